@@ -1,0 +1,133 @@
+/**
+ * The handler stack every route uses (middy): body parsing, zod validation -> 400 {message, fieldErrors},
+ * the route's access rule from the JWT claims, typed errors -> their status, anything unexpected -> 500
+ * with a generic message and a structured log line.
+ */
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { messages } from '../../shared/messages';
+import type { Access } from '../routes';
+import { authContext, type AuthContext } from './auth';
+import { HttpError, badRequest, forbidden, unauthorized } from './errors';
+import { logger } from './logger';
+
+export interface Reply {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface RequestInput<B, Q> {
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+  auth: AuthContext;
+  event: APIGatewayProxyEventV2;
+  /** The body exactly as received (for signature checks). */
+  rawBody: string;
+}
+
+export interface HandlerOptions<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> {
+  access: Access;
+  body?: B;
+  query?: Q;
+}
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
+  return { statusCode: status, headers: { ...JSON_HEADERS, ...headers }, body: body === undefined ? '' : JSON.stringify(body) };
+}
+
+export function rawBodyOf(event: APIGatewayProxyEventV2): string {
+  if (!event.body) return '';
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
+
+/** zod issues as one message per field (the first issue wins), keyed by the dotted path. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    if (issue.code === 'unrecognized_keys') {
+      for (const k of issue.keys) out[[...issue.path, k].join('.')] ??= `Unknown field '${k}'`;
+      continue;
+    }
+    out[key] ??= issue.code === 'invalid_type' && issue.input === undefined ? 'Required' : issue.message;
+  }
+  return out;
+}
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const fieldErrors = fieldErrorsOf(result.error);
+  const message = fieldErrors._ ?? messages.invalidRequest;
+  delete fieldErrors._;
+  throw badRequest(message, Object.keys(fieldErrors).length ? fieldErrors : undefined);
+}
+
+function checkAccess(access: Access, auth: AuthContext): void {
+  if (access === 'public') return;
+  if (!auth.user) throw unauthorized();
+  if (access === 'admin' && !auth.admin) throw forbidden(messages.forbidden);
+}
+
+function toResponse(reply: Reply | APIGatewayProxyStructuredResultV2): APIGatewayProxyStructuredResultV2 {
+  if ('statusCode' in reply) return reply as APIGatewayProxyStructuredResultV2;
+  const r = reply as Reply;
+  return json(r.status ?? 200, r.body, r.headers);
+}
+
+export function httpHandler<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+  options: HandlerOptions<B, Q>,
+  fn: (input: RequestInput<Infer<B>, Infer<Q>>) => Promise<Reply | APIGatewayProxyStructuredResultV2>,
+) {
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>()
+    .use({
+      onError: (request) => {
+        const error = request.error;
+        if (error instanceof HttpError) {
+          request.response = json(error.status, { message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) });
+          return;
+        }
+        logger.error('Unhandled error', {
+          error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+          routeKey: request.event.routeKey,
+          requestId: request.event.requestContext?.requestId,
+        });
+        request.response = json(500, { message: messages.unexpected });
+      },
+    })
+    .handler(async (event) => {
+      const auth = authContext(event);
+      checkAccess(options.access, auth);
+      const rawBody = rawBodyOf(event);
+      let body: unknown = undefined;
+      if (options.body) {
+        let parsed: unknown;
+        try {
+          parsed = rawBody === '' ? undefined : JSON.parse(rawBody);
+        } catch {
+          throw badRequest(messages.malformedJson);
+        }
+        if (parsed === undefined || parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+          throw badRequest(messages.malformedJson);
+        }
+        body = parse(options.body, parsed);
+      }
+      const query = options.query ? parse(options.query, event.queryStringParameters ?? {}) : undefined;
+      const reply = await fn({
+        body: body as Infer<B>,
+        query: query as Infer<Q>,
+        params: (event.pathParameters ?? {}) as Record<string, string>,
+        auth,
+        event,
+        rawBody,
+      });
+      return toResponse(reply);
+    });
+}

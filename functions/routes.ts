@@ -1,0 +1,55 @@
+/**
+ * Every API route, once. The CDK stack makes one Lambda function and one HTTP API route per entry and
+ * grants it exactly what `needs` lists; the local gateway mounts the same handler modules. Keep AWS CDK
+ * imports out of this file so the local server stays light.
+ */
+export type Access = 'public' | 'user' | 'admin';
+
+/** What a route's function may touch; the stack turns each into a least-privilege grant. */
+export type Need = 'table:read' | 'table:write' | 'photos:read' | 'photos:write' | 'email' | 'stripe' | 'userpool:read';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDef {
+  method: Method;
+  /** API Gateway path syntax: /api/bookings/{id} */
+  path: string;
+  access: Access;
+  /** Handler module, relative to functions/; it exports `handler`. */
+  entry: string;
+  needs: readonly Need[];
+  memoryMb?: number;
+  timeoutSeconds?: number;
+}
+
+export const routes: readonly RouteDef[] = [
+  { method: 'POST', path: '/api/quotes', access: 'public', entry: 'quotes/create-quote.ts', needs: [], memoryMb: 256, timeoutSeconds: 5 },
+];
+
+/** A stable identifier for a route, used for construct ids and function names. */
+export function routeId(r: Pick<RouteDef, 'method' | 'path'>): string {
+  const words = r.path
+    .replace(/^\/api\//, '')
+    .split(/[/{}-]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1));
+  return r.method[0] + r.method.slice(1).toLowerCase() + words.join('');
+}
+
+/** Matches a concrete path against a route path; returns the path parameters or null. */
+export function matchPath(routePath: string, actual: string): Record<string, string> | null {
+  const want = routePath.split('/');
+  const got = actual.replace(/\/+$/, '').split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i]!;
+    const g = got[i]!;
+    const param = /^\{(\w+)\}$/.exec(w);
+    if (param) {
+      if (g === '') return null;
+      params[param[1]!] = decodeURIComponent(g);
+    } else if (w !== g) return null;
+  }
+  return params;
+}

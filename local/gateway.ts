@@ -1,0 +1,179 @@
+/**
+ * The local stand-in for API Gateway's HTTP API: it turns each request into the same payload 2.0 event,
+ * verifies bearer tokens the way the JWT authorizer does (signature against the pool's JWKS, issuer,
+ * client id, expiry) on non-public routes, and calls the very handler module Lambda runs.
+ */
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { matchPath, routes as allRoutes, type RouteDef } from '../functions/routes';
+
+const functionsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../functions');
+
+export interface JwtAuthorizerConfig {
+  issuer: string;
+  jwksUrl: string;
+  /** App client ids accepted in `aud` (id tokens) or `client_id` (access tokens). */
+  audience: string[];
+}
+
+type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string | object>;
+
+const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml|javascript)|text\/)/i;
+
+/** HTTP API hands claims to the function as strings; lists look like "[a b]". */
+export function flattenClaims(payload: JWTPayload): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(payload)) {
+    out[k] = Array.isArray(v) ? `[${v.join(' ')}]` : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
+  }
+  return out;
+}
+
+function lambdaContext(name: string, requestId: string, timeoutSeconds: number): Context {
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: name,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${name}`,
+    memoryLimitInMB: '256',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${name}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+export interface Gateway {
+  /** Handles the request when it is for /api; returns false when it is not. */
+  handle(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<boolean>;
+}
+
+export function createGateway(options: { jwt: JwtAuthorizerConfig; routes?: readonly RouteDef[] }): Gateway {
+  const table = options.routes ?? allRoutes;
+  const jwks = createRemoteJWKSet(new URL(options.jwt.jwksUrl));
+  const modules = new Map<string, Promise<LambdaHandler>>();
+
+  const load = (entry: string) => {
+    let mod = modules.get(entry);
+    if (!mod) {
+      mod = import(pathToFileURL(path.join(functionsDir, entry)).href).then((m: { handler: LambdaHandler }) => m.handler);
+      modules.set(entry, mod);
+    }
+    return mod;
+  };
+
+  async function authorize(req: IncomingMessage): Promise<Record<string, string> | null> {
+    const header = req.headers.authorization ?? '';
+    const token = /^Bearer\s+(.+)$/i.exec(header)?.[1];
+    if (!token) return null;
+    try {
+      const { payload } = await jwtVerify(token, jwks, { issuer: options.jwt.issuer });
+      const client = (payload.token_use === 'access' ? payload.client_id : payload.aud) as string | string[] | undefined;
+      const clients = Array.isArray(client) ? client : [client];
+      if (!clients.some((c) => c !== undefined && options.jwt.audience.includes(c))) return null;
+      return flattenClaims(payload);
+    } catch {
+      return null;
+    }
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<boolean> {
+    const url = new URL(req.url ?? '/', 'http://local');
+    if (!url.pathname.startsWith('/api/') && url.pathname !== '/api') return false;
+    const method = (req.method ?? 'GET').toUpperCase();
+    const send = (status: number, payload: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(payload));
+    };
+    if (method === 'OPTIONS') {
+      res.writeHead(204);
+      res.end();
+      return true;
+    }
+    let route: RouteDef | undefined;
+    let params: Record<string, string> | null = null;
+    for (const r of table) {
+      if (r.method !== method) continue;
+      params = matchPath(r.path, url.pathname);
+      if (params) {
+        route = r;
+        break;
+      }
+    }
+    if (!route || !params) {
+      send(404, { message: 'Not Found' });
+      return true;
+    }
+    let claims: Record<string, string> | null = null;
+    if (route.access !== 'public') {
+      claims = await authorize(req);
+      if (!claims) {
+        res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' });
+        res.end(JSON.stringify({ message: 'Unauthorized' }));
+        return true;
+      }
+    }
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
+    const contentType = headers['content-type'] ?? '';
+    const textual = body.length === 0 || TEXT_TYPES.test(contentType);
+    const requestId = randomUUID();
+    const now = new Date();
+    const routeKey = `${route.method} ${route.path}`;
+    const query = Object.fromEntries(url.searchParams.entries());
+    const event: APIGatewayProxyEventV2 = {
+      version: '2.0',
+      routeKey,
+      rawPath: url.pathname,
+      rawQueryString: url.search.replace(/^\?/, ''),
+      headers,
+      ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
+      ...(Object.keys(params).length ? { pathParameters: params } : {}),
+      requestContext: {
+        accountId: '000000000000',
+        apiId: 'local',
+        domainName: headers.host ?? 'localhost',
+        domainPrefix: 'local',
+        http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+        requestId,
+        routeKey,
+        stage: '$default',
+        time: now.toISOString(),
+        timeEpoch: now.getTime(),
+        ...(claims ? { authorizer: { jwt: { claims, scopes: null } } } : {}),
+      } as APIGatewayProxyEventV2['requestContext'],
+      ...(body.length ? { body: textual ? body.toString('utf8') : body.toString('base64') } : {}),
+      isBase64Encoded: !textual,
+    };
+    let result: APIGatewayProxyStructuredResultV2 | string | object;
+    try {
+      const handler = await load(route.entry);
+      result = await handler(event, lambdaContext(route.entry, requestId, route.timeoutSeconds ?? 10));
+    } catch (error) {
+      console.error(JSON.stringify({ level: 'ERROR', message: 'Handler crashed', routeKey, error: String(error) }));
+      send(500, { message: 'Internal Server Error' });
+      return true;
+    }
+    // Like HTTP API: anything that is not a structured result is a 200 JSON body.
+    const structured = typeof result === 'object' && result !== null && 'statusCode' in result;
+    const r: APIGatewayProxyStructuredResultV2 = structured
+      ? (result as APIGatewayProxyStructuredResultV2)
+      : { statusCode: 200, headers: { 'content-type': 'application/json' }, body: typeof result === 'string' ? result : JSON.stringify(result) };
+    const outHeaders: Record<string, string | string[]> = {};
+    for (const [k, v] of Object.entries(r.headers ?? {})) outHeaders[k] = String(v);
+    if (r.cookies?.length) outHeaders['set-cookie'] = r.cookies;
+    res.writeHead(r.statusCode ?? 200, outHeaders);
+    res.end(r.body === undefined ? undefined : r.isBase64Encoded ? Buffer.from(r.body, 'base64') : r.body);
+    return true;
+  }
+
+  return { handle };
+}

@@ -1,0 +1,163 @@
+/**
+ * Creates what the local stack needs when it is missing: the table (from the same key definition as the
+ * CDK stack), the Cognito user pool, app client and admin group, and on first start an admin account
+ * with a random password written under .data/.
+ */
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  ListUserPoolsCommand,
+  ListUserPoolClientsCommand,
+  GetGroupCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { TABLE_KEYS } from '../functions/store/keys';
+
+
+export const LOCAL_REGION = 'ap-southeast-2';
+export const POOL_NAME = 'runway-parking-local';
+export const CLIENT_NAME = 'runway-parking-web';
+export const ADMIN_GROUP = 'admin';
+export const DEFAULT_ADMIN_EMAIL = 'admin@runwayparking.example';
+
+const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const client = new DynamoDBClient({ region: LOCAL_REGION, endpoint, credentials: localCredentials });
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return;
+  } catch (e) {
+    if (!(e instanceof ResourceNotFoundException)) throw e;
+  }
+  const attrs = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
+  for (const ix of TABLE_KEYS.indexes) {
+    attrs.add(ix.partitionKey);
+    attrs.add(ix.sortKey);
+  }
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [...attrs].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+      KeySchema: [
+        { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: TABLE_KEYS.indexes.map((ix) => ({
+        IndexName: ix.name,
+        KeySchema: [
+          { AttributeName: ix.partitionKey, KeyType: 'HASH' },
+          { AttributeName: ix.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    }),
+  );
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: TABLE_KEYS.ttlAttribute, Enabled: true },
+    }),
+  );
+}
+
+export interface PoolIds {
+  userPoolId: string;
+  userPoolClientId: string;
+}
+
+export function cognitoClient(endpoint: string): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({ region: LOCAL_REGION, endpoint, credentials: localCredentials });
+}
+
+export async function ensureUserPool(endpoint: string): Promise<PoolIds> {
+  const client = cognitoClient(endpoint);
+  const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
+  let userPoolId = pools.UserPools?.find((p) => p.Name === POOL_NAME)?.Id;
+  if (!userPoolId) {
+    const created = await client.send(
+      new CreateUserPoolCommand({
+        PoolName: POOL_NAME,
+        UsernameAttributes: ['email'],
+        AutoVerifiedAttributes: ['email'],
+        MfaConfiguration: 'OPTIONAL',
+        Policies: { PasswordPolicy: { MinimumLength: 8, RequireLowercase: false, RequireUppercase: false, RequireNumbers: false, RequireSymbols: false } },
+      }),
+    );
+    userPoolId = created.UserPool!.Id!;
+  }
+  const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
+  let userPoolClientId = clients.UserPoolClients?.find((c) => c.ClientName === CLIENT_NAME)?.ClientId;
+  if (!userPoolClientId) {
+    const created = await client.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: userPoolId,
+        ClientName: CLIENT_NAME,
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      }),
+    );
+    userPoolClientId = created.UserPoolClient!.ClientId!;
+  }
+  try {
+    await client.send(new GetGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP }));
+  } catch {
+    await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP, Description: 'Yard staff with the admin dashboard' }));
+  }
+  return { userPoolId, userPoolClientId };
+}
+
+/** A password that satisfies any reasonable policy: letters, digits and a symbol, 20 characters. */
+export function randomPassword(): string {
+  return `${randomBytes(15).toString('base64url')}a1!`;
+}
+
+export interface AdminAccount {
+  email: string;
+  password: string;
+  file: string;
+  created: boolean;
+}
+
+/**
+ * The first local admin. Its random password goes to .data/admin-credentials.json (never printed as a
+ * fixed value, never in the repo); later starts reuse the account.
+ */
+export async function ensureAdminAccount(endpoint: string, pool: PoolIds, dataDir: string, email = DEFAULT_ADMIN_EMAIL): Promise<AdminAccount> {
+  const file = path.join(dataDir, 'admin-credentials.json');
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { email: string; password: string };
+    return { ...saved, file, created: false };
+  }
+  const client = cognitoClient(endpoint);
+  const password = randomPassword();
+  await client.send(
+    new AdminCreateUserCommand({
+      UserPoolId: pool.userPoolId,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    }),
+  );
+  await client.send(new AdminSetUserPasswordCommand({ UserPoolId: pool.userPoolId, Username: email, Password: password, Permanent: true }));
+  await client.send(new AdminAddUserToGroupCommand({ UserPoolId: pool.userPoolId, Username: email, GroupName: ADMIN_GROUP }));
+  writeFileSync(file, JSON.stringify({ email, password }, null, 2) + '\n', { mode: 0o600 });
+  return { email, password, file, created: true };
+}

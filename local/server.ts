@@ -1,0 +1,203 @@
+/**
+ * The whole product on one port: emulators, the local API gateway, the Cognito proxy, /config.json and
+ * the SPA. Used by `npm start` and by the tests, which start it on free ports with throw-away data.
+ */
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RuntimeConfig } from '../shared/runtime-config';
+import { startCognito, startDynamo, startS3, type Emulator } from './emulators';
+import { createGateway } from './gateway';
+import { freePort } from './ports';
+import { LOCAL_REGION, ensureAdminAccount, ensureTable, ensureUserPool, type AdminAccount, type PoolIds } from './provision';
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const TABLE_NAME = 'runway-parking';
+export const PHOTO_BUCKET = 'vehicle-photos';
+
+export interface LocalStackOptions {
+  /** Port for the site and API; 0 picks free ports for everything (tests). */
+  port: number;
+  /** Folder for emulator data; null keeps DynamoDB in memory and the rest in a temp folder. */
+  dataDir: string;
+  inMemoryTable?: boolean;
+  /** How the SPA is served: the built files, Vite with hot reload, or not at all (API tests). */
+  spa: 'dist' | 'vite' | 'none';
+  createAdmin?: boolean;
+}
+
+export interface LocalStack {
+  url: string;
+  port: number;
+  pool: PoolIds;
+  admin: AdminAccount | null;
+  endpoints: { dynamodb: string; s3: string; cognito: string };
+  config: RuntimeConfig;
+  stop(): Promise<void>;
+}
+
+function corsXml(origin: string): string {
+  return `<CORSConfiguration><CORSRule><AllowedOrigin>${origin}</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>POST</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+}
+
+function readBody(req: IncomingMessage, limit = 12 * 1024 * 1024): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        reject(new Error('Request body too large'));
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** Forwards /_cognito/* to cognito-local so the browser talks to one origin. */
+function proxy(target: string, prefix: string, req: IncomingMessage, res: ServerResponse, body: Buffer): void {
+  const url = new URL(target);
+  const upstream = httpRequest(
+    {
+      hostname: url.hostname,
+      port: url.port,
+      method: req.method,
+      path: (req.url ?? '/').slice(prefix.length) || '/',
+      headers: { ...req.headers, host: url.host, 'content-length': String(body.length) },
+    },
+    (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    },
+  );
+  upstream.on('error', () => {
+    res.writeHead(502, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ message: 'Cognito emulator unavailable' }));
+  });
+  upstream.end(body);
+}
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+async function spaMiddleware(mode: LocalStackOptions['spa'], server: Server): Promise<{ use: Middleware; close(): Promise<void> } | null> {
+  if (mode === 'none') return null;
+  if (mode === 'vite') {
+    const { createServer: createVite } = await import('vite');
+    const vite = await createVite({
+      configFile: path.join(projectRoot, 'web/vite.config.ts'),
+      server: { middlewareMode: true, hmr: { server } },
+      appType: 'spa',
+    });
+    return { use: vite.middlewares as unknown as Middleware, close: () => vite.close() };
+  }
+  const sirv = (await import('sirv')).default;
+  const dist = path.join(projectRoot, 'web/dist');
+  const assets = sirv(dist, { single: true, etag: true, gzip: false, immutable: true, dev: false });
+  return { use: assets as unknown as Middleware, close: async () => undefined };
+}
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const dataDir = path.resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const pick = async (offset: number) => (options.port === 0 ? freePort() : options.port + offset);
+  const [dynamoPort, s3Port, cognitoPort] = [await pick(1), await pick(2), await pick(3)];
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as { port: number }).port;
+  const url = `http://localhost:${port}`;
+
+  const emulators: Emulator[] = [];
+  const stopAll = async () => {
+    await Promise.allSettled(emulators.map((e) => e.stop()));
+  };
+  try {
+    const [dynamo, s3, cognito] = await Promise.all([
+      startDynamo(dynamoPort, options.inMemoryTable ? null : path.join(dataDir, 'dynamodb')),
+      startS3(s3Port, path.join(dataDir, 's3'), [{ name: PHOTO_BUCKET, corsXml: corsXml(url) }]),
+      startCognito(cognitoPort, path.join(dataDir, 'cognito')),
+    ]);
+    emulators.push(dynamo, s3, cognito);
+    const [, pool] = await Promise.all([ensureTable(dynamo.endpoint, TABLE_NAME), ensureUserPool(cognito.endpoint)]);
+    const admin = options.createAdmin === false ? null : await ensureAdminAccount(cognito.endpoint, pool, dataDir);
+
+    Object.assign(process.env, {
+      AWS_REGION: LOCAL_REGION,
+      TABLE_NAME,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      PHOTO_BUCKET,
+      S3_ENDPOINT: s3.endpoint,
+      USER_POOL_ID: pool.userPoolId,
+      COGNITO_ENDPOINT: cognito.endpoint,
+      SITE_URL: url,
+      LOCAL_DATA_DIR: dataDir,
+    });
+
+    const config: RuntimeConfig = {
+      apiBase: '/api',
+      region: LOCAL_REGION,
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.userPoolClientId,
+      cognitoEndpoint: `${url}/_cognito`,
+      googleSignIn: false,
+      environment: 'local',
+    };
+    const gateway = createGateway({
+      jwt: {
+        issuer: `${cognito.endpoint}/${pool.userPoolId}`,
+        jwksUrl: `${cognito.endpoint}/${pool.userPoolId}/.well-known/jwks.json`,
+        audience: [pool.userPoolClientId],
+      },
+    });
+    const spa = await spaMiddleware(options.spa, server);
+
+    server.on('request', (req, res) => {
+      void (async () => {
+        try {
+          const body = await readBody(req);
+          const pathname = (req.url ?? '/').split('?')[0]!;
+          if (await gateway.handle(req, res, body)) return;
+          if (pathname === '/config.json') {
+            res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+            res.end(JSON.stringify(config));
+            return;
+          }
+          if (pathname.startsWith('/_cognito')) return proxy(cognito.endpoint, '/_cognito', req, res, body);
+          if (spa) return spa.use(req, res, () => {
+            res.writeHead(404, { 'content-type': 'text/plain' });
+            res.end('Not found');
+          });
+          res.writeHead(404, { 'content-type': 'text/plain' });
+          res.end('Not found');
+        } catch (error) {
+          if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ message: 'Local server error', detail: String(error) }));
+        }
+      })();
+    });
+
+    return {
+      url,
+      port,
+      pool,
+      admin,
+      endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, cognito: cognito.endpoint },
+      config,
+      stop: async () => {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await spa?.close();
+        await stopAll();
+      },
+    };
+  } catch (error) {
+    server.close();
+    await stopAll();
+    throw error;
+  }
+}

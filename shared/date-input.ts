@@ -1,0 +1,43 @@
+/**
+ * The shared date field's text rules: the user types digits, slashes are inserted, DD/MM/YYYY.
+ * Only a complete, real date is a value; a 6 or 7 digit partial date is completed for the calendar preview.
+ */
+import { isCalendarDate } from './nz-time';
+
+export const DATE_INPUT_MAX_LENGTH = 10;
+export const DATE_INPUT_PLACEHOLDER = 'DD/MM/YYYY';
+
+/** Formats typed text as DD/MM/YYYY, keeping only digits and inserting the slashes. */
+export function formatDateInput(text: string): string {
+  const digits = text.replace(/\D/g, '').slice(0, 8);
+  if (digits.length <= 2) return digits;
+  if (digits.length <= 4) return `${digits.slice(0, 2)}/${digits.slice(2)}`;
+  return `${digits.slice(0, 2)}/${digits.slice(2, 4)}/${digits.slice(4)}`;
+}
+
+/** The ISO date (YYYY-MM-DD) of a complete, valid DD/MM/YYYY text; null for anything else. */
+export function parseDateInput(text: string): string | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
+  if (!m) return null;
+  const iso = `${m[3]}-${m[2]}-${m[1]}`;
+  return isCalendarDate(iso) ? iso : null;
+}
+
+/** DD/MM/YYYY text for an ISO date. */
+export function toDateInput(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/**
+ * A calendar preview for a partial entry of 6 or 7 digits: the year is completed with the current
+ * year's trailing digits (22/11/20 -> 22/11/2026 in 2026). Null when there is nothing sensible to show.
+ */
+export function previewDateInput(text: string, currentYear: number): string | null {
+  const digits = text.replace(/\D/g, '');
+  if (digits.length === 8) return parseDateInput(formatDateInput(digits));
+  if (digits.length !== 6 && digits.length !== 7) return null;
+  const typedYear = digits.slice(4);
+  const year = typedYear + String(currentYear).slice(typedYear.length);
+  return parseDateInput(`${digits.slice(0, 2)}/${digits.slice(2, 4)}/${year}`);
+}

@@ -1,0 +1,18 @@
+/** The product's texts from the specification, verbatim, so UI and API say the same thing. */
+export const messages = {
+  leadTime: 'Drop-off time must be at least 4 hours from current NZ time',
+  leadTimeToastTitle: 'Invalid Drop-off Time',
+  leadTimeToast: 'Drop-off time must be at least 4 hours from now (NZ time)',
+  pickUpAfterDropOff: 'Pick-up date and time must be after drop-off date and time',
+  invalidDateTime: 'Invalid date or time format',
+  timeNotOnGrid: 'Times must be on the half hour (00:00 to 23:30)',
+  timeDoesNotExist: 'That time does not exist in New Zealand because of the daylight saving change',
+  inclusiveOfGst: 'Inclusive of GST',
+  notFound: 'Oops! Page not found.',
+  invalidRequest: 'Please check the highlighted fields',
+  malformedJson: 'The request body is not valid JSON',
+  unexpected: 'Something went wrong on our side. Please try again.',
+  unauthorized: 'Unauthorized',
+  forbidden: "You don't have admin privileges to access this page",
+  routeNotFound: 'Not found',
+} as const;

@@ -1,0 +1,16 @@
+import { centsToDollars } from './money';
+import type { Price } from './pricing';
+import type { QuoteResponse } from './schemas';
+
+/** The API's view of a price: dollars with two decimals. */
+export function toQuoteResponse(p: Price): QuoteResponse {
+  return {
+    days: p.days,
+    parkingCost: centsToDollars(p.parkingCost),
+    shuttleCost: centsToDollars(p.shuttleCost),
+    carWashCost: centsToDollars(p.carWashCost),
+    total: centsToDollars(p.total),
+    gst: centsToDollars(p.gst),
+    parkingType: p.parkingType,
+  };
+}

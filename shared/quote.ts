@@ -1,0 +1,52 @@
+/**
+ * The quote rules both sides apply: a selection is priced only when its dates are real, its times are on
+ * the 30-minute grid and exist in New Zealand, pick-up is after drop-off, and drop-off meets the lead time.
+ */
+import { messages } from './messages';
+import { chargeableDays, existsInNz, isCalendarDate, isClockTime, meetsLeadTime, type WallClock } from './nz-time';
+import { priceFor, type Price } from './pricing';
+import { isOnGrid } from './slots';
+
+export interface Selection {
+  dropOffDate: string;
+  dropOffTime: string;
+  pickUpDate: string;
+  pickUpTime: string;
+  carWash: boolean;
+}
+
+export type SelectionField = keyof Selection;
+export type FieldErrors = Partial<Record<SelectionField, string>>;
+
+export type QuoteResult = { ok: true; price: Price } | { ok: false; message: string; fieldErrors: FieldErrors };
+
+export interface QuoteOptions {
+  now?: Date;
+  /** Edits of a booking whose drop-off is already fixed skip the lead time on unchanged drop-off fields. */
+  enforceLeadTime?: boolean;
+}
+
+function checkPoint(date: string, time: string, dateField: SelectionField, timeField: SelectionField, errors: FieldErrors): WallClock | null {
+  if (!isCalendarDate(date)) errors[dateField] = messages.invalidDateTime;
+  if (!isClockTime(time)) errors[timeField] = messages.invalidDateTime;
+  else if (!isOnGrid(time)) errors[timeField] = messages.timeNotOnGrid;
+  if (errors[dateField] || errors[timeField]) return null;
+  if (!existsInNz({ date, time })) {
+    errors[timeField] = messages.timeDoesNotExist;
+    return null;
+  }
+  return { date, time };
+}
+
+export function quoteSelection(sel: Selection, { now = new Date(), enforceLeadTime = true }: QuoteOptions = {}): QuoteResult {
+  const fieldErrors: FieldErrors = {};
+  const dropOff = checkPoint(sel.dropOffDate, sel.dropOffTime, 'dropOffDate', 'dropOffTime', fieldErrors);
+  const pickUp = checkPoint(sel.pickUpDate, sel.pickUpTime, 'pickUpDate', 'pickUpTime', fieldErrors);
+  if (dropOff && enforceLeadTime && !meetsLeadTime(dropOff, now)) fieldErrors.dropOffTime = messages.leadTime;
+  if (dropOff && pickUp && chargeableDays(dropOff, pickUp) < 1) fieldErrors.pickUpTime = messages.pickUpAfterDropOff;
+  const first = Object.values(fieldErrors)[0];
+  if (first !== undefined || !dropOff || !pickUp) {
+    return { ok: false, message: first ?? messages.invalidDateTime, fieldErrors };
+  }
+  return { ok: true, price: priceFor(chargeableDays(dropOff, pickUp), sel.carWash) };
+}

@@ -1,0 +1,19 @@
+/**
+ * Settings the SPA reads at run time from /config.json, so one build serves every environment. The local
+ * server writes it from the emulators; the CDK stack writes it at deploy time from the stack's outputs.
+ */
+import { z } from 'zod';
+
+export const runtimeConfigSchema = z.object({
+  apiBase: z.string(),
+  region: z.string(),
+  userPoolId: z.string(),
+  userPoolClientId: z.string(),
+  /** Set only locally, where Cognito is an emulator reached through the dev server. */
+  cognitoEndpoint: z.string().optional(),
+  /** The managed login domain for Google sign-in; absent when Google is not configured. */
+  oauthDomain: z.string().optional(),
+  googleSignIn: z.boolean(),
+  environment: z.string(),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -1,0 +1,32 @@
+/** Request and response shapes shared by the SPA and the API (zod). */
+import { z } from 'zod';
+
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date or time format');
+export const clockTime = z.string().regex(/^\d{2}:\d{2}$/, 'Invalid date or time format');
+
+export const quoteRequestSchema = z.strictObject({
+  dropOffDate: isoDate,
+  dropOffTime: clockTime,
+  pickUpDate: isoDate,
+  pickUpTime: clockTime,
+  carWash: z.boolean().default(false),
+});
+export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
+
+/** Money in responses is dollars with two decimals. */
+export const quoteResponseSchema = z.object({
+  days: z.number().int().min(1),
+  parkingCost: z.number(),
+  shuttleCost: z.number(),
+  carWashCost: z.number(),
+  total: z.number(),
+  gst: z.number(),
+  parkingType: z.literal('open'),
+});
+export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
+
+export const errorResponseSchema = z.object({
+  message: z.string(),
+  fieldErrors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

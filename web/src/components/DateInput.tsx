@@ -1,0 +1,120 @@
+/**
+ * The shared date field: digits only, slashes inserted as you type, DD/MM/YYYY. A complete valid date is
+ * committed and focus moves to the next field after 100 ms; anything else reports no value. A calendar
+ * popover offers the same choice by pointer or keyboard.
+ */
+import * as Popover from '@radix-ui/react-popover';
+import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { DATE_INPUT_MAX_LENGTH, DATE_INPUT_PLACEHOLDER, formatDateInput, parseDateInput, previewDateInput, toDateInput } from '../../../shared/date-input';
+import { Calendar } from './Calendar';
+
+const ALLOWED_KEYS = new Set(['Backspace', 'Tab', 'Escape', 'Enter', 'Delete', 'ArrowLeft', 'ArrowRight', 'Home', 'End']);
+const SHORTCUTS = new Set(['a', 'c', 'v', 'x']);
+export const FOCUS_NEXT_DELAY_MS = 100;
+
+interface DateInputProps {
+  id: string;
+  label: string;
+  value: string | null;
+  onChange(iso: string | null): void;
+  min?: string;
+  max?: string;
+  /** Id of the element that takes focus once a full date is entered. */
+  nextFocusId?: string;
+  error?: string;
+  describedBy?: string;
+}
+
+export function DateInput({ id, label, value, onChange, min, max, nextFocusId, error, describedBy }: DateInputProps) {
+  const [text, setText] = useState(value ? toDateInput(value) : '');
+  const [open, setOpen] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => {
+    // Follow outside changes (a calendar pick, a reset) without fighting the user's typing.
+    if (value && parseDateInput(text) !== value) setText(toDateInput(value));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const commit = (next: string) => {
+    const formatted = formatDateInput(next);
+    setText(formatted);
+    const iso = parseDateInput(formatted);
+    onChange(iso);
+    if (iso && nextFocusId) {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => document.getElementById(nextFocusId)?.focus(), FOCUS_NEXT_DELAY_MS);
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if ((e.ctrlKey || e.metaKey) && SHORTCUTS.has(e.key.toLowerCase())) return;
+    if (ALLOWED_KEYS.has(e.key) || /^\d$/.test(e.key)) return;
+    e.preventDefault();
+  };
+  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
+    e.preventDefault();
+    commit(e.clipboardData.getData('text'));
+  };
+
+  const today = new Date();
+  const preview = value ?? previewDateInput(text, today.getFullYear());
+  const focusDate = preview ?? min ?? today.toISOString().slice(0, 10);
+  const errorId = `${id}-error`;
+  const describers = [describedBy, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="date-input">
+        <input
+          id={id}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={DATE_INPUT_PLACEHOLDER}
+          maxLength={DATE_INPUT_MAX_LENGTH}
+          value={text}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describers}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+          onChange={(e) => commit(e.target.value)}
+        />
+        <Popover.Root open={open} onOpenChange={setOpen}>
+          <Popover.Trigger asChild>
+            <button type="button" className="icon-button calendar-button" aria-label={`Choose ${label.toLowerCase()} from a calendar`}>
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                <rect x="3" y="5" width="18" height="16" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
+                <path d="M3 10h18M8 3v4M16 3v4" stroke="currentColor" strokeWidth="2" />
+              </svg>
+            </button>
+          </Popover.Trigger>
+          <Popover.Portal>
+            <Popover.Content className="popover" sideOffset={6} align="end">
+              <Calendar
+                label={label}
+                value={value}
+                focusDate={focusDate}
+                min={min}
+                max={max}
+                onSelect={(iso) => {
+                  setText(toDateInput(iso));
+                  onChange(iso);
+                  setOpen(false);
+                  if (nextFocusId) setTimeout(() => document.getElementById(nextFocusId)?.focus(), FOCUS_NEXT_DELAY_MS);
+                }}
+              />
+            </Popover.Content>
+          </Popover.Portal>
+        </Popover.Root>
+      </div>
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
