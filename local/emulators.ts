@@ -17,6 +17,7 @@ export interface Emulator {
 
 function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  stopping.add(child);
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
     child.once('exit', () => {
@@ -27,6 +28,8 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+const stopping = new WeakSet<ChildProcess>();
+
 function collectOutput(child: ChildProcess, name: string): () => string {
   let output = '';
   const keep = (chunk: Buffer) => {
@@ -35,7 +38,7 @@ function collectOutput(child: ChildProcess, name: string): () => string {
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   child.once('exit', (code, signal) => {
-    if (code && code !== 0 && signal === null) console.error(`[${name}] exited with ${code}\n${output}`);
+    if (!stopping.has(child) && code && signal === null) console.error(`[${name}] exited with ${code}\n${output}`);
   });
   return () => output;
 }

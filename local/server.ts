@@ -10,6 +10,7 @@ import type { RuntimeConfig } from '../shared/runtime-config';
 import { startCognito, startDynamo, startS3, type Emulator } from './emulators';
 import { createGateway } from './gateway';
 import { freePort } from './ports';
+import { localServices, type LocalService } from './services';
 import { LOCAL_REGION, ensureAdminAccount, ensureTable, ensureUserPool, type AdminAccount, type PoolIds } from './provision';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -155,6 +156,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       },
     });
     const spa = await spaMiddleware(options.spa, server);
+    const services: LocalService[] = [];
+    for (const factory of localServices) services.push(await factory({ url, dataDir }));
 
     server.on('request', (req, res) => {
       void (async () => {
@@ -168,6 +171,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
             return;
           }
           if (pathname.startsWith('/_cognito')) return proxy(cognito.endpoint, '/_cognito', req, res, body);
+          for (const service of services) if (await service.handle(req, res, body)) return;
           if (spa) return spa.use(req, res, () => {
             res.writeHead(404, { 'content-type': 'text/plain' });
             res.end('Not found');
@@ -192,6 +196,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await spa?.close();
+        await Promise.allSettled(services.map((s) => s.close?.()));
         await stopAll();
       },
     };

@@ -1,0 +1,56 @@
+/**
+ * Outgoing e-mail. In AWS it goes through SES (EMAIL_FROM is the verified sending identity); locally,
+ * where EMAIL_OUTBOX_DIR is set, each message is written as a JSON file that the dev server lists at
+ * /_local/outbox. Callers build the message; this module only delivers it.
+ */
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface OutgoingEmail {
+  to: string[];
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string[];
+}
+
+export interface StoredEmail extends OutgoingEmail {
+  id: string;
+  from: string;
+  sentAt: string;
+}
+
+let ses: SESv2Client | undefined;
+
+export function emailFrom(): string {
+  return process.env.EMAIL_FROM ?? 'Runway Parking <bookings@runwayparking.example>';
+}
+
+export async function sendEmail(message: OutgoingEmail): Promise<{ id: string }> {
+  const outbox = process.env.EMAIL_OUTBOX_DIR;
+  if (outbox) {
+    const sentAt = new Date().toISOString();
+    const id = `${sentAt.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
+    const stored: StoredEmail = { id, from: emailFrom(), sentAt, ...message };
+    await mkdir(outbox, { recursive: true });
+    await writeFile(path.join(outbox, `${id}.json`), JSON.stringify(stored, null, 2));
+    return { id };
+  }
+  ses ??= new SESv2Client({ region: process.env.AWS_REGION });
+  const out = await ses.send(
+    new SendEmailCommand({
+      FromEmailAddress: emailFrom(),
+      Destination: { ToAddresses: message.to },
+      ReplyToAddresses: message.replyTo,
+      Content: {
+        Simple: {
+          Subject: { Data: message.subject, Charset: 'UTF-8' },
+          Body: { Text: { Data: message.text, Charset: 'UTF-8' }, ...(message.html ? { Html: { Data: message.html, Charset: 'UTF-8' } } : {}) },
+        },
+      },
+    }),
+  );
+  return { id: out.MessageId ?? '' };
+}

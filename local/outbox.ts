@@ -1,0 +1,56 @@
+/** /_local/outbox: the e-mails the product "sent" locally, newest first (HTML), and as JSON for tests. */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { StoredEmail } from '../functions/lib/email';
+import type { LocalServiceFactory } from './services';
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export async function readOutbox(dir: string): Promise<StoredEmail[]> {
+  let files: string[] = [];
+  try {
+    files = (await readdir(dir)).filter((f) => f.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  const mails = await Promise.all(files.map(async (f) => JSON.parse(await readFile(path.join(dir, f), 'utf8')) as StoredEmail));
+  return mails.sort((a, b) => b.sentAt.localeCompare(a.sentAt));
+}
+
+export const outboxService: LocalServiceFactory = ({ dataDir }) => {
+  const dir = path.join(dataDir, 'outbox');
+  process.env.EMAIL_OUTBOX_DIR = dir;
+  return {
+    async handle(req, res) {
+      const url = new URL(req.url ?? '/', 'http://local');
+      if (!url.pathname.startsWith('/_local/outbox')) return false;
+      const mails = await readOutbox(dir);
+      if (url.pathname === '/_local/outbox.json') {
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+        res.end(JSON.stringify(mails));
+        return true;
+      }
+      const id = url.pathname.split('/')[3];
+      const page = (title: string, body: string) =>
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title><style>body{font:16px system-ui;margin:2rem auto;max-width:860px;padding:0 1rem}li{margin:.5rem 0}pre{white-space:pre-wrap;background:#f3f6fa;padding:1rem;border-radius:8px}</style></head><body>${body}</body></html>`;
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      if (id) {
+        const mail = mails.find((m) => m.id === id);
+        if (!mail) {
+          res.end(page('Not found', '<p>No such message. <a href="/_local/outbox">Back to the outbox</a></p>'));
+          return true;
+        }
+        res.end(
+          page(
+            mail.subject,
+            `<p><a href="/_local/outbox">Back to the outbox</a></p><h1>${escape(mail.subject)}</h1><p>From: ${escape(mail.from)}<br>To: ${escape(mail.to.join(', '))}${mail.replyTo ? `<br>Reply-To: ${escape(mail.replyTo.join(', '))}` : ''}<br>Sent: ${escape(mail.sentAt)}</p>${mail.html ?? `<pre>${escape(mail.text)}</pre>`}`,
+          ),
+        );
+        return true;
+      }
+      const items = mails.map((m) => `<li><a href="/_local/outbox/${encodeURIComponent(m.id)}">${escape(m.subject)}</a> to ${escape(m.to.join(', '))} <small>${escape(m.sentAt)}</small></li>`).join('');
+      res.end(page('Local outbox', `<h1>Local outbox</h1><p>E-mails the product sent while running locally (${mails.length}).</p><ul>${items || '<li>No e-mails yet.</li>'}</ul>`));
+      return true;
+    },
+  };
+};

@@ -1,0 +1,70 @@
+/**
+ * Playwright without its browser downloads: playwright-core drives Debian's Chromium
+ * (/usr/bin/chromium, or CHROMIUM_PATH). The flags keep a closed network quiet.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+export const viewportNames = Object.keys(VIEWPORTS) as ViewportName[];
+
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+  const found = candidates.find((p) => existsSync(p));
+  if (!found) throw new Error('Chromium not found: install Debian\'s chromium (apt-get install chromium) or set CHROMIUM_PATH');
+  return found;
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
+}
+
+/** One browser for the test file; call at the top level of a test file. */
+export function useBrowser(): { browser: () => Browser; baseUrl: string } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return { browser: () => browser!, baseUrl: inject('baseUrl') };
+}
+
+/** A fresh context and page at a viewport; closes them when `fn` ends. Console errors fail the test. */
+export async function withPage<T>(browser: Browser, viewport: ViewportName, fn: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
+  const isPhone = viewport === 'phone';
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[viewport],
+    isMobile: isPhone,
+    hasTouch: isPhone,
+    locale: 'en-NZ',
+    timezoneId: 'Pacific/Auckland',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    const result = await fn(page, context);
+    if (errors.length) throw new Error(`Page errors: ${errors.join('; ')}`);
+    return result;
+  } finally {
+    await context.close();
+  }
+}

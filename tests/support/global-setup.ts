@@ -1,0 +1,52 @@
+/**
+ * Starts the local stack once for the integration tests: free ports, DynamoDB in memory, the rest in a
+ * throw-away folder, no SPA. Tests reach it over HTTP (inject('baseUrl')) and may read the emulators
+ * directly through inject('env') to assert what the data holds.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import 'vitest';
+import { startLocalStack, TABLE_NAME, PHOTO_BUCKET } from '../../local/server';
+
+export interface TestEnv {
+  baseUrl: string;
+  dataDir: string;
+  dynamodbEndpoint: string;
+  s3Endpoint: string;
+  cognitoEndpoint: string;
+  tableName: string;
+  photoBucket: string;
+  userPoolId: string;
+  userPoolClientId: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    env: TestEnv;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'runway-it-'));
+  const stack = await startLocalStack({ port: 0, dataDir, inMemoryTable: true, spa: 'none', createAdmin: false });
+  const env: TestEnv = {
+    baseUrl: stack.url,
+    dataDir,
+    dynamodbEndpoint: stack.endpoints.dynamodb,
+    s3Endpoint: stack.endpoints.s3,
+    cognitoEndpoint: stack.endpoints.cognito,
+    tableName: TABLE_NAME,
+    photoBucket: PHOTO_BUCKET,
+    userPoolId: stack.pool.userPoolId,
+    userPoolClientId: stack.pool.userPoolClientId,
+  };
+  project.provide('baseUrl', stack.url);
+  project.provide('env', env);
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
