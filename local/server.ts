@@ -3,7 +3,7 @@
  * the SPA. Used by `npm start` and by the tests, which start it on free ports with throw-away data.
  */
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RuntimeConfig } from '../shared/runtime-config';
@@ -185,6 +185,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       })();
     });
 
+    // Lets other commands (npm run admin) find the running stack's emulators.
+    const stateFile = path.join(dataDir, 'local-stack.json');
+    writeFileSync(stateFile, JSON.stringify({ url, pid: process.pid, endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, cognito: cognito.endpoint }, ...pool, tableName: TABLE_NAME, photoBucket: PHOTO_BUCKET }, null, 2));
+
     return {
       url,
       port,
@@ -195,6 +199,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stop: async () => {
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        rmSync(stateFile, { force: true });
         await spa?.close();
         await Promise.allSettled(services.map((s) => s.close?.()));
         await stopAll();

@@ -1,0 +1,56 @@
+/** What every benchmark module gets: the project root, a built SPA and one local stack, each made once. */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { projectRoot, startLocalStack, type LocalStack } from '../local/server';
+
+export interface BenchContext {
+  root: string;
+  /** Builds web/dist once. */
+  buildWeb(): void;
+  /** Starts the local stack once (SPA served from web/dist, data in a temp folder). */
+  stack(): Promise<LocalStack>;
+  /** Prints one figure: a name, a value and its unit. */
+  report(name: string, value: number | string, unit?: string): void;
+}
+
+export interface BenchModule {
+  title: string;
+  run(ctx: BenchContext): Promise<void>;
+}
+
+export function createContext(): BenchContext & { close(): Promise<void> } {
+  let built = false;
+  let stack: Promise<LocalStack> | undefined;
+  return {
+    root: projectRoot,
+    buildWeb() {
+      if (built) return;
+      execFileSync(process.execPath, [path.join(projectRoot, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+        cwd: projectRoot,
+        stdio: 'inherit',
+      });
+      built = true;
+    },
+    stack() {
+      stack ??= (async () => {
+        this.buildWeb();
+        return startLocalStack({ port: 0, dataDir: mkdtempSync(path.join(os.tmpdir(), 'runway-bench-')), inMemoryTable: true, spa: 'dist', createAdmin: false });
+      })();
+      return stack;
+    },
+    report(name, value, unit = '') {
+      console.log(`  ${name.padEnd(58)} ${String(value).padStart(12)} ${unit}`);
+    },
+    async close() {
+      if (stack) await (await stack).stop();
+    },
+  };
+}
+
+/** Percentile of already-sorted numbers. */
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}

@@ -1,0 +1,33 @@
+/**
+ * `npm run bench`: prints figures (sizes, latencies, scores) without asserting anything.
+ * Add a module to the list; each prints under its own title.
+ */
+import { createContext, type BenchModule } from './context';
+
+const modules: (() => Promise<{ default: BenchModule }>)[] = [
+  () => import('./bundles'),
+  () => import('./quotes'),
+];
+
+async function main() {
+  const only = process.argv.slice(2);
+  const ctx = createContext();
+  try {
+    for (const load of modules) {
+      const mod = (await load()).default;
+      if (only.length && !only.some((o) => mod.title.toLowerCase().includes(o.toLowerCase()))) continue;
+      console.log(`\n${mod.title}`);
+      await mod.run(ctx);
+    }
+  } finally {
+    await ctx.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
