@@ -2,14 +2,14 @@
  * Sizes that decide load and cold-start time: the gzip JS that `/` needs before first render (the entry
  * chunk plus its static imports, as index.html loads them), and each handler bundled as CDK bundles it.
  */
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { routes } from '../functions/routes';
 import type { BenchModule } from './context';
 
-export const HANDLER_BUNDLE_OPTIONS = {
+export const HANDLER_BUNDLE_OPTIONS: BuildOptions & { write: false } = {
   bundle: true,
   minify: true,
   platform: 'node',
@@ -18,7 +18,7 @@ export const HANDLER_BUNDLE_OPTIONS = {
   mainFields: ['module', 'main'],
   write: false,
   logLevel: 'silent',
-} as const;
+};
 
 /** JS files index.html loads before first render: the module entry and its modulepreload imports. */
 export function initialScripts(distDir: string): string[] {
