@@ -134,6 +134,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       PHOTO_BUCKET,
       S3_ENDPOINT: s3.endpoint,
       USER_POOL_ID: pool.userPoolId,
+      USER_POOL_CLIENT_ID: pool.userPoolClientId,
       COGNITO_ENDPOINT: cognito.endpoint,
       SITE_URL: url,
       LOCAL_DATA_DIR: dataDir,

@@ -1,0 +1,39 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatDateInput, parseDateInput, previewDateInput, toDateInput } from '../../shared/date-input';
+import { addDays } from '../../shared/nz-time';
+
+describe('shared date input', () => {
+  it('inserts slashes as digits are typed and stops at 10 characters', () => {
+    expect(formatDateInput('2')).toBe('2');
+    expect(formatDateInput('221')).toBe('22/1');
+    expect(formatDateInput('2211')).toBe('22/11');
+    expect(formatDateInput('22112')).toBe('22/11/2');
+    expect(formatDateInput('221120261')).toBe('22/11/2026');
+    expect(formatDateInput('22/1a1-2026')).toBe('22/11/2026');
+  });
+
+  it('reports a date only for a complete, valid DD/MM/YYYY', () => {
+    expect(parseDateInput('22/11/2026')).toBe('2026-11-22');
+    expect(parseDateInput('31/02/2027')).toBeNull();
+    expect(parseDateInput('22/11/26')).toBeNull();
+    expect(parseDateInput('2/11/2026')).toBeNull();
+  });
+
+  it('completes a 6 or 7 digit partial date with the current year for the preview', () => {
+    expect(previewDateInput('22/11/20', 2026)).toBe('2026-11-22');
+    expect(previewDateInput('22/11/202', 2026)).toBe('2026-11-22');
+    expect(previewDateInput('22/11', 2026)).toBeNull();
+    expect(previewDateInput('31/02/20', 2026)).toBeNull();
+  });
+
+  it('round-trips every date of 2026-2028 through typing', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 365 * 3 }), (n) => {
+        const iso = addDays('2026-01-01', n);
+        const typed = toDateInput(iso).replace(/\//g, '');
+        expect(parseDateInput(formatDateInput(typed))).toBe(iso);
+      }),
+    );
+  });
+});
