@@ -7,7 +7,7 @@ import type { LocalServiceFactory } from './services';
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export async function readOutbox(dir: string): Promise<StoredEmail[]> {
-  let files: string[] = [];
+  let files: string[];
   try {
     files = (await readdir(dir)).filter((f) => f.endsWith('.json'));
   } catch {

@@ -29,7 +29,7 @@ export async function api<T>(path: string, { method = 'GET', body, token, signal
     throw new ApiError(0, 'We could not reach the server. Check your connection and try again.');
   }
   const text = await res.text();
-  let data: unknown = undefined;
+  let data: unknown;
   try {
     data = text ? JSON.parse(text) : undefined;
   } catch {
