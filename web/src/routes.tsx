@@ -5,7 +5,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { Layout } from './components/Layout';
-import { RouteError } from './components/RouteError';
 import Home from './pages/Home';
 
 const NotFound = lazy(() => import('./pages/NotFound'));
@@ -18,4 +17,4 @@ export const pageRoutes: RouteObject[] = [
   { path: '*', element: <NotFound /> },
 ];
 
-export const appRoutes: RouteObject[] = [{ path: '/', element: <Layout />, errorElement: <RouteError />, children: pageRoutes }];
+export const appRoutes: RouteObject[] = [{ path: '/', element: <Layout />, children: pageRoutes }];

@@ -3,10 +3,12 @@
  * committed and focus moves to the next field after 100 ms; anything else reports no value. A calendar
  * popover offers the same choice by pointer or keyboard.
  */
-import * as Popover from '@radix-ui/react-popover';
-import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { DATE_INPUT_MAX_LENGTH, DATE_INPUT_PLACEHOLDER, formatDateInput, parseDateInput, previewDateInput, toDateInput } from '../../../shared/date-input';
-import { Calendar } from './Calendar';
+import { CalendarIcon } from './CalendarIcon';
+
+const loadCalendar = () => import('./CalendarPopover');
+const CalendarPopover = lazy(loadCalendar);
 
 const ALLOWED_KEYS = new Set(['Backspace', 'Tab', 'Escape', 'Enter', 'Delete', 'ArrowLeft', 'ArrowRight', 'Home', 'End']);
 const SHORTCUTS = new Set(['a', 'c', 'v', 'x']);
@@ -28,6 +30,8 @@ interface DateInputProps {
 export function DateInput({ id, label, value, onChange, min, max, nextFocusId, error, describedBy }: DateInputProps) {
   const [text, setText] = useState(value ? toDateInput(value) : '');
   const [open, setOpen] = useState(false);
+  // The popover's code loads the first time someone reaches for the calendar.
+  const [calendarWanted, setCalendarWanted] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => {
@@ -79,36 +83,38 @@ export function DateInput({ id, label, value, onChange, min, max, nextFocusId, e
           aria-invalid={error ? true : undefined}
           aria-describedby={describers}
           onKeyDown={onKeyDown}
+          onFocus={() => void loadCalendar()}
           onPaste={onPaste}
           onChange={(e) => commit(e.target.value)}
         />
-        <Popover.Root open={open} onOpenChange={setOpen}>
-          <Popover.Trigger asChild>
-            <button type="button" className="icon-button calendar-button" aria-label={`Choose ${label.toLowerCase()} from a calendar`}>
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                <rect x="3" y="5" width="18" height="16" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
-                <path d="M3 10h18M8 3v4M16 3v4" stroke="currentColor" strokeWidth="2" />
-              </svg>
-            </button>
-          </Popover.Trigger>
-          <Popover.Portal>
-            <Popover.Content className="popover" sideOffset={6} align="end">
-              <Calendar
-                label={label}
-                value={value}
-                focusDate={focusDate}
-                min={min}
-                max={max}
-                onSelect={(iso) => {
-                  setText(toDateInput(iso));
-                  onChange(iso);
-                  setOpen(false);
-                  if (nextFocusId) setTimeout(() => document.getElementById(nextFocusId)?.focus(), FOCUS_NEXT_DELAY_MS);
-                }}
-              />
-            </Popover.Content>
-          </Popover.Portal>
-        </Popover.Root>
+        {calendarWanted ? (
+          <Suspense fallback={<CalendarButton label={label} busy />}>
+            <CalendarPopover
+              label={label}
+              open={open}
+              onOpenChange={setOpen}
+              value={value}
+              focusDate={focusDate}
+              min={min}
+              max={max}
+              onSelect={(iso) => {
+                setText(toDateInput(iso));
+                onChange(iso);
+                setOpen(false);
+                if (nextFocusId) setTimeout(() => document.getElementById(nextFocusId)?.focus(), FOCUS_NEXT_DELAY_MS);
+              }}
+            />
+          </Suspense>
+        ) : (
+          <CalendarButton
+            label={label}
+            onPointerEnter={() => void loadCalendar()}
+            onClick={() => {
+              setCalendarWanted(true);
+              setOpen(true);
+            }}
+          />
+        )}
       </div>
       {error && (
         <p id={errorId} className="field-error">
@@ -116,5 +122,20 @@ export function DateInput({ id, label, value, onChange, min, max, nextFocusId, e
         </p>
       )}
     </div>
+  );
+}
+
+function CalendarButton({ label, busy, onClick, onPointerEnter }: { label: string; busy?: boolean; onClick?(): void; onPointerEnter?(): void }) {
+  return (
+    <button
+      type="button"
+      className="icon-button calendar-button"
+      aria-label={`Choose ${label.toLowerCase()} from a calendar`}
+      aria-busy={busy || undefined}
+      onClick={onClick}
+      onPointerEnter={onPointerEnter}
+    >
+      <CalendarIcon />
+    </button>
   );
 }

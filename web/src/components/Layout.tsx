@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -27,6 +28,7 @@ export function PageLoading() {
 }
 
 export function Layout() {
+  const { pathname } = useLocation();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -35,9 +37,11 @@ export function Layout() {
       <ScrollManager />
       <Header />
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <Footer />
     </>
