@@ -2,7 +2,7 @@
  * Settings the SPA reads at run time from /config.json, so one build serves every environment. The local
  * server writes it from the emulators; the CDK stack writes it at deploy time from the stack's outputs.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const runtimeConfigSchema = z.object({
   apiBase: z.string(),

@@ -1,5 +1,5 @@
 /** Request and response shapes shared by the SPA and the API (zod). */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date or time format');
 export const clockTime = z.string().regex(/^\d{2}:\d{2}$/, 'Invalid date or time format');
