@@ -14,16 +14,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-restricted-imports': [
+      'no-restricted-syntax': [
         'error',
         {
-          paths: [
-            {
-              name: 'zod',
-              importNames: ['z'],
-              allowTypeImports: true,
-              message: "Use `import * as z from 'zod'`: the named `z` defeats tree shaking and adds ~350 KB to every Lambda bundle.",
-            },
+          selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z'][importKind!='type']",
+          message: "Use `import * as z from 'zod'`: the named `z` defeats tree shaking and adds ~350 KB to every Lambda bundle.",
+        },
+      ],
+    },
           ],
         },
       ],
