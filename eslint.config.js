@@ -22,10 +22,6 @@ export default tseslint.config(
         },
       ],
     },
-          ],
-        },
-      ],
-    },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],
