@@ -60,6 +60,27 @@ describe.each(viewportNames)('home quote flow (%s)', (viewport) => {
     });
   });
 
+  it('picks dates from the calendar with the keyboard alone, past days disabled', async () => {
+    await withPage(browser(), viewport, async (page) => {
+      await page.goto(`${baseUrl}/`);
+      await page.getByRole('button', { name: 'Choose drop-off date from a calendar' }).click();
+      const grid = page.getByRole('grid');
+      await grid.waitFor();
+      const today = daysFromToday(0);
+      const yesterday = daysFromToday(-1);
+      if (yesterday.slice(0, 7) === today.slice(0, 7)) {
+        expect(await page.locator(`button[data-date="${yesterday}"]`).isDisabled()).toBe(true);
+      }
+      // Focus starts on today; move a week on with the arrow key and choose it with Enter.
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await grid.waitFor({ state: 'detached' });
+      const inWeek = daysFromToday(7);
+      expect(await page.getByLabel('Drop-off date', { exact: true }).inputValue()).toBe(toDateInput(inWeek));
+      await page.waitForFunction(() => document.activeElement?.id === 'dropoff-time');
+    });
+  });
+
   it('shows the 404 page for an unknown route with a link home', async () => {
     await withPage(browser(), viewport, async (page) => {
       await page.goto(`${baseUrl}/no-such-page`);
