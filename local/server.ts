@@ -13,6 +13,9 @@ import { freePort } from './ports';
 import { localServices, type LocalService } from './services';
 import { LOCAL_REGION, ensureAdminAccount, ensureTable, ensureUserPool, type AdminAccount, type PoolIds } from './provision';
 
+// Locally we may run on Node 20 (Lambda runs Node 22+); the SDK's reminder about that is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const TABLE_NAME = 'runway-parking';
 export const PHOTO_BUCKET = 'vehicle-photos';
