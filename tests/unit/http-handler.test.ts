@@ -1,0 +1,83 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as z from 'zod';
+import { parseGroups } from '../../functions/lib/auth';
+import { conflict } from '../../functions/lib/errors';
+import { httpHandler } from '../../functions/lib/http';
+import { logger } from '../../functions/lib/logger';
+
+const context = { awsRequestId: 'req-1', getRemainingTimeInMillis: () => 5000 } as unknown as Context;
+
+function event(body?: string, claims?: Record<string, string>): APIGatewayProxyEventV2 {
+  return {
+    version: '2.0',
+    routeKey: 'POST /api/x',
+    rawPath: '/api/x',
+    rawQueryString: '',
+    headers: {},
+    requestContext: { requestId: 'r1', http: { method: 'POST' }, ...(claims ? { authorizer: { jwt: { claims, scopes: null } } } : {}) } as never,
+    body,
+    isBase64Encoded: false,
+  };
+}
+
+const call = async (h: ReturnType<typeof httpHandler>, e: APIGatewayProxyEventV2) => {
+  const r = (await h(e, context)) as APIGatewayProxyStructuredResultV2;
+  return { status: r.statusCode, body: r.body ? JSON.parse(r.body) : undefined };
+};
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('handler stack', () => {
+  const schema = z.strictObject({ name: z.string().min(2, 'Name must be at least 2 characters') });
+
+  it('validates the body and reports one message per field', async () => {
+    const h = httpHandler({ access: 'public', body: schema }, async ({ body }) => ({ body }));
+    expect(await call(h, event('{"name":"Al"}'))).toEqual({ status: 200, body: { name: 'Al' } });
+    expect(await call(h, event('{"name":"A"}'))).toEqual({
+      status: 400,
+      body: { message: 'Please check the highlighted fields', fieldErrors: { name: 'Name must be at least 2 characters' } },
+    });
+  });
+
+  it('maps typed errors to their status', async () => {
+    const h = httpHandler({ access: 'public' }, async () => {
+      throw conflict('A customer with this email already exists', { email: 'A customer with this email already exists' });
+    });
+    expect(await call(h, event())).toEqual({
+      status: 409,
+      body: { message: 'A customer with this email already exists', fieldErrors: { email: 'A customer with this email already exists' } },
+    });
+  });
+
+  it('hides unexpected errors behind a generic 500 and logs one structured line', async () => {
+    const log = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    const h = httpHandler({ access: 'public' }, async () => {
+      throw new Error('secret internals');
+    });
+    const res = await call(h, event());
+    expect(res.status).toBe(500);
+    expect(JSON.stringify(res.body)).not.toContain('secret internals');
+    expect(log).toHaveBeenCalledOnce();
+    expect(log.mock.calls[0]![1]).toMatchObject({ error: { message: 'secret internals' }, routeKey: 'POST /api/x' });
+  });
+
+  it('checks access from the claims: user needs a subject, admin needs the admin group', async () => {
+    const user = httpHandler({ access: 'user' }, async ({ auth }) => ({ body: auth }));
+    const admin = httpHandler({ access: 'admin' }, async () => ({ body: { ok: true } }));
+    expect((await call(user, event())).status).toBe(401);
+    expect((await call(user, event(undefined, { sub: 'u1', 'cognito:groups': '[staff]' }))).body).toEqual({
+      user: { sub: 'u1', email: null, groups: ['staff'] },
+      admin: false,
+    });
+    expect((await call(admin, event(undefined, { sub: 'u1' }))).status).toBe(403);
+    expect((await call(admin, event(undefined, { sub: 'u2', 'cognito:groups': '[admin]' }))).status).toBe(200);
+  });
+
+  it('reads groups the way HTTP API passes them', () => {
+    expect(parseGroups('[admin staff]')).toEqual(['admin', 'staff']);
+    expect(parseGroups(['admin'])).toEqual(['admin']);
+    expect(parseGroups('')).toEqual([]);
+    expect(parseGroups(undefined)).toEqual([]);
+  });
+});
