@@ -24,6 +24,7 @@ export interface RouteDef {
 
 export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/quotes', access: 'public', entry: 'quotes/create-quote.ts', needs: [], memoryMb: 256, timeoutSeconds: 5 },
+  { method: 'POST', path: '/api/contact', access: 'public', entry: 'contact/send-message.ts', needs: ['table:write', 'email'], memoryMb: 256, timeoutSeconds: 10 },
 ];
 
 /** A stable identifier for a route, used for construct ids and function names. */

@@ -40,4 +40,6 @@ export const keys = {
   profile: (sub: string): ItemKey => ({ pk: `USER#${sub}`, sk: 'PROFILE' }),
   contactMessage: (createdAt: string, id: string): ItemKey => ({ pk: `CONTACT#${createdAt.slice(0, 7)}`, sk: `${createdAt}#${id}` }),
   stats: (): ItemKey => ({ pk: 'STATS', sk: 'BOOKINGS' }),
+  /** Bookings created on one NZ date (the admin's 'Today's Bookings'), next to the all-time counters. */
+  statsDay: (date: string): ItemKey => ({ pk: 'STATS', sk: `DAY#${date}` }),
 } as const;

@@ -1,0 +1,143 @@
+/**
+ * Confirmation, exactly once. The webhook and the success page may both hold a paid session, in any
+ * order and at the same time; each calls confirmPaidSession. The booking moves out of `pending_payment`
+ * in one conditional transaction (store/bookings.ts), so one caller wins, and only the winner sends the
+ * receipt. Everyone else reads the booking the winner wrote.
+ */
+import type Stripe from 'stripe';
+import { paymentMessages } from '../../shared/booking';
+import { nzToday } from '../../shared/nz-time';
+import { sendEmail } from '../lib/email';
+import { HttpError, conflict, notFound } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { stripeClient } from '../lib/stripe';
+import { confirmPendingBooking, endPendingBooking, getBooking, isConfirmed, markReceiptSent, type Booking } from '../store/bookings';
+import { getCheckoutSession } from '../store/checkout-sessions';
+import { getCustomer } from '../store/customers';
+import { receiptEmail } from './receipt-email';
+import { newBookingReference } from './reference';
+
+export type ConfirmResult =
+  | { kind: 'confirmed'; booking: Booking; confirmedNow: boolean }
+  /** Not a session this app created (or its records have expired). */
+  | { kind: 'unknown' }
+  /** The session is not paid (yet). */
+  | { kind: 'unpaid' }
+  /** The booking ended (expired, payment failed) before this payment arrived. */
+  | { kind: 'ended'; booking: Booking };
+
+const MAX_ATTEMPTS = 12;
+const pause = (attempt: number) => new Promise((r) => setTimeout(r, 5 + Math.random() * 15 * 2 ** Math.min(attempt, 5)));
+
+async function pendingBookingOf(session: Pick<Stripe.Checkout.Session, 'id' | 'metadata'>): Promise<string | null> {
+  const record = await getCheckoutSession(session.id);
+  if (!record) return null;
+  const claimed = session.metadata?.bookingId;
+  if (claimed && claimed !== record.bookingId) {
+    logger.error('Checkout session metadata names another booking', { sessionId: session.id, claimed, recorded: record.bookingId });
+    return null;
+  }
+  return record.bookingId;
+}
+
+/** Turns a paid session into a confirmed booking, once; later and concurrent calls get the same booking. */
+export async function confirmPaidSession(session: Stripe.Checkout.Session): Promise<ConfirmResult> {
+  if (session.payment_status !== 'paid') return { kind: 'unpaid' };
+  const bookingId = await pendingBookingOf(session);
+  if (!bookingId) return { kind: 'unknown' };
+
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const booking = await getBooking(bookingId, true);
+    if (!booking) return { kind: 'unknown' };
+    if (isConfirmed(booking)) return { kind: 'confirmed', booking, confirmedNow: false };
+    if (booking.status !== 'pending_payment') {
+      logger.error('Payment arrived for a booking that has ended; it needs a refund or a manual booking', { bookingId, sessionId: session.id, status: booking.status });
+      return { kind: 'ended', booking };
+    }
+    const customer = await getCustomer(booking.customerId, true);
+    const amountPaid = session.amount_total ?? booking.amountDueNowCents;
+    if (amountPaid !== booking.amountDueNowCents || session.currency !== 'nzd') {
+      logger.error('Paid amount differs from the amount the booking asked for', { bookingId, expected: booking.amountDueNowCents, paid: amountPaid, currency: session.currency });
+    }
+    const confirmedAt = new Date().toISOString();
+    const reference = newBookingReference();
+    const payment = {
+      type: booking.paymentType,
+      amountPaidCents: amountPaid,
+      balanceDueCents: Math.max(0, booking.totalCents - amountPaid),
+      currency: session.currency ?? 'nzd',
+      paymentIntent: typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null),
+      sessionId: session.id,
+      paidAt: confirmedAt,
+    };
+    const outcome = await confirmPendingBooking({
+      booking,
+      reference,
+      payment,
+      confirmedAt,
+      createdNzDate: nzToday(new Date(booking.createdAt)),
+      firstForCustomer: !customer?.firstConfirmedAt,
+    });
+    if (outcome === 'confirmed') {
+      const confirmed: Booking = { ...booking, status: 'reservation', bookingReference: reference, payment, confirmedAt, updatedAt: confirmedAt };
+      logger.info('Booking confirmed', { bookingId, reference, sessionId: session.id, amountPaid });
+      return { kind: 'confirmed', booking: confirmed, confirmedNow: true };
+    }
+    // 'not-pending': someone else confirmed or ended it; the next read says which. 'reference-taken': a new
+    // reference is drawn on the next pass. 'customer-changed' and 'conflict': concurrent writers; try again.
+    if (outcome !== 'not-pending') await pause(attempt);
+  }
+  throw new Error(`Could not confirm booking ${bookingId} after ${MAX_ATTEMPTS} attempts`);
+}
+
+/** Sends the receipt for a booking this caller confirmed. A failed send is logged, never undoes the booking. */
+export async function sendReceipt(booking: Booking): Promise<void> {
+  try {
+    const { id } = await sendEmail(receiptEmail(booking));
+    await markReceiptSent(booking.id, id);
+  } catch (error) {
+    logger.error('Receipt e-mail failed', { bookingId: booking.id, reference: booking.bookingReference, error: String(error) });
+  }
+}
+
+export async function confirmAndNotify(session: Stripe.Checkout.Session): Promise<ConfirmResult> {
+  const result = await confirmPaidSession(session);
+  if (result.kind === 'confirmed' && result.confirmedNow) await sendReceipt(result.booking);
+  return result;
+}
+
+/** A session that will never be paid ends its still-pending booking; a confirmed booking is left alone. */
+export async function endUnpaidSession(session: Pick<Stripe.Checkout.Session, 'id' | 'metadata'>, status: 'expired' | 'payment_failed'): Promise<boolean> {
+  const bookingId = await pendingBookingOf(session);
+  if (!bookingId) return false;
+  const ended = await endPendingBooking(bookingId, status);
+  if (ended) logger.info('Pending booking ended', { bookingId, sessionId: session.id, status });
+  return ended;
+}
+
+const SESSION_ID = /^cs_[A-Za-z0-9_]{1,240}$/;
+
+/**
+ * The booking a checkout session made, for the success page. When the webhook has not arrived yet the
+ * session is fetched from Stripe and, if paid, confirmed here.
+ */
+export async function bookingForSession(sessionId: string): Promise<Booking> {
+  if (!SESSION_ID.test(sessionId)) throw notFound(paymentMessages.sessionNotFound);
+  const record = await getCheckoutSession(sessionId);
+  if (!record) throw notFound(paymentMessages.sessionNotFound);
+  const booking = await getBooking(record.bookingId, true);
+  if (!booking) throw notFound(paymentMessages.sessionNotFound);
+  if (isConfirmed(booking)) return booking;
+  if (booking.status !== 'pending_payment') throw conflict(paymentMessages.paymentNotCompleted);
+
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await (await stripeClient()).checkout.sessions.retrieve(sessionId);
+  } catch (error) {
+    logger.error('Could not retrieve the checkout session from Stripe', { sessionId, error: String(error) });
+    throw new HttpError(502, 'Could not check the payment with the payment provider. Please try again.');
+  }
+  const result = await confirmAndNotify(session);
+  if (result.kind === 'confirmed') return result.booking;
+  throw conflict(paymentMessages.paymentNotCompleted);
+}

@@ -1,0 +1,27 @@
+/** A confirmed booking as GET /api/checkout/{sessionId} answers it: the spec's created-booking response plus the payment. */
+import type { CreatedBooking } from '../../shared/booking';
+import { centsToDollars } from '../../shared/money';
+import type { Booking } from '../store/bookings';
+
+export function toCreatedBooking(b: Booking): CreatedBooking {
+  const paid = b.payment?.amountPaidCents ?? 0;
+  return {
+    booking_id: b.id,
+    booking_reference: b.bookingReference ?? '',
+    parking_bay_number: b.parkingBayNumber,
+    customer: { name: b.customer.name, email: b.customer.email, contact_number: b.customer.contactNumber },
+    car_registration: b.carRegistration,
+    drop_off_date: b.dropOffDate,
+    drop_off_time: b.dropOffTime,
+    pick_up_date: b.pickUpDate,
+    pick_up_time: b.pickUpTime,
+    days: b.days,
+    shuttle_service: b.shuttleService,
+    car_wash: b.carWash,
+    total_cost: centsToDollars(b.totalCents),
+    payment_type: b.paymentType,
+    amount_paid: centsToDollars(paid),
+    balance_due: centsToDollars(b.payment?.balanceDueCents ?? b.totalCents - paid),
+    status: b.status,
+  };
+}

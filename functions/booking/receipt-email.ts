@@ -1,0 +1,97 @@
+/**
+ * The receipt e-mailed when a booking is confirmed: reference, dates and times, days, add-ons, what was
+ * paid and what is left for pick-up, and the GST contained in the total (total x 3/23) with the
+ * business's name and GST number. Text and HTML carry the same content; user input is escaped in HTML.
+ */
+import { formatMoney, gstIncluded } from '../../shared/money';
+import { formatAddress, site } from '../../shared/site';
+import type { OutgoingEmail } from '../lib/email';
+import type { Booking } from '../store/bookings';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** "Tue 12 May 2026": the stored date is NZ wall-clock, so it is formatted without any time zone shift. */
+export function formatReceiptDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat('en-NZ', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+    .format(new Date(Date.UTC(y, m - 1, d)))
+    .replace(/,/g, '');
+}
+
+/** "9:00 am", "12:30 pm" */
+export function formatReceiptTime(time: string): string {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  const hour12 = h % 12 === 0 ? 12 : h % 12;
+  return `${hour12}:${String(m).padStart(2, '0')} ${h < 12 ? 'am' : 'pm'}`;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export interface ReceiptLine {
+  label: string;
+  value: string;
+}
+
+/** The receipt's rows, in order; both renderings are built from these. */
+export function receiptLines(b: Booking): { details: ReceiptLine[]; money: ReceiptLine[] } {
+  const paid = b.payment?.amountPaidCents ?? 0;
+  const balance = b.payment?.balanceDueCents ?? b.totalCents - paid;
+  const details: ReceiptLine[] = [
+    { label: 'Booking reference', value: b.bookingReference ?? '' },
+    { label: 'Drop-off', value: `${formatReceiptDate(b.dropOffDate)} at ${formatReceiptTime(b.dropOffTime)}` },
+    { label: 'Pick-up', value: `${formatReceiptDate(b.pickUpDate)} at ${formatReceiptTime(b.pickUpTime)}` },
+    { label: 'Days', value: String(b.days) },
+    { label: 'Car registration', value: b.carRegistration },
+    ...(b.departureFlight ? [{ label: 'Departure flight', value: b.departureFlight }] : []),
+    ...(b.returnFlight ? [{ label: 'Return flight', value: b.returnFlight }] : []),
+    { label: 'Shuttle', value: 'Free shuttle to and from the terminals' },
+    { label: 'Add-ons', value: b.carWash ? `Car wash (${formatMoney(b.carWashCents)})` : 'None' },
+  ];
+  const money: ReceiptLine[] = [
+    { label: `Parking (${plural(b.days, 'day')})`, value: formatMoney(b.parkingCents) },
+    ...(b.carWash ? [{ label: 'Car wash', value: formatMoney(b.carWashCents) }] : []),
+    { label: 'Total (GST inclusive)', value: formatMoney(b.totalCents) },
+    { label: 'GST included (3/23 of the total)', value: formatMoney(gstIncluded(b.totalCents)) },
+    { label: b.paymentType === 'deposit' ? 'Amount paid (deposit)' : 'Amount paid', value: formatMoney(paid) },
+    { label: 'Balance due at pick-up', value: formatMoney(balance) },
+  ];
+  return { details, money };
+}
+
+export function receiptEmail(b: Booking): OutgoingEmail {
+  const { details, money } = receiptLines(b);
+  const firstName = b.customer.name.split(' ')[0] ?? b.customer.name;
+  const subject = `Booking confirmed: ${b.bookingReference} | ${site.brand}`;
+  const business = `${site.legalName}, GST number ${site.gstNumber}`;
+  const contact = `Questions? Call ${site.phone} or e-mail ${site.email}.`;
+  const address = `${site.brand}, ${formatAddress()}`;
+
+  const text = [
+    `Hi ${firstName},`,
+    '',
+    `Thank you for booking with ${site.brand}. Your booking is confirmed.`,
+    '',
+    ...details.map((l) => `${l.label}: ${l.value}`),
+    '',
+    ...money.map((l) => `${l.label}: ${l.value}`),
+    '',
+    `Receipt from ${business}.`,
+    address,
+    contact,
+  ].join('\n');
+
+  const rows = (lines: ReceiptLine[]) =>
+    lines.map((l) => `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;font-weight:600">${escapeHtml(l.label)}</th><td style="padding:4px 0">${escapeHtml(l.value)}</td></tr>`).join('');
+  const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#1a2433;line-height:1.5">
+<p>Hi ${escapeHtml(firstName)},</p>
+<p>Thank you for booking with ${escapeHtml(site.brand)}. Your booking is confirmed.</p>
+<h2 style="font-size:18px">Your booking</h2>
+<table role="presentation" style="border-collapse:collapse">${rows(details)}</table>
+<h2 style="font-size:18px">Payment</h2>
+<table role="presentation" style="border-collapse:collapse">${rows(money)}</table>
+<p>Receipt from ${escapeHtml(business)}.<br>${escapeHtml(address)}</p>
+<p>${escapeHtml(contact)}</p>
+</body></html>`;
+
+  return { to: [b.customer.email], subject, text, html, replyTo: [site.email] };
+}

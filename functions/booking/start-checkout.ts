@@ -1,0 +1,100 @@
+/**
+ * Starting a checkout: price the selection with the server's clock and rules (a price from the browser
+ * is never used), save the customer, open a Stripe Checkout Session for what is due now, and record the
+ * pending booking with its session. Nothing is written for a request that breaks a rule.
+ */
+import { randomUUID } from 'node:crypto';
+import { paymentMessages, type CheckoutRequest, type CheckoutResponse } from '../../shared/booking';
+import { amountDueNow } from '../../shared/pricing';
+import { quoteSelection } from '../../shared/quote';
+import { HttpError, badRequest } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { stripeClient } from '../lib/stripe';
+import { createPendingBooking, type Booking } from '../store/bookings';
+import { upsertCustomer } from '../store/customers';
+import { checkoutSessionParams, sessionIdempotencyKey } from './checkout-session-params';
+
+export interface CheckoutContext {
+  userId: string | null;
+  siteUrl: string;
+  now?: Date;
+}
+
+export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext): Promise<CheckoutResponse> {
+  const now = ctx.now ?? new Date();
+  const { quote } = req;
+  const priced = quoteSelection(quote, { now });
+  if (!priced.ok) {
+    const fieldErrors = Object.fromEntries(Object.entries(priced.fieldErrors).map(([k, v]) => [`quote.${k}`, v as string]));
+    throw badRequest(priced.message, fieldErrors);
+  }
+  const price = priced.price;
+  const { now: amountNow, balance } = amountDueNow(price.total, req.paymentType);
+
+  const customer = await upsertCustomer(req.customer, ctx.userId);
+
+  const bookingId = randomUUID();
+  const stripe = await stripeClient();
+  let session;
+  try {
+    session = await stripe.checkout.sessions.create(
+      checkoutSessionParams({
+        bookingId,
+        price,
+        paymentType: req.paymentType,
+        amountNow,
+        balance,
+        email: customer.email,
+        dropOff: { date: quote.dropOffDate, time: quote.dropOffTime },
+        pickUp: { date: quote.pickUpDate, time: quote.pickUpTime },
+        siteUrl: ctx.siteUrl,
+        now,
+      }),
+      { idempotencyKey: sessionIdempotencyKey(bookingId) },
+    );
+  } catch (error) {
+    logger.error('Stripe refused to create a checkout session', { bookingId, error: String(error) });
+    throw new HttpError(502, paymentMessages.checkoutFailed);
+  }
+  if (!session.url) {
+    logger.error('Stripe returned a checkout session without a URL', { bookingId, sessionId: session.id });
+    throw new HttpError(502, paymentMessages.checkoutFailed);
+  }
+
+  const createdAt = now.toISOString();
+  const booking: Booking = {
+    id: bookingId,
+    status: 'pending_payment',
+    customerId: customer.id,
+    userId: ctx.userId,
+    customer: { name: customer.name, email: customer.email, contactNumber: customer.contactNumber },
+    carRegistration: req.customer.carRegistration,
+    dropOffDate: quote.dropOffDate,
+    dropOffTime: quote.dropOffTime,
+    pickUpDate: quote.pickUpDate,
+    pickUpTime: quote.pickUpTime,
+    departureFlight: quote.departureFlightNumber ?? null,
+    returnFlight: quote.returnFlightNumber ?? null,
+    parkingBayNumber: null,
+    days: price.days,
+    shuttleService: true,
+    carWash: price.carWashCost > 0,
+    parkingCents: price.parkingCost,
+    carWashCents: price.carWashCost,
+    totalCents: price.total,
+    paymentType: req.paymentType,
+    amountDueNowCents: amountNow,
+    checkoutSessionId: session.id,
+    createdAt,
+    updatedAt: createdAt,
+  };
+  try {
+    await createPendingBooking(booking, { sessionId: session.id, bookingId, createdAt, expiresAt: session.expires_at });
+  } catch (error) {
+    // Without the booking the session must not be payable: close it, then report the failure.
+    await stripe.checkout.sessions.expire(session.id).catch((e: unknown) => logger.error('Could not expire an orphaned session', { sessionId: session.id, error: String(e) }));
+    throw error;
+  }
+  logger.info('Checkout started', { bookingId, sessionId: session.id, paymentType: req.paymentType, amountNow, total: price.total });
+  return { url: session.url, sessionId: session.id, bookingId };
+}

@@ -1,0 +1,30 @@
+/**
+ * What each Stripe event means for a booking. Paid sessions are confirmed (once, see confirm-payment.ts);
+ * sessions that will never be paid end their pending booking; every other event type is acknowledged
+ * and ignored, so Stripe does not retry it.
+ */
+import type Stripe from 'stripe';
+import { logger } from '../lib/logger';
+import { confirmAndNotify, endUnpaidSession } from './confirm-payment';
+
+export async function handleStripeEvent(event: Stripe.Event): Promise<void> {
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const session = event.data.object;
+      // A completed session with a delayed payment method is not paid yet; async_payment_succeeded follows.
+      if (session.payment_status !== 'paid') return;
+      const result = await confirmAndNotify(session);
+      if (result.kind !== 'confirmed') logger.warn('Paid session did not confirm a booking', { eventId: event.id, sessionId: session.id, result: result.kind });
+      return;
+    }
+    case 'checkout.session.async_payment_failed':
+      await endUnpaidSession(event.data.object, 'payment_failed');
+      return;
+    case 'checkout.session.expired':
+      await endUnpaidSession(event.data.object, 'expired');
+      return;
+    default:
+      logger.info('Stripe event ignored', { eventId: event.id, type: event.type });
+  }
+}

@@ -1,0 +1,13 @@
+/** POST /api/checkout: a pending booking and the Stripe Checkout Session that pays for it -> 201 {url, sessionId, bookingId}. */
+import { startCheckout } from '../booking/start-checkout';
+import { httpHandler } from '../lib/http';
+import { optionalCaller } from '../lib/optional-caller';
+import { siteUrl } from '../lib/site-url';
+import { parseCheckoutRequest } from './checkout-request';
+
+export const handler = httpHandler({ access: 'public' }, async ({ event, rawBody }) => {
+  const caller = await optionalCaller(event);
+  const request = parseCheckoutRequest(rawBody);
+  const body = await startCheckout(request, { userId: caller?.sub ?? null, siteUrl: siteUrl(event) });
+  return { status: 201, body };
+});

@@ -1,0 +1,9 @@
+/** GET /api/checkout/{sessionId}: the booking a paid session made, confirming it if the webhook has not yet. */
+import { bookingForSession } from '../booking/confirm-payment';
+import { toCreatedBooking } from '../booking/created-booking';
+import { httpHandler } from '../lib/http';
+
+export const handler = httpHandler({ access: 'public' }, async ({ params }) => {
+  const booking = await bookingForSession(params.sessionId ?? '');
+  return { body: toCreatedBooking(booking) };
+});

@@ -1,0 +1,31 @@
+/**
+ * Checkout session -> pending booking. Written in the same transaction as the pending booking (see
+ * bookings.ts), read by the webhook and the success page to find which booking a Stripe session pays for.
+ * Only sessions this app created have an item, so an unknown session id never reaches Stripe.
+ */
+import { keys } from './keys';
+import { getItem, type Item } from './table';
+
+export interface CheckoutSession {
+  sessionId: string;
+  bookingId: string;
+  createdAt: string;
+  /** Epoch seconds: when Stripe stops accepting payment for the session. */
+  expiresAt: number;
+}
+
+type CheckoutSessionItem = Item & CheckoutSession & { ttl: number };
+
+/** Kept as long as its pending booking (a week past the session's expiry) for late webhooks and reloads. */
+export const SESSION_ITEM_GRACE_SECONDS = 7 * 24 * 60 * 60;
+
+export function checkoutSessionItem(s: CheckoutSession): CheckoutSessionItem {
+  return { ...keys.checkoutSession(s.sessionId), type: 'checkout_session', ...s, ttl: s.expiresAt + SESSION_ITEM_GRACE_SECONDS };
+}
+
+export async function getCheckoutSession(sessionId: string): Promise<CheckoutSession | null> {
+  const item = await getItem<CheckoutSessionItem>(keys.checkoutSession(sessionId));
+  if (!item) return null;
+  const { bookingId, createdAt, expiresAt } = item;
+  return { sessionId, bookingId, createdAt, expiresAt };
+}

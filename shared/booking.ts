@@ -1,0 +1,165 @@
+/**
+ * The checkout contract both sides code against: the customer-details and checkout request schemas (the
+ * booking screens validate with the same rules the API enforces), the created-booking response, and the
+ * payment texts. Pure zod, no AWS, no React.
+ */
+import * as z from 'zod';
+import { messages } from './messages';
+
+export const paymentMessages = {
+  required: 'Please complete all fields',
+  invalidEmail: 'Please enter a valid email address',
+  invalidPhone: 'Please enter a valid phone number',
+  invalidRegistration: 'Please enter a valid car registration',
+  invalidFlightNumber: 'Please enter a valid flight number',
+  nameTooLong: 'Names can be at most 50 characters',
+  choosePaymentType: 'Please choose how you want to pay',
+  carWashChoice: 'Please choose whether you want a car wash',
+  contactNumberTaken: 'This contact number belongs to another customer. Please use a different number or contact us.',
+  checkoutFailed: 'Failed to create checkout session',
+  sessionNotFound: 'Payment session not found',
+  paymentNotCompleted: 'Payment has not been completed for this session',
+  invalidSignature: 'Invalid webhook signature',
+} as const;
+
+/** A message for a value that is missing or not text, so a missing field reads like an empty one. */
+const textRequired = { error: (issue: { input?: unknown }) => (issue.input === undefined ? paymentMessages.required : 'Expected text') };
+
+const requiredText = (max: number, tooLong: string) =>
+  z.string(textRequired).trim().min(1, paymentMessages.required).max(max, tooLong);
+
+const PHONE_CHARS = /^[0-9 +()-]+$/;
+export const MIN_PHONE_DIGITS = 7;
+
+export const customerDetailsSchema = z.strictObject({
+  firstName: requiredText(50, paymentMessages.nameTooLong),
+  lastName: requiredText(50, paymentMessages.nameTooLong),
+  email: requiredText(254, paymentMessages.invalidEmail).pipe(z.email(paymentMessages.invalidEmail)),
+  contactNumber: requiredText(20, paymentMessages.invalidPhone)
+    .min(7, paymentMessages.invalidPhone)
+    .regex(PHONE_CHARS, paymentMessages.invalidPhone)
+    .refine((v) => v.replace(/\D/g, '').length >= MIN_PHONE_DIGITS, paymentMessages.invalidPhone),
+  carRegistration: requiredText(10, paymentMessages.invalidRegistration)
+    .toUpperCase()
+    .regex(/^[A-Z0-9 ]+$/, paymentMessages.invalidRegistration),
+});
+export type CustomerDetailsInput = z.input<typeof customerDetailsSchema>;
+export type CustomerDetails = z.infer<typeof customerDetailsSchema>;
+
+/** Flight numbers are optional; an empty one counts as not given. */
+const flightNumber = z
+  .string('Expected text')
+  .trim()
+  .toUpperCase()
+  .max(10, paymentMessages.invalidFlightNumber)
+  .regex(/^[A-Z0-9 ]*$/, paymentMessages.invalidFlightNumber)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const dateField = z.string({ error: messages.invalidDateTime });
+
+/** The selection being booked. Other keys the quote card carries are dropped, never used for the price. */
+export const checkoutQuoteSchema = z.object({
+  dropOffDate: dateField,
+  dropOffTime: dateField,
+  pickUpDate: dateField,
+  pickUpTime: dateField,
+  carWash: z.boolean({ error: paymentMessages.carWashChoice }),
+  departureFlightNumber: flightNumber,
+  returnFlightNumber: flightNumber,
+});
+export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
+
+export const paymentTypeSchema = z.enum(['full', 'deposit'], { error: paymentMessages.choosePaymentType });
+
+export const checkoutRequestSchema = z.strictObject({
+  quote: checkoutQuoteSchema,
+  customer: customerDetailsSchema,
+  paymentType: paymentTypeSchema,
+  /** The browser's copy of the price (the spec's create-checkout call sends it): accepted and ignored. */
+  cost: z.unknown().optional(),
+});
+export type CheckoutRequestInput = z.input<typeof checkoutRequestSchema>;
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+export const checkoutResponseSchema = z.object({
+  url: z.string(),
+  sessionId: z.string(),
+  bookingId: z.string(),
+});
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+/** GET /api/checkout/{sessionId}: the spec's created-booking response plus the payment; money in dollars. */
+export const createdBookingSchema = z.object({
+  booking_id: z.string(),
+  booking_reference: z.string(),
+  parking_bay_number: z.string().nullable(),
+  customer: z.object({ name: z.string(), email: z.string(), contact_number: z.string() }),
+  car_registration: z.string(),
+  drop_off_date: z.string(),
+  drop_off_time: z.string(),
+  pick_up_date: z.string(),
+  pick_up_time: z.string(),
+  days: z.number().int(),
+  shuttle_service: z.boolean(),
+  car_wash: z.boolean(),
+  total_cost: z.number(),
+  payment_type: paymentTypeSchema,
+  amount_paid: z.number(),
+  balance_due: z.number(),
+  status: z.string(),
+});
+export type CreatedBooking = z.infer<typeof createdBookingSchema>;
+
+/** `RP-` and six characters without the look-alikes 0/O and 1/I. */
+export const REFERENCE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+export const REFERENCE_PATTERN = /^RP-[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{6}$/;
+
+/**
+ * Search text as stored and as queried: lower case, accents dropped, anything but letters, digits and
+ * the e-mail characters `@ . _ + -` removed, spaces collapsed. The admin search normalises its query
+ * with the same function and matches with begins_with.
+ */
+export function normaliseSearchText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9@._+\- ]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export interface Searchable {
+  name: string;
+  email: string;
+  contactNumber: string;
+  carRegistration?: string;
+  bookingReference?: string;
+}
+
+/**
+ * The prefixes a customer or booking can be found by: each word of the name and the whole name, the
+ * e-mail, the phone's digits (as typed, and in the national 0 form when typed with +64), the
+ * registration without spaces and the booking reference.
+ */
+export function searchTokensOf(s: Searchable): string[] {
+  const tokens = new Set<string>();
+  const name = normaliseSearchText(s.name);
+  if (name) {
+    tokens.add(name);
+    for (const word of name.split(' ')) if (word) tokens.add(word);
+  }
+  const email = normaliseSearchText(s.email).replace(/ /g, '');
+  if (email) tokens.add(email);
+  const digits = s.contactNumber.replace(/\D/g, '');
+  if (digits) {
+    tokens.add(digits);
+    if (digits.startsWith('64') && s.contactNumber.trim().startsWith('+')) tokens.add(`0${digits.slice(2)}`);
+  }
+  const registration = normaliseSearchText(s.carRegistration ?? '').replace(/ /g, '');
+  if (registration) tokens.add(registration);
+  const reference = normaliseSearchText(s.bookingReference ?? '');
+  if (reference) tokens.add(reference);
+  return [...tokens].slice(0, 16);
+}
