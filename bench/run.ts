@@ -7,6 +7,7 @@ import { createContext, type BenchModule } from './context';
 const modules: (() => Promise<{ default: BenchModule }>)[] = [
   () => import('./bundles'),
   () => import('./quotes'),
+  () => import('./payments'),
 ];
 
 async function main() {

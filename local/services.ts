@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { outboxService } from './outbox';
+import { stripeStandIn } from './stripe-stand-in';
 
 export interface LocalContext {
   url: string;
@@ -18,4 +19,4 @@ export interface LocalService {
 
 export type LocalServiceFactory = (ctx: LocalContext) => LocalService | Promise<LocalService>;
 
-export const localServices: LocalServiceFactory[] = [outboxService];
+export const localServices: LocalServiceFactory[] = [outboxService, stripeStandIn];

@@ -10,12 +10,14 @@ import type { Booking } from '../store/bookings';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** "Tue 12 May 2026": the stored date is NZ wall-clock, so it is formatted without any time zone shift. */
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "Tue 12 May 2026". The stored date is NZ wall-clock, so it is read as a plain calendar date (no time zone, no locale data). */
 export function formatReceiptDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-NZ', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
-    .format(new Date(Date.UTC(y, m - 1, d)))
-    .replace(/,/g, '');
+  const day = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  return `${WEEKDAYS[day]} ${d} ${MONTHS[m - 1]} ${y}`;
 }
 
 /** "9:00 am", "12:30 pm" */
@@ -86,9 +88,9 @@ export function receiptEmail(b: Booking): OutgoingEmail {
 <p>Hi ${escapeHtml(firstName)},</p>
 <p>Thank you for booking with ${escapeHtml(site.brand)}. Your booking is confirmed.</p>
 <h2 style="font-size:18px">Your booking</h2>
-<table role="presentation" style="border-collapse:collapse">${rows(details)}</table>
+<table style="border-collapse:collapse">${rows(details)}</table>
 <h2 style="font-size:18px">Payment</h2>
-<table role="presentation" style="border-collapse:collapse">${rows(money)}</table>
+<table style="border-collapse:collapse">${rows(money)}</table>
 <p>Receipt from ${escapeHtml(business)}.<br>${escapeHtml(address)}</p>
 <p>${escapeHtml(contact)}</p>
 </body></html>`;

@@ -183,9 +183,14 @@ export async function upsertCustomer(details: CustomerDetails, userId: string | 
     const guard = await getItem<GuardItem>(keys.emailGuard(details.email), true);
     if (!guard) {
       const phone = await getItem<GuardItem>(keys.phoneGuard(details.contactNumber), true);
-      if (phone) throw phoneTaken();
-      const created = await createCustomer(details, userId);
-      if (created !== 'retry') return created;
+      if (phone) {
+        // A concurrent checkout with this same e-mail may have just created the customer: update it then.
+        const owner = await getCustomer(phone.customerId, true);
+        if (owner?.email.toLowerCase() !== details.email.toLowerCase()) throw phoneTaken();
+      } else {
+        const created = await createCustomer(details, userId);
+        if (created !== 'retry') return created;
+      }
     } else {
       const existing = await getCustomer(guard.customerId, true);
       if (!existing) throw new Error(`E-mail guard points at a missing customer ${guard.customerId}`);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../shared/money';
 import { formatLongDate } from '../../web/src/lib/format';
 import { useBrowser, viewportNames, withPage } from './support/browser';
-import { expectToast, FIELD_LABELS, fillCustomer, quoteAndBook, uniqueCustomer, watchConsole } from './support/flow';
+import { expectNoAxeViolations, expectToast, FIELD_LABELS, fillCustomer, quoteAndBook, uniqueCustomer, watchConsole } from './support/flow';
 
 const { browser, baseUrl } = useBrowser();
 
@@ -15,6 +15,7 @@ describe.each(viewportNames)('booking page (%s)', (viewport) => {
       expect(await page.getByRole('heading', { name: 'Complete Your Booking' }).count()).toBe(0);
       expect(await page.getByText('Booking Summary').count()).toBe(0);
       for (const label of Object.values(FIELD_LABELS)) expect(await page.getByLabel(label, { exact: true }).isVisible()).toBe(true);
+      await expectNoAxeViolations(page);
 
       await page.getByRole('button', { name: 'Get Quote First' }).click();
       await expectToast(page, 'Quote Required', 'Please get a quote first to proceed with booking.');
@@ -48,6 +49,7 @@ describe.each(viewportNames)('booking page (%s)', (viewport) => {
       const describedBy = (await lastName.getAttribute('aria-describedby')) ?? '';
       await expect(page.locator(`[id="${describedBy}"]`).textContent()).resolves.toBe('Enter your last name');
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('last-name');
+      await expectNoAxeViolations(page);
 
       // A malformed e-mail is caught before leaving the page.
       await fillCustomer(page, { lastName: customer.lastName, email: 'aroha@' });

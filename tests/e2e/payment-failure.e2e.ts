@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../shared/money';
 import { useBrowser, viewportNames, withPage } from './support/browser';
-import { detailsToPayment, payNowToCheckout, quoteAndBook, uniqueCustomer, watchConsole } from './support/flow';
+import { detailsToPayment, expectNoAxeViolations, payNowToCheckout, quoteAndBook, standInPayButton, uniqueCustomer, watchConsole } from './support/flow';
 
 const { browser, baseUrl } = useBrowser();
 
@@ -12,7 +12,7 @@ describe.each(viewportNames)('payment failure page (%s)', (viewport) => {
       const quoted = await quoteAndBook(page, baseUrl, { stayDays: 4 });
       const customer = uniqueCustomer();
       await detailsToPayment(page, baseUrl, customer);
-      const firstSession = await payNowToCheckout(page, baseUrl, formatMoney(quoted.price.total));
+      const firstSession = await payNowToCheckout(page, formatMoney(quoted.price.total));
 
       // Arriving from the provider is a fresh page load: no navigation state, only the stored booking.
       await page.goto(`${baseUrl}/payment-failure`);
@@ -20,10 +20,11 @@ describe.each(viewportNames)('payment failure page (%s)', (viewport) => {
       const details = (await page.getByRole('region', { name: 'Customer Details' }).textContent()) ?? '';
       expect(details).toContain(`Email: ${customer.email}`);
       expect(await page.getByTestId('summary-total').textContent()).toBe(formatMoney(quoted.price.total));
+      await expectNoAxeViolations(page);
 
       await page.getByRole('button', { name: 'Retry Payment' }).click();
       await page.waitForURL((url) => url.pathname.startsWith('/_local/stripe/checkout/'));
-      await page.getByRole('button', { name: 'Pay', exact: true }).waitFor();
+      await standInPayButton(page).waitFor();
       const secondSession = new URL(page.url()).pathname.split('/').pop();
       expect(secondSession).not.toBe(firstSession);
       expect(consoleErrors()).toEqual([]);
@@ -35,7 +36,7 @@ describe.each(viewportNames)('payment failure page (%s)', (viewport) => {
       const consoleErrors = watchConsole(page);
       const quoted = await quoteAndBook(page, baseUrl);
       await detailsToPayment(page, baseUrl, uniqueCustomer());
-      await payNowToCheckout(page, baseUrl, formatMoney(quoted.price.total));
+      await payNowToCheckout(page, formatMoney(quoted.price.total));
       await page.goto(`${baseUrl}/payment-failure`);
       await page.getByRole('button', { name: 'Cancel Booking' }).click();
 
@@ -55,7 +56,7 @@ describe.each(viewportNames)('payment failure page (%s)', (viewport) => {
     await withPage(browser(), viewport, async (page) => {
       const quoted = await quoteAndBook(page, baseUrl);
       await detailsToPayment(page, baseUrl, uniqueCustomer());
-      await payNowToCheckout(page, baseUrl, formatMoney(quoted.price.total));
+      await payNowToCheckout(page, formatMoney(quoted.price.total));
       await page.goto(`${baseUrl}/payment-failure`);
       await page.route('**/api/checkout', (route) =>
         route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ message: 'Failed to create checkout session' }) }),

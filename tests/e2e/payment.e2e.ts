@@ -5,13 +5,13 @@ import { formatMoney } from '../../shared/money';
 import { messages } from '../../shared/messages';
 import { daysFromToday } from '../support/dates';
 import { useBrowser, viewportNames, withPage } from './support/browser';
-import { detailsToPayment, expectToast, payNowToCheckout, quoteAndBook, uniqueCustomer, watchConsole, type Customer } from './support/flow';
+import { detailsToPayment, expectNoAxeViolations, expectToast, payNowToCheckout, quoteAndBook, standInPayButton, uniqueCustomer, watchConsole, type Customer } from './support/flow';
 
 const { browser, baseUrl } = useBrowser();
 
 /** Pays on the stand-in and waits for the success page's confirmation; returns the session id and reference. */
 async function payAndConfirm(page: Page): Promise<{ sessionId: string; reference: string }> {
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await standInPayButton(page).click();
   await page.waitForURL((url) => url.pathname === '/payment-success');
   const sessionId = new URL(page.url()).searchParams.get('session_id') ?? '';
   expect(sessionId).not.toBe('');
@@ -47,7 +47,7 @@ describe.each(viewportNames)('payment (%s)', (viewport) => {
       expect(await page.getByText('($10.00 now, remainder at pickup)').isVisible()).toBe(true);
       expect(await page.getByTestId('summary-total').textContent()).toBe(formatMoney(quoted.price.total));
 
-      await payNowToCheckout(page, baseUrl, formatMoney(quoted.price.total));
+      await payNowToCheckout(page, formatMoney(quoted.price.total));
       const { sessionId, reference } = await payAndConfirm(page);
 
       const booking = await bookingOf(sessionId);
@@ -61,6 +61,7 @@ describe.each(viewportNames)('payment (%s)', (viewport) => {
       expect(await page.getByTestId('amount-paid').textContent()).toBe(formatMoney(quoted.price.total));
       expect(await page.getByText('Balance due at pick-up').count()).toBe(0);
       await page.getByRole('heading', { name: "What's Next" }).waitFor();
+      await expectNoAxeViolations(page);
       expect(consoleErrors()).toEqual([]);
     });
   });
@@ -75,7 +76,7 @@ describe.each(viewportNames)('payment (%s)', (viewport) => {
       const balance = quoted.price.total - 1000;
       expect(await page.getByText(`Balance at pickup: ${formatMoney(balance)}`).isVisible()).toBe(true);
 
-      await payNowToCheckout(page, baseUrl, '$10.00');
+      await payNowToCheckout(page, '$10.00');
       const { sessionId, reference } = await payAndConfirm(page);
 
       const booking = await bookingOf(sessionId);
@@ -98,7 +99,7 @@ describe.each(viewportNames)('payment (%s)', (viewport) => {
       const customer = uniqueCustomer();
       await detailsToPayment(page, baseUrl, customer);
       await page.getByRole('radio', { name: 'Pay Deposit' }).check();
-      await payNowToCheckout(page, baseUrl, '$10.00');
+      await payNowToCheckout(page, '$10.00');
 
       await page.getByRole('button', { name: 'Cancel', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/payment' && url.searchParams.get('canceled') === 'true');
@@ -107,12 +108,13 @@ describe.each(viewportNames)('payment (%s)', (viewport) => {
       expectCustomerShown((await page.getByRole('region', { name: 'Customer Details' }).textContent()) ?? '', customer);
       expect(await page.getByTestId('summary-total').textContent()).toBe(formatMoney(quoted.price.total));
       expect(await page.getByRole('radio', { name: 'Pay Deposit' }).isChecked()).toBe(true);
+      await expectNoAxeViolations(page);
 
       await page.getByRole('button', { name: 'Dismiss payment failed message' }).click();
       expect(await page.getByRole('heading', { name: 'Payment Failed' }).count()).toBe(0);
 
       // And paying again from here reaches the hosted checkout.
-      await payNowToCheckout(page, baseUrl, '$10.00');
+      await payNowToCheckout(page, '$10.00');
       expect(consoleErrors()).toEqual([]);
     });
   });
@@ -159,6 +161,7 @@ describe.each(viewportNames)('payment (%s)', (viewport) => {
       await page.goto(`${baseUrl}/payment-success`);
       await page.getByRole('heading', { level: 1, name: 'Booking Issue' }).waitFor();
       expect(await page.getByText('Invalid payment session').isVisible()).toBe(true);
+      await expectNoAxeViolations(page);
       expect(await page.getByRole('link', { name: 'Contact Support' }).getAttribute('href')).toBe('/contact');
       expect(await page.getByRole('main').getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
 

@@ -3,6 +3,7 @@
  * customer's details, continue to payment, and act on the offline Stripe stand-in's checkout page.
  */
 import { randomInt } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { toDateInput } from '../../../shared/date-input';
@@ -88,22 +89,34 @@ export async function detailsToPayment(page: Page, baseUrl: string, customer: Cu
   await page.getByRole('heading', { level: 1, name: 'Payment' }).waitFor();
 }
 
-/** Presses Pay Now and waits for the stand-in's hosted checkout page; returns its session id. */
-export async function payNowToCheckout(page: Page, baseUrl: string, amount: string): Promise<string> {
+/** The stand-in checkout's pay button; it names the amount ('Pay $10.00 NZD'). */
+export const standInPayButton = (page: Page) => page.getByRole('button', { name: /^Pay\b/ });
+
+/**
+ * Presses Pay Now and waits for the stand-in's hosted checkout page, which must ask for the same amount
+ * the button promised; returns the checkout session id.
+ */
+export async function payNowToCheckout(page: Page, amount: string): Promise<string> {
   const payNow = page.getByRole('button', { name: `Pay Now ${amount}` });
   await payNow.click();
   await page.waitForURL((url) => url.pathname.startsWith('/_local/stripe/checkout/'));
-  await page.getByRole('button', { name: 'Pay', exact: true }).waitFor();
+  await standInPayButton(page).waitFor();
+  expect(await standInPayButton(page).textContent()).toContain(amount);
   const stored = await page.evaluate(() => window.sessionStorage.getItem('pendingBooking'));
   expect(stored, 'the pending booking is stored before leaving for checkout').toBeTruthy();
   return new URL(page.url()).pathname.split('/').pop()!;
 }
 
-/** Collects console errors and failed requests; call before navigating. */
+/**
+ * Collects the site's console errors (failed requests included); call before navigating. The offline
+ * Stripe stand-in's page is a dev tool, not the product (its missing /favicon.ico is logged there), so
+ * messages logged while it is showing are left out.
+ */
 export function watchConsole(page: Page): () => string[] {
   const errors: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
+    if (msg.type() !== 'error' || new URL(page.url()).pathname.startsWith('/_local/')) return;
+    errors.push(`${msg.text()} (${msg.location().url})`);
   });
   page.on('pageerror', (e) => errors.push(e.message));
   return () => errors;
@@ -114,4 +127,11 @@ export function watchConsole(page: Page): () => string[] {
 export async function expectToast(page: Page, title: string, description?: string) {
   await page.getByText(title, { exact: true }).waitFor();
   if (description) expect(await page.getByText(description, { exact: true }).isVisible()).toBe(true);
+}
+
+/** axe (WCAG 2.x A/AA and best practices) on the page as it stands; violations as short lines that say what to fix. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(found).toEqual([]);
 }

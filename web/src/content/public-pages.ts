@@ -1,9 +1,10 @@
 /**
  * Every public page's path, title and meta description, once: the pages set their <title> and meta from
- * here, and the build's SEO plugin lists the same paths in sitemap.xml. Plain data, no React.
+ * here, and the build's SEO plugin lists the same paths in sitemap.xml. Plain data, no React. The imports
+ * name their .ts files because Vite's config loader, which loads the plugin, asks for explicit extensions.
  */
-import { site } from '../../../shared/site';
-import { articlePath, BLOG_POSTS } from './blog-posts';
+import { site } from '../../../shared/site.ts';
+import { articlePath, BLOG_POSTS } from './blog-posts.ts';
 
 export interface PageMeta {
   path: string;

@@ -1,0 +1,134 @@
+/**
+ * Accounts: the Cognito user pool (e-mail sign-in, self sign-up confirmed by an e-mailed code, optional
+ * TOTP, no SMS), the `admin` group, the SPA's public app client and the managed login domain, plus Google
+ * federation when the environment names a Google client.
+ */
+import { Duration, SecretValue } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  CfnManagedLoginBranding,
+  FeaturePlan,
+  ManagedLoginVersion,
+  Mfa,
+  OAuthScope,
+  ProviderAttribute,
+  UserPool,
+  UserPoolClient,
+  UserPoolClientIdentityProvider,
+  UserPoolDomain,
+  UserPoolGroup,
+  UserPoolIdentityProviderGoogle,
+  VerificationEmailStyle,
+} from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import { site } from '../shared/site';
+import type { Environment } from './environments';
+import { deletionProtection, removalPolicy } from './removal';
+
+/** The group whose members get the admin dashboard (design: admin role = membership of this group). */
+export const ADMIN_GROUP_NAME = 'admin';
+
+/** Design decision: at least 8 characters (OWASP ASVS 5.0, 6.2.1), no composition rules. */
+export const PASSWORD_MIN_LENGTH = 8;
+
+export function oauthDomainName(env: Environment): string {
+  return `${env.authDomainPrefix}.auth.${env.region}.amazoncognito.com`;
+}
+
+export class Auth extends Construct {
+  readonly userPool: UserPool;
+  readonly client: UserPoolClient;
+  readonly domain: UserPoolDomain;
+  readonly google: UserPoolIdentityProviderGoogle | null;
+
+  constructor(scope: Construct, id: string, props: { env: Environment; siteOrigin: string }) {
+    super(scope, id);
+    const { env } = props;
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      userPoolName: `${env.namePrefix}-users`,
+      featurePlan: FeaturePlan.ESSENTIALS,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      selfSignUpEnabled: true,
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      userVerification: {
+        emailStyle: VerificationEmailStyle.CODE,
+        emailSubject: `Your ${site.brand} verification code`,
+        emailBody: `Your ${site.brand} verification code is {####}`,
+      },
+      passwordPolicy: {
+        minLength: PASSWORD_MIN_LENGTH,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+        tempPasswordValidity: Duration.days(7),
+      },
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      deletionProtection: deletionProtection(env),
+      removalPolicy: removalPolicy(env),
+    });
+
+    new UserPoolGroup(this, 'AdminGroup', {
+      userPool: this.userPool,
+      groupName: ADMIN_GROUP_NAME,
+      description: 'Yard staff with the admin dashboard',
+    });
+
+    this.google = env.google
+      ? new UserPoolIdentityProviderGoogle(this, 'Google', {
+          userPool: this.userPool,
+          clientId: env.google.clientId,
+          // A dynamic reference: CloudFormation reads the secret at deploy time; it never enters the template or the code.
+          clientSecretValue: SecretValue.secretsManager(env.google.clientSecretName),
+          scopes: ['openid', 'email', 'profile'],
+          attributeMapping: {
+            email: ProviderAttribute.GOOGLE_EMAIL,
+            emailVerified: ProviderAttribute.GOOGLE_EMAIL_VERIFIED,
+            givenName: ProviderAttribute.GOOGLE_GIVEN_NAME,
+            familyName: ProviderAttribute.GOOGLE_FAMILY_NAME,
+          },
+        })
+      : null;
+
+    const siteRoot = `${props.siteOrigin}/`;
+    this.client = this.userPool.addClient('WebClient', {
+      userPoolClientName: `${env.namePrefix}-web`,
+      generateSecret: false,
+      authFlows: { userPassword: true, userSrp: true },
+      oAuth: {
+        flows: { authorizationCodeGrant: true, implicitCodeGrant: false },
+        // aws.cognito.signin.user.admin lets tokens from the Google flow manage their own account (MFA, attributes) too.
+        scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE, OAuthScope.COGNITO_ADMIN],
+        callbackUrls: [siteRoot],
+        logoutUrls: [siteRoot],
+      },
+      supportedIdentityProviders: [
+        UserPoolClientIdentityProvider.COGNITO,
+        ...(this.google ? [UserPoolClientIdentityProvider.GOOGLE] : []),
+      ],
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+    });
+    if (this.google) this.client.node.addDependency(this.google);
+
+    this.domain = this.userPool.addDomain('Domain', {
+      cognitoDomain: { domainPrefix: env.authDomainPrefix },
+      managedLoginVersion: ManagedLoginVersion.NEWER_MANAGED_LOGIN,
+    });
+    // Managed login pages need a style for the client; Cognito's own defaults are enough for a redirect to Google.
+    new CfnManagedLoginBranding(this, 'LoginBranding', {
+      userPoolId: this.userPool.userPoolId,
+      clientId: this.client.userPoolClientId,
+      useCognitoProvidedValues: true,
+    });
+  }
+}

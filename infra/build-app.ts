@@ -1,0 +1,32 @@
+/**
+ * Builds the CDK app: one stack per selected environment, checked by cdk-nag's AwsSolutions pack as a
+ * validation plugin (unacknowledged errors fail the synth). bin/app.ts runs it for the CLI; the infra
+ * tests call it directly with their own context and output folder.
+ */
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import path from 'node:path';
+import { routes as routeTable, type RouteDef } from '../functions/routes';
+import { selectEnvironments } from './environments';
+import { projectRoot } from './route-function';
+import { RunwayStack } from './stack';
+
+export interface BuildAppOptions {
+  /** Context as cdk.json and -c give it; must hold `environments`, may hold `env`. */
+  context?: Record<string, unknown>;
+  outdir?: string;
+  /** The built SPA; defaults to web/dist. */
+  webDist?: string | null;
+  routes?: readonly RouteDef[];
+}
+
+export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: RunwayStack[] } {
+  const app = new App({ context: options.context, ...(options.outdir ? { outdir: options.outdir } : {}) });
+  const environments = selectEnvironments(app.node.tryGetContext('environments'), app.node.tryGetContext('env'));
+  const webDist = options.webDist === undefined ? path.join(projectRoot, 'web', 'dist') : options.webDist;
+  const stacks = environments.map(
+    (environment) => new RunwayStack(app, environment.stackName, { environment, routes: options.routes ?? routeTable, webDist }),
+  );
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { app, stacks };
+}

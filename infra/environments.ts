@@ -1,0 +1,98 @@
+/**
+ * The deployable environments, read from cdk.json context (`environments`) and selected with `-c env=NAME`.
+ * Everything that differs between dev and prod lives there, so the stack code has no per-environment
+ * branches beyond what these settings say. Validated up front: a typo fails the synth with the field's
+ * name rather than producing a half-configured stack.
+ */
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import * as z from 'zod';
+
+const retentionDays = new Set<number>(Object.values(RetentionDays).filter((v): v is number => typeof v === 'number'));
+
+const nameSchema = z.string().regex(/^[a-z][a-z0-9-]{2,30}[a-z0-9]$/, 'lower-case letters, digits and hyphens, 4-32 characters');
+
+export const environmentSchema = z.strictObject({
+  /** Optional: pins the stack to one account so a deploy with the wrong credentials fails early. */
+  account: z.string().regex(/^\d{12}$/, 'a 12-digit AWS account id').optional(),
+  region: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'an AWS region such as ap-southeast-2'),
+  stackName: z.string().regex(/^[A-Za-z][A-Za-z0-9-]{0,127}$/, 'a CloudFormation stack name'),
+  /** Prefix for the physical names this environment owns (table, functions, user pool, photo bucket). */
+  namePrefix: nameSchema,
+  /** Cognito managed login domain prefix: https://PREFIX.auth.REGION.amazoncognito.com (globally unique per region). */
+  authDomainPrefix: nameSchema.refine((p) => !/aws|amazon|cognito/.test(p), 'must not contain aws, amazon or cognito'),
+  /** A custom domain for the site; without one the site is served on its CloudFront domain. */
+  domain: z
+    .strictObject({
+      name: z.string().regex(/^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/, 'a lower-case host name'),
+      /** An ACM certificate in us-east-1 covering `name` (CloudFront only uses certificates from there). */
+      certificateArn: z.string().regex(/^arn:aws:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]+$/, 'an ACM certificate ARN in us-east-1'),
+    })
+    .optional(),
+  logRetentionDays: z.number().refine((d) => retentionDays.has(d), `one of ${[...retentionDays].join(', ')}`),
+  /** retain: data, pool and logs survive a stack deletion and deletion protection is on (prod). destroy: all goes (dev). */
+  removalPolicy: z.enum(['retain', 'destroy']),
+  /** Google sign-in through Cognito; the client secret stays in Secrets Manager under `clientSecretName`. */
+  google: z
+    .strictObject({
+      clientId: z.string().regex(/^[\w.-]+\.apps\.googleusercontent\.com$/, 'a Google OAuth client id (...apps.googleusercontent.com)'),
+      clientSecretName: z.string().min(1),
+    })
+    .optional(),
+  /** Name of the Secrets Manager secret holding {"secretKey":"sk_...","webhookSecret":"whsec_..."}. */
+  stripeSecretName: z.string().min(1),
+  email: z.strictObject({
+    /** The SES identity the stack creates: a domain (DKIM records to publish) or a single address (verification mail). */
+    identity: z.string().min(3),
+    /** The From header of every message; its address must belong to `identity`. */
+    from: z.string().min(3),
+    /** The business inbox that receives contact-form messages. */
+    contactTo: z.email(),
+  }),
+  /** Steady-state requests per second and burst for the whole API (API Gateway stage throttling). */
+  throttle: z.strictObject({ rateLimit: z.number().positive(), burstLimit: z.number().int().positive() }),
+});
+
+export type EnvironmentSettings = z.infer<typeof environmentSchema>;
+
+export interface Environment extends EnvironmentSettings {
+  /** The key under `environments` in cdk.json: dev, prod, ... */
+  name: string;
+}
+
+function fromAddress(from: string): string {
+  return (/<([^>]+)>\s*$/.exec(from)?.[1] ?? from).trim().toLowerCase();
+}
+
+export function parseEnvironment(name: string, raw: unknown): Environment {
+  const parsed = environmentSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n');
+    throw new Error(`cdk.json context environments.${name} is invalid:\n${problems}`);
+  }
+  const env = parsed.data;
+  const address = fromAddress(env.email.from);
+  const identity = env.email.identity.toLowerCase();
+  if (address !== identity && !address.endsWith(`@${identity}`)) {
+    throw new Error(`cdk.json context environments.${name}.email.from (${address}) is not covered by email.identity (${identity})`);
+  }
+  return { name, ...env };
+}
+
+/**
+ * The environments to synthesize: the one named by `-c env=NAME`, or every environment when none is given
+ * (so `npm run synth` checks them all; `cdk deploy` then insists on one, which is what we want).
+ */
+export function selectEnvironments(environments: unknown, selected: unknown): Environment[] {
+  if (!environments || typeof environments !== 'object') throw new Error('cdk.json context has no "environments" object');
+  const all = environments as Record<string, unknown>;
+  if (selected === undefined) return Object.entries(all).map(([name, raw]) => parseEnvironment(name, raw));
+  if (typeof selected !== 'string' || !(selected in all)) {
+    throw new Error(`Unknown environment ${JSON.stringify(selected)}: use -c env=${Object.keys(all).join('|')}`);
+  }
+  return [parseEnvironment(selected, all[selected])];
+}
+
+/** The origin the site is served from: the custom domain, or null when only CloudFront's domain is known (at deploy time). */
+export function customOrigin(env: Environment): string | null {
+  return env.domain ? `https://${env.domain.name}` : null;
+}

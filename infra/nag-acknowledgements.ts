@@ -1,0 +1,64 @@
+/**
+ * Every cdk-nag AwsSolutions finding this stack accepts, each on the narrowest construct it concerns and
+ * with the reason it is accepted. Anything not listed here fails the synth, including findings a new route
+ * would bring (for example a grant the route table cannot justify).
+ */
+import { CfnElement, Stack, Validations } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
+import type { RunwayStack } from './stack';
+
+function ack(scope: IConstruct, id: string, reason: string): void {
+  Validations.of(scope).acknowledge({ id, reason });
+}
+
+function logicalId(element: IConstruct | undefined): string {
+  if (!(element instanceof CfnElement)) throw new Error('Expected a CloudFormation element');
+  return Stack.of(element).resolve(element.logicalId) as string;
+}
+
+export function acknowledgeFindings(stack: RunwayStack): void {
+  // Accounts: the design's decisions, deliberately different from the pack's defaults.
+  const pool = stack.auth.userPool;
+  ack(pool, 'AwsSolutions-COG1', 'Design decision: passwords need at least 8 characters and no composition rules (OWASP ASVS 5.0, 6.2.1, which advises against composition rules); the UI enforces the same.');
+  ack(pool, 'AwsSolutions-COG2', 'Design decision: MFA (TOTP only) is optional per user and set up from Profile > Password & Security; requiring it would stop guests who book once.');
+  ack(pool, 'AwsSolutions-COG8', 'The Plus feature plan (threat protection) is billed per monthly active user; the Essentials plan fits a single-yard booking site. Revisit if account takeover attempts appear.');
+
+  // The site bucket is only read by CloudFront (origin access control) and holds the public SPA, rebuilt on every deploy.
+  ack(stack.site.bucket, 'AwsSolutions-S1', 'Holds only the public SPA build, readable solely by CloudFront through origin access control and rewritten on every deploy; server access logs would record nothing but CloudFront itself.');
+  ack(stack.data.photos, 'AwsSolutions-S1', 'Objects are reached only through short-lived presigned URLs that the API issues to authorised callers and logs; server access logs would need a second bucket and add cost at idle for no extra audit value at this scale.');
+
+  const distribution = stack.site.distribution;
+  ack(distribution, 'AwsSolutions-CFR1', 'Travellers book from wherever they are, including abroad before flying home; a geographic restriction would turn customers away.');
+  ack(distribution, 'AwsSolutions-CFR2', 'AWS WAF costs a fixed monthly fee per web ACL and rule; the API has stage throttling, the site is static, and payments happen on Stripe. Revisit if abuse appears.');
+  ack(distribution, 'AwsSolutions-CFR3', 'CloudFront standard logs need an ACL-enabled log bucket; requests that matter are already logged by the API access log and each function. The site itself is static files.');
+  if (!stack.settings.domain) {
+    ack(distribution, 'AwsSolutions-CFR4', 'Without a custom domain the distribution uses the default *.cloudfront.net certificate, whose minimum protocol CloudFront fixes; environments with a domain use TLSv1.2_2021.');
+  }
+
+  for (const { route, httpRoute } of stack.api.routes) {
+    if (route.access !== 'public') continue;
+    const why = route.path === '/api/webhooks/stripe' ? 'callers are authenticated by the Stripe-Signature check on the raw body' : 'visitors use it before (or without) signing in';
+    ack(httpRoute, 'AwsSolutions-APIG4', `Public by design (functions/routes.ts: access public): ${route.method} ${route.path}; ${why}. The handler verifies an optional bearer token itself.`);
+  }
+
+  // aws-cdk-lib's BucketDeployment handler: a deploy-time function whose runtime and policy the library manages.
+  const siteBucketArn = `<${logicalId(stack.site.bucket.node.defaultChild)}.Arn>`;
+  const deploymentFindings = [
+    'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+    'AwsSolutions-IAM5[Action::s3:GetObject*]',
+    'AwsSolutions-IAM5[Action::s3:GetBucket*]',
+    'AwsSolutions-IAM5[Action::s3:List*]',
+    'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
+    'AwsSolutions-IAM5[Action::s3:Abort*]',
+    `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${stack.region}/*]`,
+    `AwsSolutions-IAM5[Resource::${siteBucketArn}/*]`,
+    'AwsSolutions-IAM5[Resource::*]',
+    'AwsSolutions-L1',
+  ];
+  for (const child of stack.node.children) {
+    if (!child.node.id.startsWith('Custom::CDKBucketDeployment')) continue;
+    for (const id of deploymentFindings) {
+      ack(child, id, 'aws-cdk-lib BucketDeployment handler: runs only while deploying, copies the SPA and /config.json from the CDK asset bucket into the site bucket and invalidates CloudFront (CreateInvalidation has no resource-level scope); its runtime and policy are managed by aws-cdk-lib.');
+    }
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * One Lambda function for one route of functions/routes.ts: bundled locally with esbuild (no Docker, no
+ * network), with its own role holding only its log group and the grants its `needs` declare, and only the
+ * environment variables those needs use.
+ */
+import { Duration } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { LogLevel, NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { routeId, type RouteDef } from '../functions/routes';
+import type { Environment } from './environments';
+import { grantNeed, type GrantTargets } from './grants';
+import { removalPolicy } from './removal';
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const functionsDir = path.join(projectRoot, 'functions');
+
+/** The newest Node.js runtime this aws-cdk-lib knows (cdk-nag AwsSolutions-L1 checks for exactly that). */
+export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
+export const DEFAULT_MEMORY_MB = 256;
+export const DEFAULT_TIMEOUT_SECONDS = 10;
+
+/** ESM bundles still contain CommonJS dependencies that call require(); give them one. */
+const ESM_REQUIRE_BANNER = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+
+export interface SharedFunctionSettings {
+  env: Environment;
+  targets: GrantTargets;
+  userPoolClientId: string;
+  /** Always present; the functions add it to links when set (custom domain), otherwise they use x-site-origin. */
+  siteUrl: string | null;
+  siteHosts: string[];
+  emailFrom: string;
+}
+
+function environmentFor(route: RouteDef, s: SharedFunctionSettings): Record<string, string> {
+  const needs = new Set(route.needs);
+  const vars: Record<string, string> = {
+    // Public identifiers, no grant: public routes verify an optional bearer token against the pool's JWKS.
+    USER_POOL_ID: s.targets.userPool.userPoolId,
+    USER_POOL_CLIENT_ID: s.userPoolClientId,
+    SITE_HOSTS: s.siteHosts.join(','),
+    LOG_LEVEL: 'INFO',
+  };
+  if (s.siteUrl) vars.SITE_URL = s.siteUrl;
+  if (needs.has('table:read') || needs.has('table:write')) vars.TABLE_NAME = s.targets.table.tableName;
+  if (needs.has('photos:read') || needs.has('photos:write')) vars.PHOTO_BUCKET = s.targets.photos.bucketName;
+  if (needs.has('email')) {
+    vars.EMAIL_FROM = s.emailFrom;
+    vars.CONTACT_TO = s.env.email.contactTo;
+  }
+  // The secret's name, not its value: the function reads it from Secrets Manager at run time.
+  if (needs.has('stripe')) vars.STRIPE_SECRET_ID = s.env.stripeSecretName;
+  return vars;
+}
+
+export function functionName(env: Environment, route: RouteDef): string {
+  const name = `${env.namePrefix}-${routeId(route)}`;
+  if (name.length > 64) throw new Error(`Function name ${name} is longer than Lambda's 64 characters; shorten namePrefix`);
+  return name;
+}
+
+export class RouteFunction extends Construct {
+  readonly fn: NodejsFunction;
+  readonly role: Role;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: { route: RouteDef; settings: SharedFunctionSettings }) {
+    super(scope, id);
+    const { route, settings } = props;
+    const name = functionName(settings.env, route);
+
+    this.logGroup = new LogGroup(this, 'Logs', {
+      logGroupName: `/aws/lambda/${name}`,
+      retention: settings.env.logRetentionDays,
+      removalPolicy: removalPolicy(settings.env),
+    });
+    // An own role instead of the managed basic-execution policy: writing to this function's log group only.
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `${route.method} ${route.path}: ${route.needs.length ? route.needs.join(', ') : 'no data access'}`,
+    });
+    this.logGroup.grantWrite(this.role);
+    for (const need of new Set(route.needs)) grantNeed(this.role, need, settings.targets);
+
+    this.fn = new NodejsFunction(this, 'Function', {
+      functionName: name,
+      description: `${route.method} ${route.path} (${route.access})`,
+      entry: path.join(functionsDir, route.entry),
+      handler: 'handler',
+      projectRoot,
+      depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
+      runtime: FUNCTION_RUNTIME,
+      architecture: Architecture.ARM_64,
+      memorySize: route.memoryMb ?? DEFAULT_MEMORY_MB,
+      timeout: Duration.seconds(route.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),
+      role: this.role,
+      logGroup: this.logGroup,
+      environment: environmentFor(route, settings),
+      bundling: {
+        format: OutputFormat.ESM,
+        minify: true,
+        sourceMap: true,
+        sourceMapMode: SourceMapMode.EXTERNAL,
+        sourcesContent: false,
+        mainFields: ['module', 'main'],
+        // Bundle the AWS SDK too: a pinned, tree-shaken SDK starts faster than the runtime's full copy and cannot drift.
+        externalModules: [],
+        banner: ESM_REQUIRE_BANNER,
+        logLevel: LogLevel.ERROR,
+      },
+    });
+  }
+}

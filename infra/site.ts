@@ -1,0 +1,207 @@
+/**
+ * The web site: a private S3 bucket behind CloudFront (origin access control), client-side routes answered
+ * with index.html, /api/* passed to the HTTP API uncached with the viewer's headers, security headers on
+ * every response, and /config.json written at deploy time from the stack's own values.
+ */
+import { Duration, Fn } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+  type BehaviorOptions,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { existsSync } from 'node:fs';
+import type { RuntimeConfig } from '../shared/runtime-config';
+import { SITE_ORIGIN_HEADER_CODE, SPA_FALLBACK_CODE } from './edge-functions';
+import type { Environment } from './environments';
+import { removalPolicy } from './removal';
+import { PERMISSIONS_POLICY, contentSecurityPolicy, securityHeaders, type CspSources } from './security-headers';
+
+export const RUNTIME_CONFIG_KEY = 'config.json';
+const ONE_YEAR = Duration.days(365);
+
+export class Site extends Construct {
+  readonly bucket: Bucket;
+  readonly distribution: Distribution;
+  readonly headers: ResponseHeadersPolicy;
+  /** Set when web/dist was deployed with this synth. */
+  siteFiles: BucketDeployment | null = null;
+  runtimeConfig: BucketDeployment | null = null;
+  private readonly env: Environment;
+
+  constructor(scope: Construct, id: string, props: { env: Environment; httpApi: HttpApi; csp: CspSources }) {
+    super(scope, id);
+    const { env } = props;
+    this.env = env;
+
+    this.bucket = new Bucket(this, 'Bucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // The site is rebuilt from the repository on every deploy; nothing in this bucket needs keeping.
+      removalPolicy: removalPolicy({ ...env, removalPolicy: 'destroy' }),
+      autoDeleteObjects: true,
+    });
+
+    const csp = contentSecurityPolicy(props.csp);
+    this.headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      responseHeadersPolicyName: `${env.namePrefix}-security-headers`,
+      comment: 'CSP, HSTS and friends for every response of the site',
+      securityHeadersBehavior: securityHeaders(csp),
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true },
+          { header: 'Cross-Origin-Opener-Policy', value: 'same-origin', override: true },
+        ],
+      },
+      removeHeaders: ['Server'],
+    });
+    // Vite's assets/ files carry a content hash in their names, so they can be cached for good.
+    const immutableHeaders = new ResponseHeadersPolicy(this, 'ImmutableAssetHeaders', {
+      responseHeadersPolicyName: `${env.namePrefix}-immutable-assets`,
+      comment: 'Security headers plus a year of browser caching for content-hashed files',
+      securityHeadersBehavior: securityHeaders(csp),
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true },
+          { header: 'Cross-Origin-Opener-Policy', value: 'same-origin', override: true },
+          { header: 'Cache-Control', value: `public, max-age=${ONE_YEAR.toSeconds()}, immutable`, override: true },
+        ],
+      },
+      removeHeaders: ['Server'],
+    });
+    const immutableCache = new CachePolicy(this, 'ImmutableAssetCache', {
+      cachePolicyName: `${env.namePrefix}-immutable-assets`,
+      comment: 'Content-hashed files never change under the same name',
+      minTtl: ONE_YEAR,
+      defaultTtl: ONE_YEAR,
+      maxTtl: ONE_YEAR,
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+
+    const spaFallback = new CloudFrontFunction(this, 'SpaFallback', {
+      functionName: `${env.namePrefix}-spa-fallback`,
+      comment: 'Client-side routes are answered with index.html',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(SPA_FALLBACK_CODE),
+    });
+    const siteOriginHeader = new CloudFrontFunction(this, 'SiteOriginHeader', {
+      functionName: `${env.namePrefix}-site-origin`,
+      comment: 'Passes the viewer host to the API as x-site-origin',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(SITE_ORIGIN_HEADER_CODE),
+    });
+
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.bucket);
+    // The execute-api host, taken apart from the endpoint URL so nothing but the API resource is referenced.
+    const apiHost = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
+    const apiOrigin = new HttpOrigin(apiHost, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      readTimeout: Duration.seconds(30),
+    });
+
+    const apiBehavior: BehaviorOptions = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      // Everything the viewer sent (Authorization, Stripe-Signature, query) except Host, which API Gateway must see as its own.
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: this.headers,
+      functionAssociations: [{ function: siteOriginHeader, eventType: FunctionEventType.VIEWER_REQUEST }],
+      compress: true,
+    };
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `Runway Parking ${env.name}`,
+      defaultRootObject: 'index.html',
+      priceClass: PriceClass.PRICE_CLASS_ALL, // Australia and New Zealand edges are only in the 'all' class.
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      enableIpv6: true,
+      minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+      ...(env.domain
+        ? { domainNames: [env.domain.name], certificate: Certificate.fromCertificateArn(this, 'Certificate', env.domain.certificateArn) }
+        : {}),
+      defaultBehavior: {
+        origin: siteOrigin,
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: this.headers,
+        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+        compress: true,
+      },
+      additionalBehaviors: {
+        '/api/*': apiBehavior,
+        '/assets/*': {
+          origin: siteOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: immutableCache,
+          responseHeadersPolicy: immutableHeaders,
+          compress: true,
+        },
+      },
+    });
+  }
+
+  /**
+   * Uploads the built SPA (when `webDist` exists) and writes /config.json. The config is its own
+   * deployment so it is never cached and a site upload's pruning leaves it alone.
+   */
+  deployContent(props: { webDist: string | null; config: RuntimeConfig }): void {
+    const logs = new LogGroup(this, 'DeploymentLogs', { retention: this.env.logRetentionDays, removalPolicy: removalPolicy(this.env) });
+    if (props.webDist && existsSync(props.webDist)) {
+      this.siteFiles = new BucketDeployment(this, 'SiteFiles', {
+        sources: [Source.asset(props.webDist, { exclude: [RUNTIME_CONFIG_KEY, '.vite'] })],
+        destinationBucket: this.bucket,
+        exclude: [RUNTIME_CONFIG_KEY],
+        prune: true,
+        // Browsers revalidate pages; /assets/* get a year from the response headers policy instead.
+        cacheControl: [CacheControl.fromString('public, max-age=0, must-revalidate')],
+        distribution: this.distribution,
+        distributionPaths: ['/*'],
+        logGroup: logs,
+        memoryLimit: 512,
+      });
+    }
+    this.runtimeConfig = new BucketDeployment(this, 'RuntimeConfig', {
+      sources: [Source.jsonData(RUNTIME_CONFIG_KEY, props.config)],
+      destinationBucket: this.bucket,
+      prune: false,
+      cacheControl: [CacheControl.noStore()],
+      distribution: this.distribution,
+      distributionPaths: [`/${RUNTIME_CONFIG_KEY}`],
+      logGroup: logs,
+      memoryLimit: 512,
+    });
+    if (this.siteFiles) this.runtimeConfig.node.addDependency(this.siteFiles);
+  }
+
+  /** The site's public origin at deploy time: the custom domain, or CloudFront's own domain. */
+  origin(): string {
+    return this.env.domain ? `https://${this.env.domain.name}` : `https://${this.distribution.distributionDomainName}`;
+  }
+}

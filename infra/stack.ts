@@ -1,0 +1,118 @@
+/**
+ * One environment of Runway Parking (design.md, Architecture): CloudFront + S3 for the SPA, the HTTP API
+ * with one Lambda per route of functions/routes.ts, one DynamoDB table from functions/store/keys.ts, the
+ * photo bucket, Cognito, SES, and references to the Secrets Manager secrets that hold what must not be in
+ * code. Nothing here looks anything up in an AWS account, so it synthesizes offline.
+ */
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import type { RouteDef } from '../functions/routes';
+import { Api } from './api';
+import { Auth, oauthDomainName } from './auth';
+import { Data, photoBucketName } from './data';
+import { EmailSending } from './email';
+import type { Environment } from './environments';
+import { acknowledgeFindings } from './nag-acknowledgements';
+import { Site } from './site';
+
+export interface RunwayStackProps extends StackProps {
+  environment: Environment;
+  routes: readonly RouteDef[];
+  /** The built SPA; null (or a missing folder) deploys only /config.json. */
+  webDist: string | null;
+}
+
+/** Output keys other tools read (npm run admin reads UserPoolId). */
+export const OUTPUT_KEYS = {
+  siteUrl: 'SiteUrl',
+  distributionId: 'DistributionId',
+  apiEndpoint: 'ApiEndpoint',
+  userPoolId: 'UserPoolId',
+  userPoolClientId: 'UserPoolClientId',
+  oauthDomain: 'OAuthDomain',
+  tableName: 'TableName',
+  photoBucket: 'PhotoBucketName',
+  siteBucket: 'SiteBucketName',
+  webhookUrl: 'StripeWebhookUrl',
+} as const;
+
+export class RunwayStack extends Stack {
+  readonly api: Api;
+  readonly site: Site;
+  readonly data: Data;
+  readonly auth: Auth;
+  readonly email: EmailSending;
+  readonly settings: Environment;
+
+  constructor(scope: Construct, id: string, props: RunwayStackProps) {
+    super(scope, id, {
+      ...props,
+      env: { region: props.environment.region, ...(props.environment.account ? { account: props.environment.account } : {}) },
+      stackName: props.environment.stackName,
+      description: `Runway Parking (${props.environment.name}): site, API, data, accounts`,
+      terminationProtection: props.environment.removalPolicy === 'retain',
+    });
+    const env = props.environment;
+    this.settings = env;
+    const oauthDomain = oauthDomainName(env);
+
+    this.api = new Api(this, 'Api', { env });
+    this.site = new Site(this, 'Site', {
+      env,
+      httpApi: this.api.httpApi,
+      csp: { region: env.region, oauthDomain, photoBucketName: photoBucketName(env) },
+    });
+    const siteOrigin = this.site.origin();
+    this.data = new Data(this, 'Data', { env, siteOrigin });
+    this.auth = new Auth(this, 'Auth', { env, siteOrigin });
+    this.email = new EmailSending(this, 'Email', { env });
+    const stripeSecret = Secret.fromSecretNameV2(this, 'StripeSecret', env.stripeSecretName);
+
+    this.api.addRouteFunctions(props.routes, {
+      client: this.auth.client,
+      settings: {
+        env,
+        targets: {
+          table: this.data.table,
+          photos: this.data.photos,
+          emailIdentity: this.email.identity,
+          stripeSecret,
+          userPool: this.auth.userPool,
+        },
+        userPoolClientId: this.auth.client.userPoolClientId,
+        siteUrl: env.domain ? siteOrigin : null,
+        siteHosts: env.domain ? [env.domain.name] : [],
+        emailFrom: env.email.from,
+      },
+    });
+
+    this.site.deployContent({
+      webDist: props.webDist,
+      config: {
+        apiBase: '/api',
+        region: env.region,
+        userPoolId: this.auth.userPool.userPoolId,
+        userPoolClientId: this.auth.client.userPoolClientId,
+        ...(this.auth.google ? { oauthDomain } : {}),
+        googleSignIn: this.auth.google !== null,
+        environment: env.name,
+      },
+    });
+
+    const output = (key: string, value: string, description: string) => new CfnOutput(this, key, { value, description });
+    output(OUTPUT_KEYS.siteUrl, siteOrigin, 'The site');
+    output(OUTPUT_KEYS.distributionId, this.site.distribution.distributionId, 'CloudFront distribution (invalidations, DNS alias target below)');
+    output('DistributionDomainName', this.site.distribution.distributionDomainName, 'Point the custom domain here (CNAME or alias)');
+    output(OUTPUT_KEYS.apiEndpoint, this.api.httpApi.apiEndpoint, 'The HTTP API behind /api (use the site URL instead)');
+    output(OUTPUT_KEYS.userPoolId, this.auth.userPool.userPoolId, 'Cognito user pool (npm run admin reads this)');
+    output(OUTPUT_KEYS.userPoolClientId, this.auth.client.userPoolClientId, 'The SPA app client');
+    output(OUTPUT_KEYS.oauthDomain, `https://${oauthDomain}`, 'Managed login domain (Google redirect URI: this + /oauth2/idpresponse)');
+    output(OUTPUT_KEYS.tableName, this.data.table.tableName, 'DynamoDB table');
+    output(OUTPUT_KEYS.photoBucket, this.data.photos.bucketName, 'Vehicle photos bucket');
+    output(OUTPUT_KEYS.siteBucket, this.site.bucket.bucketName, 'Site files bucket');
+    output(OUTPUT_KEYS.webhookUrl, `${siteOrigin}/api/webhooks/stripe`, 'Register this endpoint in Stripe');
+
+    acknowledgeFindings(this);
+  }
+}

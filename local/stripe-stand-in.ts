@@ -1,0 +1,445 @@
+/**
+ * The offline Stripe stand-in. Without STRIPE_SECRET_KEY the app's Stripe SDK is pointed here (see
+ * functions/lib/stripe.ts). It answers only the calls the app makes: create, retrieve and expire a
+ * Checkout Session. It serves the hosted checkout page, where Pay marks the session paid, delivers a
+ * `checkout.session.completed` event signed with the SDK's own test-header helper to the real webhook
+ * route, and redirects to the success URL; Cancel goes to the cancel URL. Sessions and events are kept
+ * under <dataDir>/stripe/ so a restart keeps them; the webhook secret is random per data folder.
+ *
+ * Test hooks (local only): POST /_local/stripe/sessions/:id/pay (pay without delivering, to race the
+ * success page), POST /_local/stripe/events/:id/deliver (deliver an event again), POST
+ * /_local/stripe/sessions/:id/expire-now (expire and deliver `checkout.session.expired`).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import Stripe from 'stripe';
+import { standInWebhookSecretFile } from '../functions/lib/stripe';
+import { formatMoney } from '../shared/money';
+import type { LocalServiceFactory } from './services';
+
+const MIN_EXPIRY_SECONDS = 30 * 60;
+const MAX_EXPIRY_SECONDS = 24 * 60 * 60;
+const MIN_CHARGE_CENTS = 50;
+const SWEEP_MS = 30_000;
+
+interface LineItem {
+  name: string;
+  description: string | null;
+  unitAmount: number;
+  quantity: number;
+  currency: string;
+}
+
+export interface StoredSession {
+  session: Record<string, unknown> & {
+    id: string;
+    status: 'open' | 'complete' | 'expired';
+    payment_status: 'unpaid' | 'paid';
+    amount_total: number;
+    currency: string;
+    expires_at: number;
+    success_url: string;
+    cancel_url: string;
+  };
+  lineItems: LineItem[];
+  idempotencyKey: string | null;
+  requestHash: string;
+}
+
+interface StoredEvent {
+  event: { id: string; type: string; data: { object: unknown } } & Record<string, unknown>;
+  deliveries: { at: string; status: number }[];
+}
+
+export interface Delivery {
+  status: number;
+  body: string;
+  durationMs: number;
+}
+
+class StripeApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly param?: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const randomId = (prefix: string, length = 24) => prefix + randomBytes(length).toString('base64url').replace(/[-_]/g, '').slice(0, length);
+
+/** Stripe's form encoding (`line_items[0][price_data][unit_amount]=3000`) back into objects and arrays. */
+export function parseStripeForm(body: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const parts = key.match(/^[^[\]]+|\[[^[\]]*\]/g)?.map((p) => p.replace(/^\[|\]$/g, '')) ?? [key];
+    let node: Record<string, unknown> | unknown[] = root;
+    parts.forEach((part, i) => {
+      const last = i === parts.length - 1;
+      const slot = part as unknown as number;
+      const container = node as Record<string | number, unknown>;
+      if (last) container[slot] = value;
+      else {
+        container[slot] ??= /^\d+$/.test(parts[i + 1]!) ? [] : {};
+        node = container[slot] as Record<string, unknown>;
+      }
+    });
+  }
+  return root;
+}
+
+const asRecord = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+function integer(v: unknown, param: string, min: number): number {
+  const n = typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : NaN;
+  if (!Number.isSafeInteger(n) || n < min) throw new StripeApiError(400, `Invalid integer: ${String(v)}`, param);
+  return n;
+}
+
+function url(v: unknown, param: string): string {
+  if (typeof v !== 'string' || !/^https?:\/\//.test(v)) throw new StripeApiError(400, `Not a valid URL`, param);
+  return v;
+}
+
+/** The subset of POST /v1/checkout/sessions the app uses, checked the way Stripe checks it. */
+function sessionFromParams(params: Record<string, unknown>, baseUrl: string): Pick<StoredSession, 'session' | 'lineItems'> {
+  if (params.mode !== 'payment') throw new StripeApiError(400, 'The stand-in supports mode=payment only', 'mode');
+  const currency = String(params.currency ?? 'nzd').toLowerCase();
+  const rawItems = Array.isArray(params.line_items) ? params.line_items : [];
+  if (!rawItems.length) throw new StripeApiError(400, 'line_items is required in payment mode', 'line_items');
+  const lineItems = rawItems.map((raw, i): LineItem => {
+    const item = asRecord(raw);
+    const price = asRecord(item.price_data);
+    const product = asRecord(price.product_data);
+    if (String(price.currency ?? '').toLowerCase() !== currency) throw new StripeApiError(400, 'All line items must use the session currency', `line_items[${i}][price_data][currency]`);
+    if (typeof product.name !== 'string' || !product.name) throw new StripeApiError(400, 'Missing required param: product_data[name]', `line_items[${i}][price_data][product_data][name]`);
+    return {
+      name: product.name,
+      description: typeof product.description === 'string' ? product.description : null,
+      unitAmount: integer(price.unit_amount, `line_items[${i}][price_data][unit_amount]`, 0),
+      quantity: integer(item.quantity, `line_items[${i}][quantity]`, 1),
+      currency,
+    };
+  });
+  const amount = lineItems.reduce((sum, l) => sum + l.unitAmount * l.quantity, 0);
+  if (amount < MIN_CHARGE_CENTS) throw new StripeApiError(400, 'The Checkout Session total must be at least $0.50', 'line_items', 'amount_too_small');
+  const created = nowSeconds();
+  const expiresAt = params.expires_at === undefined ? created + MAX_EXPIRY_SECONDS : integer(params.expires_at, 'expires_at', 0);
+  if (expiresAt < created + MIN_EXPIRY_SECONDS || expiresAt > created + MAX_EXPIRY_SECONDS) {
+    throw new StripeApiError(400, 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', 'expires_at');
+  }
+  const id = randomId('cs_test_', 56);
+  return {
+    lineItems,
+    session: {
+      id,
+      object: 'checkout.session',
+      amount_subtotal: amount,
+      amount_total: amount,
+      cancel_url: url(params.cancel_url, 'cancel_url'),
+      client_reference_id: typeof params.client_reference_id === 'string' ? params.client_reference_id : null,
+      created,
+      currency,
+      customer_email: typeof params.customer_email === 'string' ? params.customer_email : null,
+      expires_at: expiresAt,
+      livemode: false,
+      metadata: Object.fromEntries(Object.entries(asRecord(params.metadata)).map(([k, v]) => [k, String(v)])),
+      mode: 'payment',
+      payment_intent: null,
+      payment_status: 'unpaid',
+      status: 'open',
+      success_url: url(params.success_url, 'success_url'),
+      url: `${baseUrl}/_local/stripe/checkout/${id}`,
+    },
+  };
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;color:#1a2433;background:#f3f6fa;margin:0}main{max-width:560px;margin:2rem auto;background:#fff;border-radius:12px;padding:1.5rem 2rem;box-shadow:0 2px 12px #0001}
+.banner{background:#fff4d6;border:1px solid #e0b84c;border-radius:8px;padding:.75rem 1rem}table{width:100%;border-collapse:collapse;margin:1rem 0}th,td{text-align:left;padding:.5rem 0;border-bottom:1px solid #dde3ea;vertical-align:top}
+td.amount,th.amount{text-align:right;white-space:nowrap}.total{font-size:1.25rem;font-weight:700}.actions{display:flex;gap:1rem;margin-top:1.5rem;flex-wrap:wrap}
+button{font:inherit;font-weight:600;padding:.75rem 1.5rem;border-radius:8px;cursor:pointer;border:2px solid #0b5cad}.pay{background:#0b5cad;color:#fff}.cancel{background:#fff;color:#0b5cad}
+button:focus-visible,a:focus-visible{outline:3px solid #e0b84c;outline-offset:2px}small{color:#4a5666}</style></head><body><main>${body}</main></body></html>`;
+}
+
+function checkoutPage(s: StoredSession): string {
+  const { session } = s;
+  const banner = `<p class="banner" role="note"><strong>Offline test checkout.</strong> This page stands in for Stripe while the site runs locally. No card is needed and nothing is charged.</p>`;
+  if (session.status !== 'open') {
+    const message = session.status === 'complete' ? 'This checkout session has already been paid.' : 'This checkout session has expired.';
+    const next = session.status === 'complete' ? session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) : session.cancel_url;
+    return page('Offline test checkout', `${banner}<h1>Offline test checkout</h1><p>${message}</p><p><a href="${escapeHtml(next)}">Return to the site</a></p>`);
+  }
+  const rows = s.lineItems
+    .map((l) => `<tr><td><strong>${escapeHtml(l.name)}</strong>${l.description ? `<br><small>${escapeHtml(l.description)}</small>` : ''}</td><td class="amount">${formatMoney(l.unitAmount * l.quantity)}</td></tr>`)
+    .join('');
+  const amount = `${formatMoney(session.amount_total)} ${session.currency.toUpperCase()}`;
+  return page(
+    `Pay ${amount} - Offline test checkout`,
+    `${banner}<h1>Offline test checkout</h1>
+<p>Amount to pay: <span class="total">${amount}</span></p>
+${session.customer_email ? `<p>Receipt to: ${escapeHtml(String(session.customer_email))}</p>` : ''}
+<table><caption style="text-align:left;font-weight:600">What you are paying for</caption><thead><tr><th scope="col">Item</th><th scope="col" class="amount">Amount</th></tr></thead>
+<tbody>${rows}</tbody><tfoot><tr><th scope="row">Total</th><td class="amount total">${amount}</td></tr></tfoot></table>
+<div class="actions"><form method="post" action="/_local/stripe/checkout/${session.id}/pay"><button class="pay" type="submit">Pay ${amount}</button></form>
+<form method="post" action="/_local/stripe/checkout/${session.id}/cancel"><button class="cancel" type="submit">Cancel</button></form></div>
+<p><small>Session ${escapeHtml(session.id)}, expires ${new Date(session.expires_at * 1000).toLocaleString('en-NZ', { timeZone: 'Pacific/Auckland' })} (NZ time).</small></p>`,
+  );
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function sendStripeError(res: ServerResponse, e: StripeApiError): void {
+  sendJson(res, e.status, { error: { type: 'invalid_request_error', message: e.message, ...(e.param ? { param: e.param } : {}), ...(e.code ? { code: e.code } : {}) } });
+}
+
+export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) => {
+  const dir = path.join(dataDir, 'stripe');
+  const sessionsDir = path.join(dir, 'sessions');
+  const eventsDir = path.join(dir, 'events');
+  mkdirSync(sessionsDir, { recursive: true });
+  mkdirSync(eventsDir, { recursive: true });
+  const secretFile = standInWebhookSecretFile(dataDir);
+  if (!existsSync(secretFile)) writeFileSync(secretFile, `whsec_${randomBytes(24).toString('hex')}\n`, { mode: 0o600 });
+  const secret = readFileSync(secretFile, 'utf8').trim();
+  process.env.STRIPE_STANDIN_URL = baseUrl;
+
+  const signer = new Stripe('sk_test_offline_stand_in');
+  const sessions = new Map<string, StoredSession>();
+  const byIdempotencyKey = new Map<string, string>();
+  const events = new Map<string, StoredEvent>();
+  const inFlight = new Set<Promise<unknown>>();
+
+  const save = async (file: string, value: unknown) => {
+    // Write then rename, so concurrent saves of one session never leave a torn file.
+    const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+    await writeFile(tmp, JSON.stringify(value, null, 2));
+    await rename(tmp, file);
+  };
+  const saveSession = (s: StoredSession) => save(path.join(sessionsDir, `${s.session.id}.json`), s);
+  const saveEvent = (e: StoredEvent) => save(path.join(eventsDir, `${e.event.id}.json`), e);
+
+  const loaded = (async () => {
+    for (const f of (await readdir(sessionsDir)).filter((f) => f.endsWith('.json'))) {
+      const s = JSON.parse(await readFile(path.join(sessionsDir, f), 'utf8')) as StoredSession;
+      sessions.set(s.session.id, s);
+      if (s.idempotencyKey) byIdempotencyKey.set(s.idempotencyKey, s.session.id);
+    }
+    for (const f of (await readdir(eventsDir)).filter((f) => f.endsWith('.json'))) {
+      const e = JSON.parse(await readFile(path.join(eventsDir, f), 'utf8')) as StoredEvent;
+      events.set(e.event.id, e);
+    }
+  })();
+
+  async function deliver(stored: StoredEvent): Promise<Delivery> {
+    const payload = JSON.stringify(stored.event, null, 2);
+    const header = signer.webhooks.generateTestHeaderString({ payload, secret });
+    const started = performance.now();
+    let status = 0;
+    let body = '';
+    try {
+      const res = await fetch(`${baseUrl}/api/webhooks/stripe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+        body: payload,
+      });
+      status = res.status;
+      body = await res.text();
+    } catch (error) {
+      body = String(error);
+    }
+    const durationMs = performance.now() - started;
+    stored.deliveries.push({ at: new Date().toISOString(), status });
+    await saveEvent(stored);
+    return { status, body, durationMs };
+  }
+
+  async function newEvent(type: string, s: StoredSession): Promise<StoredEvent> {
+    const stored: StoredEvent = {
+      event: {
+        id: randomId('evt_test_', 24),
+        object: 'event',
+        api_version: Stripe.API_VERSION,
+        created: nowSeconds(),
+        data: { object: structuredClone(s.session) },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+      },
+      deliveries: [],
+    };
+    events.set(stored.event.id, stored);
+    await saveEvent(stored);
+    return stored;
+  }
+
+  /** Stripe delivers events on its own schedule; these run in the background and close() waits for them. */
+  const inBackground = (work: Promise<unknown>) => {
+    const p = work.catch((error: unknown) => console.error(JSON.stringify({ level: 'ERROR', message: 'Stripe stand-in delivery failed', error: String(error) })));
+    inFlight.add(p);
+    void p.finally(() => inFlight.delete(p));
+  };
+
+  async function markPaid(s: StoredSession): Promise<StoredEvent | null> {
+    if (s.session.status !== 'open') return null;
+    s.session.status = 'complete';
+    s.session.payment_status = 'paid';
+    s.session.payment_intent = randomId('pi_test_', 24);
+    await saveSession(s);
+    return newEvent('checkout.session.completed', s);
+  }
+
+  async function expire(s: StoredSession): Promise<StoredEvent | null> {
+    if (s.session.status !== 'open') return null;
+    s.session.status = 'expired';
+    s.session.url = null;
+    await saveSession(s);
+    return newEvent('checkout.session.expired', s);
+  }
+
+  /** Sessions past their expiry expire as they would at Stripe, with their event. */
+  const sweep = setInterval(() => {
+    const now = nowSeconds();
+    for (const s of sessions.values()) if (s.session.status === 'open' && s.session.expires_at <= now) inBackground(expire(s).then((e) => e && deliver(e)));
+  }, SWEEP_MS);
+  sweep.unref();
+
+  async function session(id: string): Promise<StoredSession> {
+    await loaded;
+    const s = sessions.get(id);
+    if (!s) throw new StripeApiError(404, `No such checkout.session: '${id}'`, 'session', 'resource_missing');
+    if (s.session.status === 'open' && s.session.expires_at <= nowSeconds()) {
+      const e = await expire(s);
+      if (e) inBackground(deliver(e));
+    }
+    return s;
+  }
+
+  async function api(req: IncomingMessage, res: ServerResponse, pathname: string, body: Buffer): Promise<void> {
+    if (!/^Bearer sk_test_\S+$/.test(req.headers.authorization ?? '')) {
+      sendJson(res, 401, { error: { type: 'invalid_request_error', message: 'You did not provide a test-mode API key.' } });
+      return;
+    }
+    const method = req.method ?? 'GET';
+    const one = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(pathname);
+    try {
+      if (method === 'POST' && pathname === '/v1/checkout/sessions') {
+        await loaded;
+        const text = body.toString('utf8');
+        const requestHash = createHash('sha256').update(text).digest('hex');
+        const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null;
+        const earlier = key ? sessions.get(byIdempotencyKey.get(key) ?? '') : undefined;
+        if (earlier) {
+          if (earlier.requestHash !== requestHash) throw new StripeApiError(400, 'Keys for idempotent requests can only be used with the same parameters they were first used with.', undefined, 'idempotency_key_in_use');
+          sendJson(res, 200, earlier.session, { 'idempotent-replayed': 'true' });
+          return;
+        }
+        const created: StoredSession = { ...sessionFromParams(parseStripeForm(text), baseUrl), idempotencyKey: key, requestHash };
+        sessions.set(created.session.id, created);
+        if (key) byIdempotencyKey.set(key, created.session.id);
+        await saveSession(created);
+        sendJson(res, 200, created.session);
+        return;
+      }
+      if (method === 'GET' && one && !one[2]) {
+        sendJson(res, 200, (await session(decodeURIComponent(one[1]!))).session);
+        return;
+      }
+      if (method === 'POST' && one && one[2]) {
+        const s = await session(decodeURIComponent(one[1]!));
+        const e = await expire(s);
+        if (!e) throw new StripeApiError(400, `Only Checkout Sessions with a status of open can be expired. This session has a status of ${s.session.status}.`);
+        inBackground(deliver(e));
+        sendJson(res, 200, s.session);
+        return;
+      }
+      throw new StripeApiError(404, `Unrecognized request URL (${method}: ${pathname}). The offline Stripe stand-in answers only the calls this app makes.`);
+    } catch (error) {
+      if (error instanceof StripeApiError) sendStripeError(res, error);
+      else throw error;
+    }
+  }
+
+  async function local(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+    const method = req.method ?? 'GET';
+    const html = (status: number, text: string) => {
+      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(text);
+    };
+    const redirect = (to: string) => {
+      res.writeHead(303, { location: to, 'cache-control': 'no-store' });
+      res.end();
+    };
+    const route = /^\/_local\/stripe\/(checkout|sessions|events)\/([^/]+)(?:\/([a-z-]+))?$/.exec(pathname);
+    if (!route) return html(404, page('Not found', '<p>Nothing here.</p>'));
+    const [, kind, rawId, action] = route as unknown as [string, string, string, string | undefined];
+    const id = decodeURIComponent(rawId);
+    try {
+      if (kind === 'checkout' && method === 'GET' && !action) return html(200, checkoutPage(await session(id)));
+      if (kind === 'checkout' && method === 'POST' && action === 'pay') {
+        const s = await session(id);
+        if (s.session.status === 'expired') return html(410, checkoutPage(s));
+        const e = await markPaid(s);
+        // Stripe sends the event and redirects the browser independently; waiting here for the delivery
+        // keeps local runs deterministic. The success page copes either way.
+        if (e) await deliver(e);
+        return redirect(s.session.success_url.replace('{CHECKOUT_SESSION_ID}', s.session.id));
+      }
+      if (kind === 'checkout' && method === 'POST' && action === 'cancel') return redirect((await session(id)).session.cancel_url);
+      if (kind === 'sessions' && method === 'POST' && action === 'pay') {
+        const s = await session(id);
+        const e = await markPaid(s);
+        if (!e) return sendJson(res, 409, { message: `Session is ${s.session.status}` });
+        return sendJson(res, 200, { sessionId: s.session.id, eventId: e.event.id });
+      }
+      if (kind === 'sessions' && method === 'POST' && action === 'expire-now') {
+        const s = await session(id);
+        const e = await expire(s);
+        if (!e) return sendJson(res, 409, { message: `Session is ${s.session.status}` });
+        return sendJson(res, 200, { sessionId: s.session.id, eventId: e.event.id, delivery: await deliver(e) });
+      }
+      if (kind === 'events' && method === 'POST' && action === 'deliver') {
+        await loaded;
+        const e = events.get(id);
+        if (!e) return sendJson(res, 404, { message: `No such event: ${id}` });
+        return sendJson(res, 200, await deliver(e));
+      }
+      return html(404, page('Not found', '<p>Nothing here.</p>'));
+    } catch (error) {
+      if (!(error instanceof StripeApiError)) throw error;
+      if (kind === 'checkout') return html(error.status, page('Offline test checkout', `<h1>Offline test checkout</h1><p>${escapeHtml(error.message)}</p>`));
+      return sendJson(res, error.status, { message: error.message });
+    }
+  }
+
+  return {
+    async handle(req, res, body) {
+      const pathname = new URL(req.url ?? '/', 'http://local').pathname;
+      if (pathname.startsWith('/v1/')) {
+        await api(req, res, pathname, body);
+        return true;
+      }
+      if (pathname.startsWith('/_local/stripe/')) {
+        await local(req, res, pathname);
+        return true;
+      }
+      return false;
+    },
+    async close() {
+      clearInterval(sweep);
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+};

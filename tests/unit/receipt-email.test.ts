@@ -1,0 +1,105 @@
+/** The receipt e-mailed on confirmation: what it says, the GST it shows, and that user input cannot inject HTML. */
+import { describe, expect, it } from 'vitest';
+import { formatReceiptDate, formatReceiptTime, receiptEmail } from '../../functions/booking/receipt-email';
+import type { Booking } from '../../functions/store/bookings';
+import { site } from '../../shared/site';
+
+function booking(overrides: Partial<Booking> = {}): Booking {
+  return {
+    id: 'b-1',
+    status: 'reservation',
+    customerId: 'c-1',
+    userId: null,
+    customer: { name: 'Aroha Ngata', email: 'aroha@example.com', contactNumber: '021 555 1234' },
+    carRegistration: 'KTA123',
+    dropOffDate: '2030-03-10',
+    dropOffTime: '09:00',
+    pickUpDate: '2030-03-17',
+    pickUpTime: '11:30',
+    departureFlight: 'NZ101',
+    returnFlight: null,
+    parkingBayNumber: null,
+    days: 8,
+    shuttleService: true,
+    carWash: true,
+    parkingCents: 5000,
+    carWashCents: 6000,
+    totalCents: 11000,
+    paymentType: 'full',
+    amountDueNowCents: 11000,
+    checkoutSessionId: 'cs_test_1',
+    createdAt: '2030-03-01T00:00:00.000Z',
+    updatedAt: '2030-03-01T00:00:00.000Z',
+    bookingReference: 'RP-7K3M9Q',
+    payment: { type: 'full', amountPaidCents: 11000, balanceDueCents: 0, currency: 'nzd', paymentIntent: 'pi_1', sessionId: 'cs_test_1', paidAt: '2030-03-01T00:01:00.000Z' },
+    ...overrides,
+  };
+}
+
+describe('receipt e-mail', () => {
+  it('goes to the customer with the reference in the subject', () => {
+    const mail = receiptEmail(booking());
+    expect(mail.to).toEqual(['aroha@example.com']);
+    expect(mail.subject).toBe(`Booking confirmed: RP-7K3M9Q | ${site.brand}`);
+    expect(mail.replyTo).toEqual([site.email]);
+  });
+
+  it('lists the reference, dates and times, days, add-ons, payment and GST in text and HTML', () => {
+    const mail = receiptEmail(booking());
+    for (const body of [mail.text, mail.html!]) {
+      for (const expected of [
+        'RP-7K3M9Q',
+        'Sun 10 Mar 2030 at 9:00 am',
+        'Sun 17 Mar 2030 at 11:30 am',
+        'NZ101',
+        'KTA123',
+        'Car wash ($60.00)',
+        '$50.00',
+        '$110.00',
+        '$14.35',
+        `${site.legalName}, GST number ${site.gstNumber}`,
+        site.phone,
+      ]) {
+        expect(body).toContain(expected);
+      }
+    }
+    expect(mail.text).toContain('Days: 8');
+    expect(mail.text).toContain('Amount paid: $110.00');
+    expect(mail.text).toContain('Balance due at pick-up: $0.00');
+    expect(mail.text).not.toContain('Return flight');
+  });
+
+  it('shows a deposit as paid and the rest as due at pick-up, with GST on the whole total', () => {
+    const mail = receiptEmail(
+      booking({ carWash: false, carWashCents: 0, totalCents: 3000, parkingCents: 3000, days: 1, paymentType: 'deposit', payment: { type: 'deposit', amountPaidCents: 1000, balanceDueCents: 2000, currency: 'nzd', paymentIntent: null, sessionId: 'cs', paidAt: '' } }),
+    );
+    expect(mail.text).toContain('Parking (1 day): $30.00');
+    expect(mail.text).toContain('Add-ons: None');
+    expect(mail.text).toContain('Amount paid (deposit): $10.00');
+    expect(mail.text).toContain('Balance due at pick-up: $20.00');
+    expect(mail.text).toContain('GST included (3/23 of the total): $3.91');
+  });
+
+  it('escapes what the customer typed in the HTML', () => {
+    const mail = receiptEmail(booking({ customer: { name: '<img src=x onerror=alert(1)> Ngata', email: 'a@example.com', contactNumber: '1' }, departureFlight: '"><b>' }));
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).not.toContain('"><b>');
+    expect(mail.html).toContain('&lt;img');
+    expect(mail.text).toContain('Hi <img');
+  });
+
+  it.each([
+    ['00:00', '12:00 am'],
+    ['00:30', '12:30 am'],
+    ['11:30', '11:30 am'],
+    ['12:00', '12:00 pm'],
+    ['23:30', '11:30 pm'],
+  ])('formats %s as %s', (time, expected) => {
+    expect(formatReceiptTime(time)).toBe(expected);
+  });
+
+  it('formats the stored NZ date without shifting it', () => {
+    expect(formatReceiptDate('2026-09-27')).toBe('Sun 27 Sep 2026');
+    expect(formatReceiptDate('2027-01-01')).toBe('Fri 1 Jan 2027');
+  });
+});
