@@ -50,7 +50,8 @@ export function acknowledgeFindings(stack: RunwayStack): void {
     'AwsSolutions-IAM5[Action::s3:List*]',
     'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
     'AwsSolutions-IAM5[Action::s3:Abort*]',
-    `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${stack.region}/*]`,
+    // The CDK asset bucket: the partition is a literal with the recommended feature flags (cdk.json), a token without.
+    `AwsSolutions-IAM5[Resource::arn:${stack.partition === 'aws' ? 'aws' : '<AWS::Partition>'}:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${stack.region}/*]`,
     `AwsSolutions-IAM5[Resource::${siteBucketArn}/*]`,
     'AwsSolutions-IAM5[Resource::*]',
     'AwsSolutions-L1',

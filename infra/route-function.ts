@@ -45,6 +45,8 @@ function environmentFor(route: RouteDef, s: SharedFunctionSettings): Record<stri
     USER_POOL_CLIENT_ID: s.userPoolClientId,
     SITE_HOSTS: s.siteHosts.join(','),
     LOG_LEVEL: 'INFO',
+    // Stack traces point into the TypeScript sources through the bundled source maps.
+    NODE_OPTIONS: '--enable-source-maps',
   };
   if (s.siteUrl) vars.SITE_URL = s.siteUrl;
   if (needs.has('table:read') || needs.has('table:write')) vars.TABLE_NAME = s.targets.table.tableName;

@@ -140,9 +140,13 @@ export class Site extends Construct {
       priceClass: PriceClass.PRICE_CLASS_ALL, // Australia and New Zealand edges are only in the 'all' class.
       httpVersion: HttpVersion.HTTP2_AND_3,
       enableIpv6: true,
-      minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+      // With CloudFront's default certificate the protocol floor is fixed; with our own it is TLS 1.2.
       ...(env.domain
-        ? { domainNames: [env.domain.name], certificate: Certificate.fromCertificateArn(this, 'Certificate', env.domain.certificateArn) }
+        ? {
+            domainNames: [env.domain.name],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', env.domain.certificateArn),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
         : {}),
       defaultBehavior: {
         origin: siteOrigin,

@@ -247,7 +247,7 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
     const header = signer.webhooks.generateTestHeaderString({ payload, secret });
     const started = performance.now();
     let status = 0;
-    let body = '';
+    let body: string;
     try {
       const res = await fetch(`${baseUrl}/api/webhooks/stripe`, {
         method: 'POST',

@@ -53,8 +53,8 @@ const flightNumber = z
   .toUpperCase()
   .max(10, paymentMessages.invalidFlightNumber)
   .regex(/^[A-Z0-9 ]*$/, paymentMessages.invalidFlightNumber)
-  .optional()
-  .transform((v) => (v ? v : undefined));
+  .transform((v) => v || undefined)
+  .optional();
 
 const dateField = z.string({ error: messages.invalidDateTime });
 

@@ -102,9 +102,3 @@ export async function verifiedEvent(rawBody: string, signature: string | undefin
     throw error;
   }
 }
-
-/** Test seam: forget the resolved settings (used when a test switches configuration). */
-export function resetStripeForTests(): void {
-  settings = undefined;
-  client = undefined;
-}

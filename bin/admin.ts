@@ -1,0 +1,64 @@
+/**
+ * npm run admin -- grant EMAIL | revoke EMAIL [--env NAME | --data-dir DIR]
+ *
+ * Gives or takes the admin role (membership of the Cognito group `admin`). Without --env it works on the
+ * running local stack (npm start; --data-dir for one with another data folder); with --env it works on
+ * that deployed environment, using your AWS credentials.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AdminCommandError, changeAdminRole, type AdminAction } from '../infra/admin/admin-role';
+import { deployedTarget, localTarget } from '../infra/admin/targets';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const USAGE = `Usage: npm run admin -- grant|revoke EMAIL [--env NAME | --data-dir DIR]
+
+  grant EMAIL     make the account with this e-mail an admin
+  revoke EMAIL    take the admin role away
+  --env NAME      a deployed environment from cdk.json (dev, prod); uses your AWS credentials
+  --data-dir DIR  the data folder of a running local stack (default: .data)
+
+The person signs in again to get a token with the new role.`;
+
+interface Args {
+  action: AdminAction;
+  email: string;
+  env: string | null;
+  dataDir: string;
+}
+
+function parseArgs(argv: string[]): Args {
+  const positional: string[] = [];
+  let env: string | null = null;
+  let dataDir = path.join(root, '.data');
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (!v || v.startsWith('--')) throw new AdminCommandError(`${arg} needs a value\n\n${USAGE}`);
+      return v;
+    };
+    if (arg === '--env') env = value();
+    else if (arg === '--data-dir') dataDir = path.resolve(value());
+    else if (arg === '--help' || arg === '-h') throw new AdminCommandError(USAGE);
+    else if (arg.startsWith('--')) throw new AdminCommandError(`Unknown option ${arg}\n\n${USAGE}`);
+    else positional.push(arg);
+  }
+  const [action, email, ...rest] = positional;
+  if ((action !== 'grant' && action !== 'revoke') || !email || rest.length > 0) throw new AdminCommandError(USAGE);
+  return { action, email, env, dataDir };
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const target = args.env ? await deployedTarget(args.env, { cdkJson: path.join(root, 'cdk.json') }) : localTarget(args.dataDir);
+  const changes = await changeAdminRole(target, args.action, args.email);
+  for (const change of changes) console.log(`${args.email} (${change.username}): ${change.outcome} in ${target.label}`);
+  if (changes.some((c) => c.outcome === 'granted' || c.outcome === 'revoked')) console.log('They get the new role the next time they sign in.');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof AdminCommandError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,409 @@
+/**
+ * The dev environment as cdk.json defines it (no custom domain, no Google), synthesized once with a stand-in
+ * SPA build. Assertions are on the properties that make the product safe and working, read from the
+ * CloudFormation template that would be deployed.
+ */
+import { Match } from 'aws-cdk-lib/assertions';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeId, routes, type Need } from '../../functions/routes';
+import { TABLE_KEYS } from '../../functions/store/keys';
+import { ADMIN_GROUP } from '../../local/provision';
+import { USER_POOL_OUTPUT } from '../../infra/admin/targets';
+import { runtimeConfigSchema } from '../../shared/runtime-config';
+import { environments, fakeWebDist, logicalIdOf, resourcesOfType, synthesize, type Synthesized } from './support/synth';
+
+const dev = environments.dev as { namePrefix: string; region: string; stripeSecretName: string; authDomainPrefix: string; email: { contactTo: string; from: string } };
+
+/** What each declared need may do, written out independently of infra/grants.ts. */
+const ACTIONS: Record<Need, string[]> = {
+  'table:read': ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:Query'],
+  'table:write': ['dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+  'photos:read': ['s3:GetObject'],
+  'photos:write': ['s3:PutObject'],
+  email: ['ses:SendEmail', 'ses:SendRawEmail'],
+  stripe: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
+  'userpool:read': ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:ListUsers'],
+};
+const LOG_ACTIONS = ['logs:CreateLogStream', 'logs:PutLogEvents'];
+
+let s: Synthesized;
+let synthSeconds = 0;
+
+beforeAll(() => {
+  const started = Date.now();
+  s = synthesize({ env: 'dev', webDist: fakeWebDist() });
+  synthSeconds = (Date.now() - started) / 1000;
+});
+
+function functionFor(route: (typeof routes)[number]): [string, any] {
+  const name = `${dev.namePrefix}-${routeId(route)}`;
+  const matches = resourcesOfType(s, 'AWS::Lambda::Function').filter(([, p]) => p.FunctionName === name);
+  expect(matches, `one function named ${name}`).toHaveLength(1);
+  return matches[0]!;
+}
+
+/** Every statement of every policy attached to the function's role. */
+function statementsOf(fnProps: any): { Action: string | string[]; Resource: unknown; Effect: string }[] {
+  const roleId = fnProps.Role['Fn::GetAtt'][0] as string;
+  const role = s.json.Resources[roleId]!;
+  expect(role.Properties.ManagedPolicyArns ?? []).toEqual([]);
+  expect(role.Properties.Policies ?? []).toEqual([]);
+  return resourcesOfType(s, 'AWS::IAM::Policy')
+    .filter(([, p]) => (p.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+    .flatMap(([, p]) => p.PolicyDocument.Statement);
+}
+
+const actionsOf = (statements: { Action: string | string[] }[]) => [...new Set(statements.flatMap((st) => [st.Action].flat()))].sort();
+
+describe('API: one function per route of functions/routes.ts', () => {
+  it(`synthesizes offline with every route (${routes.length} today)`, () => {
+    expect(synthSeconds).toBeGreaterThan(0);
+    const routeFunctions = resourcesOfType(s, 'AWS::Lambda::Function').filter(([, p]) => String(p.FunctionName ?? '').startsWith(`${dev.namePrefix}-`));
+    expect(routeFunctions).toHaveLength(routes.length);
+    expect(resourcesOfType(s, 'AWS::ApiGatewayV2::Route').map(([, p]) => p.RouteKey).sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
+  });
+
+  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: arm64, Node 22+, ESM bundle with source maps, its memory and timeout', (_key, route) => {
+    const [, fn] = functionFor(route);
+    expect(fn.Architectures).toEqual(['arm64']);
+    expect(Number(/^nodejs(\d+)\.x$/.exec(fn.Runtime)?.[1])).toBeGreaterThanOrEqual(22);
+    expect(fn.Handler).toBe('index.handler');
+    expect(fn.MemorySize).toBe(route.memoryMb ?? 256);
+    expect(fn.Timeout).toBe(route.timeoutSeconds ?? 10);
+    expect(fn.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+    expect(fn.LoggingConfig.LogGroup).toEqual({ Ref: expect.stringMatching(/Logs/) });
+  });
+
+  it('bundles ESM, minified, with source maps and the AWS SDK inside', () => {
+    const [id] = functionFor(routes.find((r) => r.needs.includes('table:write'))!);
+    const assetPath = (s.json.Resources[id] as any).Metadata?.['aws:asset:path'] as string;
+    const dir = path.join(s.outdir, assetPath);
+    const code = readFileSync(path.join(dir, 'index.mjs'), 'utf8');
+    expect(code.startsWith('import { createRequire')).toBe(true);
+    expect(code).toContain('//# sourceMappingURL=index.mjs.map');
+    expect(readFileSync(path.join(dir, 'index.mjs.map'), 'utf8')).toContain('"mappings"');
+    // The DynamoDB client is in the bundle, not expected from the runtime; minified means few newlines.
+    expect(code).not.toMatch(/from\s*["']@aws-sdk\//);
+    expect(code).toContain('DynamoDB');
+    expect(code.split('\n').length).toBeLessThan(50);
+  });
+
+  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: the JWT authorizer unless public; integration is its own function, payload 2.0', (key, route) => {
+    const [fnId] = functionFor(route);
+    const [, apiRoute] = resourcesOfType(s, 'AWS::ApiGatewayV2::Route').find(([, p]) => p.RouteKey === key)!;
+    if (route.access === 'public') {
+      expect(apiRoute.AuthorizationType).toBe('NONE');
+      expect(apiRoute.AuthorizerId).toBeUndefined();
+    } else {
+      expect(apiRoute.AuthorizationType).toBe('JWT');
+      const [authorizerId, authorizer] = resourcesOfType(s, 'AWS::ApiGatewayV2::Authorizer')[0]!;
+      expect(apiRoute.AuthorizerId).toEqual({ Ref: authorizerId });
+      expect(authorizer.AuthorizerType).toBe('JWT');
+    }
+    const integrationId = (apiRoute.Target['Fn::Join'][1] as unknown[])[1] as { Ref: string };
+    const integration = s.json.Resources[integrationId.Ref]!.Properties;
+    expect(integration.IntegrationUri).toEqual({ 'Fn::GetAtt': [fnId, 'Arn'] });
+    expect(integration.PayloadFormatVersion).toBe('2.0');
+  });
+
+  it('the authorizer trusts only this pool and the SPA client', () => {
+    const authorizers = resourcesOfType(s, 'AWS::ApiGatewayV2::Authorizer');
+    expect(authorizers).toHaveLength(1);
+    const [, a] = authorizers[0]!;
+    const poolId = logicalIdOf(s, s.stack.auth.userPool);
+    const clientId = logicalIdOf(s, s.stack.auth.client);
+    expect(a.IdentitySource).toEqual(['$request.header.Authorization']);
+    expect(a.JwtConfiguration.Audience).toEqual([{ Ref: clientId }]);
+    expect(JSON.stringify(a.JwtConfiguration.Issuer)).toContain(`https://cognito-idp.${dev.region}.amazonaws.com/`);
+    expect(JSON.stringify(a.JwtConfiguration.Issuer)).toContain(poolId);
+  });
+
+  it('throttles the stage and writes JSON access logs', () => {
+    s.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 },
+      AccessLogSettings: { DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('AccessLogs'), 'Arn'] }, Format: Match.stringLikeRegexp('"requestId":"\\$context.requestId"') },
+    });
+    const [, stage] = resourcesOfType(s, 'AWS::ApiGatewayV2::Stage')[0]!;
+    const format = JSON.parse(stage.AccessLogSettings.Format) as Record<string, string>;
+    expect(Object.keys(format)).toEqual(expect.arrayContaining(['routeKey', 'status', 'ip', 'integrationError', 'authorizerError']));
+  });
+});
+
+describe('least privilege: each role holds exactly what its route declares', () => {
+  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_key, route) => {
+    const [fnId, fn] = functionFor(route);
+    const statements = statementsOf(fn);
+    const expected = [...new Set([...LOG_ACTIONS, ...route.needs.flatMap((n) => ACTIONS[n])])].sort();
+    expect(actionsOf(statements)).toEqual(expected);
+    for (const st of statements) {
+      expect(st.Effect).toBe('Allow');
+      expect([st.Action].flat().some((a) => a.includes('*'))).toBe(false);
+      expect(st.Resource).not.toBe('*');
+    }
+    // Logs: only this function's own log group.
+    const logs = statements.find((st) => [st.Action].flat().includes('logs:PutLogEvents'))!;
+    expect(logs.Resource).toEqual({ 'Fn::GetAtt': [fn.LoggingConfig.LogGroup.Ref, 'Arn'] });
+    void fnId;
+  });
+
+  it('no role anywhere may Scan the table or use dynamodb:*', () => {
+    const all = resourcesOfType(s, 'AWS::IAM::Policy').flatMap(([, p]) => p.PolicyDocument.Statement);
+    expect(actionsOf(all).filter((a) => a === 'dynamodb:Scan' || a === 'dynamodb:*')).toEqual([]);
+  });
+
+  it('data grants name the table (and its two indexes for reads), the photo bucket, the SES identity and the Stripe secret by name', () => {
+    const tableId = logicalIdOf(s, s.stack.data.table);
+    for (const route of routes) {
+      const statements = statementsOf(functionFor(route)[1]);
+      for (const st of statements) {
+        const actions = [st.Action].flat();
+        const resource = JSON.stringify(st.Resource);
+        if (actions.some((a) => a.startsWith('dynamodb:'))) {
+          expect(resource).toContain(tableId);
+          expect(resource).not.toContain('/index/*');
+          if (actions.includes('dynamodb:Query')) expect(resource).toMatch(/\/index\/gsi1".*\/index\/gsi2"/);
+        }
+        if (actions.some((a) => a.startsWith('secretsmanager:'))) expect(resource).toContain(`:secret:${dev.stripeSecretName}-??????`);
+        if (actions.some((a) => a.startsWith('ses:'))) expect(resource).toContain(':identity/');
+      }
+    }
+  });
+
+  it('environment variables: only the names each route needs, no secret values', () => {
+    for (const route of routes) {
+      const vars = functionFor(route)[1].Environment.Variables as Record<string, unknown>;
+      const needs = new Set(route.needs);
+      expect(vars.USER_POOL_ID).toEqual({ Ref: logicalIdOf(s, s.stack.auth.userPool) });
+      expect(vars.USER_POOL_CLIENT_ID).toEqual({ Ref: logicalIdOf(s, s.stack.auth.client) });
+      expect(vars).toHaveProperty('SITE_HOSTS');
+      expect(vars).not.toHaveProperty('SITE_URL'); // dev has no custom domain: CloudFront passes x-site-origin
+      expect('TABLE_NAME' in vars).toBe(needs.has('table:read') || needs.has('table:write'));
+      expect('PHOTO_BUCKET' in vars).toBe(needs.has('photos:read') || needs.has('photos:write'));
+      expect('EMAIL_FROM' in vars).toBe(needs.has('email'));
+      if (needs.has('email')) expect(vars).toMatchObject({ EMAIL_FROM: dev.email.from, CONTACT_TO: dev.email.contactTo });
+      expect(vars.STRIPE_SECRET_ID).toBe(needs.has('stripe') ? dev.stripeSecretName : undefined);
+    }
+    const template = JSON.stringify(s.json);
+    expect(template).not.toMatch(/sk_(test|live)_|whsec_|STRIPE_SECRET_KEY|STRIPE_WEBHOOK_SECRET/);
+  });
+});
+
+describe('data', () => {
+  it('one table from the shared key definition: on demand, point-in-time recovery, TTL', () => {
+    const tables = resourcesOfType(s, 'AWS::DynamoDB::Table');
+    expect(tables).toHaveLength(1);
+    const [, t] = tables[0]!;
+    expect(t.TableName).toBe(dev.namePrefix);
+    expect(t.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(t.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(t.TimeToLiveSpecification).toEqual({ AttributeName: TABLE_KEYS.ttlAttribute, Enabled: true });
+    expect(t.KeySchema).toEqual([
+      { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+      { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+    ]);
+    expect(t.GlobalSecondaryIndexes).toEqual(
+      TABLE_KEYS.indexes.map((ix) => ({
+        IndexName: ix.name,
+        KeySchema: [
+          { AttributeName: ix.partitionKey, KeyType: 'HASH' },
+          { AttributeName: ix.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    );
+  });
+
+  it('dev may be torn down: no deletion protection, resources deleted with the stack', () => {
+    const [id, t] = resourcesOfType(s, 'AWS::DynamoDB::Table')[0]!;
+    expect(t.DeletionProtectionEnabled).toBe(false);
+    expect(s.json.Resources[id]!.DeletionPolicy).toBe('Delete');
+  });
+
+  it('photo bucket: private, public access blocked, TLS only, encrypted, CORS for POST from the site origin only', () => {
+    const photosId = logicalIdOf(s, s.stack.data.photos);
+    const photos = s.json.Resources[photosId]!.Properties;
+    expect(photos.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+    expect(photos.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+    expect(photos.OwnershipControls.Rules).toEqual([{ ObjectOwnership: 'BucketOwnerEnforced' }]);
+    const [rule] = photos.CorsConfiguration.CorsRules;
+    expect(photos.CorsConfiguration.CorsRules).toHaveLength(1);
+    expect(rule.AllowedMethods).toContain('POST');
+    expect(rule.AllowedMethods).not.toContain('PUT');
+    expect(rule.AllowedMethods).not.toContain('DELETE');
+    const distributionId = logicalIdOf(s, s.stack.site.distribution);
+    expect(rule.AllowedOrigins).toEqual([{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] }]);
+    s.template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: photosId },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+});
+
+describe('site', () => {
+  const behaviours = () => {
+    const [, d] = resourcesOfType(s, 'AWS::CloudFront::Distribution')[0]!;
+    return d.DistributionConfig as any;
+  };
+  const originOf = (config: any, targetOriginId: string) => config.Origins.find((o: { Id: string }) => o.Id === targetOriginId);
+
+  it('the site bucket is private and read by CloudFront through origin access control only', () => {
+    const bucketId = logicalIdOf(s, s.stack.site.bucket);
+    expect(s.json.Resources[bucketId]!.Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    const config = behaviours();
+    const origin = originOf(config, config.DefaultCacheBehavior.TargetOriginId);
+    expect(origin.DomainName).toEqual({ 'Fn::GetAtt': [bucketId, 'RegionalDomainName'] });
+    expect(origin.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/OriginAccessControl/), 'Id'] });
+    expect(origin.S3OriginConfig.OriginAccessIdentity).toBe('');
+    s.template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' },
+    });
+    s.template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: bucketId },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Allow',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Action: 's3:GetObject',
+            Condition: { StringEquals: { 'AWS:SourceArn': Match.anyValue() } },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('/api/* goes to the HTTP API: every method, never cached, all viewer headers but Host, viewer host passed on', () => {
+    const config = behaviours();
+    const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+    expect(api.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']));
+    expect(api.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
+    expect(api.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac'); // Managed-AllViewerExceptHostHeader
+    expect(api.ViewerProtocolPolicy).toBe('https-only');
+    const origin = originOf(config, api.TargetOriginId);
+    expect(JSON.stringify(origin.DomainName)).toContain(logicalIdOf(s, s.stack.api.httpApi));
+    expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    expect(api.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/SiteOriginHeader/), 'FunctionARN'] } }]);
+  });
+
+  it('everything else is the SPA: GET/HEAD only, client-side routes answered by index.html, no error-page rewrite that would hide API errors', () => {
+    const config = behaviours();
+    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.DefaultCacheBehavior.AllowedMethods).toEqual(['GET', 'HEAD']);
+    expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/SpaFallback/), 'FunctionARN'] } },
+    ]);
+    expect(config.CustomErrorResponses).toBeUndefined();
+    const assets = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/assets/*');
+    expect(assets.TargetOriginId).toBe(config.DefaultCacheBehavior.TargetOriginId);
+  });
+
+  it('security headers on every behaviour: CSP, HSTS, nosniff, frame DENY, referrer policy', () => {
+    const config = behaviours();
+    const policies = Object.fromEntries(resourcesOfType(s, 'AWS::CloudFront::ResponseHeadersPolicy').map(([id, p]) => [id, p.ResponseHeadersPolicyConfig]));
+    for (const behaviour of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      const policy = policies[behaviour.ResponseHeadersPolicyId.Ref]!;
+      const headers = policy.SecurityHeadersConfig;
+      expect(headers.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: expect.any(Number), IncludeSubdomains: true, Override: true });
+      expect(headers.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31_536_000);
+      expect(headers.ContentTypeOptions).toEqual({ Override: true });
+      expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+      expect(headers.ReferrerPolicy).toEqual({ ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true });
+      const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain(`connect-src 'self' https://cognito-idp.${dev.region}.amazonaws.com https://${dev.authDomainPrefix}.auth.${dev.region}.amazoncognito.com`);
+      expect(csp).toContain(`${dev.namePrefix}-photos-`);
+    }
+  });
+
+  it('writes /config.json from the stack itself, uncached, and never lets a site upload delete it', () => {
+    const deployments = resourcesOfType(s, 'Custom::CDKBucketDeployment');
+    const [, config] = deployments.find(([, p]) => JSON.stringify(p.DistributionPaths) === '["/config.json"]')!;
+    expect(config.Prune).toBe(false);
+    expect(config.SystemMetadata).toEqual({ 'cache-control': 'no-store' });
+    const assetDir = path.join(s.outdir, `asset.${(config.SourceObjectKeys[0] as string).replace(/\.zip$/, '')}`);
+    let text = readFileSync(path.join(assetDir, 'config.json'), 'utf8');
+    const markers = config.SourceMarkers[0] as Record<string, unknown>;
+    const values: Record<string, string> = {};
+    for (const [marker, value] of Object.entries(markers)) {
+      values[JSON.stringify(value)] = marker;
+      text = text.replaceAll(marker, `resolved:${JSON.stringify(value).replaceAll('"', "'")}`);
+    }
+    const parsed = runtimeConfigSchema.parse(JSON.parse(text));
+    expect(parsed).toEqual({
+      apiBase: '/api',
+      region: dev.region,
+      userPoolId: `resolved:{'Ref':'${logicalIdOf(s, s.stack.auth.userPool)}'}`,
+      userPoolClientId: `resolved:{'Ref':'${logicalIdOf(s, s.stack.auth.client)}'}`,
+      googleSignIn: false,
+      environment: 'dev',
+    });
+
+    const [, site] = deployments.find(([, p]) => p.Prune === true)!;
+    expect(site.Exclude).toEqual(['config.json']);
+    expect(site.DistributionPaths).toEqual(['/*']);
+    const uploaded = path.join(s.outdir, `asset.${(site.SourceObjectKeys[0] as string).replace(/\.zip$/, '')}`);
+    expect(readFileSync(path.join(uploaded, 'index.html'), 'utf8')).toContain('<div id="root">');
+    expect(() => readFileSync(path.join(uploaded, 'config.json'))).toThrow();
+    expect(() => readFileSync(path.join(uploaded, '.vite', 'manifest.json'))).toThrow();
+  });
+
+  it('sends mail from the configured SES identity', () => {
+    s.template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: (environments.dev as any).email.identity });
+  });
+});
+
+describe('accounts (Cognito)', () => {
+  it('e-mail sign-in, self sign-up verified by e-mail, 8-character passwords, optional TOTP and no SMS', () => {
+    const [, pool] = resourcesOfType(s, 'AWS::Cognito::UserPool')[0]!;
+    expect(pool.UsernameAttributes).toEqual(['email']);
+    expect(pool.AutoVerifiedAttributes).toEqual(['email']);
+    expect(pool.AdminCreateUserConfig.AllowAdminCreateUserOnly).toBe(false);
+    expect(pool.Policies.PasswordPolicy.MinimumLength).toBe(8);
+    expect(pool.MfaConfiguration).toBe('OPTIONAL');
+    expect(pool.EnabledMfas).toEqual(['SOFTWARE_TOKEN_MFA']);
+    expect(pool.SmsConfiguration).toBeUndefined();
+    expect(pool.AccountRecoverySetting.RecoveryMechanisms).toEqual([{ Name: 'verified_email', Priority: 1 }]);
+    expect(pool.DeletionProtection).toBe('INACTIVE');
+  });
+
+  it('the admin group has the name the API and npm run admin use', () => {
+    s.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: ADMIN_GROUP });
+  });
+
+  it('the SPA client: public (no secret), password and SRP flows, OAuth code flow back to the site root', () => {
+    const [, client] = resourcesOfType(s, 'AWS::Cognito::UserPoolClient')[0]!;
+    expect(client.GenerateSecret).toBe(false);
+    expect(client.ExplicitAuthFlows).toEqual(expect.arrayContaining(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']));
+    expect(client.AllowedOAuthFlows).toEqual(['code']);
+    const root = { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalIdOf(s, s.stack.site.distribution), 'DomainName'] }, '/']] };
+    expect(client.CallbackURLs).toEqual([root]);
+    expect(client.LogoutURLs).toEqual([root]);
+    expect(client.SupportedIdentityProviders).toEqual(['COGNITO']); // dev names no Google client
+    expect(resourcesOfType(s, 'AWS::Cognito::UserPoolIdentityProvider')).toEqual([]);
+  });
+
+  it('has a managed login domain', () => {
+    s.template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: dev.authDomainPrefix, ManagedLoginVersion: 2 });
+  });
+
+  it(`publishes the pool id as the ${USER_POOL_OUTPUT} output that npm run admin reads`, () => {
+    expect(s.json.Outputs[USER_POOL_OUTPUT].Value).toEqual({ Ref: logicalIdOf(s, s.stack.auth.userPool) });
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * Synthesizes the real CDK app (infra/build-app.ts, cdk.json's context, cdk-nag included) into a temporary
+ * folder and hands back the template. Bundles are cached by aws-cdk-lib within one process, so a test file
+ * that synthesizes several variants bundles each handler once.
+ */
+import { Template } from 'aws-cdk-lib/assertions';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RouteDef } from '../../../functions/routes';
+import { buildApp } from '../../../infra/build-app';
+import type { RunwayStack } from '../../../infra/stack';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const cdkContext = (JSON.parse(readFileSync(path.join(root, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> }).context;
+export const environments = cdkContext.environments as Record<string, Record<string, unknown>>;
+
+export interface Synthesized {
+  stack: RunwayStack;
+  template: Template;
+  json: { Resources: Record<string, { Type: string; Properties?: any; DeletionPolicy?: string; DependsOn?: string[] }>; Outputs: Record<string, any> };
+  outdir: string;
+  report: { pluginReports: { pluginName: string; violations: { ruleName: string; severity: string }[] }[] };
+}
+
+/** A small stand-in for web/dist: what Vite writes, plus a stale config.json that must never be uploaded. */
+export function fakeWebDist(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'runway-dist-'));
+  mkdirSync(path.join(dir, 'assets'));
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>');
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("spa")');
+  writeFileSync(path.join(dir, 'config.json'), '{"environment":"local"}');
+  writeFileSync(path.join(dir, '.vite', 'manifest.json'), '{}');
+  return dir;
+}
+
+export function synthesize(options: {
+  env: string;
+  /** Settings merged over cdk.json's for this environment. */
+  overrides?: Record<string, unknown>;
+  routes?: readonly RouteDef[];
+  webDist?: string | null;
+}): Synthesized {
+  const outdir = mkdtempSync(path.join(os.tmpdir(), 'runway-cdk-'));
+  const merged = { ...environments, [options.env]: { ...environments[options.env], ...options.overrides } };
+  const { app, stacks } = buildApp({
+    context: { ...cdkContext, environments: merged, env: options.env },
+    outdir,
+    webDist: options.webDist ?? null,
+    routes: options.routes,
+  });
+  app.synth();
+  const stack = stacks[0]!;
+  const json = JSON.parse(readFileSync(path.join(outdir, `${stack.stackName}.template.json`), 'utf8')) as Synthesized['json'];
+  const report = JSON.parse(readFileSync(path.join(outdir, 'validation-report.json'), 'utf8')) as Synthesized['report'];
+  return { stack, template: Template.fromJSON(json), json, outdir, report };
+}
+
+/** Logical ids of the resources of one type, optionally those whose properties match. */
+export function resourcesOfType(s: Synthesized, type: string): [string, any][] {
+  return Object.entries(s.json.Resources).filter(([, r]) => r.Type === type).map(([id, r]) => [id, r.Properties ?? {}]);
+}
+
+export function logicalIdOf(s: Synthesized, construct: { node: { defaultChild?: unknown } }): string {
+  const child = construct.node.defaultChild as { logicalId: string };
+  return s.stack.resolve(child.logicalId) as string;
+}

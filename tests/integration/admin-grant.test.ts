@@ -1,0 +1,127 @@
+/**
+ * `npm run admin -- grant|revoke EMAIL` against the running local stack: the module the command uses, and
+ * the command itself as a person runs it. What matters is what Cognito then holds (group membership) and
+ * what the person's next sign-in carries (the cognito:groups claim the API checks).
+ */
+import { AdminGetUserCommand, AdminListGroupsForUserCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { AdminCommandError, changeAdminRole } from '../../infra/admin/admin-role';
+import { localTarget } from '../../infra/admin/targets';
+import { cognitoClient, randomPassword } from '../../local/provision';
+import { createUser, type TestUser } from '../support/users';
+
+const env = inject('env');
+const cognito = cognitoClient(env.cognitoEndpoint);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const run = promisify(execFile);
+
+/** The groups Cognito holds for the account with this e-mail (asked by its real username, as the emulator needs). */
+async function groupsOf(email: string): Promise<string[]> {
+  const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: env.userPoolId, Username: email }));
+  const out = await cognito.send(new AdminListGroupsForUserCommand({ UserPoolId: env.userPoolId, Username: user.Username! }));
+  return (out.Groups ?? []).map((g) => g.GroupName!);
+}
+
+async function groupsClaimAfterSignIn(user: TestUser): Promise<unknown> {
+  const auth = await cognito.send(
+    new InitiateAuthCommand({ ClientId: env.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: user.email, PASSWORD: user.password } }),
+  );
+  const payload = auth.AuthenticationResult!.IdToken!.split('.')[1]!;
+  return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>)['cognito:groups'];
+}
+
+/** npm run admin -- ARGS, as a person runs it (tsx, a separate process). */
+async function adminCommand(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
+  try {
+    const out = await run(process.execPath, [tsx, path.join(root, 'bin/admin.ts'), ...args], { cwd: root, env: { ...process.env, AWS_REGION: 'ap-southeast-2' } });
+    return { code: 0, ...out };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('admin role: grant and revoke on the local stack', () => {
+  const target = localTarget(env.dataDir);
+
+  it('grant puts the account in the admin group and its next sign-in carries the admin claim', async () => {
+    const user = await createUser(env);
+    expect(await groupsOf(user.email)).toEqual([]);
+
+    const changes = await changeAdminRole(target, 'grant', user.email);
+
+    expect(changes.map((c) => c.outcome)).toEqual(['granted']);
+    expect(await groupsOf(user.email)).toEqual(['admin']);
+    expect(await groupsClaimAfterSignIn(user)).toEqual(['admin']);
+  });
+
+  it('finds the account whatever the case of the typed address, and says when it is already an admin', async () => {
+    const user = await createUser(env);
+    await changeAdminRole(target, 'grant', user.email);
+
+    const again = await changeAdminRole(target, 'grant', `  ${user.email.toUpperCase()} `);
+
+    expect(again.map((c) => c.outcome)).toEqual(['already admin']);
+    expect(await groupsOf(user.email)).toEqual(['admin']);
+  });
+
+  it('revoke takes the role away; revoking again changes nothing', async () => {
+    const user = await createUser(env, { admin: true });
+    expect(await groupsOf(user.email)).toEqual(['admin']);
+
+    expect((await changeAdminRole(target, 'revoke', user.email)).map((c) => c.outcome)).toEqual(['revoked']);
+    expect(await groupsOf(user.email)).toEqual([]);
+    expect(await groupsClaimAfterSignIn(user)).toBeUndefined();
+    expect((await changeAdminRole(target, 'revoke', user.email)).map((c) => c.outcome)).toEqual(['was not admin']);
+  });
+
+  it('refuses an address with no account, and one that never confirmed its e-mail', async () => {
+    await expect(changeAdminRole(target, 'grant', 'nobody-here@example.com')).rejects.toThrow(
+      new AdminCommandError(`No account with the e-mail nobody-here@example.com in ${target.label}. The person must sign up first.`),
+    );
+    await expect(changeAdminRole(target, 'grant', 'not-an-email')).rejects.toThrow('"not-an-email" is not an e-mail address');
+
+    const email = `unconfirmed-${Date.now()}@example.com`;
+    await cognito.send(new SignUpCommand({ ClientId: env.userPoolClientId, Username: email, Password: randomPassword(), UserAttributes: [{ Name: 'email', Value: email }] }));
+    await expect(changeAdminRole(target, 'grant', email)).rejects.toThrow('has not confirmed its e-mail address yet');
+    expect(await groupsOf(email)).toEqual([]);
+  });
+});
+
+describe('npm run admin (the command)', () => {
+  const emptyDir = mkdtempSync(path.join(os.tmpdir(), 'runway-admin-'));
+  afterAll(() => rmSync(emptyDir, { recursive: true, force: true }));
+
+  it('grants and revokes on the stack whose data folder it is given', async () => {
+    const user = await createUser(env);
+
+    const granted = await adminCommand('grant', user.email, '--data-dir', env.dataDir);
+    expect(granted).toMatchObject({ code: 0 });
+    expect(granted.stdout).toContain(`${user.email} (`);
+    expect(granted.stdout).toContain(`granted in the local stack at ${env.baseUrl}`);
+    expect(await groupsOf(user.email)).toEqual(['admin']);
+
+    const revoked = await adminCommand('revoke', user.email, '--data-dir', env.dataDir);
+    expect(revoked.code).toBe(0);
+    expect(revoked.stdout).toContain('revoked');
+    expect(await groupsOf(user.email)).toEqual([]);
+  });
+
+  it('says plainly when no local stack runs, and shows usage for a wrong call', async () => {
+    const none = await adminCommand('grant', 'someone@example.com', '--data-dir', emptyDir);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('No local stack is running');
+    expect(none.stderr).toContain('npm start');
+
+    const wrong = await adminCommand('promote', 'someone@example.com');
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('Usage: npm run admin -- grant|revoke EMAIL');
+  });
+});

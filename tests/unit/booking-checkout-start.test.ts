@@ -1,0 +1,85 @@
+/**
+ * startCheckout's failure paths, with Stripe and the stores replaced: a Stripe failure is a 502 with the
+ * spec's message and no booking, a broken rule writes nothing at all, and a booking that cannot be saved
+ * closes its session so it cannot be paid.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const stripe = { checkout: { sessions: { create: vi.fn(), expire: vi.fn() } } };
+vi.mock('../../functions/lib/stripe', () => ({ stripeClient: async () => stripe }));
+vi.mock('../../functions/store/customers', () => ({
+  upsertCustomer: vi.fn(async () => ({ id: 'c-1', name: 'Aroha Ngata', email: 'aroha@example.com', contactNumber: '021 555 1234' })),
+}));
+vi.mock('../../functions/store/bookings', () => ({ createPendingBooking: vi.fn(async () => undefined) }));
+
+const { startCheckout } = await import('../../functions/booking/start-checkout');
+const { upsertCustomer } = await import('../../functions/store/customers');
+const { createPendingBooking } = await import('../../functions/store/bookings');
+const { HttpError } = await import('../../functions/lib/errors');
+const { paymentMessages } = await import('../../shared/booking');
+const { messages } = await import('../../shared/messages');
+
+const now = new Date('2030-03-01T00:00:00Z');
+const request = {
+  quote: { dropOffDate: '2030-03-10', dropOffTime: '09:00', pickUpDate: '2030-03-17', pickUpTime: '11:00', carWash: true },
+  customer: { firstName: 'Aroha', lastName: 'Ngata', email: 'aroha@example.com', contactNumber: '021 555 1234', carRegistration: 'KTA123' },
+  paymentType: 'full' as const,
+};
+const ctx = { userId: null, siteUrl: 'https://parking.example', now };
+const session = { id: 'cs_test_1', url: 'https://checkout.example/cs_test_1', expires_at: 1_900_000_000 };
+
+async function failure(p: Promise<unknown>) {
+  const error = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(HttpError);
+  return error as InstanceType<typeof HttpError>;
+}
+
+beforeEach(() => {
+  vi.mocked(upsertCustomer).mockClear();
+  vi.mocked(createPendingBooking).mockReset().mockResolvedValue(undefined);
+  stripe.checkout.sessions.create.mockReset().mockResolvedValue(session);
+  stripe.checkout.sessions.expire.mockReset().mockResolvedValue({ ...session, status: 'expired' });
+});
+
+describe('startCheckout', () => {
+  it('answers with the session and records the booking it pays for', async () => {
+    const out = await startCheckout(request, ctx);
+    expect(out).toEqual({ url: session.url, sessionId: session.id, bookingId: expect.any(String) });
+    const [params, options] = stripe.checkout.sessions.create.mock.calls[0]!;
+    expect(options).toEqual({ idempotencyKey: `checkout-session-${out.bookingId}` });
+    expect(params.metadata.bookingId).toBe(out.bookingId);
+    expect(vi.mocked(createPendingBooking).mock.calls[0]![1]).toEqual({ sessionId: session.id, bookingId: out.bookingId, createdAt: now.toISOString(), expiresAt: session.expires_at });
+  });
+
+  it('a Stripe failure is a 502 with the spec message and no booking', async () => {
+    stripe.checkout.sessions.create.mockRejectedValue(Object.assign(new Error('boom'), { type: 'StripeConnectionError' }));
+    const e = await failure(startCheckout(request, ctx));
+    expect(e.status).toBe(502);
+    expect(e.message).toBe(paymentMessages.checkoutFailed);
+    expect(createPendingBooking).not.toHaveBeenCalled();
+  });
+
+  it('a session without a URL is a 502 too', async () => {
+    stripe.checkout.sessions.create.mockResolvedValue({ ...session, url: null });
+    expect((await failure(startCheckout(request, ctx))).status).toBe(502);
+    expect(createPendingBooking).not.toHaveBeenCalled();
+  });
+
+  it('a selection that breaks a rule is a 400 before anything is written or sent to Stripe', async () => {
+    const e = await failure(startCheckout({ ...request, quote: { ...request.quote, dropOffDate: '2030-03-01', dropOffTime: '01:00' } }, ctx));
+    expect(e.status).toBe(400);
+    expect(e.message).toBe(messages.leadTime);
+    expect(e.fieldErrors).toEqual({ 'quote.dropOffTime': messages.leadTime });
+    expect(upsertCustomer).not.toHaveBeenCalled();
+    expect(stripe.checkout.sessions.create).not.toHaveBeenCalled();
+  });
+
+  it('expires the session when the booking cannot be saved, so it cannot be paid', async () => {
+    vi.mocked(createPendingBooking).mockRejectedValue(new Error('table unavailable'));
+    await expect(startCheckout(request, ctx)).rejects.toThrow('table unavailable');
+    expect(stripe.checkout.sessions.expire).toHaveBeenCalledWith(session.id);
+  });
+});

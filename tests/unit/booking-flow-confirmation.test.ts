@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BOOKING_FAILED_MESSAGE, BOOKING_NOT_CREATED_MESSAGE, confirmationFailureMessage, fetchConfirmedBooking } from '../../web/src/booking/confirmation';
+
+const booking = {
+  booking_id: 'b-1',
+  booking_reference: 'RP-7K3M9Q',
+  parking_bay_number: null,
+  customer: { name: 'Aroha Ngata', email: 'aroha@example.com', contact_number: '021 123 4567' },
+  car_registration: 'ABC123',
+  drop_off_date: '2026-11-22',
+  drop_off_time: '09:00',
+  pick_up_date: '2026-11-25',
+  pick_up_time: '09:00',
+  days: 3,
+  shuttle_service: true,
+  car_wash: false,
+  total_cost: 30,
+  payment_type: 'deposit',
+  amount_paid: 10,
+  balance_due: 20,
+  status: 'reservation',
+};
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Answers each GET with the next response in turn and records the paths asked for. */
+function serve(...responses: (() => Response)[]) {
+  const paths: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      paths.push(url);
+      const next = responses.shift();
+      if (!next) throw new Error('no more responses');
+      return next();
+    }),
+  );
+  return paths;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('confirming a paid session', () => {
+  it('returns the booking from the first answer', async () => {
+    const paths = serve(() => json(200, booking));
+    await expect(fetchConfirmedBooking('cs_1/x', new AbortController().signal, [0, 0])).resolves.toEqual(booking);
+    expect(paths).toEqual(['/api/checkout/cs_1%2Fx']);
+  });
+
+  it('retries while the payment is not yet complete (409), then shows the booking', async () => {
+    const paths = serve(
+      () => json(409, { message: 'Payment has not been completed for this session' }),
+      () => json(409, { message: 'Payment has not been completed for this session' }),
+      () => json(200, booking),
+    );
+    await expect(fetchConfirmedBooking('cs_1', new AbortController().signal, [0, 0, 0])).resolves.toMatchObject({ booking_reference: 'RP-7K3M9Q' });
+    expect(paths).toHaveLength(3);
+  });
+
+  it('gives up after the last retry with the booking-issue message', async () => {
+    const paths = serve(...Array.from({ length: 3 }, () => () => json(409, { message: 'Payment has not been completed for this session' })));
+    const error = await fetchConfirmedBooking('cs_1', new AbortController().signal, [0, 0]).catch((e: unknown) => e);
+    expect(paths).toHaveLength(3);
+    expect(confirmationFailureMessage(error)).toBe(BOOKING_NOT_CREATED_MESSAGE);
+  });
+
+  it('does not retry an unknown session (404) or a server failure', async () => {
+    const paths = serve(() => json(404, { message: 'Payment session not found' }));
+    const notFound = await fetchConfirmedBooking('cs_x', new AbortController().signal, [0, 0]).catch((e: unknown) => e);
+    expect(paths).toHaveLength(1);
+    expect(confirmationFailureMessage(notFound)).toBe(BOOKING_NOT_CREATED_MESSAGE);
+
+    serve(() => json(500, { message: 'Something went wrong on our side. Please try again.' }));
+    const failed = await fetchConfirmedBooking('cs_x', new AbortController().signal, [0, 0]).catch((e: unknown) => e);
+    expect(confirmationFailureMessage(failed)).toBe(BOOKING_FAILED_MESSAGE);
+  });
+
+  it('treats an answer that is not a booking as a failure', async () => {
+    serve(() => json(200, { ok: true }));
+    const error = await fetchConfirmedBooking('cs_1', new AbortController().signal, []).catch((e: unknown) => e);
+    expect(confirmationFailureMessage(error)).toBe(BOOKING_FAILED_MESSAGE);
+  });
+});
