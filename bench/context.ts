@@ -1,6 +1,6 @@
 /** What every benchmark module gets: the project root, a built SPA and one local stack, each made once. */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { projectRoot, startLocalStack, type LocalStack } from '../local/server';
@@ -23,6 +23,7 @@ export interface BenchModule {
 export function createContext(): BenchContext & { close(): Promise<void> } {
   let built = false;
   let stack: Promise<LocalStack> | undefined;
+  let dataDir: string | undefined;
   return {
     root: projectRoot,
     buildWeb() {
@@ -36,7 +37,8 @@ export function createContext(): BenchContext & { close(): Promise<void> } {
     stack() {
       stack ??= (async () => {
         this.buildWeb();
-        return startLocalStack({ port: 0, dataDir: mkdtempSync(path.join(os.tmpdir(), 'runway-bench-')), inMemoryTable: true, spa: 'dist', createAdmin: false });
+        dataDir = mkdtempSync(path.join(os.tmpdir(), 'runway-bench-'));
+        return startLocalStack({ port: 0, dataDir, inMemoryTable: true, spa: 'dist', createAdmin: false });
       })();
       return stack;
     },
@@ -45,6 +47,7 @@ export function createContext(): BenchContext & { close(): Promise<void> } {
     },
     async close() {
       if (stack) await (await stack).stop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -107,7 +107,7 @@ export class RouteFunction extends Construct {
         format: OutputFormat.ESM,
         minify: true,
         sourceMap: true,
-        sourceMapMode: SourceMapMode.EXTERNAL,
+        sourceMapMode: SourceMapMode.DEFAULT, // linked: the bundle names its map, so --enable-source-maps finds it
         sourcesContent: false,
         mainFields: ['module', 'main'],
         // Bundle the AWS SDK too: a pinned, tree-shaken SDK starts faster than the runtime's full copy and cannot drift.

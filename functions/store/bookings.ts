@@ -12,11 +12,8 @@ import type { PaymentType } from '../../shared/pricing';
 import { dynamo, tableName } from '../lib/aws';
 import { checkoutSessionItem, type CheckoutSession } from './checkout-sessions';
 import { keys } from './keys';
-import { getItem, isConditionalFailure, transact as transactWithTable, type Item } from './table';
+import { getItem, isConditionalFailure, transact, type Item, type TransactItem } from './table';
 
-/** transact() adds the table name; the items here name none. */
-type TransactItem = { [K in 'Put' | 'Update' | 'Delete' | 'ConditionCheck']?: Record<string, unknown> };
-const transact = (items: TransactItem[]) => transactWithTable(items as Parameters<typeof transactWithTable>[0]);
 
 export type BookingStatus = 'pending_payment' | 'reservation' | 'checkin' | 'checkout' | 'expired' | 'payment_failed';
 
@@ -152,7 +149,7 @@ export async function confirmPendingBooking(c: Confirmation): Promise<ConfirmOut
   const b = c.booking;
   const ownList = b.userId ? keys.bookingByUser(b.userId, b.dropOffDate, b.dropOffTime, b.id) : null;
   const monthList = keys.bookingByMonth(b.createdAt, b.id);
-  const items = [
+  const items: TransactItem[] = [
     {
       Update: {
         Key: keys.booking(b.id),

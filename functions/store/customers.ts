@@ -8,11 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { searchTokensOf, type CustomerDetails } from '../../shared/booking';
 import { conflict } from '../lib/errors';
 import { keys } from './keys';
-import { getItem, transact as transactWithTable, type Item } from './table';
+import { getItem, transact, type Item } from './table';
 
-/** transact() adds the table name; the items here name none. */
-type TransactItem = { [K in 'Put' | 'Update' | 'Delete' | 'ConditionCheck']?: Record<string, unknown> };
-const transact = (items: TransactItem[]) => transactWithTable(items as Parameters<typeof transactWithTable>[0]);
 
 export interface Customer {
   id: string;

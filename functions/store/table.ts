@@ -26,9 +26,12 @@ export async function query<T = Item>(input: Omit<QueryCommandInput, 'TableName'
 }
 
 type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+type WithoutTable<T> = { [K in keyof T]?: Omit<NonNullable<T[K]>, 'TableName'> };
+/** A transaction item that names no table (transact adds it). */
+export type TransactItem = WithoutTable<TransactItems[number]>;
 
 /** One all-or-nothing write; items name no table, it is added here. */
-export async function transact(items: TransactItems, clientRequestToken?: string): Promise<void> {
+export async function transact(items: TransactItem[], clientRequestToken?: string): Promise<void> {
   const withTable = items.map((item) => {
     const [kind, body] = Object.entries(item)[0] as [string, Record<string, unknown>];
     return { [kind]: { TableName: tableName(), ...body } };
