@@ -16,6 +16,8 @@ import { checkoutSessionParams, sessionIdempotencyKey } from './checkout-session
 
 export interface CheckoutContext {
   userId: string | null;
+  /** The signed-in caller's e-mail as their token states it (id tokens carry it; access tokens do not). */
+  userEmail?: string | null;
   siteUrl: string;
   now?: Date;
 }
@@ -31,7 +33,7 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
   const price = priced.price;
   const { now: amountNow, balance } = amountDueNow(price.total, req.paymentType);
 
-  const customer = await upsertCustomer(req.customer, ctx.userId);
+  const customer = await upsertCustomer(req.customer, { userId: ctx.userId, userEmail: ctx.userEmail ?? null });
 
   const bookingId = randomUUID();
   const stripe = await stripeClient();
@@ -67,7 +69,8 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
     status: 'pending_payment',
     customerId: customer.id,
     userId: ctx.userId,
-    customer: { name: customer.name, email: customer.email, contactNumber: customer.contactNumber },
+    // The details given with this booking, which may differ from a customer record this caller may not change.
+    customer: { name: `${req.customer.firstName} ${req.customer.lastName}`, email: req.customer.email, contactNumber: req.customer.contactNumber },
     carRegistration: req.customer.carRegistration,
     dropOffDate: quote.dropOffDate,
     dropOffTime: quote.dropOffTime,

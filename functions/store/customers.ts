@@ -102,7 +102,20 @@ async function createCustomer(details: CustomerDetails, userId: string | null): 
   }
 }
 
-async function updateCustomer(existing: Customer, details: CustomerDetails, userId: string | null): Promise<Customer | 'retry'> {
+/** Who is checking out: the signed-in account, if any, and the e-mail its token vouches for. */
+export interface CheckoutOwner {
+  userId: string | null;
+  userEmail?: string | null;
+}
+
+async function updateCustomer(existing: Customer, details: CustomerDetails, owner: CheckoutOwner): Promise<Customer | 'retry'> {
+  // A customer linked to an account changes only through that account; anyone else who types its e-mail
+  // books with the details they gave (kept on the booking) and leaves the customer record alone.
+  if (existing.userId && existing.userId !== owner.userId) return existing;
+  // An unlinked customer joins an account only when the account's own verified e-mail is this one, so
+  // nobody can attach a stranger's record (and its name and number) to their account by typing an e-mail.
+  const claims = !!owner.userId && !!owner.userEmail && owner.userEmail.toLowerCase() === existing.email.toLowerCase();
+  const userId = existing.userId ?? (claims ? owner.userId : null);
   const name = `${details.firstName} ${details.lastName}`;
   const newDigits = phoneDigits(details.contactNumber);
   const phoneMoves = newDigits !== phoneDigits(existing.contactNumber);
@@ -117,7 +130,7 @@ async function updateCustomer(existing: Customer, details: CustomerDetails, user
     lastName: details.lastName,
     email: details.email,
     contactNumber: details.contactNumber,
-    userId: existing.userId ?? userId,
+    userId,
     updatedAt: new Date().toISOString(),
   };
   const unchanged = (['name', 'email', 'contactNumber', 'userId'] as const).every((f) => next[f] === existing[f]);
@@ -175,7 +188,8 @@ async function updateCustomer(existing: Customer, details: CustomerDetails, user
  * A contact number held by another customer is a 409. A signed-in caller's id is recorded on a new
  * customer, and on an existing one that has none yet.
  */
-export async function upsertCustomer(details: CustomerDetails, userId: string | null): Promise<Customer> {
+export async function upsertCustomer(details: CustomerDetails, owner: CheckoutOwner): Promise<Customer> {
+  const { userId } = owner;
   for (let attempt = 0; attempt < 6; attempt++) {
     const guard = await getItem<GuardItem>(keys.emailGuard(details.email), true);
     if (!guard) {
@@ -191,7 +205,7 @@ export async function upsertCustomer(details: CustomerDetails, userId: string | 
     } else {
       const existing = await getCustomer(guard.customerId, true);
       if (!existing) throw new Error(`E-mail guard points at a missing customer ${guard.customerId}`);
-      const updated = await updateCustomer(existing, details, userId);
+      const updated = await updateCustomer(existing, details, owner);
       if (updated !== 'retry') return updated;
     }
     await new Promise((r) => setTimeout(r, 10 + Math.random() * 40 * (attempt + 1)));

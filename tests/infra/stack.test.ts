@@ -84,10 +84,11 @@ describe('API: one function per route of functions/routes.ts', () => {
     expect(code.startsWith('import { createRequire')).toBe(true);
     expect(code.trimEnd().endsWith('//# sourceMappingURL=index.mjs.map')).toBe(true);
     expect(readFileSync(path.join(dir, 'index.mjs.map'), 'utf8').includes('"mappings"')).toBe(true);
-    // The DynamoDB client is in the bundle, not expected from the runtime; minified means few newlines.
+    // The DynamoDB client is in the bundle, not expected from the runtime; minified means very long lines
+    // (the few newlines left are inside template literals).
     expect(/from\s*["']@aws-sdk\//.test(code)).toBe(false);
     expect(code.includes('DynamoDBClient')).toBe(true);
-    expect(code.split('\n').length).toBeLessThan(50);
+    expect(code.length / code.split('\n').length).toBeGreaterThan(2000);
   });
 
   it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: the JWT authorizer unless public; integration is its own function, payload 2.0', (key, route) => {

@@ -140,6 +140,37 @@ describe('POST /api/checkout', () => {
       expect((await customerByEmail(body.customer.email))!.userId).toBeNull();
     });
 
+    it("leaves an account's customer record alone when someone else checks out with its e-mail", async () => {
+      const owner = await createUser(env);
+      const mine = checkoutBody({ customer: { email: owner.email } });
+      await checkout(mine, { authorization: `Bearer ${owner.idToken}` });
+      const before = await customerByEmail(owner.email);
+      expect(before).toMatchObject({ userId: owner.sub, name: 'Aroha Ngata' });
+
+      const other = await createUser(env);
+      const theirs = checkoutBody({ customer: { email: owner.email, firstName: 'Mallory', lastName: 'Intruder' } });
+      const anonymous = await checkout(theirs);
+      const signedIn = await checkout(checkoutBody({ customer: { email: owner.email, firstName: 'Eve' } }), { authorization: `Bearer ${other.idToken}` });
+      expect(await customerByEmail(owner.email)).toEqual(before);
+      // Each booking keeps the details given with it.
+      expect((await booking(anonymous.bookingId))!.customer.name).toBe('Mallory Intruder');
+      expect((await booking(signedIn.bookingId))!.userId).toBe(other.sub);
+    });
+
+    it("links an unlinked customer only to the account whose token vouches for that e-mail", async () => {
+      const body = checkoutBody();
+      await checkout(body);
+      const stranger = await createUser(env);
+      await checkout(checkoutBody({ customer: { email: body.customer.email, contactNumber: body.customer.contactNumber } }), { authorization: `Bearer ${stranger.idToken}` });
+      expect((await customerByEmail(body.customer.email))!.userId).toBeNull();
+
+      const owner = await createUser(env, { email: `later-${body.customer.email}` });
+      const own = checkoutBody({ customer: { email: owner.email } });
+      await checkout(own);
+      await checkout(checkoutBody({ customer: { email: owner.email, contactNumber: own.customer.contactNumber } }), { authorization: `Bearer ${owner.idToken}` });
+      expect((await customerByEmail(owner.email))!.userId).toBe(owner.sub);
+    });
+
     it.each([
       ['a forged token', 'Bearer eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl'],
       ['garbage', 'Bearer not-a-token'],

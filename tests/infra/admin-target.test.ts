@@ -1,0 +1,63 @@
+/**
+ * How npm run admin finds a deployed environment's user pool: from cdk.json (stack name, region) and the
+ * stack's outputs, read with the caller's credentials. CloudFormation is replaced by a recorder here; the
+ * grant itself is tested against the local pool in tests/integration/admin-grant.test.ts.
+ */
+import { DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AdminCommandError } from '../../infra/admin/admin-role';
+import { deployedTarget, localTarget, poolIdFromStack } from '../../infra/admin/targets';
+import { OUTPUT_KEYS } from '../../infra/stack';
+import { root } from './support/synth';
+
+const cdkJson = path.join(root, 'cdk.json');
+
+function cloudFormation(reply: () => unknown) {
+  const calls: unknown[] = [];
+  return {
+    calls,
+    send: async (command: unknown) => {
+      calls.push(command);
+      return reply();
+    },
+  } as { calls: unknown[]; send: (c: unknown) => Promise<any> };
+}
+
+describe('a deployed environment', () => {
+  it('reads the pool id from the UserPoolId output of the stack named in cdk.json', async () => {
+    const cfn = cloudFormation(() => ({ Stacks: [{ Outputs: [{ OutputKey: 'SiteUrl', OutputValue: 'https://x' }, { OutputKey: OUTPUT_KEYS.userPoolId, OutputValue: 'ap-southeast-2_AbC123' }] }] }));
+    const target = await deployedTarget('dev', { cdkJson, cloudFormation: cfn as never });
+    expect(target.userPoolId).toBe('ap-southeast-2_AbC123');
+    expect(target.label).toBe('dev (RunwayParking-dev, ap-southeast-2)');
+    expect(cfn.calls).toHaveLength(1);
+    expect(cfn.calls[0]).toBeInstanceOf(DescribeStacksCommand);
+    expect((cfn.calls[0] as DescribeStacksCommand).input).toEqual({ StackName: 'RunwayParking-dev' });
+  });
+
+  it('explains a stack that is not deployed, or not finished', async () => {
+    const missing = cloudFormation(() => {
+      throw Object.assign(new Error('Stack with id RunwayParking-prod does not exist'), { name: 'ValidationError' });
+    });
+    await expect(poolIdFromStack(missing as never, 'RunwayParking-prod')).rejects.toThrow(new AdminCommandError(
+      'Stack RunwayParking-prod does not exist for these credentials and region. Deploy it first (npm run deploy -- -c env=...) or check AWS_PROFILE.',
+    ));
+    const unfinished = cloudFormation(() => ({ Stacks: [{ Outputs: [] }] }));
+    await expect(poolIdFromStack(unfinished as never, 'RunwayParking-prod')).rejects.toThrow('has no UserPoolId output');
+  });
+
+  it('names the environments there are when given another', async () => {
+    await expect(deployedTarget('staging', { cdkJson, cloudFormation: cloudFormation(() => ({})) as never })).rejects.toThrow('use -c env=dev|prod');
+  });
+});
+
+describe('the local stack', () => {
+  it('says so when none is running, or the recorded one has stopped', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'runway-admin-target-'));
+    expect(() => localTarget(dir)).toThrow(/No local stack is running .*Start it with `npm start`/);
+    writeFileSync(path.join(dir, 'local-stack.json'), JSON.stringify({ url: 'http://localhost:1', pid: 2 ** 22 + 17, endpoints: { cognito: 'http://127.0.0.1:1' }, userPoolId: 'local_pool' }));
+    expect(() => localTarget(dir)).toThrow(/is no longer running/);
+  });
+});
