@@ -25,7 +25,7 @@ export function acknowledgeFindings(stack: RunwayStack): void {
 
   // The site bucket is only read by CloudFront (origin access control) and holds the public SPA, rebuilt on every deploy.
   ack(stack.site.bucket, 'AwsSolutions-S1', 'Holds only the public SPA build, readable solely by CloudFront through origin access control and rewritten on every deploy; server access logs would record nothing but CloudFront itself.');
-  ack(stack.data.photos, 'AwsSolutions-S1', 'Objects are reached only through short-lived presigned URLs that the API issues to authorised callers and logs; server access logs would need a second bucket and add cost at idle for no extra audit value at this scale.');
+  ack(stack.data.photos, 'AwsSolutions-S1', 'Objects are reached only through short-lived presigned URLs that the API issues to signed-in callers (API access and function logs record each request); server access logs would need a second bucket and add cost for little extra audit value at this scale.');
 
   const distribution = stack.site.distribution;
   ack(distribution, 'AwsSolutions-CFR1', 'Travellers book from wherever they are, including abroad before flying home; a geographic restriction would turn customers away.');
@@ -38,14 +38,14 @@ export function acknowledgeFindings(stack: RunwayStack): void {
   for (const { route, httpRoute } of stack.api.routes) {
     if (route.access !== 'public') continue;
     const why = route.path === '/api/webhooks/stripe' ? 'callers are authenticated by the Stripe-Signature check on the raw body' : 'visitors use it before (or without) signing in';
-    ack(httpRoute, 'AwsSolutions-APIG4', `Public by design (functions/routes.ts: access public): ${route.method} ${route.path}; ${why}. The handler verifies an optional bearer token itself.`);
+    ack(httpRoute, 'AwsSolutions-APIG4', `Public by design (functions/routes.ts: access public): ${route.method} ${route.path}; ${why}. Stage throttling limits abuse.`);
   }
 
   // Routes that declare photos:read or photos:write act on objects whose keys the app creates per booking.
   ack(
     stack.api,
     `AwsSolutions-IAM5[Resource::<${logicalId(stack.data.photos.node.defaultChild)}.Arn>/*]`,
-    'photos:read / photos:write grant only s3:GetObject or s3:PutObject, only on objects of the photo bucket; object keys are per booking ({bookingId}/...), created by the app, so no fixed prefix can be named. The handlers check the caller may see that booking before signing a URL.',
+    'photos:read / photos:write grant only s3:GetObject or s3:PutObject, only on objects of the photo bucket; object keys are per booking ({bookingId}/...), created by the app, so no fixed prefix can be named; which booking a caller may touch is checked by the handler before it signs a URL.',
   );
 
   // aws-cdk-lib's BucketDeployment handler: a deploy-time function whose runtime and policy the library manages.

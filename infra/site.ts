@@ -30,6 +30,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { RuntimeConfig } from '../shared/runtime-config';
 import { SITE_ORIGIN_HEADER_CODE, SPA_FALLBACK_CODE } from './edge-functions';
 import type { Environment } from './environments';
@@ -172,12 +173,13 @@ export class Site extends Construct {
   }
 
   /**
-   * Uploads the built SPA (when `webDist` exists) and writes /config.json. The config is its own
+   * Uploads the built SPA (when `webDist` holds one) and writes /config.json. The config is its own
    * deployment so it is never cached and a site upload's pruning leaves it alone.
    */
   deployContent(props: { webDist: string | null; config: RuntimeConfig }): void {
     const logs = new LogGroup(this, 'DeploymentLogs', { retention: this.env.logRetentionDays, removalPolicy: removalPolicy(this.env) });
-    if (props.webDist && existsSync(props.webDist)) {
+    // Only a complete build (it has index.html) is uploaded; pruning would otherwise empty the live site.
+    if (props.webDist && existsSync(path.join(props.webDist, 'index.html'))) {
       this.siteFiles = new BucketDeployment(this, 'SiteFiles', {
         sources: [Source.asset(props.webDist, { exclude: [RUNTIME_CONFIG_KEY, '.vite'] })],
         destinationBucket: this.bucket,

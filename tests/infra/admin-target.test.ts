@@ -4,14 +4,13 @@
  * grant itself is tested against the local pool in tests/integration/admin-grant.test.ts.
  */
 import { DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AdminCommandError } from '../../infra/admin/admin-role';
 import { deployedTarget, localTarget, poolIdFromStack } from '../../infra/admin/targets';
 import { OUTPUT_KEYS } from '../../infra/stack';
-import { root } from './support/synth';
+import { removeTemporaryFolders, root, temporaryFolder } from './support/synth';
 
 const cdkJson = path.join(root, 'cdk.json');
 
@@ -53,9 +52,11 @@ describe('a deployed environment', () => {
   });
 });
 
+afterAll(removeTemporaryFolders);
+
 describe('the local stack', () => {
   it('says so when none is running, or the recorded one has stopped', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'runway-admin-target-'));
+    const dir = temporaryFolder('runway-admin-target-');
     expect(() => localTarget(dir)).toThrow(/No local stack is running .*Start it with `npm start`/);
     writeFileSync(path.join(dir, 'local-stack.json'), JSON.stringify({ url: 'http://localhost:1', pid: 2 ** 22 + 17, endpoints: { cognito: 'http://127.0.0.1:1' }, userPoolId: 'local_pool' }));
     expect(() => localTarget(dir)).toThrow(/is no longer running/);

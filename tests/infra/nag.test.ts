@@ -5,13 +5,12 @@
 import { Validations } from 'aws-cdk-lib';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { routes } from '../../functions/routes';
 import { buildApp } from '../../infra/build-app';
-import { cdkContext, synthesize } from './support/synth';
+import { cdkContext, removeTemporaryFolders, synthesize, temporaryFolder } from './support/synth';
 
 const quoteRoute = routes.filter((r) => r.path === '/api/quotes');
 
@@ -22,6 +21,8 @@ function acknowledgements(root: IConstruct): { path: string; id: string; reason:
       .flatMap((m) => Object.entries(m.data as Record<string, string>).map(([id, reason]) => ({ path: c.node.path, id, reason }))),
   );
 }
+
+afterAll(removeTemporaryFolders);
 
 describe('cdk-nag AwsSolutions', () => {
   it('the dev stack passes with zero unacknowledged findings, and each acknowledgement carries its reason', () => {
@@ -38,7 +39,7 @@ describe('cdk-nag AwsSolutions', () => {
   });
 
   it('a resource that breaks a rule without an acknowledgement fails the synth', () => {
-    const outdir = mkdtempSync(path.join(os.tmpdir(), 'runway-nag-'));
+    const outdir = temporaryFolder('runway-nag-');
     const { app, stacks } = buildApp({ context: { ...cdkContext, env: 'dev' }, outdir, webDist: null, routes: quoteRoute });
     new Bucket(stacks[0]!, 'Careless');
     expect(() => app.synth()).toThrow(/AwsSolutions-S1/);

@@ -6,13 +6,14 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeId, routes, type Need } from '../../functions/routes';
 import { TABLE_KEYS } from '../../functions/store/keys';
 import { ADMIN_GROUP } from '../../local/provision';
 import { USER_POOL_OUTPUT } from '../../infra/admin/targets';
+import { SITE_ORIGIN_HEADER_CODE, SPA_FALLBACK_CODE } from '../../infra/edge-functions';
 import { runtimeConfigSchema } from '../../shared/runtime-config';
-import { environments, fakeWebDist, logicalIdOf, resourcesOfType, synthesize, type Synthesized } from './support/synth';
+import { environments, fakeWebDist, logicalIdOf, removeTemporaryFolders, resourcesOfType, synthesize, type Synthesized } from './support/synth';
 
 const dev = environments.dev as { namePrefix: string; region: string; stripeSecretName: string; authDomainPrefix: string; email: { contactTo: string; from: string } };
 
@@ -36,6 +37,7 @@ beforeAll(() => {
   s = synthesize({ env: 'dev', webDist: fakeWebDist() });
   synthSeconds = (Date.now() - started) / 1000;
 });
+afterAll(removeTemporaryFolders);
 
 function functionFor(route: (typeof routes)[number]): [string, any] {
   const name = `${dev.namePrefix}-${routeId(route)}`;
@@ -295,6 +297,12 @@ describe('site', () => {
       { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/SpaFallback/), 'FunctionARN'] } },
     ]);
     expect(config.CustomErrorResponses).toBeUndefined();
+    const code = Object.fromEntries(resourcesOfType(s, 'AWS::CloudFront::Function').map(([id, p]) => [id, p]));
+    const fallback = code[config.DefaultCacheBehavior.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0]]!;
+    expect(fallback.FunctionCode).toBe(SPA_FALLBACK_CODE); // the code tests/infra/edge-functions.test.ts runs
+    expect(fallback.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    const apiBehaviour = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+    expect(code[apiBehaviour.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0]]!.FunctionCode).toBe(SITE_ORIGIN_HEADER_CODE);
     const assets = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/assets/*');
     expect(assets.TargetOriginId).toBe(config.DefaultCacheBehavior.TargetOriginId);
   });
@@ -352,8 +360,9 @@ describe('site', () => {
     expect(() => readFileSync(path.join(uploaded, '.vite', 'manifest.json'))).toThrow();
   });
 
-  it('sends mail from the configured SES identity', () => {
+  it('sends mail from the configured SES identity and prints the DKIM records to publish for it', () => {
     s.template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: (environments.dev as any).email.identity });
+    expect(Object.keys(s.json.Outputs).filter((k) => k.startsWith('SesDkimRecord'))).toEqual(['SesDkimRecord1', 'SesDkimRecord2', 'SesDkimRecord3']);
   });
 });
 

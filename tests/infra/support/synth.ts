@@ -4,7 +4,7 @@
  * that synthesizes several variants bundles each handler once.
  */
 import { Template } from 'aws-cdk-lib/assertions';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,9 +24,23 @@ export interface Synthesized {
   report: { pluginReports: { pluginName: string; violations: { ruleName: string; severity: string }[] }[] };
 }
 
+const created: string[] = [];
+
+/** A temporary folder this test file owns; removed by removeTemporaryFolders(). */
+export function temporaryFolder(prefix: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  created.push(dir);
+  return dir;
+}
+
+/** Each synth writes about 35 MB (bundles, the AWS CLI layer); call from afterAll. */
+export function removeTemporaryFolders(): void {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
 /** A small stand-in for web/dist: what Vite writes, plus a stale config.json that must never be uploaded. */
 export function fakeWebDist(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'runway-dist-'));
+  const dir = temporaryFolder('runway-dist-');
   mkdirSync(path.join(dir, 'assets'));
   mkdirSync(path.join(dir, '.vite'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>');
@@ -43,7 +57,7 @@ export function synthesize(options: {
   routes?: readonly RouteDef[];
   webDist?: string | null;
 }): Synthesized {
-  const outdir = mkdtempSync(path.join(os.tmpdir(), 'runway-cdk-'));
+  const outdir = temporaryFolder('runway-cdk-');
   const merged = { ...environments, [options.env]: { ...environments[options.env], ...options.overrides } };
   const { app, stacks } = buildApp({
     context: { ...cdkContext, environments: merged, env: options.env },
