@@ -29,6 +29,8 @@ function serve(...responses: (() => Response)[]) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
+      // The API base comes from the runtime config, fetched once before the first call.
+      if (url === '/config.json') return json(200, { apiBase: '/api', region: 'local', userPoolId: 'p', userPoolClientId: 'c', googleSignIn: false, environment: 'test' });
       paths.push(url);
       const next = responses.shift();
       if (!next) throw new Error('no more responses');
@@ -64,11 +66,11 @@ describe('confirming a paid session', () => {
     expect(confirmationFailureMessage(error)).toBe(BOOKING_NOT_CREATED_MESSAGE);
   });
 
-  it('does not retry an unknown session (404) or a server failure', async () => {
+  it('does not retry an unknown session (404) or a server failure, and claims no payment for either', async () => {
     const paths = serve(() => json(404, { message: 'Payment session not found' }));
     const notFound = await fetchConfirmedBooking('cs_x', new AbortController().signal, [0, 0]).catch((e: unknown) => e);
     expect(paths).toHaveLength(1);
-    expect(confirmationFailureMessage(notFound)).toBe(BOOKING_NOT_CREATED_MESSAGE);
+    expect(confirmationFailureMessage(notFound)).toBe(BOOKING_FAILED_MESSAGE);
 
     serve(() => json(500, { message: 'Something went wrong on our side. Please try again.' }));
     const failed = await fetchConfirmedBooking('cs_x', new AbortController().signal, [0, 0]).catch((e: unknown) => e);

@@ -16,9 +16,12 @@ export const BOOKING_CONFIRMED_MESSAGE = 'Booking confirmed successfully!';
 /** Waits before each retry after a 409: about 7 seconds in all. */
 export const RETRY_DELAYS_MS = [500, 1000, 2000, 3500] as const;
 
-/** The screen's message for a failed confirmation: the server answered 'no booking' versus anything else. */
+/**
+ * The screen's message for a failed confirmation. Only a session the server knows but has not seen paid (409)
+ * may have taken money; an unknown session (404, a mistyped or forged link) must not claim a payment.
+ */
 export function confirmationFailureMessage(error: unknown): string {
-  if (error instanceof ApiError && (error.status === 404 || error.status === 409)) return BOOKING_NOT_CREATED_MESSAGE;
+  if (error instanceof ApiError && error.status === 409) return BOOKING_NOT_CREATED_MESSAGE;
   return BOOKING_FAILED_MESSAGE;
 }
 

@@ -1,4 +1,6 @@
 /** Calls to our API: JSON in, JSON out; errors carry the server's message and field errors. */
+import { loadConfig } from './config';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -23,7 +25,9 @@ export async function api<T>(path: string, { method = 'GET', body, token, signal
   if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
   try {
-    res = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+    // The API base is a runtime setting (/config.json), so one build serves every environment.
+    const { apiBase } = await loadConfig();
+    res = await fetch(`${apiBase}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError(0, 'We could not reach the server. Check your connection and try again.');
