@@ -64,10 +64,19 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const fieldErrors = fieldErrorsOf(result.error);
-  const message = fieldErrors._ ?? messages.invalidRequest;
-  delete fieldErrors._;
-  throw badRequest(message, Object.keys(fieldErrors).length ? fieldErrors : undefined);
+  const { _: whole, ...fieldErrors } = fieldErrorsOf(result.error);
+  throw badRequest(whole ?? summaryOf(fieldErrors), Object.keys(fieldErrors).length ? fieldErrors : undefined);
+}
+
+/**
+ * The top-level message for field errors: when every field has the same specific problem (say each date is
+ * 'Invalid date or time format') that text is the message, so a page can show it as is; otherwise the generic one.
+ */
+function summaryOf(fieldErrors: Record<string, string>): string {
+  const distinct = new Set(Object.values(fieldErrors));
+  const [only] = distinct;
+  const specific = only !== undefined && only !== 'Required' && !only.startsWith('Unknown field');
+  return distinct.size === 1 && specific ? only : messages.invalidRequest;
 }
 
 function checkAccess(access: Access, auth: AuthContext): void {

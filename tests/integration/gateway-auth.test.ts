@@ -3,7 +3,7 @@
  * the route's access rule from the claims: anonymous, customer A, customer B and admin.
  */
 import { createServer, type Server } from 'node:http';
-import { SignJWT, generateKeyPair } from 'jose';
+import { SignJWT, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RouteDef } from '../../functions/routes';
 import { createGateway } from '../../local/gateway';
@@ -109,5 +109,65 @@ describe('public routes', () => {
     const res = await call('/api/test/public', 'public', admin);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ user: null, admin: false });
+  });
+});
+
+/**
+ * The authorizer's other checks, with a signing key this test owns (served as the JWKS): a token must be
+ * unexpired, from the pool's issuer, and for the app client (client_id on access tokens, aud on id tokens).
+ */
+describe('the JWT checks, claim by claim', () => {
+  const issuer = 'https://cognito-idp.local/pool_test';
+  const clientId = 'client-test';
+  let keys: Awaited<ReturnType<typeof generateKeyPair>>;
+  let jwksServer: Server;
+  let gatewayServer: Server;
+  let url: string;
+
+  beforeAll(async () => {
+    keys = await generateKeyPair('RS256');
+    const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
+    jwksServer = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ keys: [jwk] }));
+    });
+    await new Promise<void>((r) => jwksServer.listen(0, '127.0.0.1', () => r()));
+    const gateway = createGateway({
+      routes: testRoutes,
+      jwt: { issuer, jwksUrl: `http://127.0.0.1:${(jwksServer.address() as { port: number }).port}/jwks.json`, audience: [clientId] },
+    });
+    gatewayServer = createServer((req, res) => void gateway.handle(req, res, Buffer.alloc(0)));
+    await new Promise<void>((r) => gatewayServer.listen(0, '127.0.0.1', () => r()));
+    url = `http://127.0.0.1:${(gatewayServer.address() as { port: number }).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((r) => gatewayServer.close(() => r()));
+    await new Promise<void>((r) => jwksServer.close(() => r()));
+  });
+
+  const sign = (claims: JWTPayload, { iss = issuer, expiresAt = '1h' }: { iss?: string; expiresAt?: string | number } = {}) =>
+    new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuer(iss).setIssuedAt().setExpirationTime(expiresAt).sign(keys.privateKey);
+  const status = async (token: string) =>
+    (await request(url, 'GET', '/api/test/user/1', undefined, { 'x-test-access': 'user', authorization: `Bearer ${token}` })).status;
+  const access = { sub: 'user-1', token_use: 'access', client_id: clientId };
+
+  it('admits a good access token and a good id token', async () => {
+    expect(await status(await sign(access))).toBe(200);
+    expect(await status(await sign({ sub: 'user-1', token_use: 'id', aud: clientId }))).toBe(200);
+  });
+
+  it('refuses an expired token', async () => {
+    expect(await status(await sign(access, { expiresAt: Math.floor(Date.now() / 1000) - 60 }))).toBe(401);
+  });
+
+  it('refuses a token from another issuer', async () => {
+    expect(await status(await sign(access, { iss: 'https://cognito-idp.local/another_pool' }))).toBe(401);
+  });
+
+  it('refuses a token for another app client', async () => {
+    expect(await status(await sign({ ...access, client_id: 'another-client' }))).toBe(401);
+    expect(await status(await sign({ sub: 'user-1', token_use: 'id', aud: 'another-client' }))).toBe(401);
+    expect(await status(await sign({ sub: 'user-1', token_use: 'access' }))).toBe(401);
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, inject, it } from 'vitest';
 import { messages } from '../../shared/messages';
+import { addDays, nzNow } from '../../shared/nz-time';
 import { quoteSelection } from '../../shared/quote';
 import { toQuoteResponse } from '../../shared/quote-response';
 import { ALL_SLOTS } from '../../shared/slots';
@@ -9,6 +10,14 @@ import { request } from '../support/http';
 
 const baseUrl = inject('baseUrl');
 const quote = (body: unknown) => request(baseUrl, 'POST', '/api/quotes', body);
+
+/** The next grid slot at least 2 hours from now in NZ: always inside the 4-hour lead time. */
+function soonerThanLeadTime() {
+  const at = nzNow(new Date(Date.now() + 2 * 60 * 60_000));
+  const next = ALL_SLOTS.find((t) => t >= at.time);
+  const dropOff = next ? { dropOffDate: at.date, dropOffTime: next } : { dropOffDate: addDays(at.date, 1), dropOffTime: '00:00' };
+  return { ...dropOff, pickUpDate: addDays(dropOff.dropOffDate, 2) };
+}
 
 const valid = () => ({ dropOffDate: daysFromToday(3), dropOffTime: '09:00', pickUpDate: daysFromToday(10), pickUpTime: '11:00', carWash: true });
 
@@ -79,7 +88,9 @@ describe('POST /api/quotes', () => {
       ['a time off the 30-minute grid', { dropOffTime: '09:10' }, 'dropOffTime', messages.timeNotOnGrid],
       ['a time that does not exist in NZ', { dropOffDate: '2027-09-26', dropOffTime: '02:00', pickUpDate: '2027-09-28' }, 'dropOffTime', messages.timeDoesNotExist],
       ['pick-up not after drop-off', { pickUpDate: daysFromToday(3), pickUpTime: '09:00' }, 'pickUpTime', messages.pickUpAfterDropOff],
-      ['drop-off less than 4 hours ahead', { dropOffDate: daysFromToday(-1) }, 'dropOffTime', messages.leadTime],
+      ['drop-off on a past day', { dropOffDate: daysFromToday(-1) }, 'dropOffTime', messages.leadTime],
+      ['drop-off less than 4 hours ahead', soonerThanLeadTime(), 'dropOffTime', messages.leadTime],
+      ['a date not in YYYY-MM-DD form', { dropOffDate: '31/02/2027', pickUpDate: '03/03/2027' }, 'dropOffDate', messages.invalidDateTime],
     ])('%s', async (_name, change, field, message) => {
       const res = await quote({ ...valid(), ...change });
       expect(res.status).toBe(400);

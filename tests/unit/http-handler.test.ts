@@ -36,8 +36,16 @@ describe('handler stack', () => {
     expect(await call(h, event('{"name":"Al"}'))).toEqual({ status: 200, body: { name: 'Al' } });
     expect(await call(h, event('{"name":"A"}'))).toEqual({
       status: 400,
-      body: { message: 'Please check the highlighted fields', fieldErrors: { name: 'Name must be at least 2 characters' } },
+      body: { message: 'Name must be at least 2 characters', fieldErrors: { name: 'Name must be at least 2 characters' } },
     });
+  });
+
+  it('gives the generic message when fields have different or unspecific problems', async () => {
+    const two = z.strictObject({ name: z.string().min(2, 'Name must be at least 2 characters'), age: z.number().min(18, 'Too young') });
+    const h = httpHandler({ access: 'public', body: two }, async ({ body }) => ({ body }));
+    expect((await call(h, event('{"name":"A","age":3}'))).body.message).toBe('Please check the highlighted fields');
+    expect(await call(h, event('{"name":"Al"}'))).toEqual({ status: 400, body: { message: 'Please check the highlighted fields', fieldErrors: { age: 'Required' } } });
+    expect((await call(h, event('{"name":"Al","age":20,"x":1}'))).body.message).toBe('Please check the highlighted fields');
   });
 
   it('maps typed errors to their status', async () => {
