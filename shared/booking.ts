@@ -139,6 +139,19 @@ export interface Searchable {
 }
 
 /**
+ * A contact number as one customer's number, however it was typed: its digits, with an international
+ * New Zealand prefix (+64 or 0064) written in the national 0 form, so '+64 21 555 0100' and '021 555 0100'
+ * are the same number.
+ */
+export function phoneIdentity(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  const trimmed = phone.trim();
+  if (trimmed.startsWith('+64')) return `0${digits.slice(2)}`;
+  if (digits.startsWith('0064')) return `0${digits.slice(4)}`;
+  return digits;
+}
+
+/**
  * The prefixes a customer or booking can be found by: each word of the name and the whole name, the
  * e-mail, the phone's digits (as typed, and in the national 0 form when typed with +64), the
  * registration without spaces and the booking reference.
@@ -155,7 +168,7 @@ export function searchTokensOf(s: Searchable): string[] {
   const digits = s.contactNumber.replace(/\D/g, '');
   if (digits) {
     tokens.add(digits);
-    if (digits.startsWith('64') && s.contactNumber.trim().startsWith('+')) tokens.add(`0${digits.slice(2)}`);
+    tokens.add(phoneIdentity(s.contactNumber));
   }
   const registration = normaliseSearchText(s.carRegistration ?? '').replace(/ /g, '');
   if (registration) tokens.add(registration);

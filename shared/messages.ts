@@ -5,6 +5,7 @@ export const messages = {
   leadTimeToast: 'Drop-off time must be at least 4 hours from now (NZ time)',
   pickUpAfterDropOff: 'Pick-up date and time must be after drop-off date and time',
   invalidDateTime: 'Invalid date or time format',
+  stayTooLong: 'Bookings can be at most 365 days long. Please call us for a longer stay.',
   timeNotOnGrid: 'Times must be on the half hour (00:00 to 23:30)',
   timeDoesNotExist: 'That time does not exist in New Zealand because of the daylight saving change',
   inclusiveOfGst: 'Inclusive of GST',

@@ -1,11 +1,18 @@
 /**
  * The quote rules both sides apply: a selection is priced only when its dates are real, its times are on
- * the 30-minute grid and exist in New Zealand, pick-up is after drop-off, and drop-off meets the lead time.
+ * the 30-minute grid and exist in New Zealand, pick-up is after drop-off, drop-off meets the lead time, and
+ * the stay is at most MAX_STAY_DAYS.
  */
 import { messages } from './messages';
 import { chargeableDays, existsInNz, isCalendarDate, isClockTime, meetsLeadTime, type WallClock } from './nz-time';
 import { priceFor, type Price } from './pricing';
 import { isOnGrid } from './slots';
+
+/**
+ * The longest stay taken online. The spec sets none; without one a pick-up centuries ahead would price beyond
+ * what the card provider accepts, and a real yard plans no further than a year out.
+ */
+export const MAX_STAY_DAYS = 365;
 
 export interface Selection {
   dropOffDate: string;
@@ -44,6 +51,7 @@ export function quoteSelection(sel: Selection, { now = new Date(), enforceLeadTi
   const pickUp = checkPoint(sel.pickUpDate, sel.pickUpTime, 'pickUpDate', 'pickUpTime', fieldErrors);
   if (dropOff && enforceLeadTime && !meetsLeadTime(dropOff, now)) fieldErrors.dropOffTime = messages.leadTime;
   if (dropOff && pickUp && chargeableDays(dropOff, pickUp) < 1) fieldErrors.pickUpTime = messages.pickUpAfterDropOff;
+  else if (dropOff && pickUp && chargeableDays(dropOff, pickUp) > MAX_STAY_DAYS) fieldErrors.pickUpDate = messages.stayTooLong;
   const first = Object.values(fieldErrors)[0];
   if (first !== undefined || !dropOff || !pickUp) {
     return { ok: false, message: first ?? messages.invalidDateTime, fieldErrors };

@@ -5,7 +5,7 @@
  * share an e-mail or a number, even when two checkouts race.
  */
 import { randomUUID } from 'node:crypto';
-import { searchTokensOf, type CustomerDetails } from '../../shared/booking';
+import { phoneIdentity, searchTokensOf, type CustomerDetails } from '../../shared/booking';
 import { conflict } from '../lib/errors';
 import { keys } from './keys';
 import { getItem, transact, type Item } from './table';
@@ -32,8 +32,6 @@ interface GuardItem extends Item {
 }
 
 type CustomerItem = Item & Customer;
-
-export const phoneDigits = (phone: string): string => phone.replace(/\D/g, '');
 
 function toCustomer(item: CustomerItem): Customer {
   const { id, name, firstName, lastName, email, contactNumber, userId, createdAt, updatedAt, firstConfirmedAt } = item;
@@ -117,8 +115,7 @@ async function updateCustomer(existing: Customer, details: CustomerDetails, owne
   const claims = !!owner.userId && !!owner.userEmail && owner.userEmail.toLowerCase() === existing.email.toLowerCase();
   const userId = existing.userId ?? (claims ? owner.userId : null);
   const name = `${details.firstName} ${details.lastName}`;
-  const newDigits = phoneDigits(details.contactNumber);
-  const phoneMoves = newDigits !== phoneDigits(existing.contactNumber);
+  const phoneMoves = phoneIdentity(details.contactNumber) !== phoneIdentity(existing.contactNumber);
   if (phoneMoves) {
     const guard = await getItem<GuardItem>(keys.phoneGuard(details.contactNumber), true);
     if (guard && guard.customerId !== existing.id) throw phoneTaken();

@@ -3,6 +3,8 @@
  * local start-up both build the table from TABLE_KEYS, so they cannot drift. docs/data-model.md lists
  * each item type and access pattern with the key that serves it.
  */
+import { phoneIdentity } from '../../shared/booking';
+
 export const TABLE_KEYS = {
   partitionKey: 'pk',
   sortKey: 'sk',
@@ -24,7 +26,7 @@ export const keys = {
   customer: (id: string): ItemKey => ({ pk: `CUSTOMER#${id}`, sk: 'CUSTOMER' }),
   customerByUser: (sub: string, createdAt: string) => ({ gsi1pk: `USER#${sub}`, gsi1sk: `CUSTOMER#${createdAt}` }),
   emailGuard: (email: string): ItemKey => ({ pk: `CUSTOMER_EMAIL#${email.trim().toLowerCase()}`, sk: 'GUARD' }),
-  phoneGuard: (phone: string): ItemKey => ({ pk: `CUSTOMER_PHONE#${phone.replace(/\D/g, '')}`, sk: 'GUARD' }),
+  phoneGuard: (phone: string): ItemKey => ({ pk: `CUSTOMER_PHONE#${phoneIdentity(phone)}`, sk: 'GUARD' }),
   booking: (id: string): ItemKey => ({ pk: `BOOKING#${id}`, sk: 'BOOKING' }),
   bookingByUser: (sub: string, dropOffDate: string, dropOffTime: string, id: string) => ({
     gsi1pk: `USER#${sub}`,

@@ -108,6 +108,16 @@ describe('POST /api/checkout', () => {
       expect(await item(keys.emailGuard(intruder.email))).toBeUndefined();
     });
 
+    it('knows a number typed in the international form (+64) as the same number', async () => {
+      const owner = customer();
+      await checkout(checkoutBody({ customer: owner }));
+      const intruder = customer({ contactNumber: `+64 ${owner.contactNumber.slice(1)}` });
+      const res = await post(checkoutBody({ customer: intruder }));
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(paymentMessages.contactNumberTaken);
+      expect(await item(keys.emailGuard(intruder.email))).toBeUndefined();
+    });
+
     it('two checkouts racing with one new e-mail make one customer', async () => {
       const c = customer();
       const results = await Promise.all(Array.from({ length: 6 }, () => post(checkoutBody({ customer: c }))));
@@ -212,6 +222,7 @@ describe('POST /api/checkout', () => {
       ['a time off the grid', (b) => ({ ...b, quote: { ...b.quote, dropOffTime: '09:15' } }), 'quote.dropOffTime', messages.timeNotOnGrid],
       ['a drop-off inside the 4-hour lead time', (b) => ({ ...b, quote: { ...b.quote, ...soon } }), 'quote.dropOffTime', messages.leadTime],
       ['a pick-up before the drop-off', (b) => ({ ...b, quote: { ...b.quote, pickUpDate: b.quote.dropOffDate, pickUpTime: '08:00' } }), 'quote.pickUpTime', messages.pickUpAfterDropOff],
+      ['a stay of centuries (beyond what a card can be charged)', (b) => ({ ...b, quote: { ...b.quote, pickUpDate: '2999-12-31' } }), 'quote.pickUpDate', messages.stayTooLong],
       ['a flight number of 11 characters', (b) => ({ ...b, quote: { ...b.quote, returnFlightNumber: 'NZ123456789' } }), 'quote.returnFlightNumber', paymentMessages.invalidFlightNumber],
     ];
 

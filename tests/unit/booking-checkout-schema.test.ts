@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkoutRequestSchema, customerDetailsSchema, normaliseSearchText, paymentMessages, searchTokensOf } from '../../shared/booking';
+import { checkoutRequestSchema, customerDetailsSchema, normaliseSearchText, paymentMessages, phoneIdentity, searchTokensOf } from '../../shared/booking';
 import { messages } from '../../shared/messages';
 import { parseCheckoutRequest } from '../../functions/checkout/checkout-request';
 import { HttpError } from '../../functions/lib/errors';
@@ -129,6 +129,11 @@ describe('search tokens', () => {
     expect(searchTokensOf({ name: 'Māia  Te Ao', email: 'Maia@Example.COM', contactNumber: '+64 21 555 1234', carRegistration: 'kta 123', bookingReference: 'RP-7K3M9Q' }).sort()).toEqual(
       ['ao', 'kta123', 'maia', 'maia te ao', 'maia@example.com', '021555 1234'.replace(/ /g, ''), '6421555 1234'.replace(/ /g, ''), 'rp-7k3m9q', 'te'].sort(),
     );
+  });
+
+  it('know one number however it is typed', () => {
+    for (const typed of ['021 555 1234', '+64 21 555 1234', '+6421-555-1234', '0064 21 555 1234', '(021) 555-1234']) expect(phoneIdentity(typed)).toBe('0215551234');
+    expect(phoneIdentity('+61 2 9999 0000')).toBe('61299990000');
   });
 
   it('normalise the query the same way as the stored tokens', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { addDays, nzNow } from '../../shared/nz-time';
 import { priceFor } from '../../shared/pricing';
-import { quoteSelection } from '../../shared/quote';
+import { MAX_STAY_DAYS, quoteSelection } from '../../shared/quote';
 import { ALL_SLOTS } from '../../shared/slots';
 
 const now = new Date('2026-11-22T07:30:00Z'); // 20:30 NZDT
@@ -23,6 +23,8 @@ describe('quote rules', () => {
     [{ pickUpDate: '2026-12-01', pickUpTime: '09:00' }, 'pickUpTime', messages.pickUpAfterDropOff],
     [{ pickUpDate: '2026-11-30' }, 'pickUpTime', messages.pickUpAfterDropOff],
     [{ dropOffDate: '2026-11-23', dropOffTime: '00:00', pickUpDate: '2026-11-24' }, 'dropOffTime', messages.leadTime],
+    [{ pickUpDate: '2027-12-01', pickUpTime: '09:30' }, 'pickUpDate', messages.stayTooLong],
+    [{ pickUpDate: '2999-12-31' }, 'pickUpDate', messages.stayTooLong],
   ])('refuses %o on %s with the spec message', (change, field, message) => {
     const r = quoteSelection({ ...base, ...change }, { now });
     expect(r.ok).toBe(false);
@@ -30,6 +32,13 @@ describe('quote rules', () => {
       expect(r.fieldErrors[field as keyof typeof r.fieldErrors]).toBe(message);
       expect(r.message).toBeTruthy();
     }
+  });
+
+  it('takes stays up to MAX_STAY_DAYS, the longest priced at $1,835.00', () => {
+    const r = quoteSelection({ ...base, pickUpDate: '2027-12-01', pickUpTime: '09:00', carWash: false }, { now });
+    expect(MAX_STAY_DAYS).toBe(365);
+    expect(r).toEqual({ ok: true, price: priceFor(365, false) });
+    expect(r.ok && r.price.total).toBe(183_500);
   });
 
   it('skips the lead time only when asked (edits of fixed drop-offs)', () => {
