@@ -31,9 +31,8 @@ export interface SharedFunctionSettings {
   env: Environment;
   targets: GrantTargets;
   userPoolClientId: string;
-  /** Always present; the functions add it to links when set (custom domain), otherwise they use x-site-origin. */
-  siteUrl: string | null;
-  siteHosts: string[];
+  /** The site's origin (custom domain or the distribution's domain): the only base for links and Stripe redirects. */
+  siteUrl: string;
   emailFrom: string;
 }
 
@@ -43,12 +42,11 @@ function environmentFor(route: RouteDef, s: SharedFunctionSettings): Record<stri
     // Public identifiers, no grant: public routes verify an optional bearer token against the pool's JWKS.
     USER_POOL_ID: s.targets.userPool.userPoolId,
     USER_POOL_CLIENT_ID: s.userPoolClientId,
-    SITE_HOSTS: s.siteHosts.join(','),
+    SITE_URL: s.siteUrl,
     LOG_LEVEL: 'INFO',
     // Stack traces point into the TypeScript sources through the bundled source maps.
     NODE_OPTIONS: '--enable-source-maps',
   };
-  if (s.siteUrl) vars.SITE_URL = s.siteUrl;
   if (needs.has('table:read') || needs.has('table:write')) vars.TABLE_NAME = s.targets.table.tableName;
   if (needs.has('photos:read') || needs.has('photos:write')) vars.PHOTO_BUCKET = s.targets.photos.bucketName;
   if (needs.has('email')) {

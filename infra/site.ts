@@ -32,7 +32,7 @@ import { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { RuntimeConfig } from '../shared/runtime-config';
-import { SITE_ORIGIN_HEADER_CODE, SPA_FALLBACK_CODE } from './edge-functions';
+import { SPA_FALLBACK_CODE } from './edge-functions';
 import type { Environment } from './environments';
 import { removalPolicy } from './removal';
 import { PERMISSIONS_POLICY, contentSecurityPolicy, securityHeaders, type CspSources } from './security-headers';
@@ -107,12 +107,6 @@ export class Site extends Construct {
       runtime: FunctionRuntime.JS_2_0,
       code: FunctionCode.fromInline(SPA_FALLBACK_CODE),
     });
-    const siteOriginHeader = new CloudFrontFunction(this, 'SiteOriginHeader', {
-      functionName: `${env.namePrefix}-site-origin`,
-      comment: 'Passes the viewer host to the API as x-site-origin',
-      runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromInline(SITE_ORIGIN_HEADER_CODE),
-    });
 
     const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.bucket);
     // The execute-api host, taken apart from the endpoint URL so nothing but the API resource is referenced.
@@ -131,7 +125,6 @@ export class Site extends Construct {
       // Everything the viewer sent (Authorization, Stripe-Signature, query) except Host, which API Gateway must see as its own.
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       responseHeadersPolicy: this.headers,
-      functionAssociations: [{ function: siteOriginHeader, eventType: FunctionEventType.VIEWER_REQUEST }],
       compress: true,
     };
 

@@ -81,8 +81,9 @@ export class RunwayStack extends Stack {
           userPool: this.auth.userPool,
         },
         userPoolClientId: this.auth.client.userPoolClientId,
-        siteUrl: env.domain ? siteOrigin : null,
-        siteHosts: env.domain ? [env.domain.name] : [],
+        // The distribution's domain is a deploy-time value; the functions depending on it makes no cycle
+        // (the distribution references only the HttpApi resource, never a route, integration or function).
+        siteUrl: siteOrigin,
         emailFrom: env.email.from,
       },
     });

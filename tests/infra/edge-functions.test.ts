@@ -1,10 +1,10 @@
 /**
- * The two CloudFront Functions, run as CloudFront would run them (plain JavaScript, a handler taking the
+ * The CloudFront Function, run as CloudFront would run it (plain JavaScript, a handler taking the
  * viewer-request event), on the requests a visitor's browser makes.
  */
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { SITE_ORIGIN_HEADER_CODE, SPA_FALLBACK_CODE } from '../../infra/edge-functions';
+import { SPA_FALLBACK_CODE } from '../../infra/edge-functions';
 
 interface CfRequest {
   uri: string;
@@ -35,19 +35,4 @@ describe('SPA fallback (default behaviour)', () => {
       expect(handler(viewerRequest(uri)).uri).toBe(uri);
     },
   );
-});
-
-describe('x-site-origin (/api/* behaviour)', () => {
-  const handler = load(SITE_ORIGIN_HEADER_CODE);
-
-  it("passes the viewer's host to the API", () => {
-    const out = handler(viewerRequest('/api/checkout', { host: 'parking.runwayparking.example' }));
-    expect(out.headers['x-site-origin']).toEqual({ value: 'parking.runwayparking.example' });
-    expect(out.uri).toBe('/api/checkout');
-  });
-
-  it('overwrites a value the caller sent, so redirects cannot be pointed elsewhere by a header', () => {
-    const out = handler(viewerRequest('/api/checkout', { host: 'd111111abcdef8.cloudfront.net', 'x-site-origin': 'evil.example' }));
-    expect(out.headers['x-site-origin']).toEqual({ value: 'd111111abcdef8.cloudfront.net' });
-  });
 });

@@ -11,7 +11,7 @@ import { routeId, routes, type Need } from '../../functions/routes';
 import { TABLE_KEYS } from '../../functions/store/keys';
 import { ADMIN_GROUP } from '../../local/provision';
 import { USER_POOL_OUTPUT } from '../../infra/admin/targets';
-import { SITE_ORIGIN_HEADER_CODE, SPA_FALLBACK_CODE } from '../../infra/edge-functions';
+import { SPA_FALLBACK_CODE } from '../../infra/edge-functions';
 import { runtimeConfigSchema } from '../../shared/runtime-config';
 import { environments, fakeWebDist, logicalIdOf, removeTemporaryFolders, resourcesOfType, synthesize, type Synthesized } from './support/synth';
 
@@ -124,6 +124,46 @@ describe('API: one function per route of functions/routes.ts', () => {
   });
 });
 
+/** Resource ids a value references (Ref, Fn::GetAtt, Fn::Sub's ${Id} and ${Id.Attr}). */
+function referencesIn(value: unknown, ids: Set<string>, into: Set<string>): Set<string> {
+  if (Array.isArray(value)) for (const v of value) referencesIn(v, ids, into);
+  else if (value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) {
+      if (key === 'Ref' && typeof v === 'string' && ids.has(v)) into.add(v);
+      else if (key === 'Fn::GetAtt' && Array.isArray(v) && ids.has(v[0] as string)) into.add(v[0] as string);
+      else if (key === 'Fn::Sub') {
+        const text = Array.isArray(v) ? v[0] : v;
+        for (const m of String(text).matchAll(/\$\{([A-Za-z0-9]+)(\.[^}]*)?\}/g)) if (ids.has(m[1]!)) into.add(m[1]!);
+        referencesIn(v, ids, into);
+      } else referencesIn(v, ids, into);
+    }
+  }
+  return into;
+}
+
+describe('deployable', () => {
+  it('has no dependency cycle, with every function depending on the distribution for SITE_URL', () => {
+    const ids = new Set(Object.keys(s.json.Resources));
+    const edges = new Map<string, Set<string>>();
+    for (const [id, r] of Object.entries(s.json.Resources)) {
+      const deps = referencesIn(r.Properties ?? {}, ids, new Set());
+      for (const d of [r.DependsOn ?? []].flat()) deps.add(d);
+      edges.set(id, deps);
+    }
+    const state = new Map<string, 'visiting' | 'done'>();
+    const visit = (id: string, trail: string[]): void => {
+      if (state.get(id) === 'done') return;
+      if (state.get(id) === 'visiting') throw new Error(`dependency cycle: ${[...trail, id].join(' -> ')}`);
+      state.set(id, 'visiting');
+      for (const d of edges.get(id) ?? []) visit(d, [...trail, id]);
+      state.set(id, 'done');
+    };
+    for (const id of ids) visit(id, []);
+    const distributionId = logicalIdOf(s, s.stack.site.distribution);
+    for (const route of routes) expect(edges.get(functionFor(route)[0])).toContain(distributionId);
+  });
+});
+
 describe('least privilege: each role holds exactly what its route declares', () => {
   it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_key, route) => {
     const [, fn] = functionFor(route);
@@ -169,8 +209,9 @@ describe('least privilege: each role holds exactly what its route declares', () 
       const needs = new Set(route.needs);
       expect(vars.USER_POOL_ID).toEqual({ Ref: logicalIdOf(s, s.stack.auth.userPool) });
       expect(vars.USER_POOL_CLIENT_ID).toEqual({ Ref: logicalIdOf(s, s.stack.auth.client) });
-      expect(vars).toHaveProperty('SITE_HOSTS');
-      expect(vars).not.toHaveProperty('SITE_URL'); // dev has no custom domain: CloudFront passes x-site-origin
+      // dev has no custom domain: links and Stripe redirects use the distribution's own domain, never a request header.
+      expect(vars.SITE_URL).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalIdOf(s, s.stack.site.distribution), 'DomainName'] }]] });
+      expect(vars).not.toHaveProperty('SITE_HOSTS');
       expect('TABLE_NAME' in vars).toBe(needs.has('table:read') || needs.has('table:write'));
       expect('PHOTO_BUCKET' in vars).toBe(needs.has('photos:read') || needs.has('photos:write'));
       expect('EMAIL_FROM' in vars).toBe(needs.has('email'));
@@ -275,7 +316,7 @@ describe('site', () => {
     });
   });
 
-  it('/api/* goes to the HTTP API: every method, never cached, all viewer headers but Host, viewer host passed on', () => {
+  it('/api/* goes to the HTTP API: every method, never cached, all viewer headers but Host, no function rewriting the request', () => {
     const config = behaviours();
     const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
     expect(api.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']));
@@ -285,7 +326,8 @@ describe('site', () => {
     const origin = originOf(config, api.TargetOriginId);
     expect(JSON.stringify(origin.DomainName)).toContain(logicalIdOf(s, s.stack.api.httpApi));
     expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
-    expect(api.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/SiteOriginHeader/), 'FunctionARN'] } }]);
+    // The functions know the site's origin from SITE_URL; nothing at the edge has to tell them.
+    expect(api.FunctionAssociations).toBeUndefined();
   });
 
   it('everything else is the SPA: GET/HEAD only, client-side routes answered by index.html, no error-page rewrite that would hide API errors', () => {
@@ -301,8 +343,7 @@ describe('site', () => {
     const fallback = code[config.DefaultCacheBehavior.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0]]!;
     expect(fallback.FunctionCode).toBe(SPA_FALLBACK_CODE); // the code tests/infra/edge-functions.test.ts runs
     expect(fallback.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
-    const apiBehaviour = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
-    expect(code[apiBehaviour.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0]]!.FunctionCode).toBe(SITE_ORIGIN_HEADER_CODE);
+    expect(Object.keys(code)).toHaveLength(1);
     const assets = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/assets/*');
     expect(assets.TargetOriginId).toBe(config.DefaultCacheBehavior.TargetOriginId);
   });
