@@ -119,7 +119,7 @@ export const FAQ: readonly FaqItem[] = [
     id: 'damage',
     question: 'What if my car is damaged while in your care?',
     answer: [
-      'Tell our staff when you collect your car and make your claim in writing within 28 days. Our liability is limited to $300 per claim, which does not affect your rights under the Consumer Guarantees Act.',
+      'Tell our staff before you leave the yard, then make your claim in writing within 28 days of collecting your car, with your booking reference and photos of the damage. Where we are responsible, our liability is capped at $300 per booking, except where the law does not allow that limit; this does not affect your rights under the Consumer Guarantees Act.',
     ],
   },
   {
