@@ -1,8 +1,9 @@
 /**
  * Confirmation, exactly once. The webhook and the success page may both hold a paid session, in any
  * order and at the same time; each calls confirmPaidSession. The booking moves out of `pending_payment`
- * in one conditional transaction (store/bookings.ts), so one caller wins, and only the winner sends the
- * receipt. Everyone else reads the booking the winner wrote.
+ * in one conditional transaction (store/bookings.ts), so one caller wins; everyone else reads the booking
+ * the winner wrote. The receipt goes out once: a claim on the booking lets one caller send it at a time,
+ * and a failed send is tried again by the next webhook delivery or success-page visit.
  */
 import type Stripe from 'stripe';
 import { paymentMessages } from '../../shared/booking';
@@ -11,7 +12,7 @@ import { sendEmail } from '../lib/email';
 import { HttpError, conflict, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { stripeClient } from '../lib/stripe';
-import { confirmPendingBooking, endPendingBooking, getBooking, isConfirmed, markReceiptSent, type Booking } from '../store/bookings';
+import { claimReceipt, confirmPendingBooking, endPendingBooking, getBooking, isConfirmed, markReceiptSent, releaseReceiptClaim, type Booking } from '../store/bookings';
 import { getCheckoutSession } from '../store/checkout-sessions';
 import { getCustomer } from '../store/customers';
 import { receiptEmail } from './receipt-email';
@@ -90,20 +91,34 @@ export async function confirmPaidSession(session: Stripe.Checkout.Session): Prom
   throw new Error(`Could not confirm booking ${bookingId} after ${MAX_ATTEMPTS} attempts`);
 }
 
-/** Sends the receipt for a booking this caller confirmed. A failed send is logged, never undoes the booking. */
-export async function sendReceipt(booking: Booking): Promise<void> {
+/** A sender that has not finished within this long is taken to have died; its claim lapses. */
+const RECEIPT_CLAIM_STALE_MS = 2 * 60_000;
+
+export type ReceiptOutcome = 'sent' | 'not-needed' | 'failed';
+
+/**
+ * Sends a confirmed booking's receipt unless it was sent already or another caller is sending it now.
+ * A failed send gives its claim back and reports 'failed', so the webhook can ask Stripe to deliver the
+ * event again (and the next delivery or success-page visit sends it); it never undoes the booking.
+ */
+export async function sendReceipt(booking: Booking): Promise<ReceiptOutcome> {
+  if (booking.receiptSentAt) return 'not-needed';
+  if (!(await claimReceipt(booking.id, RECEIPT_CLAIM_STALE_MS))) return 'not-needed';
   try {
     const { id } = await sendEmail(receiptEmail(booking));
     await markReceiptSent(booking.id, id);
+    return 'sent';
   } catch (error) {
     logger.error('Receipt e-mail failed', { bookingId: booking.id, reference: booking.bookingReference, error: String(error) });
+    await releaseReceiptClaim(booking.id).catch((e: unknown) => logger.error('Could not release the receipt claim', { bookingId: booking.id, error: String(e) }));
+    return 'failed';
   }
 }
 
-export async function confirmAndNotify(session: Stripe.Checkout.Session): Promise<ConfirmResult> {
+export async function confirmAndNotify(session: Stripe.Checkout.Session): Promise<ConfirmResult & { receipt?: ReceiptOutcome }> {
   const result = await confirmPaidSession(session);
-  if (result.kind === 'confirmed' && result.confirmedNow) await sendReceipt(result.booking);
-  return result;
+  if (result.kind !== 'confirmed') return result;
+  return { ...result, receipt: await sendReceipt(result.booking) };
 }
 
 /** A session that will never be paid ends its still-pending booking; a confirmed booking is left alone. */
@@ -127,7 +142,10 @@ export async function bookingForSession(sessionId: string): Promise<Booking> {
   if (!record) throw notFound(paymentMessages.sessionNotFound);
   const booking = await getBooking(record.bookingId, true);
   if (!booking) throw notFound(paymentMessages.sessionNotFound);
-  if (isConfirmed(booking)) return booking;
+  if (isConfirmed(booking)) {
+    await sendReceipt(booking); // only when an earlier send failed; a sent receipt costs nothing here
+    return booking;
+  }
   if (booking.status !== 'pending_payment') throw conflict(paymentMessages.paymentNotCompleted);
 
   let session: Stripe.Checkout.Session;

@@ -16,6 +16,8 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<void> {
       if (session.payment_status !== 'paid') return;
       const result = await confirmAndNotify(session);
       if (result.kind !== 'confirmed') logger.warn('Paid session did not confirm a booking', { eventId: event.id, sessionId: session.id, result: result.kind });
+      // The booking stands; failing the delivery makes Stripe send the event again, and with it the receipt.
+      if (result.kind === 'confirmed' && result.receipt === 'failed') throw new Error(`Receipt for booking ${result.booking.id} not sent; asking Stripe to redeliver`);
       return;
     }
     case 'checkout.session.async_payment_failed':
