@@ -113,6 +113,11 @@ describe.each(viewportNames)('payment (%s)', (viewport) => {
       await page.getByRole('button', { name: 'Dismiss payment failed message' }).click();
       expect(await page.getByRole('heading', { name: 'Payment Failed' }).count()).toBe(0);
 
+      // A failed payment (failed=true) shows the same banner; the flow is still there after the reload.
+      await page.goto(`${baseUrl}/payment?failed=true`);
+      await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();
+      expect(await page.getByTestId('summary-total').textContent()).toBe(formatMoney(quoted.price.total));
+
       // And paying again from here reaches the hosted checkout.
       await payNowToCheckout(page, '$10.00');
       expect(consoleErrors()).toEqual([]);
