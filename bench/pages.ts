@@ -1,0 +1,80 @@
+/**
+ * The gzip JS each public page needs, measured for real: every route of the SPA's own route table
+ * (web/src/routes.tsx, with each blog article for `articles/:slug` and an unknown path for `*`) is loaded
+ * in headless Chromium against the built site on the local stack, in a fresh browser context (empty
+ * cache), and the JS responses it fetched are summed, each gzipped at level 9 as `Bundle sizes` does.
+ * "Route" is what the page fetched beyond the JS index.html loads before first render.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
+import type { RouteObject } from 'react-router-dom';
+import { articlePath, BLOG_POSTS } from '../web/src/content/blog-posts';
+import { pageRoutes } from '../web/src/routes';
+import { initialScripts } from './bundles';
+import type { BenchModule } from './context';
+
+export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+const NOT_FOUND_PATH = '/no-such-page';
+
+/** The URL paths to visit, one per route (every article for a `:slug` route), from the route table itself. */
+export function publicPaths(routes: RouteObject[] = pageRoutes): { label: string; path: string }[] {
+  const out: { label: string; path: string }[] = [];
+  for (const r of routes) {
+    if (r.index) out.push({ label: '/', path: '/' });
+    else if (r.path === '*') out.push({ label: `404 (${NOT_FOUND_PATH})`, path: NOT_FOUND_PATH });
+    else if (r.path === 'articles/:slug') for (const p of BLOG_POSTS) out.push({ label: articlePath(p), path: articlePath(p) });
+    else if (r.path?.includes(':')) throw new Error(`bench/pages.ts does not know what to put in route ${r.path}`);
+    else if (r.path) out.push({ label: `/${r.path}`, path: `/${r.path}` });
+  }
+  return out;
+}
+
+const gz = (buf: Buffer) => gzipSync(buf, { level: 9 }).length;
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+const pages: BenchModule = {
+  title: 'Page JS: gzip JS each public page fetches (headless Chromium, built site, empty cache)',
+  async run(ctx) {
+    const stack = await ctx.stack();
+    const dist = path.join(ctx.root, 'web/dist');
+    // The first-load set, by URL path (/assets/x.js), to split each page's total into shared + route.
+    const initial = new Set(initialScripts(dist).map((f) => '/' + path.relative(dist, f).split(path.sep).join('/')));
+    const initialBytes = initialScripts(dist).reduce((sum, f) => sum + gz(readFileSync(f)), 0);
+    ctx.report(`first load (index.html's ${initial.size} scripts), gzip`, kb(initialBytes), 'KB');
+    console.log(`  ${'page'.padEnd(40)} ${'files'.padStart(5)} ${'total KB'.padStart(9)} ${'route KB'.padStart(9)}`);
+
+    let browser: Browser | undefined;
+    try {
+      browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, timeout: 30_000 });
+      for (const { label, path: p } of publicPaths()) {
+        const context = await browser.newContext();
+        try {
+          const page = await context.newPage();
+          const scripts: Promise<{ url: string; bytes: number }>[] = [];
+          page.on('response', (res) => {
+            if (res.request().resourceType() !== 'script' || !res.ok()) return;
+            scripts.push(res.body().then((b) => ({ url: new URL(res.url()).pathname, bytes: gz(b) })));
+          });
+          await page.goto(stack.url + p, { waitUntil: 'networkidle', timeout: 30_000 });
+          await page.locator('h1').first().waitFor({ timeout: 10_000 });
+          const got = await Promise.all(scripts);
+          const foreign = got.filter((s) => !s.url.startsWith('/assets/'));
+          const total = got.reduce((s, x) => s + x.bytes, 0);
+          const route = got.filter((s) => !initial.has(s.url)).reduce((s, x) => s + x.bytes, 0);
+          const note = foreign.length ? `  (incl. ${foreign.map((f) => f.url).join(', ')})` : '';
+          console.log(`  ${label.padEnd(40)} ${String(got.length).padStart(5)} ${kb(total).padStart(9)} ${kb(route).padStart(9)}${note}`);
+        } catch (e) {
+          console.log(`  ${label.padEnd(40)} not measured: ${(e as Error).message.split('\n')[0]}`);
+        } finally {
+          await context.close();
+        }
+      }
+    } finally {
+      await browser?.close();
+    }
+  },
+};
+export default pages;
