@@ -145,17 +145,22 @@ export async function ensureAdminAccount(endpoint: string, pool: PoolIds, dataDi
   }
   const client = cognitoClient(endpoint);
   const password = randomPassword();
-  await client.send(
-    new AdminCreateUserCommand({
-      UserPoolId: pool.userPoolId,
-      Username: email,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    }),
-  );
+  try {
+    await client.send(
+      new AdminCreateUserCommand({
+        UserPoolId: pool.userPoolId,
+        Username: email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+  } catch (error) {
+    // The credentials file was deleted but the account remains: give it a new random password below.
+    if ((error as { name?: string }).name !== 'UsernameExistsException') throw error;
+  }
   await client.send(new AdminSetUserPasswordCommand({ UserPoolId: pool.userPoolId, Username: email, Password: password, Permanent: true }));
   await client.send(new AdminAddUserToGroupCommand({ UserPoolId: pool.userPoolId, Username: email, GroupName: ADMIN_GROUP }));
   writeFileSync(file, JSON.stringify({ email, password }, null, 2) + '\n', { mode: 0o600 });

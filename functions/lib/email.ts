@@ -7,6 +7,7 @@ import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { site } from '../../shared/site';
 
 export interface OutgoingEmail {
   to: string[];
@@ -25,7 +26,7 @@ export interface StoredEmail extends OutgoingEmail {
 let ses: SESv2Client | undefined;
 
 export function emailFrom(): string {
-  return process.env.EMAIL_FROM ?? 'Runway Parking <bookings@runwayparking.example>';
+  return process.env.EMAIL_FROM ?? `${site.brand} <${site.email}>`;
 }
 
 export async function sendEmail(message: OutgoingEmail): Promise<{ id: string }> {

@@ -6,6 +6,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { DATE_INPUT_MAX_LENGTH, DATE_INPUT_PLACEHOLDER, formatDateInput, parseDateInput, previewDateInput, toDateInput } from '../../../shared/date-input';
 import { CalendarIcon } from './CalendarIcon';
+import { nzToday } from '../../../shared/nz-time';
 
 const loadCalendar = () => import('./CalendarPopover');
 const CalendarPopover = lazy(loadCalendar);
@@ -62,9 +63,10 @@ export function DateInput({ id, label, value, onChange, min, max, nextFocusId, e
     commit(e.clipboardData.getData('text'));
   };
 
-  const today = new Date();
-  const preview = value ?? previewDateInput(text, today.getFullYear());
-  const focusDate = preview ?? min ?? today.toISOString().slice(0, 10);
+  // Today in New Zealand, wherever the browser is: the calendar and the partial-date year follow NZ time.
+  const today = nzToday();
+  const preview = value ?? previewDateInput(text, Number(today.slice(0, 4)));
+  const focusDate = preview ?? min ?? today;
   const errorId = `${id}-error`;
   const describers = [describedBy, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
 
