@@ -16,14 +16,32 @@ import {
   UserPoolClient,
   UserPoolClientIdentityProvider,
   UserPoolDomain,
+  UserPoolEmail,
   UserPoolGroup,
   UserPoolIdentityProviderGoogle,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { site } from '../shared/site';
-import type { Environment } from './environments';
+import type { EmailSending } from './email';
+import { isDomainIdentity, parseFrom, type Environment } from './environments';
 import { deletionProtection, removalPolicy } from './removal';
+
+/**
+ * How the pool sends verification and reset codes: through the environment's SES identity from `email.from`
+ * when `email.userPoolSender` is "ses", otherwise Cognito's default sender (small daily quota; dev).
+ */
+export function userPoolEmail(env: Environment): UserPoolEmail | undefined {
+  if (env.email.userPoolSender !== 'ses') return undefined;
+  const { name, address } = parseFrom(env.email.from);
+  return UserPoolEmail.withSES({
+    fromEmail: address,
+    ...(name ? { fromName: name } : {}),
+    sesRegion: env.region,
+    // The identity Cognito sends through (its SourceArn): the domain, or the single address itself.
+    ...(isDomainIdentity(env) ? { sesVerifiedDomain: env.email.identity.toLowerCase() } : {}),
+  });
+}
 
 /** The group whose members get the admin dashboard (design: admin role = membership of this group). */
 export const ADMIN_GROUP_NAME = 'admin';
@@ -41,7 +59,7 @@ export class Auth extends Construct {
   readonly domain: UserPoolDomain;
   readonly google: UserPoolIdentityProviderGoogle | null;
 
-  constructor(scope: Construct, id: string, props: { env: Environment; siteOrigin: string }) {
+  constructor(scope: Construct, id: string, props: { env: Environment; siteOrigin: string; email: EmailSending }) {
     super(scope, id);
     const { env } = props;
 
@@ -70,9 +88,13 @@ export class Auth extends Construct {
       mfa: Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      email: userPoolEmail(env),
       deletionProtection: deletionProtection(env),
       removalPolicy: removalPolicy(env),
     });
+
+    // Made in this stack: create the identity first (Cognito checks it when the pool is created or updated).
+    if (env.email.userPoolSender === 'ses' && props.email.created) this.userPool.node.addDependency(props.email.created);
 
     new UserPoolGroup(this, 'AdminGroup', {
       userPool: this.userPool,

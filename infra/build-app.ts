@@ -22,7 +22,11 @@ export interface BuildAppOptions {
 
 export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: RunwayStack[] } {
   const app = new App({ context: options.context, ...(options.outdir ? { outdir: options.outdir } : {}) });
-  const environments = selectEnvironments(app.node.tryGetContext('environments'), app.node.tryGetContext('env'));
+  // -c userPoolSender=cognito: the first deploy of an environment whose pool mails through an SES identity
+  // that is not verified yet (Cognito refuses an unverified identity). See docs/operations.md.
+  const environments = selectEnvironments(app.node.tryGetContext('environments'), app.node.tryGetContext('env'), {
+    userPoolSender: app.node.tryGetContext('userPoolSender'),
+  });
   const webDist = options.webDist === undefined ? path.join(projectRoot, 'web', 'dist') : options.webDist;
   const stacks = environments.map(
     (environment) => new RunwayStack(app, environment.stackName, { environment, routes: options.routes ?? routeTable, webDist }),

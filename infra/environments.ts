@@ -41,8 +41,26 @@ export const environmentSchema = z.strictObject({
   /** Name of the Secrets Manager secret holding {"secretKey":"sk_...","webhookSecret":"whsec_..."}. */
   stripeSecretName: z.string().min(1),
   email: z.strictObject({
-    /** The SES identity the stack creates: a domain (DKIM records to publish) or a single address (verification mail). */
+    /** The SES identity mail is sent from: a domain (DKIM records to publish) or a single address (verification mail). */
     identity: z.string().min(3),
+    /**
+     * true: this environment's stack creates and owns the identity (and prints its DKIM records). false: the
+     * identity already exists in the account and region (made by the environment that owns it) and is only
+     * referenced by name. An identity exists once per account and region, so only one environment may own it.
+     */
+    createIdentity: z.boolean().default(true),
+    /**
+     * Who sends Cognito's verification and password-reset codes. "ses": from `from` through the identity (SES
+     * limits; the identity must be verified before the pool uses it). "cognito": Cognito's default sender
+     * (no-reply@verificationemail.com, a small daily quota), fine for dev.
+     */
+    userPoolSender: z.enum(['cognito', 'ses']).default('cognito'),
+    /**
+     * The account is in the SES sandbox, where SES also checks the sender's IAM permission against each
+     * recipient's identity: also allow sending to the account's verified identities in this region, with the
+     * From address `from` only. Turn off once the account has SES production access.
+     */
+    sandbox: z.boolean().default(false),
     /** The From header of every message; its address must belong to `identity`. */
     from: z.string().min(3),
     /** The business inbox that receives contact-form messages. */
@@ -59,8 +77,17 @@ export interface Environment extends EnvironmentSettings {
   name: string;
 }
 
-function fromAddress(from: string): string {
-  return (/<([^>]+)>\s*$/.exec(from)?.[1] ?? from).trim().toLowerCase();
+/** `Runway Parking <bookings@x.example>` -> { name: 'Runway Parking', address: 'bookings@x.example' }. */
+export function parseFrom(from: string): { name: string | null; address: string } {
+  const match = /^(.*?)\s*<([^>]+)>\s*$/.exec(from);
+  if (!match) return { name: null, address: from.trim().toLowerCase() };
+  const name = match[1]!.trim().replace(/^"(.*)"$/, '$1');
+  return { name: name || null, address: match[2]!.trim().toLowerCase() };
+}
+
+/** Whether the identity is a whole domain (rather than one address). */
+export function isDomainIdentity(env: Environment): boolean {
+  return !env.email.identity.includes('@');
 }
 
 export function parseEnvironment(name: string, raw: unknown): Environment {
@@ -70,7 +97,7 @@ export function parseEnvironment(name: string, raw: unknown): Environment {
     throw new Error(`cdk.json context environments.${name} is invalid:\n${problems}`);
   }
   const env = parsed.data;
-  const address = fromAddress(env.email.from);
+  const { address } = parseFrom(env.email.from);
   const identity = env.email.identity.toLowerCase();
   if (address !== identity && !address.endsWith(`@${identity}`)) {
     throw new Error(`cdk.json context environments.${name}.email.from (${address}) is not covered by email.identity (${identity})`);
@@ -82,14 +109,40 @@ export function parseEnvironment(name: string, raw: unknown): Environment {
  * The environments to synthesize: the one named by `-c env=NAME`, or every environment when none is given
  * (so `npm run synth` checks them all; `cdk deploy` then insists on one, which is what we want).
  */
-export function selectEnvironments(environments: unknown, selected: unknown): Environment[] {
+export function selectEnvironments(environments: unknown, selected: unknown, overrides: { userPoolSender?: unknown } = {}): Environment[] {
   if (!environments || typeof environments !== 'object') throw new Error('cdk.json context has no "environments" object');
   const all = environments as Record<string, unknown>;
-  if (selected === undefined) return Object.entries(all).map(([name, raw]) => parseEnvironment(name, raw));
-  if (typeof selected !== 'string' || !(selected in all)) {
+  // Checked across every environment that parses, whichever is selected: deploying one must not break another.
+  checkIdentityOwners(Object.entries(all).flatMap(([name, raw]) => (environmentSchema.safeParse(raw).success ? [parseEnvironment(name, raw)] : [])));
+  let chosen: Environment[];
+  if (selected === undefined) chosen = Object.entries(all).map(([name, raw]) => parseEnvironment(name, raw));
+  else if (typeof selected !== 'string' || !(selected in all)) {
     throw new Error(`Unknown environment ${JSON.stringify(selected)}: use -c env=${Object.keys(all).join('|')}`);
+  } else chosen = [parseEnvironment(selected, all[selected])];
+  const sender = overrides.userPoolSender;
+  if (sender === undefined) return chosen;
+  if (sender !== 'cognito' && sender !== 'ses') throw new Error(`-c userPoolSender=${String(sender)}: use cognito or ses`);
+  return chosen.map((env) => ({ ...env, email: { ...env.email, userPoolSender: sender } }));
+}
+
+/**
+ * An SES identity exists once per account and region: two stacks that both create it collide (the second
+ * deploy fails). Environments that may share an account (the same `account`, or either without one) and a
+ * region must not both have createIdentity for the same identity.
+ */
+export function checkIdentityOwners(environments: readonly Environment[]): void {
+  const owners = environments.filter((e) => e.email.createIdentity);
+  for (const [i, a] of owners.entries()) {
+    for (const b of owners.slice(i + 1)) {
+      const sameAccount = !a.account || !b.account || a.account === b.account;
+      if (sameAccount && a.region === b.region && a.email.identity.toLowerCase() === b.email.identity.toLowerCase()) {
+        throw new Error(
+          `cdk.json context environments.${a.name} and environments.${b.name} both create the SES identity ${a.email.identity} in ${a.region}` +
+            ` (the same account, or no account set): set email.createIdentity to false in all but the one that owns it, or pin different accounts`,
+        );
+      }
+    }
   }
-  return [parseEnvironment(selected, all[selected])];
 }
 
 /** The origin the site is served from: the custom domain, or null when only CloudFront's domain is known (at deploy time). */

@@ -3,6 +3,7 @@
  * exactly these resources, and nothing else reaches the function's role. No Scan anywhere: no request
  * path reads the whole table (design), so no role may.
  */
+import { Stack } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
@@ -16,6 +17,8 @@ export interface GrantTargets {
   table: ITable;
   photos: IBucket;
   emailIdentity: IEmailIdentity;
+  /** Set while the account is in the SES sandbox (email.sandbox): the From address the sandbox grant is limited to. */
+  emailSandbox: { fromAddress: string } | null;
   stripeSecret: ISecret;
   userPool: IUserPool;
 }
@@ -24,6 +27,13 @@ export interface GrantTargets {
 export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'] as const;
 export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'] as const;
 export const USER_POOL_READ_ACTIONS = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:ListUsers'] as const;
+
+export const SES_SEND_ACTIONS = ['ses:SendEmail', 'ses:SendRawEmail'] as const;
+
+/** Every SES identity of the account in the stack's region: what the sandbox checks recipients against. */
+export function sesIdentitiesArn(scope: Stack): string {
+  return scope.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
+}
 
 export function grantNeed(role: IGrantable, need: Need, targets: GrantTargets): void {
   const { table, photos } = targets;
@@ -45,7 +55,19 @@ export function grantNeed(role: IGrantable, need: Need, targets: GrantTargets): 
       role.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [photos.arnForObjects('*')] }));
       return;
     case 'email':
+      // With production access SES checks IAM against the sending identity only.
       targets.emailIdentity.grantSendEmail(role);
+      // In the sandbox it also checks each recipient's identity (recipients must be verified identities of the
+      // account), so a role limited to the sender is refused. Only while sandboxed, and only with our From.
+      if (targets.emailSandbox) {
+        role.grantPrincipal.addToPrincipalPolicy(
+          new PolicyStatement({
+            actions: [...SES_SEND_ACTIONS],
+            resources: [sesIdentitiesArn(Stack.of(targets.table))],
+            conditions: { StringEqualsIgnoreCase: { 'ses:FromAddress': targets.emailSandbox.fromAddress } },
+          }),
+        );
+      }
       return;
     case 'stripe':
       targets.stripeSecret.grantRead(role);

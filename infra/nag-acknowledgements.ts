@@ -41,6 +41,19 @@ export function acknowledgeFindings(stack: RunwayStack): void {
     ack(httpRoute, 'AwsSolutions-APIG4', `Public by design (functions/routes.ts: access public): ${route.method} ${route.path}; ${why}. Stage throttling limits abuse.`);
   }
 
+  // SES sandbox (email.sandbox): each role of a route that sends mail may also name the account's identities as recipients.
+  if (stack.settings.email.sandbox) {
+    const partition = stack.partition === 'aws' ? 'aws' : '<AWS::Partition>';
+    for (const { route, handler } of stack.api.routes) {
+      if (!route.needs.includes('email')) continue;
+      ack(
+        handler.role,
+        `AwsSolutions-IAM5[Resource::arn:${partition}:ses:${stack.region}:<AWS::AccountId>:identity/*]`,
+        'SES sandbox only (email.sandbox in cdk.json): SES then checks the sender\'s IAM permission against every recipient\'s identity too, and recipients must be verified identities of this account, so no fixed list can be named. Limited to ses:SendEmail/SendRawEmail, this account and region, and the configured From address (ses:FromAddress); removed by turning email.sandbox off after SES production access.',
+      );
+    }
+  }
+
   // Routes that declare photos:read or photos:write act on objects whose keys the app creates per booking.
   ack(
     stack.api,

@@ -12,7 +12,7 @@ import { Api } from './api';
 import { Auth, oauthDomainName } from './auth';
 import { Data, photoBucketName } from './data';
 import { EmailSending } from './email';
-import type { Environment } from './environments';
+import { parseFrom, type Environment } from './environments';
 import { acknowledgeFindings } from './nag-acknowledgements';
 import { Site } from './site';
 
@@ -65,8 +65,8 @@ export class RunwayStack extends Stack {
     });
     const siteOrigin = this.site.origin();
     this.data = new Data(this, 'Data', { env, siteOrigin });
-    this.auth = new Auth(this, 'Auth', { env, siteOrigin });
     this.email = new EmailSending(this, 'Email', { env });
+    this.auth = new Auth(this, 'Auth', { env, siteOrigin, email: this.email });
     const stripeSecret = Secret.fromSecretNameV2(this, 'StripeSecret', env.stripeSecretName);
 
     this.api.addRouteFunctions(props.routes, {
@@ -77,6 +77,7 @@ export class RunwayStack extends Stack {
           table: this.data.table,
           photos: this.data.photos,
           emailIdentity: this.email.identity,
+          emailSandbox: env.email.sandbox ? { fromAddress: parseFrom(env.email.from).address } : null,
           stripeSecret,
           userPool: this.auth.userPool,
         },

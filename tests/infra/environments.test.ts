@@ -22,6 +22,17 @@ describe('cdk.json environments', () => {
     expect(prod!.stripeSecretName).not.toBe(devEnv!.stripeSecretName);
   });
 
+  it('exactly one environment owns the shared SES identity; Cognito mails through it in prod, its own sender in dev', () => {
+    const [prod] = selectEnvironments(environments, 'prod');
+    const [devEnv] = selectEnvironments(environments, 'dev');
+    expect(prod!.email.identity).toBe(devEnv!.email.identity);
+    expect(prod!.email.createIdentity).toBe(true);
+    expect(devEnv!.email.createIdentity).toBe(false);
+    expect(prod!.email.userPoolSender).toBe('ses');
+    expect(devEnv!.email.userPoolSender).toBe('cognito');
+    expect(prod!.email.sandbox).toBe(false);
+  });
+
   it('no environment holds a secret value, only names of secrets', () => {
     expect(JSON.stringify(environments)).not.toMatch(/sk_(test|live)_|whsec_|GOCSPX-/);
   });
@@ -44,6 +55,25 @@ describe('validation', () => {
   it('refuses a From address the SES identity does not cover', () => {
     const email = { identity: 'runwayparking.example', from: 'Runway <bookings@elsewhere.example>', contactTo: 'bookings@runwayparking.example' };
     expect(() => parseEnvironment('dev', { ...dev, email })).toThrow('email.from (bookings@elsewhere.example) is not covered by email.identity (runwayparking.example)');
+  });
+
+  it('refuses two environments that would both create the same SES identity in one account and region', () => {
+    const prod = environments.prod!;
+    const both = { dev: { ...dev, email: { ...(dev.email as object), createIdentity: true } }, prod };
+    // Whichever one is deployed: the other's deploy would collide with it.
+    for (const selected of ['dev', 'prod', undefined]) {
+      expect(() => selectEnvironments(both, selected)).toThrow(/environments\.dev and environments\.prod both create the SES identity runwayparking\.example in ap-southeast-2/);
+    }
+    // Pinned to different accounts, each may own its copy.
+    const apart = { dev: { ...both.dev, account: '111111111111' }, prod: { ...prod, account: '222222222222' } };
+    expect(selectEnvironments(apart, undefined)).toHaveLength(2);
+  });
+
+  it('-c userPoolSender=cognito overrides the sender for a first deploy, and nothing else', () => {
+    const [prod] = selectEnvironments(environments, 'prod', { userPoolSender: 'cognito' });
+    expect(prod!.email.userPoolSender).toBe('cognito');
+    expect(prod!.email.createIdentity).toBe(true);
+    expect(() => selectEnvironments(environments, 'prod', { userPoolSender: 'smtp' })).toThrow('-c userPoolSender=smtp: use cognito or ses');
   });
 
   it('refuses a Google client secret given as a value instead of a secret name', () => {

@@ -8,12 +8,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeId, routes, type RouteDef } from '../../functions/routes';
-import { environments, logicalIdOf, removeTemporaryFolders, resourcesOfType, synthesize, type Synthesized } from './support/synth';
+import { asText, environments, logicalIdOf, removeTemporaryFolders, resourcesOfType, synthesize, type Synthesized } from './support/synth';
 
 const DOMAIN = 'parking.runwayparking.example';
 const CERTIFICATE = 'arn:aws:acm:us-east-1:123456789012:certificate/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b';
 const GOOGLE = { clientId: '123456789012-abcdefghijklmnop.apps.googleusercontent.com', clientSecretName: 'runway-parking/prod/google' };
-const prod = environments.prod as { namePrefix: string; region: string; logRetentionDays: number; authDomainPrefix: string };
+const prod = environments.prod as { namePrefix: string; region: string; logRetentionDays: number; authDomainPrefix: string; email: { identity: string; from: string } };
 
 /** Routes for access levels and needs the real table may not have yet; any existing handler will do as code. */
 const extraRoutes: RouteDef[] = [
@@ -54,6 +54,36 @@ describe('prod keeps its data', () => {
       expect(s.json.Resources[id]!.DeletionPolicy).toBe('Retain');
     }
     expect(s.stack.terminationProtection).toBe(true);
+  });
+});
+
+describe('e-mail: prod owns the SES identity and Cognito sends through it', () => {
+  it('creates the identity once, keeps it with the stack, and prints its DKIM records', () => {
+    const identities = resourcesOfType(s, 'AWS::SES::EmailIdentity');
+    expect(identities.map(([, p]) => p.EmailIdentity)).toEqual([prod.email.identity]);
+    expect(s.json.Resources[identities[0]![0]]!.DeletionPolicy).toBe('Retain');
+    expect(Object.keys(s.json.Outputs).filter((k) => k.startsWith('SesDkimRecord'))).toEqual(['SesDkimRecord1', 'SesDkimRecord2', 'SesDkimRecord3']);
+  });
+
+  it('verification and reset codes come from email.from through SES, after the identity exists', () => {
+    const [poolId, pool] = resourcesOfType(s, 'AWS::Cognito::UserPool')[0]!;
+    expect({ ...pool.EmailConfiguration, SourceArn: asText(pool.EmailConfiguration.SourceArn) }).toEqual({
+      EmailSendingAccount: 'DEVELOPER',
+      From: prod.email.from,
+      SourceArn: `arn:aws:ses:${prod.region}:<AWS::AccountId>:identity/${prod.email.identity}`,
+    });
+    const [identityId] = resourcesOfType(s, 'AWS::SES::EmailIdentity')[0]!;
+    expect(s.json.Resources[poolId]!.DependsOn).toContain(identityId);
+  });
+
+  it('with production access the functions may send from the identity only (no sandbox grant)', () => {
+    const identityId = resourcesOfType(s, 'AWS::SES::EmailIdentity')[0]![0];
+    for (const route of allRoutes.filter((r) => r.needs.includes('email'))) {
+      const ses = statementsFor(route).filter((st) => JSON.stringify(st.Action).includes('ses:'));
+      expect(ses).toHaveLength(1);
+      expect(JSON.stringify(ses[0]!.Resource)).toContain(identityId);
+      expect(JSON.stringify(ses[0]!.Resource)).not.toContain('identity/*');
+    }
   });
 });
 

@@ -13,9 +13,9 @@ import { ADMIN_GROUP } from '../../local/provision';
 import { USER_POOL_OUTPUT } from '../../infra/admin/targets';
 import { SPA_FALLBACK_CODE } from '../../infra/edge-functions';
 import { runtimeConfigSchema } from '../../shared/runtime-config';
-import { environments, fakeWebDist, logicalIdOf, removeTemporaryFolders, resourcesOfType, synthesize, type Synthesized } from './support/synth';
+import { asText, environments, fakeWebDist, logicalIdOf, removeTemporaryFolders, resourcesOfType, synthesize, type Synthesized } from './support/synth';
 
-const dev = environments.dev as { namePrefix: string; region: string; stripeSecretName: string; authDomainPrefix: string; email: { contactTo: string; from: string } };
+const dev = environments.dev as { namePrefix: string; region: string; stripeSecretName: string; authDomainPrefix: string; email: { identity: string; contactTo: string; from: string } };
 
 /** What each declared need may do, written out independently of infra/grants.ts. */
 const ACTIONS: Record<Need, string[]> = {
@@ -285,7 +285,7 @@ describe('site', () => {
   };
   const originOf = (config: any, targetOriginId: string) => config.Origins.find((o: { Id: string }) => o.Id === targetOriginId);
 
-  it('the site bucket is private and read by CloudFront through origin access control only', () => {
+  it('the site bucket is private, TLS only, and read by CloudFront through origin access control only', () => {
     const bucketId = logicalIdOf(s, s.stack.site.bucket);
     expect(s.json.Resources[bucketId]!.Properties.PublicAccessBlockConfiguration).toEqual({
       BlockPublicAcls: true,
@@ -304,7 +304,9 @@ describe('site', () => {
     s.template.hasResourceProperties('AWS::S3::BucketPolicy', {
       Bucket: { Ref: bucketId },
       PolicyDocument: {
+        // (arrayWith keeps order: aws-cdk-lib writes the TLS-only deny first)
         Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
           Match.objectLike({
             Effect: 'Allow',
             Principal: { Service: 'cloudfront.amazonaws.com' },
@@ -401,9 +403,28 @@ describe('site', () => {
     expect(() => readFileSync(path.join(uploaded, '.vite', 'manifest.json'))).toThrow();
   });
 
-  it('sends mail from the configured SES identity and prints the DKIM records to publish for it', () => {
-    s.template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: (environments.dev as any).email.identity });
-    expect(Object.keys(s.json.Outputs).filter((k) => k.startsWith('SesDkimRecord'))).toEqual(['SesDkimRecord1', 'SesDkimRecord2', 'SesDkimRecord3']);
+  it('sends mail from the SES identity prod owns: referenced by name, not created a second time in the account', () => {
+    expect(resourcesOfType(s, 'AWS::SES::EmailIdentity')).toEqual([]);
+    expect(Object.keys(s.json.Outputs).filter((k) => k.startsWith('SesDkimRecord'))).toEqual([]);
+    const mailers = routes.filter((r) => r.needs.includes('email'));
+    expect(mailers.length).toBeGreaterThan(0);
+    for (const route of mailers) {
+      const ses = statementsOf(functionFor(route)[1])
+        .filter((st) => JSON.stringify(st.Action).includes('ses:'))
+        .map((st) => ({ ...st, Resource: asText(st.Resource) }));
+      expect(ses).toEqual([
+        expect.objectContaining({ Action: ACTIONS.email, Resource: `arn:aws:ses:${dev.region}:<AWS::AccountId>:identity/${dev.email.identity}` }),
+        // dev is sandboxed (email.sandbox): recipients' identities too, but only with the configured From address.
+        expect.objectContaining({
+          Action: ACTIONS.email,
+          Resource: `arn:aws:ses:${dev.region}:<AWS::AccountId>:identity/*`,
+          Condition: { StringEqualsIgnoreCase: { 'ses:FromAddress': 'bookings@runwayparking.example' } },
+        }),
+      ]);
+    }
+    for (const route of routes.filter((r) => !r.needs.includes('email'))) {
+      expect(JSON.stringify(statementsOf(functionFor(route)[1]))).not.toContain('ses:');
+    }
   });
 });
 
@@ -419,6 +440,8 @@ describe('accounts (Cognito)', () => {
     expect(pool.SmsConfiguration).toBeUndefined();
     expect(pool.AccountRecoverySetting.RecoveryMechanisms).toEqual([{ Name: 'verified_email', Priority: 1 }]);
     expect(pool.DeletionProtection).toBe('INACTIVE');
+    // dev keeps Cognito's own sender (email.userPoolSender "cognito"); prod sends through SES (prod-stack.test.ts).
+    expect(pool.EmailConfiguration ?? { EmailSendingAccount: 'COGNITO_DEFAULT' }).toEqual({ EmailSendingAccount: 'COGNITO_DEFAULT' });
   });
 
   it('the admin group has the name the API and npm run admin use', () => {

@@ -81,3 +81,13 @@ export function logicalIdOf(s: Synthesized, construct: { node: { defaultChild?: 
   const child = construct.node.defaultChild as { logicalId: string };
   return s.stack.resolve(child.logicalId) as string;
 }
+
+/** A template value as text: Fn::Join flattened, { Ref: X } as <X>, Fn::GetAtt as <Id.Attr> (cdk-nag's notation). */
+export function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const v = value as Record<string, any>;
+  if (v && 'Fn::Join' in v) return (v['Fn::Join'][1] as unknown[]).map(asText).join(v['Fn::Join'][0] as string);
+  if (v && 'Ref' in v) return `<${v.Ref as string}>`;
+  if (v && 'Fn::GetAtt' in v) return `<${(v['Fn::GetAtt'] as string[]).join('.')}>`;
+  return JSON.stringify(value);
+}
