@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AdminCommandError, changeAdminRole, type AdminAction } from '../infra/admin/admin-role';
+import { AdminCommandError, afterChangeNotes, changeAdminRole, type AdminAction } from '../infra/admin/admin-role';
 import { deployedTarget, localTarget } from '../infra/admin/targets';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,7 +19,8 @@ const USAGE = `Usage: npm run admin -- grant|revoke EMAIL [--env NAME | --data-d
   --env NAME      a deployed environment from cdk.json (dev, prod); uses your AWS credentials
   --data-dir DIR  the data folder of a running local stack (default: .data)
 
-The person signs in again to get a token with the new role.`;
+The role travels in the person's tokens: a grant shows in their next token; a revoke also signs them out
+everywhere (not possible on the local emulator), but a token they already hold keeps the role until it expires.`;
 
 interface Args {
   action: AdminAction;
@@ -55,7 +56,12 @@ async function main(): Promise<void> {
   const target = args.env ? await deployedTarget(args.env, { cdkJson: path.join(root, 'cdk.json') }) : localTarget(args.dataDir);
   const changes = await changeAdminRole(target, args.action, args.email);
   for (const change of changes) console.log(`${args.email} (${change.username}): ${change.outcome} in ${target.label}`);
-  if (changes.some((c) => c.outcome === 'granted' || c.outcome === 'revoked')) console.log('They get the new role the next time they sign in.');
+  const notes = afterChangeNotes(target, changes);
+  for (const line of notes.lines) console.log(line);
+  if (notes.incomplete) {
+    console.error('Not everything was done: see the retry command above.');
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error: unknown) => {

@@ -46,6 +46,9 @@ export function userPoolEmail(env: Environment): UserPoolEmail | undefined {
 /** The group whose members get the admin dashboard (design: admin role = membership of this group). */
 export const ADMIN_GROUP_NAME = 'admin';
 
+/** ID and access token lifetime: also how long a revoked admin's token may still carry the role (npm run admin). */
+export const TOKEN_VALIDITY_HOURS = 1;
+
 /** Design decision: at least 8 characters (OWASP ASVS 5.0, 6.2.1), no composition rules. */
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -136,8 +139,8 @@ export class Auth extends Construct {
       ],
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
-      accessTokenValidity: Duration.hours(1),
-      idTokenValidity: Duration.hours(1),
+      accessTokenValidity: Duration.hours(TOKEN_VALIDITY_HOURS),
+      idTokenValidity: Duration.hours(TOKEN_VALIDITY_HOURS),
       refreshTokenValidity: Duration.days(30),
     });
     if (this.google) this.client.node.addDependency(this.google);

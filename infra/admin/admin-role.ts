@@ -3,11 +3,16 @@
  * on any user pool, the local emulator's or a deployed one; finding the pool is targets.ts's job.
  * Accounts are found by e-mail, so a person who signed up with a password and also with Google (two
  * Cognito users with one e-mail) gets the same role on both.
+ *
+ * The role travels in the tokens (`cognito:groups`), which the API checks by signature and expiry alone. A
+ * revoke therefore also ends the person's sessions (AdminUserGlobalSignOut: their refresh tokens stop
+ * working), but a token they already hold keeps the admin claim until it expires; the messages say so.
  */
 import {
   AdminAddUserToGroupCommand,
   AdminListGroupsForUserCommand,
   AdminRemoveUserFromGroupCommand,
+  AdminUserGlobalSignOutCommand,
   ListUsersCommand,
   type CognitoIdentityProviderClient,
   type UserType,
@@ -21,11 +26,20 @@ export interface PoolTarget {
   userPoolId: string;
   /** Where this is, for messages: "the local stack at http://localhost:3000", "dev (RunwayParking-dev)". */
   label: string;
+  /** Whether the pool can end a user's sessions (AdminUserGlobalSignOut); cognito-local, the local emulator, cannot. */
+  canSignOut: boolean;
+  /** How long the tokens it issues live, for messages: "1 hour". */
+  tokenLifetime: string;
 }
+
+/** After a revoke: whether the account's sessions were ended (its refresh tokens revoked). */
+export type SignOutResult = { done: true } | { done: false; reason: 'unsupported' } | { done: false; reason: 'failed'; message: string };
 
 export interface RoleChange {
   username: string;
   outcome: 'granted' | 'already admin' | 'revoked' | 'was not admin';
+  /** Only for `revoked`. */
+  signOut?: SignOutResult;
 }
 
 /** A problem the person running the command can fix; shown without a stack trace. */
@@ -55,6 +69,19 @@ async function isAdmin(target: PoolTarget, username: string): Promise<boolean> {
   return (out.Groups ?? []).some((g) => g.GroupName === ADMIN_GROUP);
 }
 
+async function signOutEverywhere(target: PoolTarget, username: string): Promise<SignOutResult> {
+  if (!target.canSignOut) return { done: false, reason: 'unsupported' };
+  try {
+    await target.client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: target.userPoolId, Username: username }));
+    return { done: true };
+  } catch (error) {
+    const e = error as { name?: string; message?: string };
+    // An emulator answering "unsupported feature" is not a failure of this command.
+    if (/unsupported/i.test(`${e.name ?? ''} ${e.message ?? ''}`)) return { done: false, reason: 'unsupported' };
+    return { done: false, reason: 'failed', message: e.message ?? String(error) };
+  }
+}
+
 export async function changeAdminRole(target: PoolTarget, action: AdminAction, rawEmail: string): Promise<RoleChange[]> {
   const email = rawEmail.trim();
   if (!EMAIL.test(email)) throw new AdminCommandError(`"${rawEmail}" is not an e-mail address`);
@@ -73,9 +100,47 @@ export async function changeAdminRole(target: PoolTarget, action: AdminAction, r
       if (!admin) await target.client.send(new AdminAddUserToGroupCommand({ UserPoolId: target.userPoolId, Username: username, GroupName: ADMIN_GROUP }));
       changes.push({ username, outcome: admin ? 'already admin' : 'granted' });
     } else {
-      if (admin) await target.client.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: target.userPoolId, Username: username, GroupName: ADMIN_GROUP }));
-      changes.push({ username, outcome: admin ? 'revoked' : 'was not admin' });
+      if (!admin) {
+        changes.push({ username, outcome: 'was not admin' });
+        continue;
+      }
+      await target.client.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: target.userPoolId, Username: username, GroupName: ADMIN_GROUP }));
+      changes.push({ username, outcome: 'revoked', signOut: await signOutEverywhere(target, username) });
     }
   }
   return changes;
+}
+
+/**
+ * What the person running the command should know after these changes, true to what happened: lines to
+ * print, and whether something is left undone (a sign-out that failed).
+ */
+export function afterChangeNotes(target: PoolTarget, changes: readonly RoleChange[]): { lines: string[]; incomplete: boolean } {
+  const lines: string[] = [];
+  let incomplete = false;
+  if (changes.some((c) => c.outcome === 'granted')) {
+    lines.push(`They get the admin role with their next token: when they sign in again, or when the app refreshes its token (tokens last ${target.tokenLifetime}).`);
+  }
+  const revoked = changes.filter((c) => c.outcome === 'revoked');
+  const held = `A token they already hold keeps the admin claim until it expires (tokens last ${target.tokenLifetime}): the API checks tokens by signature and expiry without asking Cognito.`;
+  if (revoked.length > 0) {
+    if (revoked.every((c) => c.signOut?.done)) {
+      lines.push(`Signed out everywhere: their refresh tokens no longer work, so they cannot get another token without signing in. ${held}`);
+    } else if (revoked.every((c) => c.signOut && !c.signOut.done && c.signOut.reason === 'unsupported')) {
+      lines.push(`Not signed out: ${target.label} cannot end sessions (cognito-local has no global sign-out). New tokens no longer carry the role. ${held}`);
+    } else {
+      for (const c of revoked) {
+        if (c.signOut?.done) lines.push(`${c.username}: signed out everywhere.`);
+        else if (c.signOut?.reason === 'failed') {
+          incomplete = true;
+          lines.push(
+            `${c.username}: removed from the admin group, but their sessions could not be ended (${c.signOut.message}). ` +
+              `Retry with: aws cognito-idp admin-user-global-sign-out --user-pool-id ${target.userPoolId} --username ${c.username}`,
+          );
+        } else lines.push(`${c.username}: not signed out (${target.label} cannot end sessions).`);
+      }
+      lines.push(held);
+    }
+  }
+  return { lines, incomplete };
 }

@@ -8,6 +8,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cognitoClient } from '../../local/provision';
+import { TOKEN_VALIDITY_HOURS } from '../auth';
 import { selectEnvironments } from '../environments';
 import { AdminCommandError, type PoolTarget } from './admin-role';
 
@@ -42,7 +43,14 @@ export function localTarget(dataDir: string): PoolTarget {
   if (!processAlive(state.pid)) {
     throw new AdminCommandError(`The local stack recorded in ${file} (process ${state.pid}) is no longer running. Start it with \`npm start\`.`);
   }
-  return { client: cognitoClient(state.endpoints.cognito), userPoolId: state.userPoolId, label: `the local stack at ${state.url}` };
+  return {
+    client: cognitoClient(state.endpoints.cognito),
+    userPoolId: state.userPoolId,
+    label: `the local stack at ${state.url}`,
+    // cognito-local (5.x) answers AdminUserGlobalSignOut with "unsupported feature"; its tokens default to 24 hours.
+    canSignOut: false,
+    tokenLifetime: '24 hours locally',
+  };
 }
 
 type StackReader = Pick<CloudFormationClient, 'send'>;
@@ -78,5 +86,11 @@ export async function deployedTarget(envName: string, options: { cdkJson: string
   }
   const cloudFormation = options.cloudFormation ?? new CloudFormationClient({ region: env!.region });
   const userPoolId = await poolIdFromStack(cloudFormation, env!.stackName);
-  return { client: new CognitoIdentityProviderClient({ region: env!.region }), userPoolId, label: `${env!.name} (${env!.stackName}, ${env!.region})` };
+  return {
+    client: new CognitoIdentityProviderClient({ region: env!.region }),
+    userPoolId,
+    label: `${env!.name} (${env!.stackName}, ${env!.region})`,
+    canSignOut: true,
+    tokenLifetime: `at most ${TOKEN_VALIDITY_HOURS} hour${TOKEN_VALIDITY_HOURS === 1 ? '' : 's'}`,
+  };
 }

@@ -31,6 +31,7 @@ describe('a deployed environment', () => {
     const target = await deployedTarget('dev', { cdkJson, cloudFormation: cfn as never });
     expect(target.userPoolId).toBe('ap-southeast-2_AbC123');
     expect(target.label).toBe('dev (RunwayParking-dev, ap-southeast-2)');
+    expect(target).toMatchObject({ canSignOut: true, tokenLifetime: 'at most 1 hour' });
     expect(cfn.calls).toHaveLength(1);
     expect(cfn.calls[0]).toBeInstanceOf(DescribeStacksCommand);
     expect((cfn.calls[0] as DescribeStacksCommand).input).toEqual({ StackName: 'RunwayParking-dev' });

@@ -11,6 +11,7 @@ import { routeId, routes, type Need } from '../../functions/routes';
 import { TABLE_KEYS } from '../../functions/store/keys';
 import { ADMIN_GROUP } from '../../local/provision';
 import { USER_POOL_OUTPUT } from '../../infra/admin/targets';
+import { TOKEN_VALIDITY_HOURS } from '../../infra/auth';
 import { SPA_FALLBACK_CODE } from '../../infra/edge-functions';
 import { runtimeConfigSchema } from '../../shared/runtime-config';
 import { asText, environments, fakeWebDist, logicalIdOf, removeTemporaryFolders, resourcesOfType, synthesize, type Synthesized } from './support/synth';
@@ -457,6 +458,10 @@ describe('accounts (Cognito)', () => {
     expect(client.CallbackURLs).toEqual([root]);
     expect(client.LogoutURLs).toEqual([root]);
     expect(client.SupportedIdentityProviders).toEqual(['COGNITO']); // dev names no Google client
+    // npm run admin tells a revoked admin's token lives this long.
+    expect(client.AccessTokenValidity).toBe(TOKEN_VALIDITY_HOURS * 60);
+    expect(client.IdTokenValidity).toBe(TOKEN_VALIDITY_HOURS * 60);
+    expect(client.TokenValidityUnits).toMatchObject({ AccessToken: 'minutes', IdToken: 'minutes' });
     expect(resourcesOfType(s, 'AWS::Cognito::UserPoolIdentityProvider')).toEqual([]);
   });
 

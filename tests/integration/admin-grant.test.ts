@@ -3,7 +3,7 @@
  * the command itself as a person runs it. What matters is what Cognito then holds (group membership) and
  * what the person's next sign-in carries (the cognito:groups claim the API checks).
  */
-import { AdminGetUserCommand, AdminListGroupsForUserCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, AdminListGroupsForUserCommand, AdminUserGlobalSignOutCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -76,10 +76,23 @@ describe('admin role: grant and revoke on the local stack', () => {
     const user = await createUser(env, { admin: true });
     expect(await groupsOf(user.email)).toEqual(['admin']);
 
-    expect((await changeAdminRole(target, 'revoke', user.email)).map((c) => c.outcome)).toEqual(['revoked']);
+    const revoked = await changeAdminRole(target, 'revoke', user.email);
+    // cognito-local has no global sign-out: the revoke says so rather than pretending the sessions ended.
+    expect(revoked).toEqual([{ username: expect.any(String), outcome: 'revoked', signOut: { done: false, reason: 'unsupported' } }]);
     expect(await groupsOf(user.email)).toEqual([]);
     expect(await groupsClaimAfterSignIn(user)).toBeUndefined();
     expect((await changeAdminRole(target, 'revoke', user.email)).map((c) => c.outcome)).toEqual(['was not admin']);
+  });
+
+  it('the local target does not claim a sign-out the emulator cannot do (cognito-local has no AdminUserGlobalSignOut)', async () => {
+    expect(target.canSignOut).toBe(false);
+    const user = await createUser(env);
+    const { Username } = await cognito.send(new AdminGetUserCommand({ UserPoolId: env.userPoolId, Username: user.email }));
+    await expect(cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: env.userPoolId, Username }))).rejects.toThrow(/unsupported/i);
+    // Even a target that tried would report it as not done, not as a failure.
+    const trying = { ...target, canSignOut: true };
+    await changeAdminRole(target, 'grant', user.email);
+    expect(await changeAdminRole(trying, 'revoke', user.email)).toEqual([{ username: Username, outcome: 'revoked', signOut: { done: false, reason: 'unsupported' } }]);
   });
 
   it('refuses an address with no account, and one that never confirmed its e-mail', async () => {
@@ -106,12 +119,17 @@ describe('npm run admin (the command)', () => {
     expect(granted).toMatchObject({ code: 0 });
     expect(granted.stdout).toContain(`${user.email} (`);
     expect(granted.stdout).toContain(`granted in the local stack at ${env.baseUrl}`);
+    expect(granted.stdout).toContain('with their next token');
     expect(await groupsOf(user.email)).toEqual(['admin']);
 
     const revoked = await adminCommand('revoke', user.email, '--data-dir', env.dataDir);
     expect(revoked.code).toBe(0);
     expect(revoked.stdout).toContain('revoked');
     expect(await groupsOf(user.email)).toEqual([]);
+    // True to what happened locally: no sign-out, and a held token keeps the claim until it expires.
+    expect(revoked.stdout).toContain('Not signed out');
+    expect(revoked.stdout).toContain('A token they already hold keeps the admin claim until it expires');
+    expect(revoked.stdout).not.toContain('the next time they sign in');
   });
 
   it('says plainly when no local stack runs, and shows usage for a wrong call', async () => {
