@@ -144,8 +144,3 @@ export function checkIdentityOwners(environments: readonly Environment[]): void 
     }
   }
 }
-
-/** The origin the site is served from: the custom domain, or null when only CloudFront's domain is known (at deploy time). */
-export function customOrigin(env: Environment): string | null {
-  return env.domain ? `https://${env.domain.name}` : null;
-}

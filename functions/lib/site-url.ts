@@ -4,7 +4,7 @@
  * domain) and the local stack sets to its own URL. Nothing a request carries can change it, so a caller
  * that reaches the API directly (the execute-api endpoint) cannot point redirects or links elsewhere.
  */
-export function siteUrl(_event?: unknown): string {
+export function siteUrl(): string {
   const configured = process.env.SITE_URL?.trim();
   if (!configured) throw new Error('SITE_URL is not configured');
   return configured.replace(/\/+$/, '');
