@@ -55,6 +55,15 @@ async function open(page: Page, path: string) {
   await page.locator('main h1').first().waitFor();
 }
 
+/**
+ * After a client-side navigation the URL changes at once, but the old page stays on screen until the new
+ * route's chunk has loaded (the router renders in a transition): wait for the new heading, then check it.
+ */
+async function expectHeading(page: Page, h1: string) {
+  await page.getByRole('heading', { level: 1, name: h1, exact: true }).waitFor();
+  expect(await page.locator('main h1').allInnerTexts()).toEqual([h1]);
+}
+
 /** Every same-origin link on the page as path + hash. */
 async function internalLinks(page: Page): Promise<string[]> {
   const hrefs = await page.locator('a[href]').evaluateAll((els) => els.map((a) => (a as HTMLAnchorElement).href));
@@ -186,7 +195,7 @@ describe.each(viewportNames)('public information pages (%s)', (viewport) => {
       }
       await cards.first().getByRole('link').click();
       await page.waitForURL(`${baseUrl}/articles/${BLOG_POSTS[0]!.id}`);
-      expect(await page.locator('main h1').innerText()).toBe(BLOG_POSTS[0]!.title);
+      await expectHeading(page, BLOG_POSTS[0]!.title);
     });
   });
 
@@ -200,7 +209,7 @@ describe.each(viewportNames)('public information pages (%s)', (viewport) => {
       expect(await page.locator('.article-body h2').count()).toBeGreaterThanOrEqual(4);
       await page.getByRole('link', { name: 'Back to Blog' }).first().click();
       await page.waitForURL(`${baseUrl}/blog`);
-      expect(await page.locator('main h1').innerText()).toBe('Airport Parking Blog');
+      await expectHeading(page, 'Airport Parking Blog');
     });
   });
 
