@@ -122,7 +122,7 @@ const lighthouseBench: BenchModule = {
           return s === null || s === undefined ? 'n/a' : String(Math.round(s * 100));
         };
         const metric = (id: string) => lhr.audits[id]?.numericValue;
-        ctx.report(`${p} performance / accessibility / best practices / SEO`, ['performance', 'accessibility', 'best-practices', 'seo'].map(score).join(' / '), '/100');
+        ctx.report(`${p} scores out of 100: performance / accessibility / best practices / SEO`, ['performance', 'accessibility', 'best-practices', 'seo'].map(score).join(' / '));
         ctx.report(`${p} FCP / LCP / TBT`, [metric('first-contentful-paint'), metric('largest-contentful-paint'), metric('total-blocking-time')].map(fmtMs).join(' / '), 'ms');
         const cls = metric('cumulative-layout-shift');
         ctx.report(`${p} CLS`, cls === undefined ? 'n/a' : cls.toFixed(3));
