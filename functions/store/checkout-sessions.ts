@@ -24,7 +24,8 @@ export function checkoutSessionItem(s: CheckoutSession): CheckoutSessionItem {
 }
 
 export async function getCheckoutSession(sessionId: string): Promise<CheckoutSession | null> {
-  const item = await getItem<CheckoutSessionItem>(keys.checkoutSession(sessionId));
+  // Strongly consistent: a webhook that arrives moments after checkout must not miss the record and drop the event.
+  const item = await getItem<CheckoutSessionItem>(keys.checkoutSession(sessionId), true);
   if (!item) return null;
   const { bookingId, createdAt, expiresAt } = item;
   return { sessionId, bookingId, createdAt, expiresAt };
