@@ -23,6 +23,8 @@ type View = { kind: 'loading' } | { kind: 'done'; booking: ConfirmedBooking } | 
 
 const money = (dollars: number) => formatMoney(dollarsToCents(dollars));
 
+const PAGE_TITLES: Record<View['kind'], string> = { loading: 'Creating your booking...', done: 'Payment Successful', issue: 'Booking Issue' };
+
 export default function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id')?.trim() ?? '';
@@ -33,7 +35,7 @@ export default function PaymentSuccessPage() {
     : fetched?.sessionId === sessionId
       ? fetched.view
       : { kind: 'loading' };
-  useDocumentMeta(view.kind === 'issue' ? 'Booking Issue' : 'Payment Successful', 'Your Auckland Airport parking booking.');
+  useDocumentMeta(PAGE_TITLES[view.kind], 'Your Auckland Airport parking booking.');
 
   useEffect(() => {
     if (!sessionId) return;
