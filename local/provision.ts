@@ -134,6 +134,39 @@ export interface AdminAccount {
 }
 
 /**
+ * A user signed up by e-mail and already verified, with a permanent password, optionally in the admin group.
+ * Returns the user's `sub`. With `reuseExisting`, an account that already has this e-mail is kept and given
+ * the password instead of failing.
+ */
+export async function createVerifiedUser(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+  user: { email: string; password: string; admin?: boolean; reuseExisting?: boolean },
+): Promise<string | null> {
+  const { email, password } = user;
+  let sub: string | null = null;
+  try {
+    const created = await client.send(
+      new AdminCreateUserCommand({
+        UserPoolId: userPoolId,
+        Username: email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+    sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? created.User?.Username ?? null;
+  } catch (error) {
+    if (!user.reuseExisting || (error as { name?: string }).name !== 'UsernameExistsException') throw error;
+  }
+  await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }));
+  if (user.admin) await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: ADMIN_GROUP }));
+  return sub;
+}
+
+/**
  * The first local admin. Its random password goes to .data/admin-credentials.json (never printed as a
  * fixed value, never in the repo); later starts reuse the account.
  */
@@ -143,26 +176,9 @@ export async function ensureAdminAccount(endpoint: string, pool: PoolIds, dataDi
     const saved = JSON.parse(readFileSync(file, 'utf8')) as { email: string; password: string };
     return { ...saved, file, created: false };
   }
-  const client = cognitoClient(endpoint);
   const password = randomPassword();
-  try {
-    await client.send(
-      new AdminCreateUserCommand({
-        UserPoolId: pool.userPoolId,
-        Username: email,
-        MessageAction: 'SUPPRESS',
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: 'email_verified', Value: 'true' },
-        ],
-      }),
-    );
-  } catch (error) {
-    // The credentials file was deleted but the account remains: give it a new random password below.
-    if ((error as { name?: string }).name !== 'UsernameExistsException') throw error;
-  }
-  await client.send(new AdminSetUserPasswordCommand({ UserPoolId: pool.userPoolId, Username: email, Password: password, Permanent: true }));
-  await client.send(new AdminAddUserToGroupCommand({ UserPoolId: pool.userPoolId, Username: email, GroupName: ADMIN_GROUP }));
+  // If the credentials file was deleted but the account remains, it gets a new random password.
+  await createVerifiedUser(cognitoClient(endpoint), pool.userPoolId, { email, password, admin: true, reuseExisting: true });
   writeFileSync(file, JSON.stringify({ email, password }, null, 2) + '\n', { mode: 0o600 });
   return { email, password, file, created: true };
 }

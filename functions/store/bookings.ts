@@ -5,14 +5,12 @@
  * together with the reference guard, the day-sheet entries, the search tokens and the counters, so a
  * booking is confirmed, referenced, listed and counted exactly once or not at all.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { searchTokensOf, type Searchable } from '../../shared/booking';
 import type { Cents } from '../../shared/money';
 import type { PaymentType } from '../../shared/pricing';
-import { dynamo, tableName } from '../lib/aws';
 import { checkoutSessionItem, type CheckoutSession } from './checkout-sessions';
 import { keys } from './keys';
-import { getItem, isConditionalFailure, transact, type Item, type TransactItem } from './table';
+import { getItem, transact, updateIf, updateItem, type Item, type TransactItem } from './table';
 
 
 export type BookingStatus = 'pending_payment' | 'reservation' | 'checkin' | 'checkout' | 'expired' | 'payment_failed';
@@ -228,22 +226,13 @@ export async function confirmPendingBooking(c: Confirmation): Promise<ConfirmOut
 /** Ends a booking whose payment will not come (session expired, async payment failed); never a confirmed one. */
 export async function endPendingBooking(id: string, status: 'expired' | 'payment_failed'): Promise<boolean> {
   const at = new Date().toISOString();
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.booking(id),
-        UpdateExpression: 'SET #status = :status, endedAt = :at, updatedAt = :at',
-        ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':status': status, ':at': at, ':pending': 'pending_payment' },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalFailure(error)) return false;
-    throw error;
-  }
+  return updateIf({
+    Key: keys.booking(id),
+    UpdateExpression: 'SET #status = :status, endedAt = :at, updatedAt = :at',
+    ConditionExpression: '#status = :pending',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':status': status, ':at': at, ':pending': 'pending_payment' },
+  });
 }
 
 /**
@@ -252,36 +241,24 @@ export async function endPendingBooking(id: string, status: 'expired' | 'payment
  * never send at once and a failed send can be tried again.
  */
 export async function claimReceipt(id: string, staleAfterMs: number, now = new Date()): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.booking(id),
-        UpdateExpression: 'SET receiptClaimedAt = :now',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(receiptSentAt) AND (attribute_not_exists(receiptClaimedAt) OR receiptClaimedAt < :stale)',
-        ExpressionAttributeValues: { ':now': now.toISOString(), ':stale': new Date(now.getTime() - staleAfterMs).toISOString() },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalFailure(error)) return false;
-    throw error;
-  }
+  return updateIf({
+    Key: keys.booking(id),
+    UpdateExpression: 'SET receiptClaimedAt = :now',
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(receiptSentAt) AND (attribute_not_exists(receiptClaimedAt) OR receiptClaimedAt < :stale)',
+    ExpressionAttributeValues: { ':now': now.toISOString(), ':stale': new Date(now.getTime() - staleAfterMs).toISOString() },
+  });
 }
 
 /** Gives a claim back after a failed send, so the next delivery or visit tries again at once. */
 export async function releaseReceiptClaim(id: string): Promise<void> {
-  await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: keys.booking(id), UpdateExpression: 'REMOVE receiptClaimedAt', ConditionExpression: 'attribute_exists(pk)' }));
+  await updateItem({ Key: keys.booking(id), UpdateExpression: 'REMOVE receiptClaimedAt', ConditionExpression: 'attribute_exists(pk)' });
 }
 
 export async function markReceiptSent(id: string, messageId: string): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.booking(id),
-      UpdateExpression: 'SET receiptSentAt = :at, receiptMessageId = :mid REMOVE receiptClaimedAt',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':at': new Date().toISOString(), ':mid': messageId },
-    }),
-  );
+  await updateItem({
+    Key: keys.booking(id),
+    UpdateExpression: 'SET receiptSentAt = :at, receiptMessageId = :mid REMOVE receiptClaimedAt',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':at': new Date().toISOString(), ':mid': messageId },
+  });
 }

@@ -2,7 +2,7 @@
  * Thin access to the single table: the only module besides the per-entity stores that touches DynamoDB.
  * Every request path uses GetItem, Query, BatchGet or a transaction; there is no Scan.
  */
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput, type TransactWriteCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../lib/aws';
 import type { ItemKey } from './keys';
 
@@ -23,6 +23,22 @@ export async function putItem(item: Item, ifAbsent = false): Promise<void> {
 export async function query<T = Item>(input: Omit<QueryCommandInput, 'TableName'>): Promise<{ items: T[]; lastKey?: Record<string, unknown> }> {
   const out = await dynamo().send(new QueryCommand({ TableName: tableName(), ...input }));
   return { items: (out.Items as T[] | undefined) ?? [], lastKey: out.LastEvaluatedKey };
+}
+
+/** Updates one item; the update's condition, if any, must hold or it throws. */
+export async function updateItem(input: Omit<UpdateCommandInput, 'TableName'>): Promise<void> {
+  await dynamo().send(new UpdateCommand({ TableName: tableName(), ...input }));
+}
+
+/** Updates one item when its condition holds: true when it did, false when the condition failed. */
+export async function updateIf(input: Omit<UpdateCommandInput, 'TableName'> & { ConditionExpression: string }): Promise<boolean> {
+  try {
+    await updateItem(input);
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
 }
 
 type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;

@@ -2,14 +2,9 @@
  * Real Cognito users in the emulator for access tests: anonymous, customer A, customer B and admin.
  * Tokens come from USER_PASSWORD_AUTH, exactly as the SPA gets them.
  */
-import {
-  AdminAddUserToGroupCommand,
-  AdminCreateUserCommand,
-  AdminSetUserPasswordCommand,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
-import { cognitoClient, randomPassword } from '../../local/provision';
+import { cognitoClient, createVerifiedUser, randomPassword } from '../../local/provision';
 import type { TestEnv } from './global-setup';
 
 export interface TestUser {
@@ -26,24 +21,11 @@ export async function createUser(env: TestEnv, options: { admin?: boolean; email
   const client = cognitoClient(env.cognitoEndpoint);
   const email = options.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
   const password = randomPassword();
-  const created = await client.send(
-    new AdminCreateUserCommand({
-      UserPoolId: env.userPoolId,
-      Username: email,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    }),
-  );
-  await client.send(new AdminSetUserPasswordCommand({ UserPoolId: env.userPoolId, Username: email, Password: password, Permanent: true }));
-  if (options.admin) await client.send(new AdminAddUserToGroupCommand({ UserPoolId: env.userPoolId, Username: email, GroupName: 'admin' }));
+  const sub = await createVerifiedUser(client, env.userPoolId, { email, password, admin: options.admin });
   const auth = await client.send(
     new InitiateAuthCommand({ ClientId: env.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
   );
-  const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? created.User!.Username!;
   const idToken = auth.AuthenticationResult!.IdToken!;
   const accessToken = auth.AuthenticationResult!.AccessToken!;
-  return { email, password, sub, idToken, accessToken, bearer: `Bearer ${accessToken}` };
+  return { email, password, sub: sub!, idToken, accessToken, bearer: `Bearer ${accessToken}` };
 }
