@@ -1,4 +1,9 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/** The web app's `@shared/*` import alias (tsconfig.json `paths`, web/vite.config.ts), for tests that load web modules. */
+const resolve = { alias: { '@shared': path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'shared') } };
 
 /**
  * `npm test`: unit and property tests (pure rules), integration tests (handlers through the local
@@ -9,8 +14,9 @@ export default defineConfig({
   test: {
     projects: [
       // Property tests sweep three years of NZ dates; on a busy 2-core CI machine that can pass 5 s.
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node', testTimeout: 30_000 } },
+      { resolve, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node', testTimeout: 30_000 } },
       {
+        resolve,
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
@@ -19,7 +25,7 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      { test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },
+      { resolve, test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },
     ],
   },
 });

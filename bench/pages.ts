@@ -10,8 +10,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import type { RouteObject } from 'react-router-dom';
-import { articlePath, BLOG_POSTS } from '../web/src/content/blog-posts';
-import { pageRoutes } from '../web/src/routes';
+import { articlePath, BLOG_POSTS } from '../web/src/features/info/content/blog-posts';
+import { pageRoutes } from '../web/src/app/routes';
 import { initialScripts } from './bundles';
 import type { BenchModule } from './context';
 

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 import { site } from '../shared/site.ts';
-import { sitemapPaths } from './src/content/public-pages.ts';
+import { sitemapPaths } from './src/features/info/content/public-pages.ts';
 
 /** Where the site lives when SITE_URL is not set (the brand's domain). */
 export const DEFAULT_SITE_URL = 'https://runwayparking.example';

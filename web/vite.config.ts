@@ -6,10 +6,14 @@ import seo from './seo-plugin.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** `@shared/x` is the repository's shared/ folder; tsconfig.json `paths` and both vitest configs say the same. */
+export const sharedAlias = { '@shared': path.resolve(here, '../shared') };
+
 export default defineConfig({
   root: here,
   publicDir: path.join(here, 'public'),
   plugins: [react(), seo()],
+  resolve: { alias: sharedAlias },
   build: {
     outDir: path.join(here, 'dist'),
     emptyOutDir: true,

@@ -6,8 +6,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { articlePath, BLOG_POSTS } from '../../web/src/content/blog-posts';
-import { INFO_PAGES } from '../../web/src/content/public-pages';
+import { articlePath, BLOG_POSTS } from '../../web/src/features/info/content/blog-posts';
+import { INFO_PAGES } from '../../web/src/features/info/content/public-pages';
 import { useBrowser, viewportNames, withPage } from './support/browser';
 
 const { browser, baseUrl } = useBrowser();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../shared/money';
-import { formatLongDate } from '../../web/src/lib/format';
+import { formatLongDate } from '../../shared/format';
 import { useBrowser, viewportNames, withPage } from './support/browser';
 import { expectNoAxeViolations, expectToast, FIELD_LABELS, fillCustomer, quoteAndBook, uniqueCustomer, watchConsole } from './support/flow';
 

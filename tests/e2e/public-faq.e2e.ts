@@ -1,7 +1,7 @@
 /** The FAQ accordion: one answer open at a time, collapsible, and usable with the keyboard alone. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { FAQ } from '../../web/src/content/faq';
+import { FAQ } from '../../web/src/features/info/content/faq';
 import { useBrowser, viewportNames, withPage } from './support/browser';
 
 const { browser, baseUrl } = useBrowser();

@@ -7,9 +7,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { site } from '../../shared/site';
-import { articlePath, BLOG_POSTS } from '../../web/src/content/blog-posts';
-import { FAQ } from '../../web/src/content/faq';
-import { INFO_PAGES } from '../../web/src/content/public-pages';
+import { articlePath, BLOG_POSTS } from '../../web/src/features/info/content/blog-posts';
+import { FAQ } from '../../web/src/features/info/content/faq';
+import { INFO_PAGES } from '../../web/src/features/info/content/public-pages';
 import { useBrowser, viewportNames, withPage } from './support/browser';
 
 const { browser, baseUrl } = useBrowser();

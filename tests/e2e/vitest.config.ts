@@ -7,6 +7,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 /** Browser tests: Playwright (playwright-core) driving Debian's Chromium against the built SPA. */
 export default defineConfig({
   root,
+  // The web app's `@shared/*` alias: the tests read the site's content modules.
+  resolve: { alias: { '@shared': path.join(root, 'shared') } },
   test: {
     name: 'e2e',
     include: ['tests/e2e/**/*.e2e.ts'],

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BOOKING_FAILED_MESSAGE, BOOKING_NOT_CREATED_MESSAGE, confirmationFailureMessage, fetchConfirmedBooking } from '../../web/src/booking/confirmation';
+import { BOOKING_FAILED_MESSAGE, BOOKING_NOT_CREATED_MESSAGE, confirmationFailureMessage, fetchConfirmedBooking } from '../../web/src/features/booking/confirmation';
 
 const booking = {
   booking_id: 'b-1',

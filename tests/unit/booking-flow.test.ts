@@ -15,9 +15,9 @@ import {
   trimCustomer,
   type PaymentFlowState,
   type PendingBooking,
-} from '../../web/src/booking/flow';
-import { BOOKING_FAILED_MESSAGE, BOOKING_NOT_CREATED_MESSAGE, confirmationFailureMessage } from '../../web/src/booking/confirmation';
-import { ApiError } from '../../web/src/lib/api';
+} from '../../web/src/features/booking/flow';
+import { BOOKING_FAILED_MESSAGE, BOOKING_NOT_CREATED_MESSAGE, confirmationFailureMessage } from '../../web/src/features/booking/confirmation';
+import { ApiError } from '../../web/src/lib/api-client';
 
 const customer = { firstName: 'Aroha', lastName: 'Ngata', email: 'aroha@example.com', contactNumber: '021 123 4567', carRegistration: 'ABC123' };
 

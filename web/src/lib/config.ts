@@ -1,5 +1,5 @@
 /** The runtime settings (/config.json), fetched once, only by the features that need them. */
-import { runtimeConfigSchema, type RuntimeConfig } from '../../../shared/runtime-config';
+import { runtimeConfigSchema, type RuntimeConfig } from '@shared/runtime-config';
 
 let pending: Promise<RuntimeConfig> | undefined;
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { site } from '../../../shared/site';
+import { site } from '@shared/site';
 
 function setMeta(attr: 'name' | 'property', key: string, content: string) {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);

@@ -1,0 +1,46 @@
+/**
+ * The SPA's route table (spec section 2). Home is in the entry chunk; every other page is a lazily
+ * loaded route. Add a page here with React.lazy.
+ */
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { Layout } from './Layout';
+import Home from '../features/quote/pages/HomePage';
+
+const NotFound = lazy(() => import('../features/not-found/pages/NotFoundPage'));
+const HowItWorks = lazy(() => import('../features/info/pages/HowItWorksPage'));
+const About = lazy(() => import('../features/info/pages/AboutPage'));
+const Services = lazy(() => import('../features/info/pages/ServicesPage'));
+const Blog = lazy(() => import('../features/info/pages/BlogPage'));
+const Article = lazy(() => import('../features/info/pages/ArticlePage'));
+const Faq = lazy(() => import('../features/info/pages/FaqPage'));
+const Privacy = lazy(() => import('../features/info/pages/PrivacyPage'));
+const Terms = lazy(() => import('../features/info/pages/TermsPage'));
+const Contact = lazy(() => import('../features/info/pages/ContactPage'));
+const Booking = lazy(() => import('../features/booking/pages/BookingPage'));
+const Payment = lazy(() => import('../features/booking/pages/PaymentPage'));
+const PaymentSuccess = lazy(() => import('../features/booking/pages/PaymentSuccessPage'));
+const PaymentFailure = lazy(() => import('../features/booking/pages/PaymentFailurePage'));
+
+/** Pages under the shared header and footer. */
+export const pageRoutes: RouteObject[] = [
+  { index: true, element: <Home /> },
+  // Public information pages (issue 5) go here.
+  { path: 'how-it-works', element: <HowItWorks /> },
+  { path: 'about', element: <About /> },
+  { path: 'services', element: <Services /> },
+  { path: 'blog', element: <Blog /> },
+  { path: 'articles/:slug', element: <Article /> },
+  { path: 'faq', element: <Faq /> },
+  { path: 'privacy', element: <Privacy /> },
+  { path: 'terms', element: <Terms /> },
+  { path: 'contact', element: <Contact /> },
+  // Booking and payment pages (issue 3) go here.
+  { path: 'booking', element: <Booking /> },
+  { path: 'payment', element: <Payment /> },
+  { path: 'payment-success', element: <PaymentSuccess /> },
+  { path: 'payment-failure', element: <PaymentFailure /> },
+  { path: '*', element: <NotFound /> },
+];
+
+export const appRoutes: RouteObject[] = [{ path: '/', element: <Layout />, children: pageRoutes }];

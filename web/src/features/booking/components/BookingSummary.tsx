@@ -1,0 +1,52 @@
+/** The booking summary on the booking, payment and failure screens: dates, days, shuttle, total incl. GST. */
+import type { ReactNode } from 'react';
+import { dollarsToCents, formatMoney } from '@shared/money';
+import { formatLongDate, formatTime12, pluralDays } from '@shared/format';
+import type { CustomerDetails, QuoteCost, QuoteData } from '../flow';
+
+export const formatWhen = (date: string, time: string) => `${formatLongDate(date)}, ${formatTime12(time)}`;
+
+/** One 'Label: value' row; the space keeps the row's text readable as one phrase. */
+export function SummaryRow({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={className}>
+      <dt>{label}:</dt> <dd>{children}</dd>
+    </div>
+  );
+}
+
+export function BookingSummary({ quoteData, cost, headingLevel = 2 }: { quoteData: QuoteData; cost: QuoteCost; headingLevel?: 2 | 3 }) {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <section className="card summary-card" aria-labelledby="booking-summary-title">
+      <Heading id="booking-summary-title">Booking Summary</Heading>
+      <dl className="summary-list">
+        <SummaryRow label="Drop-off">{formatWhen(quoteData.dropOffDate, quoteData.dropOffTime)}</SummaryRow>
+        <SummaryRow label="Pick-up">{formatWhen(quoteData.pickUpDate, quoteData.pickUpTime)}</SummaryRow>
+        <SummaryRow label="Duration">{pluralDays(cost.days)}</SummaryRow>
+        <SummaryRow label="Parking">{formatMoney(dollarsToCents(cost.parkingCost))}</SummaryRow>
+        <SummaryRow label="Shuttle">Included</SummaryRow>
+        {quoteData.carWash && <SummaryRow label="Car wash">{formatMoney(dollarsToCents(cost.carWashCost))}</SummaryRow>}
+        <SummaryRow label="Total" className="summary-total">
+          <span data-testid="summary-total">{formatMoney(dollarsToCents(cost.total))}</span> <span className="muted">incl. GST</span>
+        </SummaryRow>
+      </dl>
+    </section>
+  );
+}
+
+export function CustomerSummary({ customer }: { customer: CustomerDetails }) {
+  return (
+    <section className="card summary-card" aria-labelledby="customer-summary-title">
+      <h2 id="customer-summary-title">Customer Details</h2>
+      <dl className="summary-list">
+        <SummaryRow label="Name">
+          {customer.firstName} {customer.lastName}
+        </SummaryRow>
+        <SummaryRow label="Email">{customer.email}</SummaryRow>
+        <SummaryRow label="Contact number">{customer.contactNumber}</SummaryRow>
+        <SummaryRow label="Car registration">{customer.carRegistration}</SummaryRow>
+      </dl>
+    </section>
+  );
+}

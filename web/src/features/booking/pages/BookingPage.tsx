@@ -1,0 +1,135 @@
+/**
+ * /booking: the customer's details for a quoted stay ('Complete Your Booking'), or, reached without a
+ * quote, 'Customer Details' with 'Get Quote First'. Continue goes to /payment with quote, cost and customer.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useToast } from '../../../ui/toast/ToastProvider';
+import { useDocumentMeta } from '../../../lib/useDocumentMeta';
+import { BookingSteps } from '../components/BookingSteps';
+import { BookingSummary } from '../components/BookingSummary';
+import {
+  customerFormatErrors,
+  emptyCustomer,
+  firstInvalidField,
+  INCOMPLETE_FIELDS_DESCRIPTION,
+  INCOMPLETE_FIELDS_TITLE,
+  isBookingFlowState,
+  isCustomerDetails,
+  missingCustomerFields,
+  normaliseRegistration,
+  trimCustomer,
+  type BookingPageState,
+  type CustomerDetails,
+  type CustomerErrors,
+  type CustomerField,
+  type PaymentFlowState,
+} from '../flow';
+import { TextField } from '../../../ui/TextField';
+
+export const QUOTE_REQUIRED_TITLE = 'Quote Required';
+export const QUOTE_REQUIRED_DESCRIPTION = 'Please get a quote first to proceed with booking.';
+
+const FIELDS: { field: CustomerField; id: string; label: string; type: string; autoComplete: string; extra?: Record<string, string | boolean> }[] = [
+  { field: 'firstName', id: 'first-name', label: 'First Name', type: 'text', autoComplete: 'given-name' },
+  { field: 'lastName', id: 'last-name', label: 'Last Name', type: 'text', autoComplete: 'family-name' },
+  { field: 'email', id: 'email', label: 'Email', type: 'email', autoComplete: 'email', extra: { inputMode: 'email', spellCheck: false } },
+  { field: 'contactNumber', id: 'contact-number', label: 'Contact Number', type: 'tel', autoComplete: 'tel', extra: { inputMode: 'tel' } },
+  { field: 'carRegistration', id: 'car-registration', label: 'Car Registration', type: 'text', autoComplete: 'off', extra: { autoCapitalize: 'characters', spellCheck: false } },
+];
+
+export default function BookingPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const state = (location.state ?? {}) as BookingPageState;
+  const flow = isBookingFlowState(state) ? state : null;
+  const [customer, setCustomer] = useState<CustomerDetails>(() => (isCustomerDetails(state.customer) ? state.customer : emptyCustomer()));
+  const [errors, setErrors] = useState<CustomerErrors>({});
+  const inputs = useRef<Partial<Record<CustomerField, HTMLInputElement | null>>>({});
+
+  const title = flow ? 'Complete Your Booking' : 'Customer Details';
+  useDocumentMeta(title, 'Enter your details to book secure Auckland Airport parking with a free shuttle.');
+
+  const update = (field: CustomerField, value: string) => {
+    setCustomer((c) => ({ ...c, [field]: value }));
+    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!flow) {
+      toast({ title: QUOTE_REQUIRED_TITLE, description: QUOTE_REQUIRED_DESCRIPTION, variant: 'destructive' });
+      navigate('/');
+      return;
+    }
+    const missing = missingCustomerFields(customer);
+    const incomplete = Object.keys(missing).length > 0;
+    const found = incomplete ? missing : customerFormatErrors(customer);
+    setErrors(found);
+    const first = firstInvalidField(found);
+    if (first) {
+      if (incomplete) toast({ title: INCOMPLETE_FIELDS_TITLE, description: INCOMPLETE_FIELDS_DESCRIPTION, variant: 'destructive' });
+      inputs.current[first]?.focus();
+      return;
+    }
+    const next: PaymentFlowState = { quoteData: flow.quoteData, cost: flow.cost, customer: trimCustomer(customer) };
+    navigate('/payment', { state: next });
+  };
+
+  return (
+    <section className="section booking-page">
+      <div className="container">
+        <BookingSteps current={2} />
+        <h1 className="page-title">{title}</h1>
+        <p className="lead-muted">
+          {flow ? 'Enter your details, then review your booking and pay.' : 'Get a quote for your dates first, then enter your details here to book.'}
+        </p>
+        {state.notice && (
+          <div className="alert alert-info" role="status">
+            {state.notice}
+          </div>
+        )}
+        <div className={flow ? 'booking-layout' : 'booking-layout single'}>
+          <form className="card booking-form" onSubmit={submit} noValidate aria-labelledby="details-title">
+            <h2 id="details-title">Your details</h2>
+            <p className="muted">All fields are required.</p>
+            <div className="form-grid">
+              {FIELDS.map(({ field, id, label, type, autoComplete, extra }) => (
+                <TextField
+                  key={field}
+                  id={id}
+                  label={label}
+                  type={type}
+                  autoComplete={autoComplete}
+                  required
+                  {...extra}
+                  value={customer[field]}
+                  onValueChange={(v) => update(field, v)}
+                  transform={field === 'carRegistration' ? normaliseRegistration : undefined}
+                  error={errors[field]}
+                  inputRef={(el) => {
+                    inputs.current[field] = el;
+                  }}
+                />
+              ))}
+            </div>
+            <div className="form-actions">
+              <button type="button" className="btn btn-outline" onClick={() => navigate('/')}>
+                Back to Quote
+              </button>
+              <button type="submit" className="btn btn-accent">
+                {flow ? 'Continue to Payment' : 'Get Quote First'}
+              </button>
+            </div>
+          </form>
+          {flow && (
+            <aside className="booking-aside">
+              <BookingSummary quoteData={flow.quoteData} cost={flow.cost} />
+            </aside>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,176 @@
+/**
+ * /payment-success?session_id=...: 'Creating your booking...' while the paid session is confirmed, then
+ * 'Payment Successful' with the reference and details, or 'Booking Issue' with links to /contact and /.
+ */
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { dollarsToCents, formatMoney } from '@shared/money';
+import { formatAddress, site } from '@shared/site';
+import { useToast } from '../../../ui/toast/ToastProvider';
+import { pluralDays } from '@shared/format';
+import { useDocumentMeta } from '../../../lib/useDocumentMeta';
+import { formatWhen, SummaryRow } from '../components/BookingSummary';
+import {
+  BOOKING_CONFIRMED_MESSAGE,
+  confirmationFailureMessage,
+  fetchConfirmedBooking,
+  INVALID_SESSION_MESSAGE,
+  type ConfirmedBooking,
+} from '../confirmation';
+import { clearPendingBooking } from '../pending-booking';
+
+type View = { kind: 'loading' } | { kind: 'done'; booking: ConfirmedBooking } | { kind: 'issue'; message: string };
+
+const money = (dollars: number) => formatMoney(dollarsToCents(dollars));
+
+const PAGE_TITLES: Record<View['kind'], string> = { loading: 'Creating your booking...', done: 'Payment Successful', issue: 'Booking Issue' };
+
+export default function PaymentSuccessPage() {
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id')?.trim() ?? '';
+  const { toast } = useToast();
+  const [fetched, setFetched] = useState<{ sessionId: string; view: View } | null>(null);
+  const view: View = !sessionId
+    ? { kind: 'issue', message: INVALID_SESSION_MESSAGE }
+    : fetched?.sessionId === sessionId
+      ? fetched.view
+      : { kind: 'loading' };
+  useDocumentMeta(PAGE_TITLES[view.kind], 'Your Auckland Airport parking booking.');
+
+  useEffect(() => {
+    if (!sessionId) return;
+    const controller = new AbortController();
+    fetchConfirmedBooking(sessionId, controller.signal).then(
+      (booking) => {
+        clearPendingBooking();
+        setFetched({ sessionId, view: { kind: 'done', booking } });
+        toast({ title: BOOKING_CONFIRMED_MESSAGE, variant: 'success' });
+      },
+      (e: unknown) => {
+        if (controller.signal.aborted) return;
+        setFetched({ sessionId, view: { kind: 'issue', message: confirmationFailureMessage(e) } });
+      },
+    );
+    return () => controller.abort();
+  }, [sessionId, toast]);
+
+  return (
+    <section className="section booking-page">
+      <div className="container narrow">
+        {view.kind === 'loading' && (
+          <div className="card status-card" role="status">
+            <span className="spinner spinner-lg" aria-hidden="true" />
+            <p className="lead-muted">Creating your booking...</p>
+          </div>
+        )}
+        {view.kind === 'issue' && <BookingIssue message={view.message} />}
+        {view.kind === 'done' && <Confirmation booking={view.booking} />}
+      </div>
+    </section>
+  );
+}
+
+function BookingIssue({ message }: { message: string }) {
+  return (
+    <div className="card status-card">
+      <span className="status-icon status-icon-error" aria-hidden="true">
+        !
+      </span>
+      <h1 className="page-title">Booking Issue</h1>
+      <p className="alert alert-error" role="alert">
+        {message}
+      </p>
+      <p>
+        If you were charged, we will sort it out: contact us at <a href={site.phoneHref}>{site.phone}</a> or <a href={`mailto:${site.email}`}>{site.email}</a>.
+      </p>
+      <div className="form-actions center-actions">
+        <Link to="/contact" className="btn btn-primary">
+          Contact Support
+        </Link>
+        <Link to="/" className="btn btn-outline">
+          Return to Home
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function Confirmation({ booking }: { booking: ConfirmedBooking }) {
+  const deposit = booking.balance_due > 0;
+  return (
+    <div className="confirmation">
+      <div className="card status-card">
+        <span className="status-icon status-icon-success" aria-hidden="true">
+          ✓
+        </span>
+        <h1 className="page-title">Payment Successful</h1>
+        <p className="lead-muted">Your parking is booked. A confirmation has been sent to {booking.customer.email}.</p>
+        <p className="reference">
+          <span>Booking reference</span>
+          <strong data-testid="booking-reference">{booking.booking_reference}</strong>
+        </p>
+        {booking.parking_bay_number && (
+          <p className="bay">
+            Parking bay: <strong data-testid="parking-bay">{booking.parking_bay_number}</strong>
+          </p>
+        )}
+      </div>
+
+      <div className="confirmation-grid">
+        <section className="card summary-card" aria-labelledby="confirm-customer-title">
+          <h2 id="confirm-customer-title">Customer Details</h2>
+          <dl className="summary-list">
+            <SummaryRow label="Name">{booking.customer.name}</SummaryRow>
+            <SummaryRow label="Email">{booking.customer.email}</SummaryRow>
+            <SummaryRow label="Contact number">{booking.customer.contact_number}</SummaryRow>
+          </dl>
+        </section>
+
+        <section className="card summary-card" aria-labelledby="confirm-booking-title">
+          <h2 id="confirm-booking-title">Booking Details</h2>
+          <dl className="summary-list">
+            <SummaryRow label="Drop-off">{formatWhen(booking.drop_off_date, booking.drop_off_time)}</SummaryRow>
+            <SummaryRow label="Pick-up">{formatWhen(booking.pick_up_date, booking.pick_up_time)}</SummaryRow>
+            <SummaryRow label="Duration">{pluralDays(booking.days)}</SummaryRow>
+            <SummaryRow label="Car registration">{booking.car_registration}</SummaryRow>
+            <SummaryRow label="Shuttle">{booking.shuttle_service ? 'Included' : 'Not required'}</SummaryRow>
+            {booking.car_wash && <SummaryRow label="Car wash">Included</SummaryRow>}
+          </dl>
+        </section>
+
+        <section className="card summary-card" aria-labelledby="confirm-payment-title">
+          <h2 id="confirm-payment-title">Payment</h2>
+          <dl className="summary-list">
+            {deposit && <SummaryRow label="Booking total">{money(booking.total_cost)}</SummaryRow>}
+            <SummaryRow label="Total paid" className="summary-total">
+              <span data-testid="amount-paid">{money(booking.amount_paid)}</span> <span className="muted">incl. GST</span>
+            </SummaryRow>
+            {deposit && (
+              <SummaryRow label="Balance due at pick-up">
+                <span data-testid="balance-due">{money(booking.balance_due)}</span>
+              </SummaryRow>
+            )}
+          </dl>
+        </section>
+      </div>
+
+      <section className="card whats-next" aria-labelledby="whats-next-title">
+        <h2 id="whats-next-title">What's Next</h2>
+        <ol>
+          <li>Keep your booking reference handy; it is in your confirmation e-mail too.</li>
+          <li>
+            Arrive at {formatAddress()} 15-20 minutes before you need the shuttle, and our team will take your car.
+          </li>
+          <li>The free shuttle takes you to the terminal; it runs every 15 minutes.</li>
+          <li>
+            When you land, call us on <a href={site.phoneHref}>{site.phone}</a> and the shuttle will bring you back to your car
+            {deposit ? `. The balance of ${money(booking.balance_due)} is paid at pick-up.` : '.'}
+          </li>
+        </ol>
+        <Link to="/" className="btn btn-primary">
+          Return to Home
+        </Link>
+      </section>
+    </div>
+  );
+}

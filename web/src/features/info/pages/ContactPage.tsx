@@ -1,0 +1,155 @@
+/**
+ * /contact: 'Contact Us' with name, e-mail, phone and message. Checked on submit with the schema the
+ * server uses; errors appear under each field (the server's field errors the same way). 'Sending...'
+ * while busy, then the success toast and a cleared form. A visually hidden honeypot catches bots.
+ */
+import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { contactTexts, HONEYPOT_FIELD, validateContact, type ContactField, type ContactFieldErrors } from '@shared/contact';
+import { formatAddress, site } from '@shared/site';
+import { useToast } from '../../../ui/toast/ToastProvider';
+import { INFO_PAGES } from '../content/public-pages';
+import { api, ApiError } from '../../../lib/api-client';
+import { useDocumentMeta } from '../../../lib/useDocumentMeta';
+import { PageHeader } from '../components/PageHeader';
+
+type FormValues = Record<ContactField | typeof HONEYPOT_FIELD, string>;
+
+const EMPTY: FormValues = { name: '', email: '', phone: '', message: '', [HONEYPOT_FIELD]: '' };
+const FIELD_ORDER: ContactField[] = ['name', 'email', 'phone', 'message'];
+
+/** Only the four visible fields' messages can be shown under a field. */
+function knownFieldErrors(errors: Record<string, string>): ContactFieldErrors {
+  const out: ContactFieldErrors = {};
+  for (const f of FIELD_ORDER) if (errors[f]) out[f] = errors[f];
+  return out;
+}
+
+interface FieldProps {
+  name: ContactField;
+  label: string;
+  error?: string;
+  children: (props: { id: string; name: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
+}
+
+function Field({ name, label, error, children }: FieldProps) {
+  const id = `contact-${name}`;
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children({ id, name, 'aria-invalid': Boolean(error), 'aria-describedby': error ? errorId : undefined })}
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export default function Contact() {
+  useDocumentMeta(INFO_PAGES.contact.title, INFO_PAGES.contact.description);
+  const { toast } = useToast();
+  const [values, setValues] = useState<FormValues>(EMPTY);
+  const [errors, setErrors] = useState<ContactFieldErrors>({});
+  const [sending, setSending] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const focusFirstError = (found: ContactFieldErrors) => {
+    const first = FIELD_ORDER.find((f) => found[f]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`#contact-${first}`)?.focus();
+  };
+
+  const onChange = (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const field = e.target.name as keyof FormValues;
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+    // A corrected field stops showing its old message; the rest wait for the next submit.
+    if (field !== HONEYPOT_FIELD && errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest);
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (sending) return;
+    const check = validateContact(values);
+    if (!check.ok && Object.keys(check.fieldErrors).length > 0) {
+      setErrors(check.fieldErrors);
+      focusFirstError(check.fieldErrors);
+      return;
+    }
+    setErrors({});
+    setSending(true);
+    try {
+      await api('/contact', { method: 'POST', body: check.ok ? check.value : values });
+      setValues(EMPTY);
+      toast({ title: contactTexts.successTitle, description: contactTexts.successDescription, variant: 'success' });
+    } catch (error) {
+      const fromServer = error instanceof ApiError && error.status === 400 ? knownFieldErrors(error.fieldErrors) : {};
+      if (Object.keys(fromServer).length > 0) {
+        setErrors(fromServer);
+        focusFirstError(fromServer);
+      } else {
+        toast({ title: contactTexts.failureTitle, description: contactTexts.failureDescription, variant: 'destructive' });
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader eyebrow="We are here 24/7" title="Contact Us" lead="Questions about a booking, our services or parking at Auckland Airport? Send us a message and we will get back to you soon." />
+      <section className="section">
+        <div className="container contact-grid">
+          <form ref={formRef} className="card contact-form" onSubmit={onSubmit} noValidate aria-labelledby="contact-form-title">
+            <h2 id="contact-form-title">Send us a message</h2>
+            <Field name="name" label="Name" error={errors.name}>
+              {(p) => <input {...p} type="text" autoComplete="name" value={values.name} onChange={onChange} />}
+            </Field>
+            <Field name="email" label="Email" error={errors.email}>
+              {(p) => <input {...p} type="email" autoComplete="email" value={values.email} onChange={onChange} />}
+            </Field>
+            <Field name="phone" label="Phone" error={errors.phone}>
+              {(p) => <input {...p} type="tel" autoComplete="tel" value={values.phone} onChange={onChange} />}
+            </Field>
+            <Field name="message" label="Message" error={errors.message}>
+              {(p) => <textarea {...p} rows={5} value={values.message} onChange={onChange} />}
+            </Field>
+            {/* Honeypot: hidden from sight and from the tab order; screen reader users are told to leave it empty. */}
+            <div className="sr-only">
+              <label htmlFor="contact-company">Leave this field empty</label>
+              <input id="contact-company" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" value={values[HONEYPOT_FIELD]} onChange={onChange} />
+            </div>
+            <button type="submit" className="btn btn-primary btn-block" disabled={sending}>
+              {sending ? 'Sending...' : 'Send Message'}
+            </button>
+          </form>
+          <aside className="card contact-details" aria-labelledby="contact-details-title">
+            <h2 id="contact-details-title">Get in touch</h2>
+            <dl>
+              <div>
+                <dt>Phone</dt>
+                <dd>
+                  <a href={site.phoneHref}>{site.phone}</a>
+                </dd>
+              </div>
+              <div>
+                <dt>Email</dt>
+                <dd>
+                  <a href={`mailto:${site.email}`}>{site.email}</a>
+                </dd>
+              </div>
+              <div>
+                <dt>Address</dt>
+                <dd>{formatAddress()}</dd>
+              </div>
+              <div>
+                <dt>Hours</dt>
+                <dd>Open 24/7, with a free shuttle every 15 minutes</dd>
+              </div>
+            </dl>
+          </aside>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+/** /faq: 20 questions in an accordion (one open at a time, collapsible, keyboard operable), then call and e-mail buttons. */
+import * as Accordion from '@radix-ui/react-accordion';
+import { Link } from 'react-router-dom';
+import { site } from '@shared/site';
+import { FAQ } from '../content/faq';
+import { INFO_PAGES } from '../content/public-pages';
+import { useDocumentMeta } from '../../../lib/useDocumentMeta';
+import { PageHeader } from '../components/PageHeader';
+
+export default function Faq() {
+  useDocumentMeta(INFO_PAGES.faq.title, INFO_PAGES.faq.description);
+  return (
+    <>
+      <PageHeader eyebrow="Help" title="Frequently Asked Questions" lead="Everything you need to know before you park with us. Choose a question to see its answer." />
+      <section className="section" aria-label="Questions and answers">
+        <div className="container info-narrow">
+          <Accordion.Root type="single" collapsible className="faq-list">
+            {FAQ.map((item) => (
+              <Accordion.Item key={item.id} value={item.id} className="faq-item">
+                <Accordion.Header asChild>
+                  <h2 className="faq-question">
+                    <Accordion.Trigger className="faq-trigger">
+                      <span>{item.question}</span>
+                      <svg className="faq-chevron" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                        <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+                      </svg>
+                    </Accordion.Trigger>
+                  </h2>
+                </Accordion.Header>
+                <Accordion.Content className="faq-answer">
+                  {item.answer.map((p) => (
+                    <p key={p}>{p}</p>
+                  ))}
+                </Accordion.Content>
+              </Accordion.Item>
+            ))}
+          </Accordion.Root>
+          <p className="muted faq-more">
+            The full rules are in our <Link to="/terms">Terms &amp; Conditions</Link>.
+          </p>
+          <div className="cta-panel">
+            <h2>Still have a question?</h2>
+            <p>Our team is here 24/7.</p>
+            <div className="cta-actions">
+              <a href={site.phoneHref} className="btn btn-accent">
+                Call Us: {site.phone}
+              </a>
+              <a href={`mailto:${site.email}`} className="btn btn-outline-light">
+                Email Us
+              </a>
+            </div>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
