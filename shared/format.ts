@@ -1,4 +1,8 @@
-/** Display formats for NZ dates and times. */
+/**
+ * Display formats for NZ wall-clock dates and times, shared by the web app and the receipt e-mail so a
+ * booking reads the same on screen and in the inbox. Stored dates are NZ calendar dates, so they are read
+ * as plain dates: no time zone, no locale data (identical in browsers and in Lambda's Node).
+ */
 const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -9,11 +13,11 @@ export function formatLongDate(iso: string): string {
   return `${DAY_NAMES[weekday]} ${d} ${MONTHS[m - 1]} ${y}`;
 }
 
-/** "9:00 AM" for "09:00". */
-export function formatTime12(time: string): string {
+/** "9:00 AM" for "09:00"; the receipt writes "9:00 am" (`lowercase`). */
+export function formatTime12(time: string, { lowercase = false }: { lowercase?: boolean } = {}): string {
   const [h, m] = time.split(':').map(Number) as [number, number];
   const suffix = h < 12 ? 'AM' : 'PM';
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${suffix}`;
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${lowercase ? suffix.toLowerCase() : suffix}`;
 }
 
 export const pluralDays = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;

@@ -3,6 +3,7 @@
  * paid and what is left for pick-up, and the GST contained in the total (total x 3/23) with the
  * business's name and GST number. Text and HTML carry the same content; user input is escaped in HTML.
  */
+import { formatLongDate, formatTime12, pluralDays } from '../../shared/format';
 import { formatMoney, gstIncluded } from '../../shared/money';
 import { formatAddress, site } from '../../shared/site';
 import type { OutgoingEmail } from '../lib/email';
@@ -10,24 +11,9 @@ import type { Booking } from '../store/bookings';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "Tue 12 May 2026". The stored date is NZ wall-clock, so it is read as a plain calendar date (no time zone, no locale data). */
-export function formatReceiptDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const day = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-  return `${WEEKDAYS[day]} ${d} ${MONTHS[m - 1]} ${y}`;
-}
-
-/** "9:00 am", "12:30 pm" */
-export function formatReceiptTime(time: string): string {
-  const [h, m] = time.split(':').map(Number) as [number, number];
-  const hour12 = h % 12 === 0 ? 12 : h % 12;
-  return `${hour12}:${String(m).padStart(2, '0')} ${h < 12 ? 'am' : 'pm'}`;
-}
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** Kept under these names for the checkout session's description; the formats themselves live in shared/format.ts. */
+export const formatReceiptDate = formatLongDate;
+export const formatReceiptTime = (time: string) => formatTime12(time, { lowercase: true });
 
 export interface ReceiptLine {
   label: string;
@@ -50,7 +36,7 @@ export function receiptLines(b: Booking): { details: ReceiptLine[]; money: Recei
     { label: 'Add-ons', value: b.carWash ? `Car wash (${formatMoney(b.carWashCents)})` : 'None' },
   ];
   const money: ReceiptLine[] = [
-    { label: `Parking (${plural(b.days, 'day')})`, value: formatMoney(b.parkingCents) },
+    { label: `Parking (${pluralDays(b.days)})`, value: formatMoney(b.parkingCents) },
     ...(b.carWash ? [{ label: 'Car wash', value: formatMoney(b.carWashCents) }] : []),
     { label: 'Total (GST inclusive)', value: formatMoney(b.totalCents) },
     { label: 'GST included (3/23 of the total)', value: formatMoney(gstIncluded(b.totalCents)) },
