@@ -68,3 +68,9 @@ export function validateContact(input: ContactMessageInput): { ok: true; value: 
   }
   return { ok: false, fieldErrors };
 }
+
+// Responses (read by the web app's API client).
+
+/** POST /api/contact answers 202 with the thank-you text; a bot's message gets the same answer. */
+export const contactAcceptedSchema = z.object({ message: z.string() });
+export type ContactAccepted = z.infer<typeof contactAcceptedSchema>;

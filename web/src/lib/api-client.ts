@@ -1,47 +1,114 @@
-/** Calls to our API: JSON in, JSON out; errors carry the server's message and field errors. */
+/**
+ * The one client for our API (design.md, "API contract"): JSON in, a value parsed by the caller's zod
+ * schema out, never a cast. Every failure is an `ApiError`: the server's `{ message, fieldErrors }`, or a
+ * friendly message when the server could not be reached or answered with something we cannot read.
+ * Each API call has its own small module in its feature (`features/<name>/api/*.ts`) that names the path
+ * and the shared schema; pages call those, not this.
+ *
+ * Accounts seam: a request made with `auth: true` carries `Authorization: Bearer <token>` from the
+ * provider the accounts feature registers with `setAccessTokenProvider`; on a 401 its `onUnauthorized`
+ * may refresh the session and the request is retried once. Nothing here knows about Cognito, so the
+ * client adds no auth code to the pages that do not sign anyone in.
+ */
+import type * as z from 'zod';
+import { errorResponseSchema } from '@shared/schemas';
 import { loadConfig } from './config';
+
+export const NETWORK_ERROR_MESSAGE = 'We could not reach the server. Check your connection and try again.';
+export const INVALID_RESPONSE_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+/** 'http': the server said no; 'network': no answer; 'invalid-response': an answer that is not what the call expects. */
+export type ApiErrorKind = 'http' | 'network' | 'invalid-response';
 
 export class ApiError extends Error {
   constructor(
+    /** The HTTP status, 0 when the server could not be reached. */
     readonly status: number,
     message: string,
     readonly fieldErrors: Record<string, string> = {},
+    readonly kind: ApiErrorKind = 'http',
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-export interface ApiOptions {
-  method?: string;
+export interface ApiRequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
   body?: unknown;
-  token?: string | null;
+  /** Parses the successful response; a response it refuses is an ApiError of kind 'invalid-response'. */
+  schema: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Send the signed-in user's access token (routes whose access is `user` or `admin`). */
+  auth?: boolean;
 }
 
-export async function api<T>(path: string, { method = 'GET', body, token, signal }: ApiOptions = {}): Promise<T> {
+/** Resolves to the current access token, or null when nobody is signed in. */
+export type AccessTokenProvider = () => Promise<string | null>;
+
+export interface AccessTokenOptions {
+  /**
+   * Called when an `auth` request is answered 401. Resolve true once the session has been refreshed to
+   * retry the request once with a new token; false (or no handler) lets the 401 reach the caller.
+   */
+  onUnauthorized?: () => Promise<boolean>;
+}
+
+let tokens: ({ getAccessToken: AccessTokenProvider } & AccessTokenOptions) | null = null;
+
+/** Registers (or with null, removes) where `auth` requests get their bearer token. */
+export function setAccessTokenProvider(getAccessToken: AccessTokenProvider | null, options: AccessTokenOptions = {}): void {
+  tokens = getAccessToken ? { getAccessToken, ...options } : null;
+}
+
+export async function apiRequest<T>(path: string, { method = 'GET', body, schema, signal, auth = false }: ApiRequestOptions<T>): Promise<T> {
+  let res = await send(path, method, body, signal, auth);
+  if (res.status === 401 && auth && tokens?.onUnauthorized && (await tokens.onUnauthorized())) {
+    res = await send(path, method, body, signal, auth);
+  }
+  const data = await readJson(res);
+  if (!res.ok) throw errorFrom(res.status, data);
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ApiError(res.status, INVALID_RESPONSE_MESSAGE, {}, 'invalid-response');
+  return parsed.data;
+}
+
+async function send(path: string, method: string, body: unknown, signal: AbortSignal | undefined, auth: boolean): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  let res: Response;
   try {
+    if (auth) {
+      const token = await tokens?.getAccessToken();
+      if (token) headers.authorization = `Bearer ${token}`;
+    }
     // The API base is a runtime setting (/config.json), so one build serves every environment.
     const { apiBase } = await loadConfig();
-    res = await fetch(`${apiBase}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+    return await fetch(`${apiBase}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
-    throw new ApiError(0, 'We could not reach the server. Check your connection and try again.');
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE, {}, 'network');
   }
-  const text = await res.text();
-  let data: unknown;
+}
+
+/** The body as JSON; an empty or malformed body reads as undefined, which the schemas then judge. */
+async function readJson(res: Response): Promise<unknown> {
+  let text: string;
   try {
-    data = text ? JSON.parse(text) : undefined;
+    text = await res.text();
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE, {}, 'network');
+  }
+  try {
+    return text ? JSON.parse(text) : undefined;
   } catch {
-    data = undefined;
+    return undefined;
   }
-  if (!res.ok) {
-    const err = (data ?? {}) as { message?: string; fieldErrors?: Record<string, string> };
-    throw new ApiError(res.status, err.message ?? `Request failed (${res.status})`, err.fieldErrors);
-  }
-  return data as T;
+}
+
+function errorFrom(status: number, data: unknown): ApiError {
+  const parsed = errorResponseSchema.safeParse(data);
+  if (!parsed.success) return new ApiError(status, INVALID_RESPONSE_MESSAGE);
+  return new ApiError(status, parsed.data.message, parsed.data.fieldErrors ?? {});
 }

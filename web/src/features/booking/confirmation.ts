@@ -3,8 +3,9 @@
  * booking if Stripe's webhook has not arrived yet, so one call normally does; a 409 (payment not yet
  * complete) is retried briefly in case the provider is still settling the payment.
  */
-import { api, ApiError } from '../../lib/api-client';
-import { createdBookingSchema, type CreatedBooking } from '@shared/booking';
+import type { CreatedBooking } from '@shared/booking';
+import { ApiError } from '../../lib/api-client';
+import { getCheckout } from './api/get-checkout';
 
 export type ConfirmedBooking = CreatedBooking;
 
@@ -41,10 +42,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
 export async function fetchConfirmedBooking(sessionId: string, signal: AbortSignal, delays: readonly number[] = RETRY_DELAYS_MS): Promise<ConfirmedBooking> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const body = await api<unknown>(`/checkout/${encodeURIComponent(sessionId)}`, { signal });
-      const booking = createdBookingSchema.safeParse(body);
-      if (!booking.success) throw new ApiError(500, BOOKING_FAILED_MESSAGE);
-      return booking.data;
+      return await getCheckout(sessionId, signal);
     } catch (e) {
       const delay = delays[attempt];
       if (!(e instanceof ApiError) || e.status !== 409 || delay === undefined) throw e;

@@ -3,9 +3,10 @@
  * cost in dollars, and later the customer. The server re-prices everything; these are for display.
  * Pure: no React, no storage, so the rules here are unit-tested directly.
  */
-import { customerDetailsSchema, paymentMessages, type CustomerDetails } from '@shared/booking';
+import { customerDetailsSchema, paymentMessages, type CheckoutRequestInput, type CustomerDetails } from '@shared/booking';
 import { dollarsToCents, type Cents } from '@shared/money';
 import { amountDueNow, type PaymentType } from '@shared/pricing';
+import type { QuoteResponse } from '@shared/schemas';
 
 export type { CustomerDetails, PaymentType };
 
@@ -23,15 +24,8 @@ export interface QuoteData {
   parkingType: 'open';
 }
 
-export interface QuoteCost {
-  days: number;
-  parkingCost: number;
-  shuttleCost: number;
-  carWashCost: number;
-  total: number;
-  gst: number;
-  parkingType: 'open';
-}
+/** The quote as the API states it (dollars), carried for display. */
+export type QuoteCost = QuoteResponse;
 
 export type CustomerField = keyof CustomerDetails;
 export const CUSTOMER_FIELDS: readonly CustomerField[] = ['firstName', 'lastName', 'email', 'contactNumber', 'carRegistration'];
@@ -142,32 +136,17 @@ export function paymentAmounts(cost: Pick<QuoteCost, 'total'>, paymentType: Paym
   return { total, ...amountDueNow(total, paymentType) };
 }
 
-export interface CheckoutRequest {
-  quote: {
-    dropOffDate: string;
-    dropOffTime: string;
-    pickUpDate: string;
-    pickUpTime: string;
-    carWash: boolean;
-    departureFlightNumber?: string;
-    returnFlightNumber?: string;
-  };
-  customer: CustomerDetails;
+/** What the spec's create-checkout call sends as `cost` (a deposit sends a total of 10); the server ignores it and prices the booking itself. */
+export interface CheckoutCost {
+  days: number;
+  total: number;
   paymentType: PaymentType;
-  /** Sent as the spec describes (a deposit sends a total of 10); the server prices the booking itself. */
-  cost: { days: number; total: number; paymentType: PaymentType };
-}
-
-export interface CheckoutResponse {
-  url?: string;
-  sessionId?: string;
-  bookingId?: string;
 }
 
 /** The POST /api/checkout body for a flow: only the fields the API takes, flight numbers only when given. */
-export function checkoutRequest(state: PaymentFlowState, paymentType: PaymentType): CheckoutRequest {
+export function checkoutRequest(state: PaymentFlowState, paymentType: PaymentType): CheckoutRequestInput & { cost: CheckoutCost } {
   const q = state.quoteData;
-  const quote: CheckoutRequest['quote'] = {
+  const quote: CheckoutRequestInput['quote'] = {
     dropOffDate: q.dropOffDate,
     dropOffTime: q.dropOffTime,
     pickUpDate: q.pickUpDate,

@@ -3,8 +3,9 @@
  * provider's page. Failures come back as the texts the screens show.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { api, ApiError } from '../../lib/api-client';
-import { checkoutFailureDetail, checkoutRequest, type CheckoutResponse, type PaymentFlowState, type PaymentType } from './flow';
+import { ApiError } from '../../lib/api-client';
+import { createCheckout } from './api/create-checkout';
+import { checkoutFailureDetail, checkoutRequest, type PaymentFlowState, type PaymentType } from './flow';
 import { savePendingBooking } from './pending-booking';
 
 export const CHECKOUT_FAILED_MESSAGE = 'Payment failed. Please try again.';
@@ -16,14 +17,14 @@ export interface CheckoutFailure {
   detail?: string;
 }
 
-class NoCheckoutUrl extends Error {}
-
 async function startCheckout(state: PaymentFlowState, paymentType: PaymentType): Promise<void> {
-  const res = await api<CheckoutResponse>('/checkout', { method: 'POST', body: checkoutRequest(state, paymentType) });
-  if (!res || typeof res.url !== 'string' || !res.url) throw new NoCheckoutUrl(NO_CHECKOUT_URL_MESSAGE);
-  savePendingBooking({ ...state, paymentType, bookingId: res.bookingId ?? '' });
+  const res = await createCheckout(checkoutRequest(state, paymentType));
+  savePendingBooking({ ...state, paymentType, bookingId: res.bookingId });
   window.location.assign(res.url);
 }
+
+/** A success answer the client could not use (no checkout address, say): nothing to leave for. */
+const isUnusableAnswer = (e: unknown): e is ApiError => e instanceof ApiError && e.kind === 'invalid-response';
 
 /**
  * `pay` starts a checkout; `busy` stays true while the browser navigates away. If the user comes back with
@@ -49,7 +50,7 @@ export function useCheckout(failureTitle: string) {
         await startCheckout(state, paymentType);
       } catch (e) {
         setBusy(false);
-        if (e instanceof NoCheckoutUrl) setFailure({ title: NO_CHECKOUT_URL_MESSAGE });
+        if (isUnusableAnswer(e)) setFailure({ title: NO_CHECKOUT_URL_MESSAGE });
         else if (e instanceof ApiError) setFailure({ title: failureTitle, detail: checkoutFailureDetail(e) });
         else setFailure({ title: failureTitle });
       }

@@ -8,8 +8,9 @@ import { contactTexts, HONEYPOT_FIELD, validateContact, type ContactField, type 
 import { formatAddress, site } from '@shared/site';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { INFO_PAGES } from '../content/public-pages';
-import { api, ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
+import { sendContactMessage } from '../api/send-contact-message';
 import { PageHeader } from '../components/PageHeader';
 
 type FormValues = Record<ContactField | typeof HONEYPOT_FIELD, string>;
@@ -79,7 +80,7 @@ export default function Contact() {
     setErrors({});
     setSending(true);
     try {
-      await api('/contact', { method: 'POST', body: check.ok ? check.value : values });
+      await sendContactMessage(check.ok ? check.value : values);
       setValues(EMPTY);
       toast({ title: contactTexts.successTitle, description: contactTexts.successDescription, variant: 'success' });
     } catch (error) {

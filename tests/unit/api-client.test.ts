@@ -1,0 +1,141 @@
+import * as z from 'zod';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, INVALID_RESPONSE_MESSAGE, NETWORK_ERROR_MESSAGE, setAccessTokenProvider } from '../../web/src/lib/api-client';
+
+const CONFIG = { apiBase: '/api', region: 'local', userPoolId: 'p', userPoolClientId: 'c', googleSignIn: false, environment: 'test' };
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+interface Call {
+  url: string;
+  init: RequestInit;
+}
+
+/** Stubs fetch: /config.json answers the runtime config, API calls get the next answer in turn. */
+function serve(...answers: (() => Response | Promise<Response>)[]): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      if (url === '/config.json') return json(200, CONFIG);
+      calls.push({ url, init });
+      const next = answers.shift();
+      if (!next) throw new Error('no more answers');
+      return next();
+    }),
+  );
+  return calls;
+}
+
+const header = (call: Call | undefined, name: string) => (call?.init.headers as Record<string, string> | undefined)?.[name];
+const failure = (p: Promise<unknown>) => p.then(() => expect.unreachable('should have failed'), (e: unknown) => e as ApiError);
+
+const greeting = z.object({ hello: z.string() });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setAccessTokenProvider(null);
+});
+
+describe('apiRequest', () => {
+  it('sends JSON to the API base and returns what the schema parsed', async () => {
+    const calls = serve(() => json(201, { hello: 'world', extra: 1 }));
+    await expect(apiRequest('/things', { method: 'POST', body: { a: 1 }, schema: greeting })).resolves.toEqual({ hello: 'world' });
+    expect(calls[0]!.url).toBe('/api/things');
+    expect(calls[0]!.init.method).toBe('POST');
+    expect(calls[0]!.init.body).toBe('{"a":1}');
+    expect(header(calls[0], 'content-type')).toBe('application/json');
+  });
+
+  it('refuses a successful answer the schema does not accept, instead of passing it on', async () => {
+    serve(() => json(200, { hello: 42 }));
+    const error = await failure(apiRequest('/things', { schema: greeting }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 200, kind: 'invalid-response', message: INVALID_RESPONSE_MESSAGE });
+  });
+
+  it("carries the server's message and field errors", async () => {
+    serve(() => json(400, { message: 'Please check the highlighted fields', fieldErrors: { email: 'Please enter a valid email address' } }));
+    const error = await failure(apiRequest('/contact', { method: 'POST', body: {}, schema: greeting }));
+    expect(error).toMatchObject({ status: 400, kind: 'http', message: 'Please check the highlighted fields', fieldErrors: { email: 'Please enter a valid email address' } });
+  });
+
+  it('gives a friendly message for an error answer that is not the API contract (a proxy page, say)', async () => {
+    serve(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    const error = await failure(apiRequest('/things', { schema: greeting }));
+    expect(error).toMatchObject({ status: 502, message: INVALID_RESPONSE_MESSAGE, fieldErrors: {} });
+  });
+
+  it('reports an unreachable server as status 0 with a friendly message', async () => {
+    serve(() => Promise.reject(new TypeError('Failed to fetch')));
+    const error = await failure(apiRequest('/things', { schema: greeting }));
+    expect(error).toMatchObject({ status: 0, kind: 'network', message: NETWORK_ERROR_MESSAGE });
+  });
+
+  it('lets an abort through as an abort', async () => {
+    serve(() => Promise.reject(new DOMException('Aborted', 'AbortError')));
+    await expect(apiRequest('/things', { schema: greeting, signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('the accounts seam', () => {
+  it('sends no token unless the call asks for one, and none when nobody is signed in', async () => {
+    setAccessTokenProvider(async () => 'token-1');
+    const calls = serve(
+      () => json(200, { hello: 'a' }),
+      () => json(200, { hello: 'b' }),
+    );
+    await apiRequest('/public', { schema: greeting });
+    setAccessTokenProvider(async () => null);
+    await apiRequest('/me', { schema: greeting, auth: true });
+    expect(header(calls[0], 'authorization')).toBeUndefined();
+    expect(header(calls[1], 'authorization')).toBeUndefined();
+  });
+
+  it("sends the provider's token as a bearer token", async () => {
+    setAccessTokenProvider(async () => 'token-1');
+    const calls = serve(() => json(200, { hello: 'me' }));
+    await apiRequest('/me/profile', { schema: greeting, auth: true });
+    expect(header(calls[0], 'authorization')).toBe('Bearer token-1');
+  });
+
+  it('on a 401 refreshes once through onUnauthorized and retries with the new token', async () => {
+    let token = 'expired';
+    const onUnauthorized = vi.fn(async () => {
+      token = 'fresh';
+      return true;
+    });
+    setAccessTokenProvider(async () => token, { onUnauthorized });
+    const calls = serve(
+      () => json(401, { message: 'Unauthorized' }),
+      () => json(200, { hello: 'again' }),
+    );
+    await expect(apiRequest('/me/bookings', { schema: greeting, auth: true })).resolves.toEqual({ hello: 'again' });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(calls.map((c) => header(c, 'authorization'))).toEqual(['Bearer expired', 'Bearer fresh']);
+  });
+
+  it('retries only once, and not at all when the refresh fails or the call is public', async () => {
+    const onUnauthorized = vi.fn(async () => true);
+    setAccessTokenProvider(async () => 't', { onUnauthorized });
+    const twice = serve(
+      () => json(401, { message: 'Unauthorized' }),
+      () => json(401, { message: 'Unauthorized' }),
+    );
+    await expect(apiRequest('/me', { schema: greeting, auth: true })).rejects.toMatchObject({ status: 401, message: 'Unauthorized' });
+    expect(twice).toHaveLength(2);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+
+    setAccessTokenProvider(async () => 't', { onUnauthorized: async () => false });
+    const refused = serve(() => json(401, { message: 'Unauthorized' }));
+    await expect(apiRequest('/me', { schema: greeting, auth: true })).rejects.toMatchObject({ status: 401 });
+    expect(refused).toHaveLength(1);
+
+    onUnauthorized.mockClear();
+    setAccessTokenProvider(async () => 't', { onUnauthorized });
+    const pub = serve(() => json(401, { message: 'Unauthorized' }));
+    await expect(apiRequest('/public', { schema: greeting })).rejects.toMatchObject({ status: 401 });
+    expect(pub).toHaveLength(1);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
