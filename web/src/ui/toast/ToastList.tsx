@@ -1,5 +1,5 @@
 import * as Toast from '@radix-ui/react-toast';
-import type { ToastItem } from './ToastProvider';
+import type { ToastItem } from './toast-item';
 
 export default function ToastList({ items, onRemove }: { items: ToastItem[]; onRemove(id: number): void }) {
   return (

@@ -4,16 +4,7 @@
  * costs nothing on pages that never show one.
  */
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-
-export interface ToastInput {
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive' | 'success';
-}
-
-export interface ToastItem extends ToastInput {
-  id: number;
-}
+import type { ToastInput, ToastItem } from './toast-item';
 
 const ToastList = lazy(() => import('./ToastList'));
 const ToastContext = createContext<((t: ToastInput) => void) | null>(null);
