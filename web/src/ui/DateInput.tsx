@@ -5,8 +5,9 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { DATE_INPUT_MAX_LENGTH, DATE_INPUT_PLACEHOLDER, formatDateInput, parseDateInput, previewDateInput, toDateInput } from '@shared/date-input';
-import { CalendarIcon } from './CalendarIcon';
 import { nzToday } from '@shared/nz-time';
+import { CalendarIcon } from './CalendarIcon';
+import { Field } from './Field';
 
 const loadCalendar = () => import('./CalendarPopover');
 const CalendarPopover = lazy(loadCalendar);
@@ -67,63 +68,55 @@ export function DateInput({ id, label, value, onChange, min, max, nextFocusId, e
   const today = nzToday();
   const preview = value ?? previewDateInput(text, Number(today.slice(0, 4)));
   const focusDate = preview ?? min ?? today;
-  const errorId = `${id}-error`;
-  const describers = [describedBy, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <div className="date-input">
-        <input
-          id={id}
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder={DATE_INPUT_PLACEHOLDER}
-          maxLength={DATE_INPUT_MAX_LENGTH}
-          value={text}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describers}
-          onKeyDown={onKeyDown}
-          onFocus={() => void loadCalendar()}
-          onPaste={onPaste}
-          onChange={(e) => commit(e.target.value)}
-        />
-        {calendarWanted ? (
-          <Suspense fallback={<CalendarButton label={label} busy />}>
-            <CalendarPopover
+    <Field id={id} label={label} error={error} describedBy={describedBy}>
+      {(control) => (
+        <div className="date-input">
+          <input
+            {...control}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={DATE_INPUT_PLACEHOLDER}
+            maxLength={DATE_INPUT_MAX_LENGTH}
+            value={text}
+            onKeyDown={onKeyDown}
+            onFocus={() => void loadCalendar()}
+            onPaste={onPaste}
+            onChange={(e) => commit(e.target.value)}
+          />
+          {calendarWanted ? (
+            <Suspense fallback={<CalendarButton label={label} busy />}>
+              <CalendarPopover
+                label={label}
+                open={open}
+                onOpenChange={setOpen}
+                value={value}
+                focusDate={focusDate}
+                min={min}
+                max={max}
+                onSelect={(iso) => {
+                  setText(toDateInput(iso));
+                  onChange(iso);
+                  setOpen(false);
+                  if (nextFocusId) setTimeout(() => document.getElementById(nextFocusId)?.focus(), FOCUS_NEXT_DELAY_MS);
+                }}
+              />
+            </Suspense>
+          ) : (
+            <CalendarButton
               label={label}
-              open={open}
-              onOpenChange={setOpen}
-              value={value}
-              focusDate={focusDate}
-              min={min}
-              max={max}
-              onSelect={(iso) => {
-                setText(toDateInput(iso));
-                onChange(iso);
-                setOpen(false);
-                if (nextFocusId) setTimeout(() => document.getElementById(nextFocusId)?.focus(), FOCUS_NEXT_DELAY_MS);
+              onPointerEnter={() => void loadCalendar()}
+              onClick={() => {
+                setCalendarWanted(true);
+                setOpen(true);
               }}
             />
-          </Suspense>
-        ) : (
-          <CalendarButton
-            label={label}
-            onPointerEnter={() => void loadCalendar()}
-            onClick={() => {
-              setCalendarWanted(true);
-              setOpen(true);
-            }}
-          />
-        )}
-      </div>
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
+          )}
+        </div>
       )}
-    </div>
+    </Field>
   );
 }
 

@@ -1,5 +1,6 @@
-/** A labelled input with its error underneath, linked by aria-describedby. */
+/** A labelled text input with its hint and error (see Field), optionally rewriting what is typed. */
 import type { ChangeEvent, InputHTMLAttributes, Ref } from 'react';
+import { Field } from './Field';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> {
   id: string;
@@ -14,9 +15,6 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
 }
 
 export function TextField({ id, label, value, onValueChange, error, hint, inputRef, transform, type = 'text', ...rest }: TextFieldProps) {
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
   const onChange = (e: ChangeEvent<HTMLInputElement>) => {
     const el = e.target;
     if (transform) {
@@ -31,28 +29,8 @@ export function TextField({ id, label, value, onValueChange, error, hint, inputR
     onValueChange(el.value);
   };
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      )}
-      <input
-        {...rest}
-        id={id}
-        ref={inputRef}
-        type={type}
-        value={value}
-        onChange={onChange}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
+    <Field id={id} label={label} error={error} hint={hint}>
+      {(control) => <input {...rest} {...control} ref={inputRef} type={type} value={value} onChange={onChange} />}
+    </Field>
   );
 }

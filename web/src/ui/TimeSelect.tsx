@@ -1,5 +1,6 @@
 import type { SlotOption } from '@shared/slots';
 import { formatTime12 } from '@shared/format';
+import { Field } from './Field';
 
 interface TimeSelectProps {
   id: string;
@@ -12,22 +13,17 @@ interface TimeSelectProps {
 
 /** A 30-minute time choice; times that would break the rules are present but disabled. */
 export function TimeSelect({ id, label, value, options, onChange, error }: TimeSelectProps) {
-  const errorId = `${id}-error`;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
-        {options.map((o) => (
-          <option key={o.time} value={o.time} disabled={o.disabled}>
-            {formatTime12(o.time)}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
+    <Field id={id} label={label} error={error}>
+      {(control) => (
+        <select {...control} value={value} onChange={(e) => onChange(e.target.value)}>
+          {options.map((o) => (
+            <option key={o.time} value={o.time} disabled={o.disabled}>
+              {formatTime12(o.time)}
+            </option>
+          ))}
+        </select>
       )}
-    </div>
+    </Field>
   );
 }

@@ -3,9 +3,10 @@
  * server uses; errors appear under each field (the server's field errors the same way). 'Sending...'
  * while busy, then the success toast and a cleared form. A visually hidden honeypot catches bots.
  */
-import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { contactTexts, HONEYPOT_FIELD, validateContact, type ContactField, type ContactFieldErrors } from '@shared/contact';
 import { formatAddress, site } from '@shared/site';
+import { Field } from '../../../ui/Field';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { INFO_PAGES } from '../content/public-pages';
 import { ApiError } from '../../../lib/api-client';
@@ -23,29 +24,6 @@ function knownFieldErrors(errors: Record<string, string>): ContactFieldErrors {
   const out: ContactFieldErrors = {};
   for (const f of FIELD_ORDER) if (errors[f]) out[f] = errors[f];
   return out;
-}
-
-interface FieldProps {
-  name: ContactField;
-  label: string;
-  error?: string;
-  children: (props: { id: string; name: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
-}
-
-function Field({ name, label, error, children }: FieldProps) {
-  const id = `contact-${name}`;
-  const errorId = `${id}-error`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children({ id, name, 'aria-invalid': Boolean(error), 'aria-describedby': error ? errorId : undefined })}
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 export default function Contact() {
@@ -103,17 +81,17 @@ export default function Contact() {
         <div className="container contact-grid">
           <form ref={formRef} className="card contact-form" onSubmit={onSubmit} noValidate aria-labelledby="contact-form-title">
             <h2 id="contact-form-title">Send us a message</h2>
-            <Field name="name" label="Name" error={errors.name}>
-              {(p) => <input {...p} type="text" autoComplete="name" value={values.name} onChange={onChange} />}
+            <Field id="contact-name" label="Name" error={errors.name}>
+              {(p) => <input {...p} name="name" type="text" autoComplete="name" value={values.name} onChange={onChange} />}
             </Field>
-            <Field name="email" label="Email" error={errors.email}>
-              {(p) => <input {...p} type="email" autoComplete="email" value={values.email} onChange={onChange} />}
+            <Field id="contact-email" label="Email" error={errors.email}>
+              {(p) => <input {...p} name="email" type="email" autoComplete="email" value={values.email} onChange={onChange} />}
             </Field>
-            <Field name="phone" label="Phone" error={errors.phone}>
-              {(p) => <input {...p} type="tel" autoComplete="tel" value={values.phone} onChange={onChange} />}
+            <Field id="contact-phone" label="Phone" error={errors.phone}>
+              {(p) => <input {...p} name="phone" type="tel" autoComplete="tel" value={values.phone} onChange={onChange} />}
             </Field>
-            <Field name="message" label="Message" error={errors.message}>
-              {(p) => <textarea {...p} rows={5} value={values.message} onChange={onChange} />}
+            <Field id="contact-message" label="Message" error={errors.message}>
+              {(p) => <textarea {...p} name="message" rows={5} value={values.message} onChange={onChange} />}
             </Field>
             {/* Honeypot: hidden from sight and from the tab order; screen reader users are told to leave it empty. */}
             <div className="sr-only">
