@@ -4,7 +4,7 @@ import { ARTICLE_BODIES, type ArticleBlock } from '../content/articles';
 import { articlePath, BLOG_POSTS, findPost, type BlogPost } from '../content/blog-posts';
 import { formatDisplayDate } from '../content/display-date';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
-import NotFound from '../../not-found/pages/NotFoundPage';
+import NotFound from '../../not-found/pages/NotFound';
 
 function Block({ block }: { block: ArticleBlock }) {
   switch (block.kind) {
