@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { site } from '@shared/site';
 import { INFO_PAGES } from '../content/public-pages';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
+import { StepCards, type Step } from '../../../ui/StepCards';
 import { PageHeader } from '../components/PageHeader';
 
 const FEATURES: { title: string; text: string; icon: string }[] = [
@@ -23,7 +24,7 @@ const WHY = [
   'Save up to 30% by booking in advance',
 ];
 
-const BOOKING_STEPS: { title: string; text: string }[] = [
+const BOOKING_STEPS: Step[] = [
   { title: 'Select dates', text: 'Pick your drop-off and pick-up dates and times and get your quote.' },
   { title: 'Enter your details', text: 'Tell us your name, contact details and car registration.' },
   { title: 'Confirm and pay', text: 'Pay in full or by deposit; your booking is confirmed instantly.' },
@@ -83,20 +84,7 @@ export default function About() {
       <section className="section section-alt" aria-labelledby="booking-steps-title">
         <div className="container">
           <h2 id="booking-steps-title" className="section-title">Booking takes three steps</h2>
-          <ol className="steps">
-            {BOOKING_STEPS.map((s, i) => (
-              <li key={s.title} className="card step">
-                <span className="step-number" aria-hidden="true">
-                  {i + 1}
-                </span>
-                <h3>
-                  <span className="sr-only">Step {i + 1}: </span>
-                  {s.title}
-                </h3>
-                <p>{s.text}</p>
-              </li>
-            ))}
-          </ol>
+          <StepCards steps={BOOKING_STEPS} listClassName="steps" itemClassName="step" spokenNumbers />
           <p className="center">
             <Link to="/#booking" className="btn btn-primary">
               Get a Quote

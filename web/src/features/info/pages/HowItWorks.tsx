@@ -5,9 +5,10 @@ import { DEPOSIT_CENTS } from '@shared/pricing';
 import { formatAddress, site } from '@shared/site';
 import { INFO_PAGES } from '../content/public-pages';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
+import { StepCards, type Step } from '../../../ui/StepCards';
 import { PageHeader } from '../components/PageHeader';
 
-const STEPS: { title: string; text: string }[] = [
+const STEPS: Step[] = [
   {
     title: 'Book online or call',
     text: `Choose your drop-off and pick-up dates and times on our website for an instant quote, or call us on ${site.phone} and we will book for you.`,
@@ -50,20 +51,7 @@ export default function HowItWorks() {
       <section className="section" aria-labelledby="steps-title">
         <div className="container">
           <h2 id="steps-title" className="section-title">Eight steps, no surprises</h2>
-          <ol className="info-steps">
-            {STEPS.map((step, i) => (
-              <li key={step.title} className="card info-step">
-                <span className="step-number" aria-hidden="true">
-                  {i + 1}
-                </span>
-                <h3>
-                  <span className="sr-only">Step {i + 1}: </span>
-                  {step.title}
-                </h3>
-                <p>{step.text}</p>
-              </li>
-            ))}
-          </ol>
+          <StepCards steps={STEPS} listClassName="info-steps" itemClassName="info-step" spokenNumbers />
           <div className="cta-panel">
             <h2>Ready to park?</h2>
             <p>Get a quote in seconds. Booking confirmation is instant.</p>

@@ -5,6 +5,7 @@ import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 
 const SELLING_POINTS = ['Secure, sealed, CCTV-monitored yard', 'Free shuttle every 15 minutes', '24/7 staff and support', 'Instant booking confirmation'];
 
+// Written out here rather than with ui/StepCards: Home is in the entry chunk, whose size is held flat.
 const STEPS = [
   { title: 'Park and drop off', text: 'Drive to our yard minutes from the terminals. Our team greets you and takes care of your car.' },
   { title: 'Free shuttle', text: 'Hop on the free shuttle. It runs every 15 minutes, day and night, straight to your terminal.' },
