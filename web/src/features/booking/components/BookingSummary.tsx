@@ -2,9 +2,10 @@
 import type { ReactNode } from 'react';
 import { dollarsToCents, formatMoney } from '@shared/money';
 import { formatLongDate, formatTime12, pluralDays } from '@shared/format';
+import type { WallClock } from '@shared/nz-time';
 import type { CustomerDetails, QuoteCost, QuoteData } from '../flow';
 
-export const formatWhen = (date: string, time: string) => `${formatLongDate(date)}, ${formatTime12(time)}`;
+const formatWhen = ({ date, time }: WallClock) => `${formatLongDate(date)}, ${formatTime12(time)}`;
 
 /** One 'Label: value' row; the space keeps the row's text readable as one phrase. */
 export function SummaryRow({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
@@ -15,15 +16,24 @@ export function SummaryRow({ label, children, className }: { label: string; chil
   );
 }
 
+/** Drop-off, pick-up and duration: how every summary of a stay begins. */
+export function StayRows({ dropOff, pickUp, days }: { dropOff: WallClock; pickUp: WallClock; days: number }) {
+  return (
+    <>
+      <SummaryRow label="Drop-off">{formatWhen(dropOff)}</SummaryRow>
+      <SummaryRow label="Pick-up">{formatWhen(pickUp)}</SummaryRow>
+      <SummaryRow label="Duration">{pluralDays(days)}</SummaryRow>
+    </>
+  );
+}
+
 export function BookingSummary({ quoteData, cost, headingLevel = 2 }: { quoteData: QuoteData; cost: QuoteCost; headingLevel?: 2 | 3 }) {
   const Heading = `h${headingLevel}` as const;
   return (
     <section className="card summary-card" aria-labelledby="booking-summary-title">
       <Heading id="booking-summary-title">Booking Summary</Heading>
       <dl className="summary-list">
-        <SummaryRow label="Drop-off">{formatWhen(quoteData.dropOffDate, quoteData.dropOffTime)}</SummaryRow>
-        <SummaryRow label="Pick-up">{formatWhen(quoteData.pickUpDate, quoteData.pickUpTime)}</SummaryRow>
-        <SummaryRow label="Duration">{pluralDays(cost.days)}</SummaryRow>
+        <StayRows dropOff={{ date: quoteData.dropOffDate, time: quoteData.dropOffTime }} pickUp={{ date: quoteData.pickUpDate, time: quoteData.pickUpTime }} days={cost.days} />
         <SummaryRow label="Parking">{formatMoney(dollarsToCents(cost.parkingCost))}</SummaryRow>
         <SummaryRow label="Shuttle">Included</SummaryRow>
         {quoteData.carWash && <SummaryRow label="Car wash">{formatMoney(dollarsToCents(cost.carWashCost))}</SummaryRow>}

@@ -6,8 +6,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
-import { BookingSteps } from '../components/BookingSteps';
-import { BookingSummary } from '../components/BookingSummary';
+import { BookingStepLayout } from '../components/BookingStepLayout';
 import {
   customerFormatErrors,
   emptyCustomer,
@@ -78,58 +77,51 @@ export default function BookingPage() {
   };
 
   return (
-    <section className="section booking-page">
-      <div className="container">
-        <BookingSteps current={2} />
-        <h1 className="page-title">{title}</h1>
-        <p className="lead-muted">
-          {flow ? 'Enter your details, then review your booking and pay.' : 'Get a quote for your dates first, then enter your details here to book.'}
-        </p>
-        {state.notice && (
+    <BookingStepLayout
+      step={2}
+      title={title}
+      lead={flow ? 'Enter your details, then review your booking and pay.' : 'Get a quote for your dates first, then enter your details here to book.'}
+      banner={
+        state.notice && (
           <div className="alert alert-info" role="status">
             {state.notice}
           </div>
-        )}
-        <div className={flow ? 'booking-layout' : 'booking-layout single'}>
-          <form className="card booking-form" onSubmit={submit} noValidate aria-labelledby="details-title">
-            <h2 id="details-title">Your details</h2>
-            <p className="muted">All fields are required.</p>
-            <div className="form-grid">
-              {FIELDS.map(({ field, id, label, type, autoComplete, extra }) => (
-                <TextField
-                  key={field}
-                  id={id}
-                  label={label}
-                  type={type}
-                  autoComplete={autoComplete}
-                  required
-                  {...extra}
-                  value={customer[field]}
-                  onValueChange={(v) => update(field, v)}
-                  transform={field === 'carRegistration' ? normaliseRegistration : undefined}
-                  error={errors[field]}
-                  inputRef={(el) => {
-                    inputs.current[field] = el;
-                  }}
-                />
-              ))}
-            </div>
-            <div className="form-actions">
-              <button type="button" className="btn btn-outline" onClick={() => navigate('/')}>
-                Back to Quote
-              </button>
-              <button type="submit" className="btn btn-accent">
-                {flow ? 'Continue to Payment' : 'Get Quote First'}
-              </button>
-            </div>
-          </form>
-          {flow && (
-            <aside className="booking-aside">
-              <BookingSummary quoteData={flow.quoteData} cost={flow.cost} />
-            </aside>
-          )}
+        )
+      }
+      flow={flow}
+    >
+      <form className="card booking-form" onSubmit={submit} noValidate aria-labelledby="details-title">
+        <h2 id="details-title">Your details</h2>
+        <p className="muted">All fields are required.</p>
+        <div className="form-grid">
+          {FIELDS.map(({ field, id, label, type, autoComplete, extra }) => (
+            <TextField
+              key={field}
+              id={id}
+              label={label}
+              type={type}
+              autoComplete={autoComplete}
+              required
+              {...extra}
+              value={customer[field]}
+              onValueChange={(v) => update(field, v)}
+              transform={field === 'carRegistration' ? normaliseRegistration : undefined}
+              error={errors[field]}
+              inputRef={(el) => {
+                inputs.current[field] = el;
+              }}
+            />
+          ))}
         </div>
-      </div>
-    </section>
+        <div className="form-actions">
+          <button type="button" className="btn btn-outline" onClick={() => navigate('/')}>
+            Back to Quote
+          </button>
+          <button type="submit" className="btn btn-accent">
+            {flow ? 'Continue to Payment' : 'Get Quote First'}
+          </button>
+        </div>
+      </form>
+    </BookingStepLayout>
   );
 }

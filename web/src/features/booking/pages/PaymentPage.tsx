@@ -9,8 +9,8 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import { formatMoney } from '@shared/money';
 import { DEPOSIT_CENTS } from '@shared/pricing';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
-import { BookingSteps } from '../components/BookingSteps';
-import { BookingSummary, CustomerSummary } from '../components/BookingSummary';
+import { BookingStepLayout } from '../components/BookingStepLayout';
+import { CustomerSummary } from '../components/BookingSummary';
 import { CHECKOUT_FAILED_MESSAGE, useCheckout } from '../use-checkout';
 import { CheckoutFailureAlert } from '../components/CheckoutFailureAlert';
 import { flowOf, isPaymentFlowState, paymentAmounts, type PaymentFlowState, type PaymentType } from '../flow';
@@ -48,12 +48,12 @@ export default function PaymentPage() {
   const due = paymentType === 'deposit' ? deposit.now : full.now;
 
   return (
-    <section className="section booking-page">
-      <div className="container">
-        <BookingSteps current={3} />
-        <h1 className="page-title">Payment</h1>
-        <p className="lead-muted">Check your details, choose how much to pay now, and pay securely by card.</p>
-        {bannerOpen && (
+    <BookingStepLayout
+      step={3}
+      title="Payment"
+      lead="Check your details, choose how much to pay now, and pay securely by card."
+      banner={
+        bannerOpen && (
           <div className="alert alert-error banner" role="alert" aria-labelledby="payment-failed-title">
             <div>
               <h2 id="payment-failed-title" className="banner-title">
@@ -65,58 +65,55 @@ export default function PaymentPage() {
               <span aria-hidden="true">×</span>
             </button>
           </div>
-        )}
-        <div className="booking-layout">
-          <div className="booking-main">
-            <CustomerSummary customer={flow.customer} />
-            <form
-              className="card payment-card"
-              aria-labelledby="payment-options-title"
-              onSubmit={(e) => {
-                e.preventDefault();
-                if (!busy) void pay(flow, paymentType);
-              }}
-            >
-              <h2 id="payment-options-title">Payment Options</h2>
-              <fieldset className="payment-options">
-                <legend className="sr-only">How much to pay now</legend>
-                <label className={`payment-option${paymentType === 'full' ? ' selected' : ''}`}>
-                  <input type="radio" name="paymentType" value="full" checked={paymentType === 'full'} onChange={() => setPaymentType('full')} aria-labelledby="pay-full-label" aria-describedby="pay-full-hint" />
-                  <span>
-                    <strong id="pay-full-label">Pay Full Amount</strong>
-                    <span id="pay-full-hint" className="option-hint">
-                      {formatMoney(full.now)} now, nothing to pay at pickup
-                    </span>
-                  </span>
-                </label>
-                <label className={`payment-option${paymentType === 'deposit' ? ' selected' : ''}`}>
-                  <input type="radio" name="paymentType" value="deposit" checked={paymentType === 'deposit'} onChange={() => setPaymentType('deposit')} aria-labelledby="pay-deposit-label" aria-describedby="pay-deposit-hint" />
-                  <span>
-                    <strong id="pay-deposit-label">Pay Deposit</strong>
-                    <span id="pay-deposit-hint" className="option-hint">
-                      ({formatMoney(DEPOSIT_CENTS)} now, remainder at pickup)
-                      {deposit.balance > 0 && <span className="option-balance"> Balance at pickup: {formatMoney(deposit.balance)}</span>}
-                    </span>
-                  </span>
-                </label>
-              </fieldset>
-              {failure && <CheckoutFailureAlert failure={failure} />}
-              <div className="form-actions">
-                <button type="button" className="btn btn-outline" onClick={() => navigate('/booking', { state: flow })} disabled={busy}>
-                  Back to Details
-                </button>
-                <button type="submit" className="btn btn-accent" disabled={busy} aria-busy={busy}>
-                  {busy ? 'Processing...' : `Pay Now ${formatMoney(due)}`}
-                </button>
-              </div>
-              <p className="muted small">You will be taken to our payment provider's secure page to enter your card details.</p>
-            </form>
+        )
+      }
+      flow={flow}
+    >
+      <div className="booking-main">
+        <CustomerSummary customer={flow.customer} />
+        <form
+          className="card payment-card"
+          aria-labelledby="payment-options-title"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!busy) void pay(flow, paymentType);
+          }}
+        >
+          <h2 id="payment-options-title">Payment Options</h2>
+          <fieldset className="payment-options">
+            <legend className="sr-only">How much to pay now</legend>
+            <label className={`payment-option${paymentType === 'full' ? ' selected' : ''}`}>
+              <input type="radio" name="paymentType" value="full" checked={paymentType === 'full'} onChange={() => setPaymentType('full')} aria-labelledby="pay-full-label" aria-describedby="pay-full-hint" />
+              <span>
+                <strong id="pay-full-label">Pay Full Amount</strong>
+                <span id="pay-full-hint" className="option-hint">
+                  {formatMoney(full.now)} now, nothing to pay at pickup
+                </span>
+              </span>
+            </label>
+            <label className={`payment-option${paymentType === 'deposit' ? ' selected' : ''}`}>
+              <input type="radio" name="paymentType" value="deposit" checked={paymentType === 'deposit'} onChange={() => setPaymentType('deposit')} aria-labelledby="pay-deposit-label" aria-describedby="pay-deposit-hint" />
+              <span>
+                <strong id="pay-deposit-label">Pay Deposit</strong>
+                <span id="pay-deposit-hint" className="option-hint">
+                  ({formatMoney(DEPOSIT_CENTS)} now, remainder at pickup)
+                  {deposit.balance > 0 && <span className="option-balance"> Balance at pickup: {formatMoney(deposit.balance)}</span>}
+                </span>
+              </span>
+            </label>
+          </fieldset>
+          {failure && <CheckoutFailureAlert failure={failure} />}
+          <div className="form-actions">
+            <button type="button" className="btn btn-outline" onClick={() => navigate('/booking', { state: flow })} disabled={busy}>
+              Back to Details
+            </button>
+            <button type="submit" className="btn btn-accent" disabled={busy} aria-busy={busy}>
+              {busy ? 'Processing...' : `Pay Now ${formatMoney(due)}`}
+            </button>
           </div>
-          <aside className="booking-aside">
-            <BookingSummary quoteData={flow.quoteData} cost={flow.cost} />
-          </aside>
-        </div>
+          <p className="muted small">You will be taken to our payment provider's secure page to enter your card details.</p>
+        </form>
       </div>
-    </section>
+    </BookingStepLayout>
   );
 }

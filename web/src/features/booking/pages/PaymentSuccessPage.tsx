@@ -7,9 +7,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { dollarsToCents, formatMoney } from '@shared/money';
 import { formatAddress, site } from '@shared/site';
 import { useToast } from '../../../ui/toast/ToastProvider';
-import { pluralDays } from '@shared/format';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
-import { formatWhen, SummaryRow } from '../components/BookingSummary';
+import { StayRows, SummaryRow } from '../components/BookingSummary';
 import {
   BOOKING_CONFIRMED_MESSAGE,
   confirmationFailureMessage,
@@ -129,9 +128,7 @@ function Confirmation({ booking }: { booking: ConfirmedBooking }) {
         <section className="card summary-card" aria-labelledby="confirm-booking-title">
           <h2 id="confirm-booking-title">Booking Details</h2>
           <dl className="summary-list">
-            <SummaryRow label="Drop-off">{formatWhen(booking.drop_off_date, booking.drop_off_time)}</SummaryRow>
-            <SummaryRow label="Pick-up">{formatWhen(booking.pick_up_date, booking.pick_up_time)}</SummaryRow>
-            <SummaryRow label="Duration">{pluralDays(booking.days)}</SummaryRow>
+            <StayRows dropOff={{ date: booking.drop_off_date, time: booking.drop_off_time }} pickUp={{ date: booking.pick_up_date, time: booking.pick_up_time }} days={booking.days} />
             <SummaryRow label="Car registration">{booking.car_registration}</SummaryRow>
             <SummaryRow label="Shuttle">{booking.shuttle_service ? 'Included' : 'Not required'}</SummaryRow>
             {booking.car_wash && <SummaryRow label="Car wash">Included</SummaryRow>}
