@@ -26,10 +26,9 @@ interface DateInputProps {
   /** Id of the element that takes focus once a full date is entered. */
   nextFocusId?: string;
   error?: string;
-  describedBy?: string;
 }
 
-export function DateInput({ id, label, value, onChange, min, max, nextFocusId, error, describedBy }: DateInputProps) {
+export function DateInput({ id, label, value, onChange, min, max, nextFocusId, error }: DateInputProps) {
   const [text, setText] = useState(value ? toDateInput(value) : '');
   const [open, setOpen] = useState(false);
   // The popover's code loads the first time someone reaches for the calendar.
@@ -70,7 +69,7 @@ export function DateInput({ id, label, value, onChange, min, max, nextFocusId, e
   const focusDate = preview ?? min ?? today;
 
   return (
-    <Field id={id} label={label} error={error} describedBy={describedBy}>
+    <Field id={id} label={label} error={error}>
       {(control) => (
         <div className="date-input">
           <input

@@ -1,4 +1,4 @@
-/** A labelled text input with its hint and error (see Field), optionally rewriting what is typed. */
+/** A labelled text input with its error (see Field), optionally rewriting what is typed. */
 import type { ChangeEvent, InputHTMLAttributes, Ref } from 'react';
 import { Field } from './Field';
 
@@ -8,13 +8,12 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   value: string;
   onValueChange(value: string): void;
   error?: string;
-  hint?: string;
   inputRef?: Ref<HTMLInputElement>;
   /** Rewrites the text as typed (e.g. capitals) while keeping the caret where the user left it. */
   transform?: (value: string) => string;
 }
 
-export function TextField({ id, label, value, onValueChange, error, hint, inputRef, transform, type = 'text', ...rest }: TextFieldProps) {
+export function TextField({ id, label, value, onValueChange, error, inputRef, transform, type = 'text', ...rest }: TextFieldProps) {
   const onChange = (e: ChangeEvent<HTMLInputElement>) => {
     const el = e.target;
     if (transform) {
@@ -29,7 +28,7 @@ export function TextField({ id, label, value, onValueChange, error, hint, inputR
     onValueChange(el.value);
   };
   return (
-    <Field id={id} label={label} error={error} hint={hint}>
+    <Field id={id} label={label} error={error}>
       {(control) => <input {...rest} {...control} ref={inputRef} type={type} value={value} onChange={onChange} />}
     </Field>
   );
