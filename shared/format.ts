@@ -13,11 +13,11 @@ export function formatLongDate(iso: string): string {
   return `${DAY_NAMES[weekday]} ${d} ${MONTHS[m - 1]} ${y}`;
 }
 
-/** "9:00 AM" for "09:00"; the receipt writes "9:00 am" (`lowercase`). */
-export function formatTime12(time: string, { lowercase = false }: { lowercase?: boolean } = {}): string {
+/** "9:00 AM" for "09:00". */
+export function formatTime12(time: string): string {
   const [h, m] = time.split(':').map(Number) as [number, number];
   const suffix = h < 12 ? 'AM' : 'PM';
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${lowercase ? suffix.toLowerCase() : suffix}`;
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${suffix}`;
 }
 
 export const pluralDays = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;

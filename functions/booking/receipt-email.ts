@@ -13,7 +13,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 
 /** Kept under these names for the checkout session's description; the formats themselves live in shared/format.ts. */
 export const formatReceiptDate = formatLongDate;
-export const formatReceiptTime = (time: string) => formatTime12(time, { lowercase: true });
+export const formatReceiptTime = (time: string) => formatTime12(time).toLowerCase();
 
 export interface ReceiptLine {
   label: string;
