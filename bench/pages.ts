@@ -1,6 +1,6 @@
 /**
  * The gzip JS each public page needs, measured for real: every route of the SPA's own route table
- * (web/src/routes.tsx, with each blog article for `articles/:slug` and an unknown path for `*`) is loaded
+ * (web/src/app/routes.tsx, with each blog article for `articles/:slug` and an unknown path for `*`) is loaded
  * in headless Chromium against the built site on the local stack, in a fresh browser context (empty
  * cache), and the JS responses it fetched are summed, each gzipped at level 9 as `Bundle sizes` does.
  * "Route" is what the page fetched beyond the JS index.html loads before first render.
