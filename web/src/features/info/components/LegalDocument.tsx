@@ -1,6 +1,7 @@
 /** The layout the privacy policy and the terms share: a contents list, then numbered sections. */
 import type { LegalBlock, LegalSection } from '../content/terms';
 import { formatDisplayDate } from '../content/display-date';
+import type { PageMeta } from '../content/public-pages';
 import { PageHeader } from './PageHeader';
 
 function Block({ block }: { block: LegalBlock }) {
@@ -15,16 +16,16 @@ function Block({ block }: { block: LegalBlock }) {
 }
 
 interface LegalDocumentProps {
-  title: string;
+  page: PageMeta;
   lead: string;
   updated: string;
   sections: readonly LegalSection[];
 }
 
-export function LegalDocument({ title, lead, updated, sections }: LegalDocumentProps) {
+export function LegalDocument({ page, lead, updated, sections }: LegalDocumentProps) {
   return (
     <>
-      <PageHeader title={title} lead={lead}>
+      <PageHeader page={page} lead={lead}>
         <p className="eyebrow">
           Last updated <time dateTime={updated}>{formatDisplayDate(updated)}</time>
         </p>

@@ -2,7 +2,6 @@
 import { Link } from 'react-router-dom';
 import { site } from '@shared/site';
 import { INFO_PAGES } from '../content/public-pages';
-import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { StepCards, type Step } from '../../../ui/StepCards';
 import { PageHeader } from '../components/PageHeader';
 
@@ -31,10 +30,9 @@ const BOOKING_STEPS: Step[] = [
 ];
 
 export default function About() {
-  useDocumentMeta(INFO_PAGES.about.title, INFO_PAGES.about.description);
   return (
     <>
-      <PageHeader eyebrow={`About ${site.brand}`} title="About Us" lead="Locally run airport parking near Auckland Airport, built around one idea: your trip should start the moment you park." />
+      <PageHeader page={INFO_PAGES.about} eyebrow={`About ${site.brand}`} lead="Locally run airport parking near Auckland Airport, built around one idea: your trip should start the moment you park." />
 
       <section className="section" aria-labelledby="features-title">
         <div className="container">

@@ -3,14 +3,12 @@ import { Link } from 'react-router-dom';
 import { articlePath, BLOG_POSTS } from '../content/blog-posts';
 import { INFO_PAGES } from '../content/public-pages';
 import { formatDisplayDate } from '../content/display-date';
-import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { PageHeader } from '../components/PageHeader';
 
 export default function Blog() {
-  useDocumentMeta(INFO_PAGES.blog.title, INFO_PAGES.blog.description);
   return (
     <>
-      <PageHeader title="Airport Parking Blog" lead="Practical advice for parking at Auckland Airport, from our team at the yard.">
+      <PageHeader page={INFO_PAGES.blog} lead="Practical advice for parking at Auckland Airport, from our team at the yard.">
         <Link to="/" className="back-link">
           <span aria-hidden="true">←</span> Back to Home
         </Link>

@@ -10,7 +10,6 @@ import { Field } from '../../../ui/Field';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { INFO_PAGES } from '../content/public-pages';
 import { ApiError } from '../../../lib/api-client';
-import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { sendContactMessage } from '../api/send-contact-message';
 import { PageHeader } from '../components/PageHeader';
 
@@ -27,7 +26,6 @@ function knownFieldErrors(errors: Record<string, string>): ContactFieldErrors {
 }
 
 export default function Contact() {
-  useDocumentMeta(INFO_PAGES.contact.title, INFO_PAGES.contact.description);
   const { toast } = useToast();
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [errors, setErrors] = useState<ContactFieldErrors>({});
@@ -76,7 +74,7 @@ export default function Contact() {
 
   return (
     <>
-      <PageHeader eyebrow="We are here 24/7" title="Contact Us" lead="Questions about a booking, our services or parking at Auckland Airport? Send us a message and we will get back to you soon." />
+      <PageHeader page={INFO_PAGES.contact} eyebrow="We are here 24/7" lead="Questions about a booking, our services or parking at Auckland Airport? Send us a message and we will get back to you soon." />
       <section className="section">
         <div className="container contact-grid">
           <form ref={formRef} className="card contact-form" onSubmit={onSubmit} noValidate aria-labelledby="contact-form-title">

@@ -4,14 +4,13 @@ import { Link } from 'react-router-dom';
 import { site } from '@shared/site';
 import { FAQ } from '../content/faq';
 import { INFO_PAGES } from '../content/public-pages';
-import { useDocumentMeta } from '../../../lib/useDocumentMeta';
+import { CtaPanel } from '../components/CtaPanel';
 import { PageHeader } from '../components/PageHeader';
 
 export default function Faq() {
-  useDocumentMeta(INFO_PAGES.faq.title, INFO_PAGES.faq.description);
   return (
     <>
-      <PageHeader eyebrow="Help" title="Frequently Asked Questions" lead="Everything you need to know before you park with us. Choose a question to see its answer." />
+      <PageHeader page={INFO_PAGES.faq} eyebrow="Help" lead="Everything you need to know before you park with us. Choose a question to see its answer." />
       <section className="section" aria-label="Questions and answers">
         <div className="container info-narrow">
           <Accordion.Root type="single" collapsible className="faq-list">
@@ -38,18 +37,14 @@ export default function Faq() {
           <p className="muted faq-more">
             The full rules are in our <Link to="/terms">Terms &amp; Conditions</Link>.
           </p>
-          <div className="cta-panel">
-            <h2>Still have a question?</h2>
-            <p>Our team is here 24/7.</p>
-            <div className="cta-actions">
-              <a href={site.phoneHref} className="btn btn-accent">
-                Call Us: {site.phone}
-              </a>
-              <a href={`mailto:${site.email}`} className="btn btn-outline-light">
-                Email Us
-              </a>
-            </div>
-          </div>
+          <CtaPanel title="Still have a question?" text="Our team is here 24/7.">
+            <a href={site.phoneHref} className="btn btn-accent">
+              Call Us: {site.phone}
+            </a>
+            <a href={`mailto:${site.email}`} className="btn btn-outline-light">
+              Email Us
+            </a>
+          </CtaPanel>
         </div>
       </section>
     </>

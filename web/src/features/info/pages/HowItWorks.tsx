@@ -4,8 +4,8 @@ import { formatMoney } from '@shared/money';
 import { DEPOSIT_CENTS } from '@shared/pricing';
 import { formatAddress, site } from '@shared/site';
 import { INFO_PAGES } from '../content/public-pages';
-import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { StepCards, type Step } from '../../../ui/StepCards';
+import { CtaPanel } from '../components/CtaPanel';
 import { PageHeader } from '../components/PageHeader';
 
 const STEPS: Step[] = [
@@ -44,26 +44,21 @@ const STEPS: Step[] = [
 ];
 
 export default function HowItWorks() {
-  useDocumentMeta(INFO_PAGES.howItWorks.title, INFO_PAGES.howItWorks.description);
   return (
     <>
-      <PageHeader eyebrow="From booking to driving home" title="How It Works" lead="Parking with us takes eight simple steps. Most of them take less than a minute." />
+      <PageHeader page={INFO_PAGES.howItWorks} eyebrow="From booking to driving home" lead="Parking with us takes eight simple steps. Most of them take less than a minute." />
       <section className="section" aria-labelledby="steps-title">
         <div className="container">
           <h2 id="steps-title" className="section-title">Eight steps, no surprises</h2>
           <StepCards steps={STEPS} listClassName="info-steps" itemClassName="info-step" spokenNumbers />
-          <div className="cta-panel">
-            <h2>Ready to park?</h2>
-            <p>Get a quote in seconds. Booking confirmation is instant.</p>
-            <div className="cta-actions">
-              <Link to="/#booking" className="btn btn-accent">
-                Book Online Now
-              </Link>
-              <a href={site.phoneHref} className="btn btn-outline-light">
-                Call {site.phone}
-              </a>
-            </div>
-          </div>
+          <CtaPanel title="Ready to park?" text="Get a quote in seconds. Booking confirmation is instant.">
+            <Link to="/#booking" className="btn btn-accent">
+              Book Online Now
+            </Link>
+            <a href={site.phoneHref} className="btn btn-outline-light">
+              Call {site.phone}
+            </a>
+          </CtaPanel>
         </div>
       </section>
     </>

@@ -1,10 +1,8 @@
 /** /privacy: the privacy policy under the New Zealand Privacy Act 2020. */
 import { PRIVACY, PRIVACY_UPDATED } from '../content/privacy';
 import { INFO_PAGES } from '../content/public-pages';
-import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { LegalDocument } from '../components/LegalDocument';
 
 export default function Privacy() {
-  useDocumentMeta(INFO_PAGES.privacy.title, INFO_PAGES.privacy.description);
-  return <LegalDocument title="Privacy Policy" lead="How we collect, use, store and protect your personal information, and how you can see or correct it." updated={PRIVACY_UPDATED} sections={PRIVACY} />;
+  return <LegalDocument page={INFO_PAGES.privacy} lead="How we collect, use, store and protect your personal information, and how you can see or correct it." updated={PRIVACY_UPDATED} sections={PRIVACY} />;
 }

@@ -2,14 +2,12 @@
 import { Link } from 'react-router-dom';
 import { SERVICES } from '../content/services';
 import { INFO_PAGES } from '../content/public-pages';
-import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { PageHeader } from '../components/PageHeader';
 
 export default function Services() {
-  useDocumentMeta(INFO_PAGES.services.title, INFO_PAGES.services.description);
   return (
     <>
-      <PageHeader eyebrow="While you fly" title="Car Services" lead="Come back to a clean, detailed or freshly serviced car. We do the work at our yard while you are away." />
+      <PageHeader page={INFO_PAGES.services} eyebrow="While you fly" lead="Come back to a clean, detailed or freshly serviced car. We do the work at our yard while you are away." />
       <section className="section" aria-label="Services">
         <div className="container">
           <ul className="service-grid">
