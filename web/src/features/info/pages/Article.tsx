@@ -13,21 +13,16 @@ function Block({ block }: { block: ArticleBlock }) {
     case 'p':
       return <p>{block.text}</p>;
     case 'ul':
+    case 'ol': {
+      const List = block.kind;
       return (
-        <ul>
+        <List>
           {block.items.map((item) => (
             <li key={item}>{item}</li>
           ))}
-        </ul>
+        </List>
       );
-    case 'ol':
-      return (
-        <ol>
-          {block.items.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ol>
-      );
+    }
     case 'tip':
       return (
         <aside className="article-tip" aria-label="Tip">
