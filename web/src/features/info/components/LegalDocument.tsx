@@ -2,7 +2,7 @@
 import type { LegalBlock, LegalSection } from '../content/terms';
 import { formatDisplayDate } from '../content/display-date';
 import type { PageMeta } from '../content/public-pages';
-import { PageHeader } from './PageHeader';
+import { PageHeader } from './PageFrame';
 
 function Block({ block }: { block: LegalBlock }) {
   if (typeof block === 'string') return <p>{block}</p>;

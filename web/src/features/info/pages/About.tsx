@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { site } from '@shared/site';
 import { INFO_PAGES } from '../content/public-pages';
 import { StepCards, type Step } from '../../../ui/StepCards';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/PageFrame';
 
 const FEATURES: { title: string; text: string; icon: string }[] = [
   { title: 'Secure Yard', text: 'A secure, sealed, CCTV-monitored yard, so your car is safe for as long as you are away.', icon: 'M12 2l8 3v6c0 5-3.4 9.4-8 11-4.6-1.6-8-6-8-11V5z' },

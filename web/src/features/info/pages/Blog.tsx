@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { articlePath, BLOG_POSTS } from '../content/blog-posts';
 import { INFO_PAGES } from '../content/public-pages';
 import { formatDisplayDate } from '../content/display-date';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/PageFrame';
 
 export default function Blog() {
   return (

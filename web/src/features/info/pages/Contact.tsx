@@ -11,7 +11,7 @@ import { useToast } from '../../../ui/toast/ToastProvider';
 import { INFO_PAGES } from '../content/public-pages';
 import { ApiError } from '../../../lib/api-client';
 import { sendContactMessage } from '../api/send-contact-message';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/PageFrame';
 
 type FormValues = Record<ContactField | typeof HONEYPOT_FIELD, string>;
 

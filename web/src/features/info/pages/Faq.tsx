@@ -4,8 +4,7 @@ import { Link } from 'react-router-dom';
 import { site } from '@shared/site';
 import { FAQ } from '../content/faq';
 import { INFO_PAGES } from '../content/public-pages';
-import { CtaPanel } from '../components/CtaPanel';
-import { PageHeader } from '../components/PageHeader';
+import { CtaPanel, PageHeader } from '../components/PageFrame';
 
 export default function Faq() {
   return (

@@ -5,8 +5,7 @@ import { DEPOSIT_CENTS } from '@shared/pricing';
 import { formatAddress, site } from '@shared/site';
 import { INFO_PAGES } from '../content/public-pages';
 import { StepCards, type Step } from '../../../ui/StepCards';
-import { CtaPanel } from '../components/CtaPanel';
-import { PageHeader } from '../components/PageHeader';
+import { CtaPanel, PageHeader } from '../components/PageFrame';
 
 const STEPS: Step[] = [
   {

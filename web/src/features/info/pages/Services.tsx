@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom';
 import { SERVICES } from '../content/services';
 import { INFO_PAGES } from '../content/public-pages';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/PageFrame';
 
 export default function Services() {
   return (

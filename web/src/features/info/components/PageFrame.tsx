@@ -1,6 +1,6 @@
 /**
- * The banner at the top of every information page: an eyebrow, the page's one h1 and a lead line. The h1
- * and the document's title and meta description come from the page's entry in INFO_PAGES, so they agree.
+ * The frame of an information page, in one module (one small chunk every information page shares):
+ * the banner on top and the call to action at the bottom.
  */
 import type { ReactNode } from 'react';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
@@ -13,6 +13,10 @@ interface PageHeaderProps {
   children?: ReactNode;
 }
 
+/**
+ * An eyebrow, the page's one h1 and a lead line. The h1 and the document's title and meta description
+ * come from the page's entry in INFO_PAGES, so they agree.
+ */
 export function PageHeader({ page, eyebrow, lead, children }: PageHeaderProps) {
   useDocumentMeta(page.title, page.description);
   return (
@@ -24,5 +28,16 @@ export function PageHeader({ page, eyebrow, lead, children }: PageHeaderProps) {
         {lead && <p className="lead">{lead}</p>}
       </div>
     </section>
+  );
+}
+
+/** The closing call to action: a heading, a line of text and its buttons. */
+export function CtaPanel({ title, text, children }: { title: string; text: string; children: ReactNode }) {
+  return (
+    <div className="cta-panel">
+      <h2>{title}</h2>
+      <p>{text}</p>
+      <div className="cta-actions">{children}</div>
+    </div>
   );
 }
