@@ -3,9 +3,11 @@
  * DynamoDB Local (Java), s3rver (in-process) and cognito-local (a child Node process).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { triggers } from '../functions/triggers';
 import { waitForPort } from './ports';
 
 const require = createRequire(import.meta.url);
@@ -76,13 +78,33 @@ export async function startS3(port: number, dir: string, buckets: { name: string
   return { endpoint: `http://127.0.0.1:${port}`, stop: () => server.close() };
 }
 
-/** cognito-local keeps its data in ./.cognito of its working directory. */
-export async function startCognito(port: number, dir: string): Promise<Emulator> {
-  mkdirSync(dir, { recursive: true });
-  const bin = require.resolve('cognito-local/lib/bin/start.js');
+export interface CognitoOptions {
+  /** The local Lambda endpoint that runs the pool's triggers (functions/triggers.ts). */
+  lambdaEndpoint: string;
+  /** Where the pool's e-mails land (the local outbox). */
+  outboxDir: string;
+  emailFrom: string;
+}
+
+/**
+ * cognito-local with our bridges (local/cognito/emulator.cjs). It keeps its data, and reads its settings, in
+ * ./.cognito of its working directory; the settings are written on every start, as the trigger port changes.
+ */
+export async function startCognito(port: number, dir: string, options: CognitoOptions): Promise<Emulator> {
+  const settingsDir = path.join(path.resolve(dir), '.cognito');
+  // Its database holds passwords in plain text: private to the user.
+  mkdirSync(settingsDir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  chmodSync(settingsDir, 0o700);
+  const settings = {
+    TriggerFunctions: Object.fromEntries(triggers.map((t) => [t.name, t.name])),
+    LambdaClient: { endpoint: options.lambdaEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
+  };
+  writeFileSync(path.join(settingsDir, 'config.json'), JSON.stringify(settings, null, 2), { mode: 0o600 });
+  const bin = fileURLToPath(new URL('./cognito/emulator.cjs', import.meta.url));
   const child = spawn(process.execPath, [bin], {
     cwd: path.resolve(dir),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', OUTBOX_DIR: options.outboxDir, EMAIL_FROM: options.emailFrom },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = collectOutput(child, 'cognito');

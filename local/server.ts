@@ -2,12 +2,15 @@
  * The whole product on one port: emulators, the local API gateway, the Cognito proxy, /config.json and
  * the SPA. Used by `npm start` and by the tests, which start it on free ports with throw-away data.
  */
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { emailFrom } from '../functions/lib/email';
 import type { RuntimeConfig } from '../shared/runtime-config';
 import { startCognito, startDynamo, startS3, type Emulator } from './emulators';
+import { proxyCognito } from './cognito/proxy';
+import { startLambdaEndpoint } from './lambda-endpoint';
 import { createGateway } from './gateway';
 import { freePort } from './ports';
 import { localServices, type LocalService } from './services';
@@ -61,29 +64,6 @@ function readBody(req: IncomingMessage, limit = 12 * 1024 * 1024): Promise<Buffe
   });
 }
 
-/** Forwards /_cognito/* to cognito-local so the browser talks to one origin. */
-function proxy(target: string, prefix: string, req: IncomingMessage, res: ServerResponse, body: Buffer): void {
-  const url = new URL(target);
-  const upstream = httpRequest(
-    {
-      hostname: url.hostname,
-      port: url.port,
-      method: req.method,
-      path: (req.url ?? '/').slice(prefix.length) || '/',
-      headers: { ...req.headers, host: url.host, 'content-length': String(body.length) },
-    },
-    (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    },
-  );
-  upstream.on('error', () => {
-    res.writeHead(502, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ message: 'Cognito emulator unavailable' }));
-  });
-  upstream.end(body);
-}
-
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 async function spaMiddleware(mode: LocalStackOptions['spa'], server: Server): Promise<{ use: Middleware; close(): Promise<void> } | null> {
@@ -121,10 +101,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await Promise.allSettled(emulators.map((e) => e.stop()));
   };
   try {
+    // Cognito's triggers run here, as Lambda functions; the emulator calls them like Cognito does.
+    process.env.SITE_URL = url;
+    const lambda = await startLambdaEndpoint();
+    emulators.push(lambda);
     const [dynamo, s3, cognito] = await Promise.all([
       startDynamo(dynamoPort, options.inMemoryTable ? null : path.join(dataDir, 'dynamodb')),
       startS3(s3Port, path.join(dataDir, 's3'), [{ name: PHOTO_BUCKET, corsXml: corsXml(url) }]),
-      startCognito(cognitoPort, path.join(dataDir, 'cognito')),
+      startCognito(cognitoPort, path.join(dataDir, 'cognito'), { lambdaEndpoint: lambda.endpoint, outboxDir: path.join(dataDir, 'outbox'), emailFrom: emailFrom() }),
     ]);
     emulators.push(dynamo, s3, cognito);
     const [, pool] = await Promise.all([ensureTable(dynamo.endpoint, TABLE_NAME), ensureUserPool(cognito.endpoint)]);
@@ -174,7 +158,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
             res.end(JSON.stringify(config));
             return;
           }
-          if (pathname.startsWith('/_cognito')) return proxy(cognito.endpoint, '/_cognito', req, res, body);
+          if (pathname === '/_cognito' || pathname.startsWith('/_cognito/')) return proxyCognito(cognito.endpoint, url, req, res, body);
           for (const service of services) if (await service.handle(req, res, body)) return;
           if (spa) return spa.use(req, res, () => {
             res.writeHead(404, { 'content-type': 'text/plain' });

@@ -1,0 +1,60 @@
+/**
+ * /_cognito: the browser's way to the Cognito emulator, on the site's own origin (as Amplify's
+ * `userPoolEndpoint`). It forwards only the operations the SPA makes (never an Admin* one), only from the
+ * site itself (a cross-site page gets 403, even as a form post), and strips the emulator's wildcard CORS.
+ */
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+
+/** What Amplify Auth calls for the SPA's account pages; anything else is refused. */
+export const SPA_COGNITO_OPERATIONS = new Set([
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+  'GetTokensFromRefreshToken',
+  'RevokeToken',
+  'SignUp',
+  'ConfirmSignUp',
+  'ResendConfirmationCode',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+  'ChangePassword',
+  'GetUser',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'SetUserMFAPreference',
+]);
+
+function refuse(res: ServerResponse, status: number, type: string, message: string): void {
+  res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1' });
+  res.end(JSON.stringify({ __type: type, message }));
+}
+
+/** True when the request comes from the site's own pages or from a non-browser client (tests, CLIs). */
+export function fromSiteOrNonBrowser(req: IncomingMessage, siteOrigin: string): boolean {
+  const fetchSite = req.headers['sec-fetch-site'];
+  if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') return false;
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  const allowed = new Set([siteOrigin, siteOrigin.replace('//localhost:', '//127.0.0.1:')]);
+  return allowed.has(origin);
+}
+
+export function proxyCognito(target: string, siteOrigin: string, req: IncomingMessage, res: ServerResponse, body: Buffer): void {
+  if (!fromSiteOrNonBrowser(req, siteOrigin)) return refuse(res, 403, 'AccessDeniedException', 'Cross-site requests are not accepted');
+  const operation = String(req.headers['x-amz-target'] ?? '');
+  const name = operation.startsWith(TARGET_PREFIX) ? operation.slice(TARGET_PREFIX.length) : '';
+  if (req.method !== 'POST' || !SPA_COGNITO_OPERATIONS.has(name)) {
+    return refuse(res, 400, 'UnsupportedOperationException', `Operation not available to the web app: ${name || req.method}`);
+  }
+  const url = new URL(target);
+  const headers = { ...req.headers, host: url.host, 'content-length': String(body.length) };
+  delete headers.origin;
+  const upstream = httpRequest({ hostname: url.hostname, port: url.port, method: 'POST', path: '/', headers }, (up) => {
+    const out = Object.fromEntries(Object.entries(up.headers).filter(([k]) => !k.startsWith('access-control-')));
+    res.writeHead(up.statusCode ?? 502, out);
+    up.pipe(res);
+  });
+  upstream.on('error', () => refuse(res, 502, 'ServiceUnavailableException', 'Cognito emulator unavailable'));
+  upstream.end(body);
+}

@@ -1,0 +1,66 @@
+/**
+ * The Lambda Invoke API, just enough for the Cognito emulator to call its triggers (functions/triggers.ts)
+ * as Amazon Cognito calls Lambda: the same handler modules, on a loopback port of their own. It answers
+ * only the emulator: a request from a browser (any Origin header) or without an AWS signature is refused,
+ * so a web page cannot reach it through localhost.
+ */
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { triggers, type TriggerDef } from '../functions/triggers';
+
+const functionsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../functions');
+const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
+
+type TriggerHandler = (event: unknown) => Promise<unknown>;
+
+export interface LambdaEndpoint {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+export async function startLambdaEndpoint(table: readonly TriggerDef[] = triggers): Promise<LambdaEndpoint> {
+  const modules = new Map<string, Promise<TriggerHandler>>();
+  const load = (entry: string) => {
+    let mod = modules.get(entry);
+    if (!mod) {
+      mod = import(pathToFileURL(path.join(functionsDir, entry)).href).then((m: { handler: TriggerHandler }) => m.handler);
+      modules.set(entry, mod);
+    }
+    return mod;
+  };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+          res.writeHead(status, { 'content-type': 'application/json', ...headers });
+          res.end(JSON.stringify(body));
+        };
+        const signed = /^AWS4-HMAC-SHA256 /.test(req.headers.authorization ?? '');
+        if (req.headers.origin !== undefined || !signed || req.method !== 'POST') return reply(403, { message: 'Forbidden' });
+        const name = INVOKE_PATH.exec((req.url ?? '').split('?')[0]!)?.[1];
+        const trigger = table.find((t) => t.name === decodeURIComponent(name ?? ''));
+        if (!trigger) return reply(404, { Type: 'User', message: `Function not found: ${name}` }, { 'x-amzn-errortype': 'ResourceNotFoundException' });
+        try {
+          const event: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          const handler = await load(trigger.entry);
+          reply(200, await handler(event));
+        } catch (error) {
+          console.error(JSON.stringify({ level: 'ERROR', message: 'Trigger failed', trigger: trigger.name, error: String(error) }));
+          reply(200, { errorMessage: 'Trigger failed', errorType: 'Error' }, { 'x-amz-function-error': 'Unhandled' });
+        }
+      })();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as { port: number };
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

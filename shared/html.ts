@@ -1,0 +1,2 @@
+/** Escapes text for HTML element content and quoted attribute values. */
+export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
