@@ -7,6 +7,8 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 export interface Caller {
   sub: string;
   email: string | null;
+  /** The token vouches for the e-mail (id tokens carry email_verified; access tokens carry no e-mail). */
+  emailVerified: boolean;
   groups: string[];
 }
 
@@ -33,5 +35,6 @@ export function authContext(event: APIGatewayProxyEventV2): AuthContext {
   if (!claims || typeof claims.sub !== 'string') return { user: null, admin: false };
   const groups = parseGroups(claims['cognito:groups']);
   const email = typeof claims.email === 'string' ? claims.email : null;
-  return { user: { sub: claims.sub, email, groups }, admin: groups.includes('admin') };
+  const emailVerified = email !== null && String(claims.email_verified) === 'true';
+  return { user: { sub: claims.sub, email, emailVerified, groups }, admin: groups.includes('admin') };
 }

@@ -51,6 +51,7 @@ export async function optionalCaller(event: APIGatewayProxyEventV2): Promise<Cal
   return {
     sub: payload.sub,
     email: typeof payload.email === 'string' ? payload.email : null,
+    emailVerified: typeof payload.email === 'string' && String(payload.email_verified) === 'true',
     groups: parseGroups(payload['cognito:groups']),
   };
 }

@@ -12,7 +12,7 @@ function event(triggerSource: CustomMessageTriggerEvent['triggerSource'], email 
     userName: 'sub-1',
     callerContext: { awsSdkVersion: '1', clientId: 'client' },
     triggerSource,
-    request: { userAttributes: { email }, codeParameter: '{####}', usernameParameter: null },
+    request: { userAttributes: { email }, codeParameter: '{####}', linkParameter: '{##Click Here##}', usernameParameter: null },
     response: { smsMessage: null, emailMessage: null, emailSubject: null },
   } as CustomMessageTriggerEvent;
 }

@@ -1,0 +1,37 @@
+/**
+ * The customer record behind an account (design.md, "Customers and accounts"): the newest customer linked to
+ * the user, or else the customer whose e-mail is the account's verified e-mail, which is then linked, so
+ * bookings paid before sign-up appear in the account. A customer linked to another account is never taken.
+ */
+import { getCustomer, type Customer } from './customers';
+import { keys } from './keys';
+import { getItem, query, updateIf } from './table';
+
+export async function latestLinkedCustomer(userId: string): Promise<Customer | null> {
+  const { gsi1pk } = keys.customerByUser(userId, '');
+  const { items } = await query<{ id: string }>({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': gsi1pk, ':prefix': 'CUSTOMER#' },
+    ScanIndexForward: false,
+    Limit: 1,
+  });
+  const first = items[0];
+  return first ? getCustomer(first.id, true) : null;
+}
+
+export async function customerByEmail(email: string): Promise<Customer | null> {
+  const guard = await getItem<{ customerId: string }>(keys.emailGuard(email), true);
+  return guard ? getCustomer(guard.customerId, true) : null;
+}
+
+/** Links an unlinked customer to the user; false when someone else linked it first. */
+export async function linkCustomer(customer: Customer, userId: string): Promise<boolean> {
+  const index = keys.customerByUser(userId, customer.createdAt);
+  return updateIf({
+    Key: keys.customer(customer.id),
+    UpdateExpression: 'SET userId = :user, gsi1pk = :pk, gsi1sk = :sk, updatedAt = :now',
+    ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(userId) OR attribute_type(userId, :nul) OR userId = :user)',
+    ExpressionAttributeValues: { ':user': userId, ':pk': index.gsi1pk, ':sk': index.gsi1sk, ':now': new Date().toISOString(), ':nul': 'NULL' },
+  });
+}
