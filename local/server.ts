@@ -132,7 +132,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       region: LOCAL_REGION,
       userPoolId: pool.userPoolId,
       userPoolClientId: pool.userPoolClientId,
-      cognitoEndpoint: `${url}/_cognito`,
+      // Relative: the SPA resolves it against its own origin (localhost or 127.0.0.1 alike).
+      cognitoEndpoint: '/_cognito',
       googleSignIn: false,
       environment: 'local',
     };

@@ -1,0 +1,50 @@
+/**
+ * Amplify Auth, configured once from the runtime settings (/config.json). This module and everything that
+ * imports it load only on the account pages (sign-in, dashboard, admin, the confirmation link), never in the
+ * first load of `/`. Locally Cognito is the emulator behind the site's own /_cognito; in AWS it is Cognito.
+ */
+import { Amplify, defaultStorage, Hub } from '@aws-amplify/core';
+import { cognitoUserPoolsTokenProvider } from '@aws-amplify/auth/cognito';
+import { loadConfig } from '../../lib/config';
+import { announceAuthChange } from './session-hint';
+
+let ready: Promise<void> | undefined;
+
+export function ensureAmplify(): Promise<void> {
+  ready ??= (async () => {
+    const config = await loadConfig();
+    const origin = window.location.origin;
+    const Cognito = {
+      userPoolId: config.userPoolId,
+      userPoolClientId: config.userPoolClientId,
+      // Relative in the settings (/_cognito), so the site works on any host name the developer uses.
+      ...(config.cognitoEndpoint ? { userPoolEndpoint: new URL(config.cognitoEndpoint, origin).href } : {}),
+      loginWith: {
+        email: true,
+        ...(config.googleSignIn && config.oauthDomain
+          ? {
+              oauth: {
+                domain: config.oauthDomain,
+                scopes: ['openid', 'email', 'profile', 'aws.cognito.signin.user.admin'],
+                redirectSignIn: [`${origin}/`],
+                redirectSignOut: [`${origin}/`],
+                responseType: 'code' as const,
+                providers: ['Google' as const],
+              },
+            }
+          : {}),
+      },
+    };
+    // What the aws-amplify umbrella package does in its configure(), with only the Auth category.
+    cognitoUserPoolsTokenProvider.setAuthConfig({ Cognito });
+    cognitoUserPoolsTokenProvider.setKeyValueStorage(defaultStorage);
+    Amplify.configure({ Auth: { Cognito } }, { Auth: { tokenProvider: cognitoUserPoolsTokenProvider } });
+    Hub.listen('auth', ({ payload }) => {
+      if (['signedIn', 'signedOut', 'tokenRefresh', 'tokenRefresh_failure', 'signInWithRedirect'].includes(payload.event)) announceAuthChange();
+    });
+  })().catch((error: unknown) => {
+    ready = undefined;
+    throw error;
+  });
+  return ready;
+}
