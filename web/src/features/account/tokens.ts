@@ -17,3 +17,18 @@ export async function idToken(forceRefresh = false): Promise<string | null> {
     return null;
   }
 }
+
+/** The groups in the current, freshly checked id token ('admin' for staff); null when signed out. */
+export async function currentGroups(): Promise<string[] | null> {
+  await ensureAmplify();
+  try {
+    const session = await fetchAuthSession();
+    const payload = session.tokens?.idToken?.payload;
+    if (!payload) return null;
+    const groups = payload['cognito:groups'];
+    return Array.isArray(groups) ? groups.map(String) : [];
+  } catch {
+    announceAuthChange();
+    return null;
+  }
+}

@@ -1,0 +1,76 @@
+/** 'Profile Information': first name, last name, contact number and address, saved with Save Profile. */
+import { useState, type FormEvent } from 'react';
+import { profileMessages, profileUpdateSchema, type Profile, type ProfileUpdate } from '@shared/profile';
+import { ApiError } from '../../../lib/api-client';
+import { TextField } from '../../../ui/TextField';
+import { useToast } from '../../../ui/toast/ToastProvider';
+import { saveProfile } from '../api/profile';
+
+type FieldName = keyof ProfileUpdate;
+
+export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved(p: Profile, greeting: string | null): void }) {
+  const { toast } = useToast();
+  const [values, setValues] = useState<ProfileUpdate>({ first_name: profile.first_name, last_name: profile.last_name, phone: profile.phone, address: profile.address });
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [busy, setBusy] = useState(false);
+
+  const set = (field: FieldName) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors(({ [field]: _gone, ...rest }) => rest);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const checked = profileUpdateSchema.safeParse(values);
+    if (!checked.success) {
+      const found: Partial<Record<FieldName, string>> = {};
+      for (const issue of checked.error.issues) found[issue.path[0] as FieldName] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = await saveProfile(checked.data);
+      onSaved(saved.profile, saved.greeting_name);
+      toast({ title: 'Success', description: profileMessages.saved, variant: 'success' });
+    } catch (err) {
+      if (err instanceof ApiError) setErrors(err.fieldErrors as Partial<Record<FieldName, string>>);
+      toast({ title: 'Error', description: err instanceof ApiError && err.status === 409 ? err.message : profileMessages.saveFailed, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="card profile-card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="profile-info-title">
+      <h2 id="profile-info-title">Profile Information</h2>
+      <div className="form-grid">
+        <TextField id="profile-first-name" label="First Name" autoComplete="given-name" value={values.first_name} onValueChange={set('first_name')} error={errors.first_name} />
+        <TextField id="profile-last-name" label="Last Name" autoComplete="family-name" value={values.last_name} onValueChange={set('last_name')} error={errors.last_name} />
+        <TextField id="profile-phone" label="Contact Number" type="tel" inputMode="tel" autoComplete="tel" value={values.phone} onValueChange={set('phone')} error={errors.phone} />
+      </div>
+      <div className="field">
+        <label htmlFor="profile-address">Address</label>
+        <textarea
+          id="profile-address"
+          rows={3}
+          autoComplete="street-address"
+          value={values.address}
+          onChange={(e) => set('address')(e.target.value)}
+          aria-invalid={errors.address ? true : undefined}
+          aria-describedby={errors.address ? 'profile-address-error' : undefined}
+        />
+        {errors.address && (
+          <p id="profile-address-error" className="field-error">
+            {errors.address}
+          </p>
+        )}
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Saving...' : 'Save Profile'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * The signed-in header's user menu (spec: shared header): the avatar with the e-mail's first letter, the
+ * e-mail, Dashboard, Profile and Sign Out. Loaded only when someone is signed in; sign-out loads Amplify
+ * on demand. Signing out from any state goes to `/`.
+ */
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useNavigate } from 'react-router-dom';
+import { useToast } from '../../../ui/toast/ToastProvider';
+import { authErrorMessage } from '../auth-errors';
+import { accountText } from '../messages';
+import { avatarLetter, type SessionHint } from '../session-hint';
+import './user-menu.css';
+
+export async function signOutAndGoHome(navigate: (to: string) => void, toast: ReturnType<typeof useToast>['toast']): Promise<void> {
+  try {
+    const { signOut } = await import('../sign-out');
+    await signOut();
+    toast({ title: accountText.signedOutTitle, description: accountText.signedOut, variant: 'success' });
+  } catch (e) {
+    toast({ title: accountText.signOutFailed, description: authErrorMessage(e), variant: 'destructive' });
+  } finally {
+    navigate('/');
+  }
+}
+
+export default function UserMenu({ hint }: { hint: SessionHint }) {
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const letter = avatarLetter(hint.email);
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className="user-menu-trigger" aria-label={`Account menu for ${hint.email ?? 'your account'}`}>
+        <span className="avatar" aria-hidden="true">
+          {letter}
+        </span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="user-menu" align="end" sideOffset={8}>
+          <DropdownMenu.Label className="user-menu-email break-anywhere">{hint.email ?? 'Signed in'}</DropdownMenu.Label>
+          <DropdownMenu.Separator className="user-menu-separator" />
+          <DropdownMenu.Item className="user-menu-item" onSelect={() => navigate('/customer-dashboard')}>
+            Dashboard
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="user-menu-item" onSelect={() => navigate('/customer-dashboard?tab=profile')}>
+            Profile
+          </DropdownMenu.Item>
+          {hint.groups.includes('admin') && (
+            <DropdownMenu.Item className="user-menu-item" onSelect={() => navigate('/admin')}>
+              Admin
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Separator className="user-menu-separator" />
+          <DropdownMenu.Item className="user-menu-item" onSelect={() => void signOutAndGoHome(navigate, toast)}>
+            Sign Out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * /admin: checks the `admin` group claim of the freshly refreshed id token (spec: after 100 ms). Signed-out
+ * visitors go to /auth; everyone else who is not staff sees Access Denied. The API checks the same claim on
+ * every /api/admin route; this page only decides what to show.
+ */
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { messages } from '@shared/messages';
+import { useDocumentMeta } from '../../../lib/useDocumentMeta';
+import { useToast } from '../../../ui/toast/ToastProvider';
+import { signOutAndGoHome } from '../../account/components/UserMenu';
+import { readSessionHint } from '../../account/session-hint';
+import '../../account/account.css';
+
+type Access = 'checking' | 'admin' | 'denied';
+
+export default function AdminPage() {
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const [access, setAccess] = useState<Access>('checking');
+  useDocumentMeta('Admin Dashboard', 'Runway Parking staff dashboard.');
+
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(() => {
+      void (async () => {
+        if (!readSessionHint()) return navigate('/auth?next=%2Fadmin', { replace: true });
+        const { currentGroups } = await import('../../account/tokens');
+        const groups = await currentGroups();
+        if (!live) return;
+        if (groups === null) return navigate('/auth?next=%2Fadmin', { replace: true });
+        setAccess(groups.includes('admin') ? 'admin' : 'denied');
+      })().catch(() => live && setAccess('denied'));
+    }, 100);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [navigate]);
+
+  if (access === 'checking') {
+    return (
+      <section className="section">
+        <div className="container narrow center" role="status">
+          <div className="spinner spinner-lg" aria-hidden="true" />
+          <h1 className="page-title">Loading</h1>
+          <p className="muted">Checking admin access</p>
+        </div>
+      </section>
+    );
+  }
+  if (access === 'denied') {
+    return (
+      <section className="section">
+        <div className="container narrow center">
+          <div className="card status-card">
+            <h1 className="page-title">Access Denied</h1>
+            <p>{messages.forbidden}</p>
+            <div className="center-actions">
+              <Link className="btn btn-primary" to="/auth?next=%2Fadmin">
+                Sign In as Admin
+              </Link>
+              <Link className="btn btn-outline" to="/">
+                Back to Home
+              </Link>
+            </div>
+          </div>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="section admin-page">
+      <div className="container">
+        <div className="admin-header">
+          <h1 className="page-title">Admin Dashboard</h1>
+          <div className="admin-header-actions">
+            <Link className="btn btn-outline btn-sm" to="/">
+              Back to Home
+            </Link>
+            <button type="button" className="btn btn-primary btn-sm" onClick={() => void signOutAndGoHome(navigate, toast)}>
+              Logout
+            </button>
+          </div>
+        </div>
+        <div className="card">
+          <h2>Bookings, customers and the yard</h2>
+          <p>
+            You are signed in as staff. The booking lists, search, editing, vehicle photos and the day sheet are coming to this page next. Until
+            then, bookings reach you by the receipt e-mails and the Stripe dashboard.
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}
