@@ -11,6 +11,7 @@
  *   NotAuthorizedException 'Incorrect username or password.'; too many wrong passwords lock sign-in for a
  *   while; passwords shorter than the pool's 8 characters are refused; a reset for an unknown e-mail looks
  *   like any other (the pool prevents user-existence errors); a used confirmation is NotAuthorized.
+ * - AdminSetUserMFAPreference (npm run admin -- reset-mfa), which the emulator lacks.
  * - E-mails (the Custom Message trigger's output) land in the local outbox instead of the console.
  *
  * Environment: PORT, HOST (cognito-local's own), OUTBOX_DIR, EMAIL_FROM, PASSWORD_MIN_LENGTH.
@@ -150,6 +151,25 @@ wrap('ChangePassword', (_services, change) => async (ctx, req) => {
     throw error;
   }
 });
+
+// `npm run admin -- reset-mfa` clears a locked-out person's authenticator, as Cognito's admin API does.
+Targets.AdminSetUserMFAPreference = (services) => async (ctx, req) => {
+  const pool = await services.cognito.getUserPool(ctx, req.UserPoolId);
+  const user = await pool.getUserByUsername(ctx, req.Username);
+  if (!user) throw new errors.UserNotFoundError('User does not exist.');
+  const methods = new Set(user.UserMFASettingList ?? []);
+  const software = req.SoftwareTokenMfaSettings;
+  if (software && !software.Enabled) methods.delete('SOFTWARE_TOKEN_MFA');
+  const cleared = software && !software.Enabled ? { SoftwareTokenMfaConfiguration: undefined } : {};
+  await pool.saveUser(ctx, {
+    ...user,
+    ...cleared,
+    UserMFASettingList: [...methods],
+    PreferredMfaSetting: methods.has(user.PreferredMfaSetting) ? user.PreferredMfaSetting : undefined,
+    UserLastModifiedDate: services.clock.get(),
+  });
+  return {};
+};
 
 // Cognito e-mails the message; locally it goes to the outbox the dev server shows at /_local/outbox.
 ConsoleMessageSender.prototype.sendEmail = async function sendEmail(ctx, user, destination, message) {
