@@ -147,7 +147,8 @@ const CUSTOMER_ITEM = 2;
  */
 export async function confirmPendingBooking(c: Confirmation): Promise<ConfirmOutcome> {
   const b = c.booking;
-  const ownList = b.userId ? keys.bookingByUser(b.userId, b.dropOffDate, b.dropOffTime, b.id) : null;
+  // Signed in: listed under the user. Not signed in: under the customer, which an account may claim later.
+  const ownList = b.userId ? keys.bookingByUser(b.userId, b.dropOffDate, b.dropOffTime, b.id) : keys.bookingByCustomer(b.customerId, b.dropOffDate, b.dropOffTime, b.id);
   const monthList = keys.bookingByMonth(b.createdAt, b.id);
   const items: TransactItem[] = [
     {

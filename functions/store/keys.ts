@@ -32,6 +32,11 @@ export const keys = {
     gsi1pk: `USER#${sub}`,
     gsi1sk: `DROPOFF#${dropOffDate}T${dropOffTime}#${id}`,
   }),
+  /** A booking paid without signing in, listed under its customer until an account claims the customer. */
+  bookingByCustomer: (customerId: string, dropOffDate: string, dropOffTime: string, id: string) => ({
+    gsi1pk: `CUSTOMER_BOOKINGS#${customerId}`,
+    gsi1sk: `DROPOFF#${dropOffDate}T${dropOffTime}#${id}`,
+  }),
   bookingByMonth: (createdAt: string, id: string) => ({ gsi2pk: `BOOKINGS#${createdAt.slice(0, 7)}`, gsi2sk: `${createdAt}#${id}` }),
   bookingReference: (reference: string): ItemKey => ({ pk: `REF#${reference}`, sk: 'GUARD' }),
   dayDropOff: (date: string, time: string, id: string): ItemKey => ({ pk: `DAY#${date}`, sk: `DROPOFF#${time}#${id}` }),

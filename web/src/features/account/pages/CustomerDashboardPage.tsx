@@ -3,7 +3,7 @@
  * Profile. `?tab=profile` opens the profile tab (the header's Profile link), so a reload keeps the tab.
  */
 import * as Tabs from '@radix-ui/react-tabs';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { profileMessages, type Profile } from '@shared/profile';
 import { ApiError } from '../../../lib/api-client';
@@ -11,6 +11,7 @@ import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { fetchProfile } from '../api/profile';
 import { ChangePassword } from '../components/ChangePassword';
+import { MyBookings } from '../components/MyBookings';
 import { ProfileForm } from '../components/ProfileForm';
 import { SignInRequired } from '../components/SignInRequired';
 import { TwoStepSignIn } from '../components/TwoStepSignIn';
@@ -26,6 +27,8 @@ export default function CustomerDashboardPage() {
   const tab = params.get('tab') === 'profile' ? 'profile' : 'bookings';
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const signedIn = hint !== null;
+  const [expired, setExpired] = useState(false);
+  const onExpired = useCallback(() => setExpired(true), []);
   useDocumentMeta('My Dashboard', 'Manage your Runway Parking bookings and account.');
 
   useEffect(() => {
@@ -46,7 +49,7 @@ export default function CustomerDashboardPage() {
   }, [signedIn, toast]);
 
   if (!hint) return <SignInRequired />;
-  if (loaded.state === 'failed' && loaded.expired) return <SignInRequired expired />;
+  if (expired || (loaded.state === 'failed' && loaded.expired)) return <SignInRequired expired />;
 
   const greeting = loaded.state === 'ready' && loaded.greeting ? `Welcome back, ${loaded.greeting}!` : 'Welcome back!';
   return (
@@ -64,10 +67,7 @@ export default function CustomerDashboardPage() {
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content className="tabs-content" value="bookings">
-            <div className="card">
-              <h2>My Bookings</h2>
-              <p className="muted">Your bookings, their dates and what is left to pay will be listed here.</p>
-            </div>
+            <MyBookings onExpired={onExpired} />
           </Tabs.Content>
           <Tabs.Content className="tabs-content" value="profile">
             {loaded.state === 'loading' && <p className="muted">Loading your profile...</p>}

@@ -1,0 +1,45 @@
+/** The signed-in person's bookings for the dashboard, with the spec's field names. */
+import type { CustomerBooking } from '../../shared/customer-bookings';
+import { centsToDollars } from '../../shared/money';
+import type { Caller } from '../lib/auth';
+import { isConfirmed, type Booking } from '../store/bookings';
+import { bookingsOfAccount, linkedCustomerIds } from '../store/own-bookings';
+import { accountCustomer } from './account-customer';
+
+export function toCustomerBooking(b: Booking): CustomerBooking {
+  const paid = b.payment?.amountPaidCents ?? 0;
+  return {
+    id: b.id,
+    booking_reference: b.bookingReference ?? '',
+    user_id: b.userId,
+    customer_id: b.customerId,
+    customer: { name: b.customer.name, email: b.customer.email, contact_number: b.customer.contactNumber },
+    drop_off_date: b.dropOffDate,
+    drop_off_time: b.dropOffTime,
+    pick_up_date: b.pickUpDate,
+    pick_up_time: b.pickUpTime,
+    departure_flight: b.departureFlight,
+    return_flight: b.returnFlight,
+    car_registration: b.carRegistration,
+    parking_bay_number: b.parkingBayNumber,
+    status: b.status as CustomerBooking['status'],
+    shuttle_service: b.shuttleService,
+    car_wash: b.carWash,
+    total_cost: centsToDollars(b.totalCents),
+    days: b.days,
+    amount_paid: centsToDollars(paid),
+    balance_due: centsToDollars(b.payment?.balanceDueCents ?? b.totalCents - paid),
+    created_at: b.createdAt,
+  };
+}
+
+export async function myBookings(caller: Caller): Promise<CustomerBooking[]> {
+  // Claims the customer with the verified e-mail first, so bookings paid before sign-up are included.
+  await accountCustomer(caller);
+  const customers = await linkedCustomerIds(caller.sub);
+  const bookings = await bookingsOfAccount(caller.sub, customers);
+  return bookings
+    .filter(isConfirmed)
+    .map(toCustomerBooking)
+    .sort((a, b) => `${a.drop_off_date}T${a.drop_off_time}`.localeCompare(`${b.drop_off_date}T${b.drop_off_time}`));
+}

@@ -1,0 +1,45 @@
+/**
+ * A person's confirmed bookings: those made while signed in (gsi1 `USER#<sub>`) and those paid without signing
+ * in by the customers linked to the account (gsi1 `CUSTOMER_BOOKINGS#<customerId>`). Each query reads only
+ * that person's items, page by page.
+ */
+import { keys } from './keys';
+import type { Booking } from './bookings';
+import { query } from './table';
+
+async function allPages(pk: string): Promise<Booking[]> {
+  const found: Booking[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await query<Booking & Record<string, unknown>>({
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': 'DROPOFF#' },
+      ExclusiveStartKey: start,
+    });
+    found.push(...page.items);
+    start = page.lastKey;
+  } while (start);
+  return found;
+}
+
+export async function linkedCustomerIds(userId: string): Promise<string[]> {
+  const { gsi1pk } = keys.customerByUser(userId, '');
+  const { items } = await query<{ id: string }>({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': gsi1pk, ':prefix': 'CUSTOMER#' },
+    ProjectionExpression: 'id',
+  });
+  return items.map((i) => i.id);
+}
+
+export async function bookingsOfAccount(userId: string, customerIds: readonly string[]): Promise<Booking[]> {
+  const pages = await Promise.all([
+    allPages(keys.bookingByUser(userId, '', '', '').gsi1pk),
+    ...customerIds.map((id) => allPages(keys.bookingByCustomer(id, '', '', '').gsi1pk)),
+  ]);
+  const byId = new Map<string, Booking>();
+  for (const b of pages.flat()) byId.set(b.id, b);
+  return [...byId.values()];
+}

@@ -1,0 +1,57 @@
+/**
+ * The customer dashboard's bookings (spec: 'Customer dashboard'): the booking object with the spec's field
+ * names and the joined customer, plus what the page shows beyond them (days, what was paid, the balance due at
+ * pick-up), and the page's filter and sort, which are pure so the server and tests agree with the page.
+ */
+import * as z from 'zod';
+import { nzToday } from './nz-time';
+
+export const customerBookingSchema = z.object({
+  id: z.string(),
+  booking_reference: z.string(),
+  user_id: z.string().nullable(),
+  customer_id: z.string(),
+  customer: z.object({ name: z.string(), email: z.string(), contact_number: z.string() }),
+  drop_off_date: z.string(),
+  drop_off_time: z.string(),
+  pick_up_date: z.string(),
+  pick_up_time: z.string(),
+  departure_flight: z.string().nullable(),
+  return_flight: z.string().nullable(),
+  car_registration: z.string(),
+  parking_bay_number: z.string().nullable(),
+  status: z.enum(['reservation', 'checkin', 'checkout']),
+  shuttle_service: z.boolean(),
+  car_wash: z.boolean(),
+  total_cost: z.number(),
+  days: z.number().int(),
+  amount_paid: z.number(),
+  balance_due: z.number(),
+  created_at: z.string(),
+});
+export type CustomerBooking = z.infer<typeof customerBookingSchema>;
+
+export const customerBookingsResponseSchema = z.object({ bookings: z.array(customerBookingSchema) });
+export type CustomerBookingsResponse = z.infer<typeof customerBookingsResponseSchema>;
+
+export const customerBookingsMessages = {
+  loadFailed: 'Failed to load your bookings',
+  noneAtAll: 'No bookings found',
+  noneCurrent: 'No current or future bookings found',
+  nonePast: 'No past bookings found',
+} as const;
+
+export type BookingPeriod = 'current' | 'past';
+export type DropOffOrder = 'earliest' | 'latest';
+
+/** Past when the pick-up date is before today in New Zealand; otherwise Current & Future. */
+export function periodOf(b: Pick<CustomerBooking, 'pick_up_date'>, today: string = nzToday()): BookingPeriod {
+  return b.pick_up_date < today ? 'past' : 'current';
+}
+
+export function selectCustomerBookings(all: readonly CustomerBooking[], period: BookingPeriod, order: DropOffOrder, today: string = nzToday()): CustomerBooking[] {
+  const key = (b: CustomerBooking) => `${b.drop_off_date}T${b.drop_off_time}#${b.id}`;
+  return all
+    .filter((b) => periodOf(b, today) === period)
+    .sort((a, b) => (order === 'earliest' ? key(a).localeCompare(key(b)) : key(b).localeCompare(key(a))));
+}

@@ -1,0 +1,141 @@
+/**
+ * My Bookings: the person's confirmed bookings, filtered to Current & Future or Past (pick-up before today,
+ * NZ time) and sorted by drop-off, each as a card with what the yard needs to recognise the car and what is
+ * left to pay at pick-up.
+ */
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { customerBookingsMessages, selectCustomerBookings, type BookingPeriod, type CustomerBooking, type DropOffOrder } from '@shared/customer-bookings';
+import { formatShortDate, formatTime12, pluralDays } from '@shared/format';
+import { ApiError } from '../../../lib/api-client';
+import { useToast } from '../../../ui/toast/ToastProvider';
+import { fetchMyBookings } from '../api/my-bookings';
+
+type Loaded = { state: 'loading' } | { state: 'ready'; bookings: CustomerBooking[] } | { state: 'failed'; expired: boolean };
+
+const STATUS_LABEL: Record<CustomerBooking['status'], string> = { reservation: 'Reservation', checkin: 'Check-in', checkout: 'Check-out' };
+const money = (n: number) => `$${n.toFixed(2)}`;
+
+function BookingCard({ booking }: { booking: CustomerBooking }) {
+  return (
+    <li className="card my-booking">
+      <div className="my-booking-head">
+        <div>
+          <p className="my-booking-rego">{booking.car_registration}</p>
+          <p className="muted small">
+            Booking Ref: <strong>{booking.booking_reference || 'Not set'}</strong>
+          </p>
+        </div>
+        <div className="my-booking-badges">
+          <span className={`badge badge-${booking.status}`}>{STATUS_LABEL[booking.status]}</span>
+          {booking.shuttle_service && <span className="badge badge-outline">Shuttle Service</span>}
+          {booking.car_wash && <span className="badge badge-outline">Car wash</span>}
+        </div>
+      </div>
+      <dl className="my-booking-times">
+        <div>
+          <dt>Drop-off</dt>
+          <dd>
+            {formatShortDate(booking.drop_off_date)} at {formatTime12(booking.drop_off_time)}
+            {booking.departure_flight && <span className="muted small"> · Flight {booking.departure_flight}</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>Pick-up</dt>
+          <dd>
+            {formatShortDate(booking.pick_up_date)} at {formatTime12(booking.pick_up_time)}
+            {booking.return_flight && <span className="muted small"> · Flight {booking.return_flight}</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd>
+            {money(booking.total_cost)} for {pluralDays(booking.days)}
+          </dd>
+        </div>
+        <div>
+          <dt>Balance due at pick-up</dt>
+          <dd>{booking.balance_due > 0 ? money(booking.balance_due) : 'Paid in full'}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+}
+
+export function MyBookings({ onExpired }: { onExpired(): void }) {
+  const { toast } = useToast();
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [period, setPeriod] = useState<BookingPeriod>('current');
+  const [order, setOrder] = useState<DropOffOrder>('earliest');
+  const periodId = useId();
+  const orderId = useId();
+
+  useEffect(() => {
+    const abort = new AbortController();
+    fetchMyBookings(abort.signal)
+      .then((bookings) => setLoaded({ state: 'ready', bookings }))
+      .catch((e: unknown) => {
+        if ((e as Error).name === 'AbortError') return;
+        const expired = e instanceof ApiError && e.status === 401;
+        setLoaded({ state: 'failed', expired });
+        if (expired) onExpired();
+        else toast({ title: 'Error', description: customerBookingsMessages.loadFailed, variant: 'destructive' });
+      });
+    return () => abort.abort();
+  }, [toast, onExpired]);
+
+  if (loaded.state === 'loading') return <p className="muted" role="status">Loading your bookings...</p>;
+  if (loaded.state === 'failed') {
+    return (
+      <div className="alert alert-error" role="alert">
+        {customerBookingsMessages.loadFailed}
+      </div>
+    );
+  }
+  if (loaded.bookings.length === 0) {
+    return (
+      <div className="card empty-state">
+        <h2>{customerBookingsMessages.noneAtAll}</h2>
+        <p className="muted">Get a quote for your dates and book in a few minutes.</p>
+        <Link className="btn btn-accent" to="/#booking">
+          Create Your First Booking
+        </Link>
+      </div>
+    );
+  }
+  const shown = selectCustomerBookings(loaded.bookings, period, order);
+  return (
+    <div className="my-bookings">
+      <div className="my-bookings-controls">
+        <div className="field">
+          <label htmlFor={periodId}>Show</label>
+          <select id={periodId} value={period} onChange={(e) => setPeriod(e.target.value as BookingPeriod)}>
+            <option value="current">Current &amp; Future</option>
+            <option value="past">Past Bookings</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={orderId}>Sort by drop-off</label>
+          <select id={orderId} value={order} onChange={(e) => setOrder(e.target.value as DropOffOrder)}>
+            <option value="earliest">Earliest first</option>
+            <option value="latest">Latest first</option>
+          </select>
+        </div>
+      </div>
+      {shown.length === 0 ? (
+        <div className="card empty-state">
+          <h2>{period === 'current' ? customerBookingsMessages.noneCurrent : customerBookingsMessages.nonePast}</h2>
+          <Link className="btn btn-accent" to="/#booking">
+            Create New Booking
+          </Link>
+        </div>
+      ) : (
+        <ul className="my-booking-list" aria-label={period === 'current' ? 'Current and future bookings' : 'Past bookings'}>
+          {shown.map((b) => (
+            <BookingCard key={b.id} booking={b} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
