@@ -19,13 +19,16 @@ import {
   UserPoolEmail,
   UserPoolGroup,
   UserPoolIdentityProviderGoogle,
+  UserPoolOperation,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import { triggers } from '../functions/triggers';
 import { site } from '../shared/site';
 import type { EmailSending } from './email';
 import { isDomainIdentity, parseFrom, type Environment } from './environments';
 import { deletionProtection, removalPolicy } from './removal';
+import { TriggerFunction } from './trigger-function';
 
 /**
  * How the pool sends verification and reset codes: through the environment's SES identity from `email.from`
@@ -95,6 +98,12 @@ export class Auth extends Construct {
       deletionProtection: deletionProtection(env),
       removalPolicy: removalPolicy(env),
     });
+
+    // Our own confirmation and reset e-mails, whose links return to the site (functions/triggers.ts).
+    for (const trigger of triggers) {
+      const fn = new TriggerFunction(this, trigger.name, { trigger, env, siteUrl: props.siteOrigin });
+      this.userPool.addTrigger(UserPoolOperation.of(trigger.cognitoTrigger), fn.fn);
+    }
 
     // Made in this stack: create the identity first (Cognito checks it when the pool is created or updated).
     if (env.email.userPoolSender === 'ses' && props.email.created) this.userPool.node.addDependency(props.email.created);

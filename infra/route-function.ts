@@ -58,6 +58,49 @@ function environmentFor(route: RouteDef, s: SharedFunctionSettings): Record<stri
   return vars;
 }
 
+export interface BundledFunctionProps {
+  name: string;
+  description: string;
+  /** Handler module, relative to functions/; it exports `handler`. */
+  entry: string;
+  memoryMb: number;
+  timeoutSeconds: number;
+  role: Role;
+  logGroup: LogGroup;
+  environment: Record<string, string>;
+}
+
+/** A Lambda function from one handler module of functions/, bundled offline the same way for routes and triggers. */
+export function bundledFunction(scope: Construct, props: BundledFunctionProps): NodejsFunction {
+  return new NodejsFunction(scope, 'Function', {
+    functionName: props.name,
+    description: props.description,
+    entry: path.join(functionsDir, props.entry),
+    handler: 'handler',
+    projectRoot,
+    depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
+    runtime: FUNCTION_RUNTIME,
+    architecture: Architecture.ARM_64,
+    memorySize: props.memoryMb,
+    timeout: Duration.seconds(props.timeoutSeconds),
+    role: props.role,
+    logGroup: props.logGroup,
+    environment: props.environment,
+    bundling: {
+      format: OutputFormat.ESM,
+      minify: true,
+      sourceMap: true,
+      sourceMapMode: SourceMapMode.DEFAULT, // linked: the bundle names its map, so --enable-source-maps finds it
+      sourcesContent: false,
+      mainFields: ['module', 'main'],
+      // Bundle the AWS SDK too: a pinned, tree-shaken SDK starts faster than the runtime's full copy and cannot drift.
+      externalModules: [],
+      banner: ESM_REQUIRE_BANNER,
+      logLevel: LogLevel.ERROR,
+    },
+  });
+}
+
 export function functionName(env: Environment, route: RouteDef): string {
   const name = `${env.namePrefix}-${routeId(route)}`;
   if (name.length > 64) throw new Error(`Function name ${name} is longer than Lambda's 64 characters; shorten namePrefix`);
@@ -87,32 +130,15 @@ export class RouteFunction extends Construct {
     this.logGroup.grantWrite(this.role);
     for (const need of new Set(route.needs)) grantNeed(this.role, need, settings.targets);
 
-    this.fn = new NodejsFunction(this, 'Function', {
-      functionName: name,
+    this.fn = bundledFunction(this, {
+      name,
       description: `${route.method} ${route.path} (${route.access})`,
-      entry: path.join(functionsDir, route.entry),
-      handler: 'handler',
-      projectRoot,
-      depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
-      runtime: FUNCTION_RUNTIME,
-      architecture: Architecture.ARM_64,
-      memorySize: route.memoryMb ?? DEFAULT_MEMORY_MB,
-      timeout: Duration.seconds(route.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),
+      entry: route.entry,
+      memoryMb: route.memoryMb ?? DEFAULT_MEMORY_MB,
+      timeoutSeconds: route.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
       role: this.role,
       logGroup: this.logGroup,
       environment: environmentFor(route, settings),
-      bundling: {
-        format: OutputFormat.ESM,
-        minify: true,
-        sourceMap: true,
-        sourceMapMode: SourceMapMode.DEFAULT, // linked: the bundle names its map, so --enable-source-maps finds it
-        sourcesContent: false,
-        mainFields: ['module', 'main'],
-        // Bundle the AWS SDK too: a pinned, tree-shaken SDK starts faster than the runtime's full copy and cannot drift.
-        externalModules: [],
-        banner: ESM_REQUIRE_BANNER,
-        logLevel: LogLevel.ERROR,
-      },
     });
   }
 }

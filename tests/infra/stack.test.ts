@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeId, routes, type Need } from '../../functions/routes';
 import { TABLE_KEYS } from '../../functions/store/keys';
+import { triggers } from '../../functions/triggers';
 import { ADMIN_GROUP } from '../../local/provision';
 import { USER_POOL_OUTPUT } from '../../infra/admin/targets';
 import { TOKEN_VALIDITY_HOURS } from '../../infra/auth';
@@ -64,7 +65,7 @@ describe('API: one function per route of functions/routes.ts', () => {
   it(`synthesizes offline with every route (${routes.length} today)`, () => {
     expect(synthSeconds).toBeGreaterThan(0);
     const routeFunctions = resourcesOfType(s, 'AWS::Lambda::Function').filter(([, p]) => String(p.FunctionName ?? '').startsWith(`${dev.namePrefix}-`));
-    expect(routeFunctions).toHaveLength(routes.length);
+    expect(routeFunctions).toHaveLength(routes.length + triggers.length);
     expect(resourcesOfType(s, 'AWS::ApiGatewayV2::Route').map(([, p]) => p.RouteKey).sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
   });
 
@@ -463,6 +464,23 @@ describe('accounts (Cognito)', () => {
     expect(client.IdTokenValidity).toBe(TOKEN_VALIDITY_HOURS * 60);
     expect(client.TokenValidityUnits).toMatchObject({ AccessToken: 'minutes', IdToken: 'minutes' });
     expect(resourcesOfType(s, 'AWS::Cognito::UserPoolIdentityProvider')).toEqual([]);
+  });
+
+  it('sends confirmation and reset e-mails through the Custom Message trigger, whose links go to the site', () => {
+    const [, pool] = resourcesOfType(s, 'AWS::Cognito::UserPool')[0]!;
+    const [fnId, fn] = resourcesOfType(s, 'AWS::Lambda::Function').find(([, p]) => p.FunctionName === `${dev.namePrefix}-CustomMessage`)!;
+    expect(pool.LambdaConfig).toEqual({ CustomMessage: { 'Fn::GetAtt': [fnId, 'Arn'] } });
+    expect(JSON.stringify(fn.Environment.Variables.SITE_URL)).toContain(logicalIdOf(s, s.stack.site.distribution));
+    expect(Object.keys(fn.Environment.Variables).sort()).toEqual(['LOG_LEVEL', 'NODE_OPTIONS', 'SITE_URL']);
+    // Cognito may invoke it; its role may only write its own logs.
+    s.template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] }, Principal: 'cognito-idp.amazonaws.com' });
+    expect(actionsOf(statementsOf(fn))).toEqual(LOG_ACTIONS);
+  });
+
+  it('the signed-in routes (/api/me/*) are in the route table for users, never public', () => {
+    const me = routes.filter((r) => r.path.startsWith('/api/me/'));
+    expect(me.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['GET /api/me/profile', 'PUT /api/me/profile', 'GET /api/me/bookings']));
+    for (const r of me) expect(r.access).toBe('user');
   });
 
   it('has a managed login domain', () => {

@@ -1,0 +1,35 @@
+/**
+ * A Cognito trigger of functions/triggers.ts as a Lambda function: its own role (its log group only; the
+ * Custom Message trigger reads and writes nothing) and the site's origin for the links it writes.
+ */
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { TriggerDef } from '../functions/triggers';
+import type { Environment } from './environments';
+import { removalPolicy } from './removal';
+import { bundledFunction } from './route-function';
+
+export class TriggerFunction extends Construct {
+  readonly fn: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: { trigger: TriggerDef; env: Environment; siteUrl: string }) {
+    super(scope, id);
+    const { trigger, env } = props;
+    const name = `${env.namePrefix}-${trigger.name}`;
+    const logGroup = new LogGroup(this, 'Logs', { logGroupName: `/aws/lambda/${name}`, retention: env.logRetentionDays, removalPolicy: removalPolicy(env) });
+    const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: `Cognito ${trigger.cognitoTrigger} trigger: no data access` });
+    logGroup.grantWrite(role);
+    this.fn = bundledFunction(this, {
+      name,
+      description: `Cognito ${trigger.cognitoTrigger} trigger`,
+      entry: trigger.entry,
+      memoryMb: 256,
+      timeoutSeconds: 5,
+      role,
+      logGroup,
+      environment: { SITE_URL: props.siteUrl, LOG_LEVEL: 'INFO', NODE_OPTIONS: '--enable-source-maps' },
+    });
+  }
+}
