@@ -21,3 +21,9 @@ export function formatTime12(time: string): string {
 }
 
 export const pluralDays = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
+
+/** "24/12/26" (dd/MM/yy) for an ISO date: the customer dashboard's short form. */
+export function formatShortDate(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}/${m}/${y!.slice(2)}`;
+}

@@ -75,9 +75,14 @@ describe('handler stack', () => {
     const admin = httpHandler({ access: 'admin' }, async () => ({ body: { ok: true } }));
     expect((await call(user, event())).status).toBe(401);
     expect((await call(user, event(undefined, { sub: 'u1', 'cognito:groups': '[staff]' }))).body).toEqual({
-      user: { sub: 'u1', email: null, groups: ['staff'] },
+      user: { sub: 'u1', email: null, emailVerified: false, groups: ['staff'] },
       admin: false,
     });
+    // Only an id token vouches for the e-mail (HTTP API passes the claim as the string 'true').
+    const verified = await call(user, event(undefined, { sub: 'u3', email: 'a@b.nz', email_verified: 'true' }));
+    expect(verified.body.user).toMatchObject({ email: 'a@b.nz', emailVerified: true });
+    const unverified = await call(user, event(undefined, { sub: 'u4', email: 'a@b.nz', email_verified: 'false' }));
+    expect(unverified.body.user).toMatchObject({ email: 'a@b.nz', emailVerified: false });
     expect((await call(admin, event(undefined, { sub: 'u1' }))).status).toBe(403);
     expect((await call(admin, event(undefined, { sub: 'u2', 'cognito:groups': '[admin]' }))).status).toBe(200);
   });

@@ -1,7 +1,15 @@
-/** The shared header: brand, main links, Sign In, and on narrow screens a menu with the support phone. */
-import { useEffect, useId, useRef, useState } from 'react';
+/**
+ * The shared header: brand, main links, Sign In or the signed-in user's menu, and on narrow screens a menu with
+ * the support phone and the account links.
+ */
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { site } from '@shared/site';
+import { useSignedIn } from '../features/account/session-flag';
+
+// Only a signed-in visitor loads the account menu (and Radix's dropdown with it); the first load of / stays small.
+const AccountHeaderMenu = lazy(() => import('../features/account/components/AccountHeader'));
+const AccountMenuItems = lazy(() => import('../features/account/components/AccountHeader').then((m) => ({ default: m.AccountMenuItems })));
 
 export const NAV_LINKS = [
   { to: '/how-it-works', label: 'How It Works' },
@@ -29,8 +37,9 @@ export function Header() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const headerRef = useRef<HTMLElement>(null);
   const location = useLocation();
+  const signedIn = useSignedIn();
 
-  useEffect(() => setOpen(false), [location.pathname, location.hash]);
+  useEffect(() => setOpen(false), [location.pathname, location.search, location.hash]);
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
@@ -68,9 +77,15 @@ export function Header() {
           <a className="header-phone" href={site.phoneHref}>
             <span aria-hidden="true">☎</span> {site.phone}
           </a>
-          <Link to="/login" className="btn btn-primary btn-sm">
-            Sign In
-          </Link>
+          {signedIn ? (
+            <Suspense fallback={<span className="user-menu-placeholder" aria-hidden="true" />}>
+              <AccountHeaderMenu />
+            </Suspense>
+          ) : (
+            <Link to="/login" className="btn btn-primary btn-sm">
+              Sign In
+            </Link>
+          )}
           <button
             ref={buttonRef}
             type="button"
@@ -96,6 +111,15 @@ export function Header() {
           <li>
             <a href={site.phoneHref}>Call us: {site.phone}</a>
           </li>
+          {signedIn ? (
+            <Suspense fallback={null}>
+              <AccountMenuItems />
+            </Suspense>
+          ) : (
+            <li>
+              <Link to="/login">Sign In</Link>
+            </li>
+          )}
         </ul>
       </nav>
     </header>

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
+import { registerAccountTokens } from '../features/account/token-provider';
 import { ToastProvider } from '../ui/toast/ToastProvider';
 import { appRoutes } from './routes';
 import '../styles.css';
@@ -9,6 +10,8 @@ import '../styles.css';
 function App() {
   return useRoutes(appRoutes);
 }
+
+registerAccountTokens();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -21,6 +21,9 @@ const Booking = lazy(() => import('../features/booking/pages/BookingPage'));
 const Payment = lazy(() => import('../features/booking/pages/PaymentPage'));
 const PaymentSuccess = lazy(() => import('../features/booking/pages/PaymentSuccessPage'));
 const PaymentFailure = lazy(() => import('../features/booking/pages/PaymentFailurePage'));
+const SignIn = lazy(() => import('../features/account/pages/SignInPage'));
+const CustomerDashboard = lazy(() => import('../features/account/pages/CustomerDashboardPage'));
+const Admin = lazy(() => import('../features/admin/pages/AdminPage'));
 
 /** Pages under the shared header and footer. */
 export const pageRoutes: RouteObject[] = [
@@ -40,6 +43,12 @@ export const pageRoutes: RouteObject[] = [
   { path: 'payment', element: <Payment /> },
   { path: 'payment-success', element: <PaymentSuccess /> },
   { path: 'payment-failure', element: <PaymentFailure /> },
+  // Accounts: one sign-in page at three addresses (spec), the customer dashboard and the admin page.
+  { path: 'login', element: <SignIn /> },
+  { path: 'customer-auth', element: <SignIn /> },
+  { path: 'auth', element: <SignIn /> },
+  { path: 'customer-dashboard', element: <CustomerDashboard /> },
+  { path: 'admin', element: <Admin /> },
   { path: '*', element: <NotFound /> },
 ];
 

@@ -12,6 +12,7 @@
  */
 import type * as z from 'zod';
 import { errorResponseSchema } from '@shared/schemas';
+import { accessTokens } from './access-token';
 import { loadConfig } from './config';
 
 export const NETWORK_ERROR_MESSAGE = 'We could not reach the server. Check your connection and try again.';
@@ -44,26 +45,13 @@ export interface ApiRequestOptions<T> {
   auth?: boolean;
 }
 
-/** Resolves to the current access token, or null when nobody is signed in. */
-export type AccessTokenProvider = () => Promise<string | null>;
-
-export interface AccessTokenOptions {
-  /**
-   * Called when an `auth` request is answered 401. Resolve true once the session has been refreshed to
-   * retry the request once with a new token; false (or no handler) lets the 401 reach the caller.
-   */
-  onUnauthorized?: () => Promise<boolean>;
-}
-
-let tokens: ({ getAccessToken: AccessTokenProvider } & AccessTokenOptions) | null = null;
-
-/** Registers (or with null, removes) where `auth` requests get their bearer token. */
-export function setAccessTokenProvider(getAccessToken: AccessTokenProvider | null, options: AccessTokenOptions = {}): void {
-  tokens = getAccessToken ? { getAccessToken, ...options } : null;
-}
+// The token registry is its own tiny module so the app can register the accounts feature's provider at
+// start-up without pulling this client (and zod) into the first load of `/`.
+export { setAccessTokenProvider, type AccessTokenOptions, type AccessTokenProvider } from './access-token';
 
 export async function apiRequest<T>(path: string, { method = 'GET', body, schema, signal, auth = false }: ApiRequestOptions<T>): Promise<T> {
   let res = await send(path, method, body, signal, auth);
+  const tokens = accessTokens();
   if (res.status === 401 && auth && tokens?.onUnauthorized && (await tokens.onUnauthorized())) {
     res = await send(path, method, body, signal, auth);
   }
@@ -79,7 +67,7 @@ async function send(path: string, method: string, body: unknown, signal: AbortSi
   if (body !== undefined) headers['content-type'] = 'application/json';
   try {
     if (auth) {
-      const token = await tokens?.getAccessToken();
+      const token = await accessTokens()?.getAccessToken();
       if (token) headers.authorization = `Bearer ${token}`;
     }
     // The API base is a runtime setting (/config.json), so one build serves every environment.

@@ -15,15 +15,23 @@ interface FieldProps {
   id: string;
   label: string;
   error?: string;
+  /** A rule to read before typing (password length, say), tied to the control like the error. */
+  hint?: string;
   children(control: FieldControlProps): ReactNode;
 }
 
-export function Field({ id, label, error, children }: FieldProps) {
+export function Field({ id, label, error, hint, children }: FieldProps) {
   const errorId = `${id}-error`;
+  const described = [hint && `${id}-hint`, error && errorId].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined })}
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described || undefined })}
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="field-error">
           {error}

@@ -9,7 +9,7 @@ import { readAccountLink } from '@shared/account-links';
 
 const ConfirmSignUpNotice = lazy(() => import('./ConfirmSignUpNotice'));
 
-export function AccountLinkHandler() {
+export default function AccountLinkHandler() {
   const location = useLocation();
   const navigate = useNavigate();
   const link = useMemo(() => readAccountLink(location.search), [location.search]);

@@ -1,5 +1,6 @@
-/** A password input with a show/hide toggle, its label, an optional hint (the rules) and its error. */
+/** A password input with a show/hide toggle, in the shared field frame (label, optional rule, error). */
 import { useState, type InputHTMLAttributes } from 'react';
+import { Field } from '../../../ui/Field';
 
 interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id' | 'type'> {
   id: string;
@@ -12,39 +13,17 @@ interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
 
 export function PasswordField({ id, label, value, onValueChange, hint, error, ...rest }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <div className="password-input">
-        <input
-          {...rest}
-          id={id}
-          type={visible ? 'text' : 'password'}
-          value={value}
-          onChange={(e) => onValueChange(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          autoCapitalize="none"
-          spellCheck={false}
-        />
-        <button type="button" className="password-toggle" onClick={() => setVisible((v) => !v)} aria-pressed={visible} aria-controls={id}>
-          {visible ? 'Hide' : 'Show'}
-          <span className="sr-only"> {label.toLowerCase()}</span>
-        </button>
-      </div>
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
+    <Field id={id} label={label} hint={hint} error={error}>
+      {(control) => (
+        <div className="password-input">
+          <input {...rest} {...control} type={visible ? 'text' : 'password'} value={value} onChange={(e) => onValueChange(e.target.value)} autoCapitalize="none" spellCheck={false} />
+          <button type="button" className="password-toggle" onClick={() => setVisible((v) => !v)} aria-pressed={visible} aria-controls={id}>
+            {visible ? 'Hide' : 'Show'}
+            <span className="sr-only"> {label.toLowerCase()}</span>
+          </button>
+        </div>
       )}
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { profileMessages, profileUpdateSchema, type Profile, type ProfileUpdate } from '@shared/profile';
 import { ApiError } from '../../../lib/api-client';
+import { Field } from '../../../ui/Field';
 import { TextField } from '../../../ui/TextField';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { saveProfile } from '../api/profile';
@@ -49,23 +50,9 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved(p:
         <TextField id="profile-last-name" label="Last Name" autoComplete="family-name" value={values.last_name} onValueChange={set('last_name')} error={errors.last_name} />
         <TextField id="profile-phone" label="Contact Number" type="tel" inputMode="tel" autoComplete="tel" value={values.phone} onValueChange={set('phone')} error={errors.phone} />
       </div>
-      <div className="field">
-        <label htmlFor="profile-address">Address</label>
-        <textarea
-          id="profile-address"
-          rows={3}
-          autoComplete="street-address"
-          value={values.address}
-          onChange={(e) => set('address')(e.target.value)}
-          aria-invalid={errors.address ? true : undefined}
-          aria-describedby={errors.address ? 'profile-address-error' : undefined}
-        />
-        {errors.address && (
-          <p id="profile-address-error" className="field-error">
-            {errors.address}
-          </p>
-        )}
-      </div>
+      <Field id="profile-address" label="Address" error={errors.address}>
+        {(control) => <textarea {...control} rows={3} autoComplete="street-address" value={values.address} onChange={(e) => set('address')(e.target.value)} />}
+      </Field>
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? 'Saving...' : 'Save Profile'}

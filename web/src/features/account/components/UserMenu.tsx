@@ -6,22 +6,9 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../../ui/toast/ToastProvider';
-import { authErrorMessage } from '../auth-errors';
-import { accountText } from '../messages';
 import { avatarLetter, type SessionHint } from '../session-hint';
+import { signOutAndGoHome } from '../sign-out-flow';
 import './user-menu.css';
-
-export async function signOutAndGoHome(navigate: (to: string) => void, toast: ReturnType<typeof useToast>['toast']): Promise<void> {
-  try {
-    const { signOut } = await import('../sign-out');
-    await signOut();
-    toast({ title: accountText.signedOutTitle, description: accountText.signedOut, variant: 'success' });
-  } catch (e) {
-    toast({ title: accountText.signOutFailed, description: authErrorMessage(e), variant: 'destructive' });
-  } finally {
-    navigate('/');
-  }
-}
 
 export default function UserMenu({ hint }: { hint: SessionHint }) {
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { messages } from '@shared/messages';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { useToast } from '../../../ui/toast/ToastProvider';
-import { signOutAndGoHome } from '../../account/components/UserMenu';
+import { signOutAndGoHome } from '../../account/sign-out-flow';
 import { readSessionHint } from '../../account/session-hint';
 import '../../account/account.css';
 

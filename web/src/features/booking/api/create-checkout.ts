@@ -6,5 +6,6 @@ import { apiRequest } from '../../../lib/api-client';
 const usableCheckout = checkoutResponseSchema.refine((r) => r.url.trim() !== '');
 
 export function createCheckout(request: CheckoutRequestInput): Promise<CheckoutResponse> {
-  return apiRequest('/checkout', { method: 'POST', body: request, schema: usableCheckout });
+  // Signed in, the token goes along so the booking is recorded on the account; signed out, none is sent.
+  return apiRequest('/checkout', { method: 'POST', body: request, schema: usableCheckout, auth: true });
 }

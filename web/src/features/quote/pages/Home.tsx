@@ -1,4 +1,5 @@
-import { Link } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { site } from '@shared/site';
 import { QuoteCard } from '../components/QuoteCard';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
@@ -12,13 +13,24 @@ const STEPS = [
   { title: 'Fly and return', text: 'When you land, call us. The shuttle brings you back to your car, ready to drive home.' },
 ];
 
+// The sign-up e-mail's link opens the home page; its handler (and Amplify) loads only for such a visit.
+const AccountLinkHandler = lazy(() => import('../../account/components/AccountLinkHandler'));
+
 export default function Home() {
+  const { search } = useLocation();
+  // Stays mounted once seen: the handler removes the link's query from the address when it is done.
+  const [fromAccountLink] = useState(() => /[?&]confirm=/.test(search));
   useDocumentMeta(
     `${site.brand} | Auckland Airport parking with a free shuttle`,
     'Secure, CCTV-monitored parking near Auckland Airport with a free shuttle every 15 minutes. Get a quote and book online in minutes.',
   );
   return (
     <>
+      {fromAccountLink && (
+        <Suspense fallback={null}>
+          <AccountLinkHandler />
+        </Suspense>
+      )}
       <section className="hero">
         <div className="container hero-inner">
           <div className="hero-copy">

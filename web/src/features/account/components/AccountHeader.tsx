@@ -1,0 +1,37 @@
+/**
+ * The header's signed-in parts, loaded only when a session is stored: the avatar menu and the narrow-screen
+ * menu's account links (the e-mail, Dashboard, Profile, Sign Out).
+ */
+import { Link, useNavigate } from 'react-router-dom';
+import { useToast } from '../../../ui/toast/ToastProvider';
+import { useSessionHint } from '../session-hint';
+import { signOutAndGoHome } from '../sign-out-flow';
+import UserMenu from './UserMenu';
+
+export default function AccountHeaderMenu() {
+  const hint = useSessionHint();
+  return hint ? <UserMenu hint={hint} /> : null;
+}
+
+export function AccountMenuItems() {
+  const hint = useSessionHint();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  if (!hint) return null;
+  return (
+    <>
+      <li className="nav-mobile-account">{hint.email ?? 'Signed in'}</li>
+      <li>
+        <Link to="/customer-dashboard">Dashboard</Link>
+      </li>
+      <li>
+        <Link to="/customer-dashboard?tab=profile">Profile</Link>
+      </li>
+      <li>
+        <button type="button" className="nav-mobile-button" onClick={() => void signOutAndGoHome(navigate, toast)}>
+          Sign Out
+        </button>
+      </li>
+    </>
+  );
+}
