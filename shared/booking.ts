@@ -15,7 +15,6 @@ export const paymentMessages = {
   nameTooLong: 'Names can be at most 50 characters',
   choosePaymentType: 'Please choose how you want to pay',
   carWashChoice: 'Please choose whether you want a car wash',
-  contactNumberTaken: 'This contact number belongs to another customer. Please use a different number or contact us.',
   checkoutFailed: 'Failed to create checkout session',
   sessionNotFound: 'Payment session not found',
   paymentNotCompleted: 'Payment has not been completed for this session',

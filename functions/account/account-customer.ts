@@ -4,8 +4,8 @@
  * unverified e-mail, a customer linked to someone else) gives none.
  */
 import type { Caller } from '../lib/auth';
-import { customerByEmail, latestLinkedCustomer, linkCustomer } from '../store/account-customers';
-import type { Customer } from '../store/customers';
+import { customerByEmail, latestLinkedCustomer } from '../store/account-customers';
+import { linkToUser, type Customer } from '../store/customers';
 
 export async function accountCustomer(caller: Caller): Promise<Customer | null> {
   const linked = await latestLinkedCustomer(caller.sub);
@@ -14,5 +14,5 @@ export async function accountCustomer(caller: Caller): Promise<Customer | null> 
   const byEmail = await customerByEmail(caller.email);
   if (!byEmail || (byEmail.userId && byEmail.userId !== caller.sub)) return null;
   if (byEmail.userId === caller.sub) return byEmail;
-  return (await linkCustomer(byEmail, caller.sub)) ? { ...byEmail, userId: caller.sub } : null;
+  return (await linkToUser(byEmail, caller.sub)) ?? (await latestLinkedCustomer(caller.sub));
 }

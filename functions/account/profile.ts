@@ -1,10 +1,12 @@
 /**
  * The profile use cases (spec: 'Profile'): reading one makes it from the latest customer record when the
  * person has none yet (first word of the name -> first_name, the rest -> last_name, the contact number ->
- * phone); saving replaces the editable fields.
+ * phone); saving replaces the editable fields and carries the name and number to the account's customer.
  */
-import { splitName, type Profile, type ProfileResponse, type ProfileUpdate } from '../../shared/profile';
+import { profileMessages, splitName, type Profile, type ProfileResponse, type ProfileUpdate } from '../../shared/profile';
 import type { Caller } from '../lib/auth';
+import { conflict } from '../lib/errors';
+import { changeCustomerDetails } from '../store/customers';
 import { createProfile, getProfile, putProfile, type ProfileRecord } from '../store/profiles';
 import { accountCustomer } from './account-customer';
 
@@ -35,7 +37,25 @@ export async function loadProfile(caller: Caller): Promise<ProfileResponse> {
   return { profile: toProfile(made.profile), populated: made.created, greeting_name: greetingName(made.profile, customer.name) };
 }
 
+/**
+ * The account's customer record follows the profile's name and number (design: a linked customer changes only
+ * through its account or an admin), under the uniqueness rule: another customer's number is a 409 and nothing
+ * is written.
+ */
+async function syncCustomer(caller: Caller, update: ProfileUpdate): Promise<void> {
+  if (!update.first_name || !update.phone) return;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const customer = await accountCustomer(caller);
+    if (!customer) return;
+    const outcome = await changeCustomerDetails(customer, { firstName: update.first_name, lastName: update.last_name, contactNumber: update.phone });
+    if (outcome === 'phone-taken') throw conflict(profileMessages.phoneTaken, { phone: profileMessages.phoneTaken });
+    if (outcome !== 'stale') return;
+  }
+  throw conflict('Your details changed while saving. Please try again.');
+}
+
 export async function saveProfile(caller: Caller, update: ProfileUpdate): Promise<ProfileResponse> {
+  await syncCustomer(caller, update);
   const now = new Date().toISOString();
   const existing = await getProfile(caller.sub);
   const next: ProfileRecord = {

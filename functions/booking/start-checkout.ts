@@ -18,6 +18,8 @@ export interface CheckoutContext {
   userId: string | null;
   /** The signed-in caller's e-mail as their token states it (id tokens carry it; access tokens do not). */
   userEmail?: string | null;
+  /** Whether the token says that e-mail is verified (only then may a customer join the account). */
+  userEmailVerified?: boolean;
   siteUrl: string;
   now?: Date;
 }
@@ -33,7 +35,7 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
   const price = priced.price;
   const { now: amountNow, balance } = amountDueNow(price.total, req.paymentType);
 
-  const customer = await upsertCustomer(req.customer, { userId: ctx.userId, userEmail: ctx.userEmail ?? null });
+  const customer = await upsertCustomer(req.customer, { userId: ctx.userId, userEmail: ctx.userEmail ?? null, userEmailVerified: ctx.userEmailVerified ?? false });
 
   const bookingId = randomUUID();
   const stripe = await stripeClient();

@@ -8,6 +8,6 @@ import { parseCheckoutRequest } from './checkout-request';
 export const handler = httpHandler({ access: 'public' }, async ({ event, rawBody }) => {
   const caller = await optionalCaller(event);
   const request = parseCheckoutRequest(rawBody);
-  const body = await startCheckout(request, { userId: caller?.sub ?? null, userEmail: caller?.email ?? null, siteUrl: siteUrl() });
+  const body = await startCheckout(request, { userId: caller?.sub ?? null, userEmail: caller?.email ?? null, userEmailVerified: caller?.emailVerified ?? false, siteUrl: siteUrl() });
   return { status: 201, body };
 });

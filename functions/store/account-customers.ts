@@ -5,7 +5,7 @@
  */
 import { getCustomer, type Customer } from './customers';
 import { keys } from './keys';
-import { getItem, query, updateIf } from './table';
+import { getItem, query } from './table';
 
 export async function latestLinkedCustomer(userId: string): Promise<Customer | null> {
   const { gsi1pk } = keys.customerByUser(userId, '');
@@ -25,13 +25,3 @@ export async function customerByEmail(email: string): Promise<Customer | null> {
   return guard ? getCustomer(guard.customerId, true) : null;
 }
 
-/** Links an unlinked customer to the user; false when someone else linked it first. */
-export async function linkCustomer(customer: Customer, userId: string): Promise<boolean> {
-  const index = keys.customerByUser(userId, customer.createdAt);
-  return updateIf({
-    Key: keys.customer(customer.id),
-    UpdateExpression: 'SET userId = :user, gsi1pk = :pk, gsi1sk = :sk, updatedAt = :now',
-    ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(userId) OR attribute_type(userId, :nul) OR userId = :user)',
-    ExpressionAttributeValues: { ':user': userId, ':pk': index.gsi1pk, ':sk': index.gsi1sk, ':now': new Date().toISOString(), ':nul': 'NULL' },
-  });
-}

@@ -6,9 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { phoneIdentity, searchTokensOf, type CustomerDetails } from '../../shared/booking';
-import { conflict } from '../lib/errors';
 import { keys } from './keys';
-import { getItem, transact, type Item } from './table';
+import { getItem, transact, updateIf, type Item } from './table';
 
 
 export interface Customer {
@@ -24,8 +23,6 @@ export interface Customer {
   /** Set by the first confirmed booking; the 'unique customers' counter counts these. */
   firstConfirmedAt?: string;
 }
-
-export const CONTACT_NUMBER_TAKEN = 'This contact number belongs to another customer. Please use a different number or contact us.';
 
 interface GuardItem extends Item {
   customerId: string;
@@ -60,16 +57,13 @@ function customerItem(c: Customer): CustomerItem {
   } as CustomerItem;
 }
 
-const phoneTaken = () => conflict(CONTACT_NUMBER_TAKEN, { 'customer.contactNumber': CONTACT_NUMBER_TAKEN });
-
-/** Which items of a cancelled transaction failed their condition (by position). */
-function failedConditions(error: unknown): number[] {
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
-}
-
 const isCancelled = (error: unknown) => (error as { name?: string } | null)?.name === 'TransactionCanceledException';
 
+/**
+ * A new customer with its e-mail guard and search tokens. The phone guard is taken only when the number is
+ * free: a shared number (a couple, a family) never blocks a booking; uniqueness applies where an admin or the
+ * account's owner edits the customer.
+ */
 async function createCustomer(details: CustomerDetails, userId: string | null): Promise<Customer | 'retry'> {
   const now = new Date().toISOString();
   const customer: Customer = {
@@ -83,19 +77,21 @@ async function createCustomer(details: CustomerDetails, userId: string | null): 
     createdAt: now,
     updatedAt: now,
   };
+  const phoneFree = !(await getItem<GuardItem>(keys.phoneGuard(customer.contactNumber), true));
   try {
     await transact([
       { Put: { Item: customerItem(customer), ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { Item: { ...keys.emailGuard(customer.email), type: 'customer_email_guard', customerId: customer.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { Item: { ...keys.phoneGuard(customer.contactNumber), type: 'customer_phone_guard', customerId: customer.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...(phoneFree
+        ? [{ Put: { Item: { ...keys.phoneGuard(customer.contactNumber), type: 'customer_phone_guard', customerId: customer.id }, ConditionExpression: 'attribute_not_exists(pk)' } }]
+        : []),
       ...tokenKeys(customer).map((k) => tokenPut(k, customer.id)),
     ]);
     return customer;
   } catch (error) {
     if (!isCancelled(error)) throw error;
-    const failed = failedConditions(error);
-    if (failed.includes(2) && !failed.includes(1)) throw phoneTaken();
-    // The e-mail was taken by a concurrent checkout (or the write conflicted): start again as an update.
+    // Either the e-mail was taken by a concurrent checkout (then this becomes that customer) or the number
+    // was taken since it was read (then the next attempt leaves the phone guard out).
     return 'retry';
   }
 }
@@ -103,109 +99,107 @@ async function createCustomer(details: CustomerDetails, userId: string | null): 
 /** Who is checking out: the signed-in account, if any, and the e-mail its token vouches for. */
 export interface CheckoutOwner {
   userId: string | null;
+  /** The e-mail in the caller's token, and whether the token says it is verified (id tokens only). */
   userEmail?: string | null;
+  userEmailVerified?: boolean;
 }
 
-async function updateCustomer(existing: Customer, details: CustomerDetails, owner: CheckoutOwner): Promise<Customer | 'retry'> {
-  // A customer linked to an account changes only through that account; anyone else who types its e-mail
-  // books with the details they gave (kept on the booking) and leaves the customer record alone.
-  if (existing.userId && existing.userId !== owner.userId) return existing;
-  // An unlinked customer joins an account only when the account's own verified e-mail is this one, so
-  // nobody can attach a stranger's record (and its name and number) to their account by typing an e-mail.
-  const claims = !!owner.userId && !!owner.userEmail && owner.userEmail.toLowerCase() === existing.email.toLowerCase();
-  const userId = existing.userId ?? (claims ? owner.userId : null);
-  const name = `${details.firstName} ${details.lastName}`;
-  const phoneMoves = phoneIdentity(details.contactNumber) !== phoneIdentity(existing.contactNumber);
-  if (phoneMoves) {
-    const guard = await getItem<GuardItem>(keys.phoneGuard(details.contactNumber), true);
-    if (guard && guard.customerId !== existing.id) throw phoneTaken();
-  }
-  const next: Customer = {
-    ...existing,
-    name,
-    firstName: details.firstName,
-    lastName: details.lastName,
-    email: details.email,
-    contactNumber: details.contactNumber,
-    userId,
-    updatedAt: new Date().toISOString(),
-  };
-  const unchanged = (['name', 'email', 'contactNumber', 'userId'] as const).every((f) => next[f] === existing[f]);
-  if (unchanged) return existing;
+/** True when the signed-in caller's token vouches for this e-mail: the only way a customer joins an account. */
+export function ownsEmail(owner: CheckoutOwner, email: string): boolean {
+  return !!owner.userId && !!owner.userEmail && owner.userEmailVerified === true && owner.userEmail.toLowerCase() === email.trim().toLowerCase();
+}
 
+/**
+ * The customer for a checkout (design.md, "Customers and accounts"): the one with this e-mail, or a new one.
+ * A checkout never changes an existing customer (the details typed are kept on the booking) and never fails
+ * or says anything because of someone else's number. It links a customer to the signed-in account only
+ * when the account's verified e-mail is the customer's.
+ */
+export async function upsertCustomer(details: CustomerDetails, owner: CheckoutOwner): Promise<Customer> {
+  const claims = ownsEmail(owner, details.email);
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const guard = await getItem<GuardItem>(keys.emailGuard(details.email), true);
+    if (guard) {
+      const existing = await getCustomer(guard.customerId, true);
+      if (!existing) throw new Error(`E-mail guard points at a missing customer ${guard.customerId}`);
+      if (!claims || existing.userId) return existing;
+      const linked = await linkToUser(existing, owner.userId!);
+      if (linked) return linked;
+    } else {
+      const created = await createCustomer(details, claims ? owner.userId : null);
+      if (created !== 'retry') return created;
+    }
+    await new Promise((r) => setTimeout(r, 10 + Math.random() * 40 * (attempt + 1)));
+  }
+  throw new Error('Could not save the customer after several attempts');
+}
+
+/** Links an unlinked customer to a user; null when someone linked it first (read it again then). */
+export async function linkToUser(customer: Customer, userId: string): Promise<Customer | null> {
+  const index = keys.customerByUser(userId, customer.createdAt);
+  const updatedAt = new Date().toISOString();
+  const done = await updateIf({
+    Key: keys.customer(customer.id),
+    UpdateExpression: 'SET userId = :user, gsi1pk = :pk, gsi1sk = :sk, updatedAt = :now',
+    ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(userId) OR attribute_type(userId, :nul))',
+    ExpressionAttributeValues: { ':user': userId, ':pk': index.gsi1pk, ':sk': index.gsi1sk, ':now': updatedAt, ':nul': 'NULL' },
+  });
+  return done ? { ...customer, userId, updatedAt } : null;
+}
+
+export type DetailsChange = 'changed' | 'unchanged' | 'phone-taken' | 'stale';
+
+/**
+ * Changes a customer's name and contact number (a profile saved by the account's owner, or an admin's
+ * edit), with the uniqueness rule: a number held by another customer is refused. The customer, its phone
+ * guard and its search tokens move together; `stale` when someone changed the customer meanwhile.
+ */
+export async function changeCustomerDetails(existing: Customer, next: { firstName: string; lastName: string; contactNumber: string }): Promise<DetailsChange> {
+  const name = `${next.firstName} ${next.lastName}`.trim();
+  const phoneMoves = phoneIdentity(next.contactNumber) !== phoneIdentity(existing.contactNumber);
+  if (name === existing.name && next.contactNumber === existing.contactNumber) return 'unchanged';
+  if (phoneMoves) {
+    const guard = await getItem<GuardItem>(keys.phoneGuard(next.contactNumber), true);
+    if (guard && guard.customerId !== existing.id) return 'phone-taken';
+  }
+  // A customer who shares a number may hold no guard of its own: only its own guard moves.
+  const ownsOldGuard = phoneMoves && (await getItem<GuardItem>(keys.phoneGuard(existing.contactNumber), true))?.customerId === existing.id;
+  const updated: Customer = { ...existing, name, firstName: next.firstName, lastName: next.lastName, contactNumber: next.contactNumber, updatedAt: new Date().toISOString() };
   const oldTokens = tokenKeys(existing);
-  const newTokens = tokenKeys(next);
-  const same = (a: { sk: string }) => (b: { sk: string }) => a.sk === b.sk;
-  const userKeys = next.userId && !existing.userId ? keys.customerByUser(next.userId, next.createdAt) : null;
+  const newTokens = tokenKeys(updated);
+  const sameAs = (a: { sk: string }) => (b: { sk: string }) => a.sk === b.sk;
+  const ownGuard = { ':id': existing.id };
   try {
     await transact([
       {
         Update: {
           Key: keys.customer(existing.id),
-          UpdateExpression: `SET #name = :name, firstName = :first, lastName = :last, email = :email, contactNumber = :phone, userId = :user, updatedAt = :now${userKeys ? ', gsi1pk = :g1pk, gsi1sk = :g1sk' : ''}`,
+          UpdateExpression: 'SET #name = :name, firstName = :first, lastName = :last, contactNumber = :phone, updatedAt = :now',
           ConditionExpression: 'updatedAt = :seen',
           ExpressionAttributeNames: { '#name': 'name' },
-          ExpressionAttributeValues: {
-            ':name': next.name,
-            ':first': next.firstName,
-            ':last': next.lastName,
-            ':email': next.email,
-            ':phone': next.contactNumber,
-            ':user': next.userId,
-            ':now': next.updatedAt,
-            ':seen': existing.updatedAt,
-            ...(userKeys ? { ':g1pk': userKeys.gsi1pk, ':g1sk': userKeys.gsi1sk } : {}),
-          },
+          ExpressionAttributeValues: { ':name': name, ':first': updated.firstName, ':last': updated.lastName, ':phone': updated.contactNumber, ':now': updated.updatedAt, ':seen': existing.updatedAt },
         },
       },
       ...(phoneMoves
         ? [
-            { Delete: { Key: keys.phoneGuard(existing.contactNumber), ConditionExpression: 'customerId = :id', ExpressionAttributeValues: { ':id': existing.id } } },
+            ...(ownsOldGuard ? [{ Delete: { Key: keys.phoneGuard(existing.contactNumber), ConditionExpression: 'customerId = :id', ExpressionAttributeValues: ownGuard } }] : []),
             {
               Put: {
-                Item: { ...keys.phoneGuard(next.contactNumber), type: 'customer_phone_guard', customerId: existing.id },
+                Item: { ...keys.phoneGuard(updated.contactNumber), type: 'customer_phone_guard', customerId: existing.id },
                 ConditionExpression: 'attribute_not_exists(pk) OR customerId = :id',
-                ExpressionAttributeValues: { ':id': existing.id },
+                ExpressionAttributeValues: ownGuard,
               },
             },
           ]
         : []),
-      ...oldTokens.filter((t) => !newTokens.some(same(t))).map((Key) => ({ Delete: { Key } })),
-      ...newTokens.filter((t) => !oldTokens.some(same(t))).map((k) => tokenPut(k, existing.id)),
+      ...oldTokens.filter((t) => !newTokens.some(sameAs(t))).map((Key) => ({ Delete: { Key } })),
+      ...newTokens.filter((t) => !oldTokens.some(sameAs(t))).map((k) => tokenPut(k, existing.id)),
     ]);
-    return next;
+    return 'changed';
   } catch (error) {
     if (!isCancelled(error)) throw error;
-    return 'retry';
+    const fresh = await getCustomer(existing.id, true);
+    if (fresh && fresh.updatedAt !== existing.updatedAt) return 'stale';
+    return 'phone-taken';
   }
-}
-
-/**
- * The customer for a checkout: the one with this e-mail (updated with the details given), or a new one.
- * A contact number held by another customer is a 409. A signed-in caller's id is recorded on a new
- * customer, and on an existing one that has none yet.
- */
-export async function upsertCustomer(details: CustomerDetails, owner: CheckoutOwner): Promise<Customer> {
-  const { userId } = owner;
-  for (let attempt = 0; attempt < 6; attempt++) {
-    const guard = await getItem<GuardItem>(keys.emailGuard(details.email), true);
-    if (!guard) {
-      const phone = await getItem<GuardItem>(keys.phoneGuard(details.contactNumber), true);
-      if (phone) {
-        // A concurrent checkout with this same e-mail may have just created the customer: update it then.
-        const owner = await getCustomer(phone.customerId, true);
-        if (owner?.email.toLowerCase() !== details.email.toLowerCase()) throw phoneTaken();
-      } else {
-        const created = await createCustomer(details, userId);
-        if (created !== 'retry') return created;
-      }
-    } else {
-      const existing = await getCustomer(guard.customerId, true);
-      if (!existing) throw new Error(`E-mail guard points at a missing customer ${guard.customerId}`);
-      const updated = await updateCustomer(existing, details, owner);
-      if (updated !== 'retry') return updated;
-    }
-    await new Promise((r) => setTimeout(r, 10 + Math.random() * 40 * (attempt + 1)));
-  }
-  throw new Error('Could not save the customer after several attempts');
 }

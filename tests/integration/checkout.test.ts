@@ -75,47 +75,32 @@ describe('POST /api/checkout', () => {
   });
 
   describe('the customer', () => {
-    it('is matched by e-mail whatever its case, updated, and keeps one id', async () => {
+    it('is matched by e-mail whatever its case and never changed by a checkout: the booking keeps the details given', async () => {
       const first = customer();
       await checkout(checkoutBody({ customer: first }));
       const created = await customerByEmail(first.email);
-      const again = { ...first, email: first.email.toUpperCase(), firstName: 'Mere' };
+      const again = { ...first, email: first.email.toUpperCase(), firstName: 'Mere', contactNumber: uniquePhone() };
       const { bookingId } = await checkout(checkoutBody({ customer: again }));
-      const updated = await customerByEmail(first.email);
-      expect(updated!.id).toBe(created!.id);
-      expect(updated!.name).toBe('Mere Ngata');
-      expect((await booking(bookingId))!.customerId).toBe(created!.id);
+      expect(await customerByEmail(first.email)).toEqual(created);
+      const b = (await booking(bookingId))!;
+      expect(b.customerId).toBe(created!.id);
+      expect(b.customer).toMatchObject({ name: 'Mere Ngata', contactNumber: again.contactNumber });
+      expect(await item(keys.phoneGuard(again.contactNumber))).toBeUndefined();
     });
 
-    it('moves its phone guard when its number changes', async () => {
-      const c = customer();
-      await checkout(checkoutBody({ customer: c }));
-      const id = (await customerByEmail(c.email))!.id;
-      const newNumber = `+64 ${uniquePhone()}`;
-      await checkout(checkoutBody({ customer: { ...c, contactNumber: newNumber } }));
-      expect(await item(keys.phoneGuard(c.contactNumber))).toBeUndefined();
-      expect(await item(keys.phoneGuard(newNumber))).toMatchObject({ customerId: id });
-      expect((await customerByEmail(c.email))!.contactNumber).toBe(newNumber);
-    });
-
-    it("refuses another customer's contact number with a 409, writing nothing", async () => {
+    it("books with another customer's contact number (a shared phone never blocks a booking), and the number stays theirs", async () => {
       const owner = customer();
       await checkout(checkoutBody({ customer: owner }));
-      const intruder = customer({ contactNumber: owner.contactNumber.replace(/ /g, '-') });
-      const res = await post(checkoutBody({ customer: intruder }));
-      expect(res.status).toBe(409);
-      expect(res.body).toEqual({ message: paymentMessages.contactNumberTaken, fieldErrors: { 'customer.contactNumber': paymentMessages.contactNumberTaken } });
-      expect(await item(keys.emailGuard(intruder.email))).toBeUndefined();
-    });
-
-    it('knows a number typed in the international form (+64) as the same number', async () => {
-      const owner = customer();
-      await checkout(checkoutBody({ customer: owner }));
-      const intruder = customer({ contactNumber: `+64 ${owner.contactNumber.slice(1)}` });
-      const res = await post(checkoutBody({ customer: intruder }));
-      expect(res.status).toBe(409);
-      expect(res.body.message).toBe(paymentMessages.contactNumberTaken);
-      expect(await item(keys.emailGuard(intruder.email))).toBeUndefined();
+      const ownerId = (await customerByEmail(owner.email))!.id;
+      for (const typed of [owner.contactNumber.replace(/ /g, '-'), `+64 ${owner.contactNumber.slice(1)}`]) {
+        const partner = customer({ contactNumber: typed });
+        const res = await post(checkoutBody({ customer: partner }));
+        expect(res.status).toBe(201);
+        const created = (await customerByEmail(partner.email))!;
+        expect(created.id).not.toBe(ownerId);
+        expect(created.contactNumber).toBe(typed);
+        expect(await item(keys.phoneGuard(owner.contactNumber))).toMatchObject({ customerId: ownerId });
+      }
     });
 
     it('two checkouts racing with one new e-mail make one customer', async () => {
@@ -129,12 +114,23 @@ describe('POST /api/checkout', () => {
   });
 
   describe('who is calling', () => {
-    it("records a signed-in caller's user id on the booking and the new customer", async () => {
+    it("records a signed-in caller's user id on the booking, and links the new customer only for the account's own verified e-mail", async () => {
       const user = await createUser(env);
-      const body = checkoutBody();
-      const { bookingId } = await checkout(body, { authorization: user.bearer });
+      const forSomeoneElse = checkoutBody();
+      const { bookingId } = await checkout(forSomeoneElse, { authorization: `Bearer ${user.idToken}` });
       expect((await booking(bookingId))!.userId).toBe(user.sub);
-      expect(await customerByEmail(body.customer.email)).toMatchObject({ userId: user.sub, gsi1pk: `USER#${user.sub}` });
+      expect((await customerByEmail(forSomeoneElse.customer.email))!.userId).toBeNull();
+
+      const own = checkoutBody({ customer: { email: user.email } });
+      await checkout(own, { authorization: `Bearer ${user.idToken}` });
+      expect(await customerByEmail(user.email)).toMatchObject({ userId: user.sub, gsi1pk: `USER#${user.sub}` });
+    });
+
+    it('links nothing through an access token, which names no e-mail', async () => {
+      const user = await createUser(env);
+      const { bookingId } = await checkout(checkoutBody({ customer: { email: user.email } }), { authorization: user.bearer });
+      expect((await booking(bookingId))!.userId).toBe(user.sub);
+      expect((await customerByEmail(user.email))!.userId).toBeNull();
     });
 
     it('accepts the id token as well as the access token', async () => {

@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { profileMessages } from '../../shared/profile';
 import { request } from '../support/http';
 import { createUser, type TestUser } from '../support/users';
-import { baseUrl, checkout, checkoutBody, env, payOnPage } from './payment-support';
+import { keys } from '../../functions/store/keys';
+import { baseUrl, checkout, checkoutBody, customerByEmail, env, item, payOnPage, uniquePhone } from './payment-support';
 
 const asIdToken = (u: TestUser) => ({ authorization: `Bearer ${u.idToken}` });
 const getProfile = (headers: Record<string, string>) => request(baseUrl, 'GET', '/api/me/profile', undefined, headers);
@@ -98,5 +99,31 @@ describe('made from the latest customer record', () => {
     const user = await createUser(env, { email: body.customer.email.toUpperCase() });
     const res = await getProfile({ authorization: user.bearer });
     expect(res.body).toMatchObject({ populated: false, greeting_name: null });
+  });
+});
+
+describe("the account's customer record follows the profile", () => {
+  it('takes the new name and number, and refuses a number another customer holds with the spec message, writing nothing', async () => {
+    const mine = checkoutBody();
+    await payOnPage((await checkout(mine)).sessionId);
+    const other = checkoutBody();
+    await checkout(other);
+    const user = await createUser(env, { email: mine.customer.email });
+    const headers = asIdToken(user);
+    await getProfile(headers);
+
+    const taken = await putProfile({ ...fields, phone: other.customer.contactNumber }, headers);
+    expect(taken.status).toBe(409);
+    expect(taken.body).toEqual({ message: profileMessages.phoneTaken, fieldErrors: { phone: profileMessages.phoneTaken } });
+    expect((await getProfile(headers)).body.profile.phone).toBe(mine.customer.contactNumber);
+    expect((await customerByEmail(mine.customer.email))!.contactNumber).toBe(mine.customer.contactNumber);
+
+    const newNumber = uniquePhone();
+    const saved = await putProfile({ ...fields, phone: newNumber }, headers);
+    expect(saved.status).toBe(200);
+    const customer = (await customerByEmail(mine.customer.email))!;
+    expect(customer).toMatchObject({ name: 'Mere Tane-Smith', contactNumber: newNumber, userId: user.sub });
+    expect(await item(keys.phoneGuard(newNumber))).toMatchObject({ customerId: customer.id });
+    expect(await item(keys.phoneGuard(mine.customer.contactNumber))).toBeUndefined();
   });
 });
