@@ -45,9 +45,9 @@ export interface RoleChange {
 /** A problem the person running the command can fix; shown without a stack trace. */
 export class AdminCommandError extends Error {}
 
-const EMAIL = /^[^\s@"]+@[^\s@"]+\.[^\s@"]+$/;
+export const EMAIL = /^[^\s@"]+@[^\s@"]+\.[^\s@"]+$/;
 
-async function accountsByEmail(target: PoolTarget, email: string): Promise<UserType[]> {
+export async function accountsByEmail(target: PoolTarget, email: string): Promise<UserType[]> {
   // Filter values are matched exactly; people type addresses in any case, so look for both spellings.
   const spellings = [...new Set([email, email.toLowerCase()])];
   const found = new Map<string, UserType>();

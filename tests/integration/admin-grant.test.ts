@@ -3,7 +3,16 @@
  * the command itself as a person runs it. What matters is what Cognito then holds (group membership) and
  * what the person's next sign-in carries (the cognito:groups claim the API checks).
  */
-import { AdminGetUserCommand, AdminListGroupsForUserCommand, AdminUserGlobalSignOutCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminGetUserCommand,
+  AdminListGroupsForUserCommand,
+  AdminUserGlobalSignOutCommand,
+  AssociateSoftwareTokenCommand,
+  InitiateAuthCommand,
+  SetUserMFAPreferenceCommand,
+  SignUpCommand,
+  VerifySoftwareTokenCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -14,6 +23,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { AdminCommandError, changeAdminRole } from '../../infra/admin/admin-role';
 import { localTarget } from '../../infra/admin/targets';
 import { cognitoClient, randomPassword } from '../../local/provision';
+import { totpCode } from '../support/cognito';
 import { createUser, type TestUser } from '../support/users';
 
 const env = inject('env');
@@ -140,6 +150,34 @@ describe('npm run admin (the command)', () => {
 
     const wrong = await adminCommand('promote', 'someone@example.com');
     expect(wrong.code).toBe(1);
-    expect(wrong.stderr).toContain('Usage: npm run admin -- grant|revoke EMAIL');
+    expect(wrong.stderr).toContain('Usage: npm run admin -- grant|revoke|reset-mfa EMAIL');
+  });
+});
+
+describe('reset-mfa: a person who lost their authenticator signs in with the password again', () => {
+  it('turns TOTP off on the local stack, through the command as a person runs it', async () => {
+    const user = await createUser(env);
+    const { AccessToken } = (
+      await cognito.send(new InitiateAuthCommand({ ClientId: env.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: user.email, PASSWORD: user.password } }))
+    ).AuthenticationResult!;
+    const { SecretCode } = await cognito.send(new AssociateSoftwareTokenCommand({ AccessToken }));
+    await cognito.send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: totpCode(SecretCode!) }));
+    await cognito.send(new SetUserMFAPreferenceCommand({ AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+    const signIn = () =>
+      cognito.send(new InitiateAuthCommand({ ClientId: env.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: user.email, PASSWORD: user.password } }));
+    expect((await signIn()).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+
+    const out = await adminCommand('reset-mfa', user.email, '--data-dir', env.dataDir);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain('two-step sign-in turned off');
+    const after = await signIn();
+    expect(after.ChallengeName).toBeUndefined();
+    expect(after.AuthenticationResult?.AccessToken).toBeTruthy();
+  });
+
+  it('says so when no account has the e-mail', async () => {
+    const out = await adminCommand('reset-mfa', 'nobody-here@example.com', '--data-dir', env.dataDir);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain('No account with the e-mail nobody-here@example.com');
   });
 });
