@@ -7,11 +7,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { matchPath, routes as allRoutes, type RouteDef } from '../functions/routes';
-
-const functionsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../functions');
+import { handlerLoader } from './handler-modules';
 
 export interface JwtAuthorizerConfig {
   issuer: string;
@@ -59,16 +56,7 @@ export interface Gateway {
 export function createGateway(options: { jwt: JwtAuthorizerConfig; routes?: readonly RouteDef[] }): Gateway {
   const table = options.routes ?? allRoutes;
   const jwks = createRemoteJWKSet(new URL(options.jwt.jwksUrl));
-  const modules = new Map<string, Promise<LambdaHandler>>();
-
-  const load = (entry: string) => {
-    let mod = modules.get(entry);
-    if (!mod) {
-      mod = import(pathToFileURL(path.join(functionsDir, entry)).href).then((m: { handler: LambdaHandler }) => m.handler);
-      modules.set(entry, mod);
-    }
-    return mod;
-  };
+  const load = handlerLoader<LambdaHandler>();
 
   async function authorize(req: IncomingMessage): Promise<Record<string, string> | null> {
     const header = req.headers.authorization ?? '';

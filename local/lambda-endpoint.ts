@@ -5,11 +5,9 @@
  * so a web page cannot reach it through localhost.
  */
 import { createServer } from 'node:http';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { triggers, type TriggerDef } from '../functions/triggers';
+import { handlerLoader } from './handler-modules';
 
-const functionsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../functions');
 const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
 
 type TriggerHandler = (event: unknown) => Promise<unknown>;
@@ -20,15 +18,7 @@ export interface LambdaEndpoint {
 }
 
 export async function startLambdaEndpoint(table: readonly TriggerDef[] = triggers): Promise<LambdaEndpoint> {
-  const modules = new Map<string, Promise<TriggerHandler>>();
-  const load = (entry: string) => {
-    let mod = modules.get(entry);
-    if (!mod) {
-      mod = import(pathToFileURL(path.join(functionsDir, entry)).href).then((m: { handler: TriggerHandler }) => m.handler);
-      modules.set(entry, mod);
-    }
-    return mod;
-  };
+  const load = handlerLoader<TriggerHandler>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));

@@ -1,13 +1,13 @@
 /** The signed-in person's bookings for the dashboard, with the spec's field names. */
 import type { CustomerBooking } from '../../shared/customer-bookings';
 import { centsToDollars } from '../../shared/money';
+import { paidAndDue } from '../booking/created-booking';
 import type { Caller } from '../lib/auth';
 import { isConfirmed, type Booking } from '../store/bookings';
 import { bookingsOfAccount, linkedCustomerIds } from '../store/own-bookings';
 import { accountCustomer } from './account-customer';
 
 export function toCustomerBooking(b: Booking): CustomerBooking {
-  const paid = b.payment?.amountPaidCents ?? 0;
   return {
     id: b.id,
     booking_reference: b.bookingReference ?? '',
@@ -27,8 +27,7 @@ export function toCustomerBooking(b: Booking): CustomerBooking {
     car_wash: b.carWash,
     total_cost: centsToDollars(b.totalCents),
     days: b.days,
-    amount_paid: centsToDollars(paid),
-    balance_due: centsToDollars(b.payment?.balanceDueCents ?? b.totalCents - paid),
+    ...paidAndDue(b),
     created_at: b.createdAt,
   };
 }

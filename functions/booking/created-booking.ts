@@ -3,8 +3,13 @@ import type { CreatedBooking } from '../../shared/booking';
 import { centsToDollars } from '../../shared/money';
 import type { Booking } from '../store/bookings';
 
-export function toCreatedBooking(b: Booking): CreatedBooking {
+/** What was paid and what is left for pick-up, in dollars. */
+export function paidAndDue(b: Booking): { amount_paid: number; balance_due: number } {
   const paid = b.payment?.amountPaidCents ?? 0;
+  return { amount_paid: centsToDollars(paid), balance_due: centsToDollars(b.payment?.balanceDueCents ?? b.totalCents - paid) };
+}
+
+export function toCreatedBooking(b: Booking): CreatedBooking {
   return {
     booking_id: b.id,
     booking_reference: b.bookingReference ?? '',
@@ -20,8 +25,7 @@ export function toCreatedBooking(b: Booking): CreatedBooking {
     car_wash: b.carWash,
     total_cost: centsToDollars(b.totalCents),
     payment_type: b.paymentType,
-    amount_paid: centsToDollars(paid),
-    balance_due: centsToDollars(b.payment?.balanceDueCents ?? b.totalCents - paid),
+    ...paidAndDue(b),
     status: b.status,
   };
 }

@@ -59,19 +59,12 @@ export default function ConfirmSignUpNotice({ link, onDone }: { link: AccountLin
     <div className="container">
       <div className={`account-notice card ${state === 'confirmed' || state === 'already' || state === 'resent' ? 'account-notice-ok' : state === 'confirming' ? '' : 'account-notice-error'}`} role="status" aria-live="polite">
         {state === 'confirming' && <p>Confirming your account...</p>}
-        {state === 'confirmed' && (
+        {(state === 'confirmed' || state === 'already') && (
           <>
-            <h2 ref={heading} tabIndex={-1}>Your account is confirmed</h2>
-            <p>Thank you. Sign in with your email and password to manage your bookings.</p>
-            <Link className="btn btn-primary" to={signIn}>
-              Sign In
-            </Link>
-          </>
-        )}
-        {state === 'already' && (
-          <>
-            <h2 ref={heading} tabIndex={-1}>This account is already confirmed</h2>
-            <p>You can sign in with your email and password.</p>
+            <h2 ref={heading} tabIndex={-1}>
+              {state === 'confirmed' ? 'Your account is confirmed' : 'This account is already confirmed'}
+            </h2>
+            <p>{state === 'confirmed' ? 'Thank you. Sign in with your email and password to manage your bookings.' : 'You can sign in with your email and password.'}</p>
             <Link className="btn btn-primary" to={signIn}>
               Sign In
             </Link>

@@ -15,33 +15,32 @@ export default function UserMenu({ hint }: { hint: SessionHint }) {
   const { toast } = useToast();
   const letter = avatarLetter(hint.email);
   return (
-    <DropdownMenu.Root>
+    // Not modal and not portalled: the menu stays inside the header landmark and leaves the page readable.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className="user-menu-trigger" aria-label={`Account menu for ${hint.email ?? 'your account'}`}>
         <span className="avatar" aria-hidden="true">
           {letter}
         </span>
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="user-menu" align="end" sideOffset={8}>
-          <DropdownMenu.Label className="user-menu-email break-anywhere">{hint.email ?? 'Signed in'}</DropdownMenu.Label>
-          <DropdownMenu.Separator className="user-menu-separator" />
-          <DropdownMenu.Item className="user-menu-item" onSelect={() => navigate('/customer-dashboard')}>
-            Dashboard
+      <DropdownMenu.Content className="user-menu" align="end" sideOffset={8}>
+        <DropdownMenu.Label className="user-menu-email break-anywhere">{hint.email ?? 'Signed in'}</DropdownMenu.Label>
+        <DropdownMenu.Separator className="user-menu-separator" />
+        <DropdownMenu.Item className="user-menu-item" onSelect={() => navigate('/customer-dashboard')}>
+          Dashboard
+        </DropdownMenu.Item>
+        <DropdownMenu.Item className="user-menu-item" onSelect={() => navigate('/customer-dashboard?tab=profile')}>
+          Profile
+        </DropdownMenu.Item>
+        {hint.groups.includes('admin') && (
+          <DropdownMenu.Item className="user-menu-item" onSelect={() => navigate('/admin')}>
+            Admin
           </DropdownMenu.Item>
-          <DropdownMenu.Item className="user-menu-item" onSelect={() => navigate('/customer-dashboard?tab=profile')}>
-            Profile
-          </DropdownMenu.Item>
-          {hint.groups.includes('admin') && (
-            <DropdownMenu.Item className="user-menu-item" onSelect={() => navigate('/admin')}>
-              Admin
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Separator className="user-menu-separator" />
-          <DropdownMenu.Item className="user-menu-item" onSelect={() => void signOutAndGoHome(navigate, toast)}>
-            Sign Out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+        )}
+        <DropdownMenu.Separator className="user-menu-separator" />
+        <DropdownMenu.Item className="user-menu-item" onSelect={() => void signOutAndGoHome(navigate, toast)}>
+          Sign Out
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }
