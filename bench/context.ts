@@ -3,7 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { projectRoot, startLocalStack, type LocalStack } from '../local/server';
+import { projectRoot } from '../project-paths';
+import { startLocalStack, type LocalStack } from '../local/server';
 
 export interface BenchContext {
   root: string;

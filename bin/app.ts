@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from '../infra/build-app';
-import { projectRoot } from '../infra/route-function';
+import { projectRoot } from '../project-paths';
 
 const webDist = path.join(projectRoot, 'web', 'dist');
 if (!existsSync(path.join(webDist, 'index.html'))) {

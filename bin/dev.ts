@@ -5,7 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { projectRoot, startLocalStack } from '../local/server';
+import { startLocalStack } from '../local/server';
+import { projectRoot } from '../project-paths';
 
 const hot = process.argv.includes('--hot');
 const port = Number(process.env.PORT ?? 3000);

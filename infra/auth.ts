@@ -24,6 +24,7 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { triggers } from '../functions/triggers';
+import { ADMIN_GROUP } from '../shared/roles';
 import { site } from '../shared/site';
 import type { EmailSending } from './email';
 import { isDomainIdentity, parseFrom, type Environment } from './environments';
@@ -45,9 +46,6 @@ export function userPoolEmail(env: Environment): UserPoolEmail | undefined {
     ...(isDomainIdentity(env) ? { sesVerifiedDomain: env.email.identity.toLowerCase() } : {}),
   });
 }
-
-/** The group whose members get the admin dashboard (design: admin role = membership of this group). */
-export const ADMIN_GROUP_NAME = 'admin';
 
 /** ID and access token lifetime: also how long a revoked admin's token may still carry the role (npm run admin). */
 export const TOKEN_VALIDITY_HOURS = 1;
@@ -110,7 +108,7 @@ export class Auth extends Construct {
 
     new UserPoolGroup(this, 'AdminGroup', {
       userPool: this.userPool,
-      groupName: ADMIN_GROUP_NAME,
+      groupName: ADMIN_GROUP,
       description: 'Yard staff with the admin dashboard',
     });
 

@@ -8,7 +8,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import path from 'node:path';
 import { routes as routeTable, type RouteDef } from '../functions/routes';
 import { selectEnvironments } from './environments';
-import { projectRoot } from './route-function';
+import { projectRoot } from '../project-paths';
 import { RunwayStack } from './stack';
 
 export interface BuildAppOptions {

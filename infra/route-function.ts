@@ -10,14 +10,12 @@ import { LogLevel, NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-l
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { routeId, type RouteDef } from '../functions/routes';
+import { functionsDir, projectRoot } from '../project-paths';
 import type { Environment } from './environments';
 import { grantNeed, type GrantTargets } from './grants';
 import { removalPolicy } from './removal';
 
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const functionsDir = path.join(projectRoot, 'functions');
 
 /** The newest Node.js runtime this aws-cdk-lib knows (cdk-nag AwsSolutions-L1 checks for exactly that). */
 export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;

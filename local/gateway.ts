@@ -4,9 +4,10 @@
  * client id, expiry) on non-public routes, and calls the very handler module Lambda runs.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { cognitoTokenVerifier } from '../functions/lib/jwt';
 import { matchPath, routes as allRoutes, type RouteDef } from '../functions/routes';
 import { handlerLoader } from './handler-modules';
 
@@ -55,7 +56,7 @@ export interface Gateway {
 
 export function createGateway(options: { jwt: JwtAuthorizerConfig; routes?: readonly RouteDef[] }): Gateway {
   const table = options.routes ?? allRoutes;
-  const jwks = createRemoteJWKSet(new URL(options.jwt.jwksUrl));
+  const verify = cognitoTokenVerifier({ issuer: options.jwt.issuer, jwksUrl: options.jwt.jwksUrl, clientIds: options.jwt.audience });
   const load = handlerLoader<LambdaHandler>();
 
   async function authorize(req: IncomingMessage): Promise<Record<string, string> | null> {
@@ -63,12 +64,10 @@ export function createGateway(options: { jwt: JwtAuthorizerConfig; routes?: read
     const token = /^Bearer\s+(.+)$/i.exec(header)?.[1];
     if (!token) return null;
     try {
-      const { payload } = await jwtVerify(token, jwks, { issuer: options.jwt.issuer });
-      const client = (payload.token_use === 'access' ? payload.client_id : payload.aud) as string | string[] | undefined;
-      const clients = Array.isArray(client) ? client : [client];
-      if (!clients.some((c) => c !== undefined && options.jwt.audience.includes(c))) return null;
-      return flattenClaims(payload);
+      const payload = await verify(token);
+      return payload ? flattenClaims(payload) : null;
     } catch {
+      // Like the authorizer: a key set that cannot be read lets no one in.
       return null;
     }
   }

@@ -1,8 +1,7 @@
 /** Loads handler modules of functions/ by their entry path once each, as Lambda keeps a module warm. */
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-const functionsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../functions');
+import { pathToFileURL } from 'node:url';
+import { functionsDir } from '../project-paths';
 
 export function handlerLoader<H>(): (entry: string) => Promise<H> {
   const modules = new Map<string, Promise<H>>();

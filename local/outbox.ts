@@ -2,9 +2,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { StoredEmail } from '../functions/lib/email';
-import type { LocalServiceFactory } from './services';
+import { escapeHtml } from '../shared/html';
+import type { LocalServiceFactory } from './local-service';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export async function readOutbox(dir: string): Promise<StoredEmail[]> {
   let files: string[];
@@ -32,7 +32,7 @@ export const outboxService: LocalServiceFactory = ({ dataDir }) => {
       }
       const id = url.pathname.split('/')[3];
       const page = (title: string, body: string) =>
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title><style>body{font:16px system-ui;margin:2rem auto;max-width:860px;padding:0 1rem}li{margin:.5rem 0}pre{white-space:pre-wrap;background:#f3f6fa;padding:1rem;border-radius:8px}</style></head><body>${body}</body></html>`;
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font:16px system-ui;margin:2rem auto;max-width:860px;padding:0 1rem}li{margin:.5rem 0}pre{white-space:pre-wrap;background:#f3f6fa;padding:1rem;border-radius:8px}</style></head><body>${body}</body></html>`;
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
       if (id) {
         const mail = mails.find((m) => m.id === id);
@@ -43,12 +43,12 @@ export const outboxService: LocalServiceFactory = ({ dataDir }) => {
         res.end(
           page(
             mail.subject,
-            `<p><a href="/_local/outbox">Back to the outbox</a></p><h1>${escape(mail.subject)}</h1><p>From: ${escape(mail.from)}<br>To: ${escape(mail.to.join(', '))}${mail.replyTo ? `<br>Reply-To: ${escape(mail.replyTo.join(', '))}` : ''}<br>Sent: ${escape(mail.sentAt)}</p>${mail.html ?? `<pre>${escape(mail.text)}</pre>`}`,
+            `<p><a href="/_local/outbox">Back to the outbox</a></p><h1>${escapeHtml(mail.subject)}</h1><p>From: ${escapeHtml(mail.from)}<br>To: ${escapeHtml(mail.to.join(', '))}${mail.replyTo ? `<br>Reply-To: ${escapeHtml(mail.replyTo.join(', '))}` : ''}<br>Sent: ${escapeHtml(mail.sentAt)}</p>${mail.html ?? `<pre>${escapeHtml(mail.text)}</pre>`}`,
           ),
         );
         return true;
       }
-      const items = mails.map((m) => `<li><a href="/_local/outbox/${encodeURIComponent(m.id)}">${escape(m.subject)}</a> to ${escape(m.to.join(', '))} <small>${escape(m.sentAt)}</small></li>`).join('');
+      const items = mails.map((m) => `<li><a href="/_local/outbox/${encodeURIComponent(m.id)}">${escapeHtml(m.subject)}</a> to ${escapeHtml(m.to.join(', '))} <small>${escapeHtml(m.sentAt)}</small></li>`).join('');
       res.end(page('Local outbox', `<h1>Local outbox</h1><p>E-mails the product sent while running locally (${mails.length}).</p><ul>${items || '<li>No e-mails yet.</li>'}</ul>`));
       return true;
     },

@@ -26,12 +26,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { TABLE_KEYS } from '../functions/store/keys';
+import { ADMIN_GROUP } from '../shared/roles';
 
 
 export const LOCAL_REGION = 'ap-southeast-2';
 export const POOL_NAME = 'runway-parking-local';
 export const CLIENT_NAME = 'runway-parking-web';
-export const ADMIN_GROUP = 'admin';
 export const DEFAULT_ADMIN_EMAIL = 'admin@runwayparking.example';
 
 const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };

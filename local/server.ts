@@ -5,8 +5,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { emailFrom } from '../functions/lib/email';
+import { projectRoot } from '../project-paths';
 import type { RuntimeConfig } from '../shared/runtime-config';
 import { startCognito, startDynamo, startS3, type Emulator } from './emulators';
 import { proxyCognito } from './cognito/proxy';
@@ -19,7 +19,6 @@ import { LOCAL_REGION, ensureAdminAccount, ensureTable, ensureUserPool, type Adm
 // Locally we may run on Node 20 (Lambda runs Node 22+); the SDK's reminder about that is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const TABLE_NAME = 'runway-parking';
 export const PHOTO_BUCKET = 'vehicle-photos';
 
@@ -124,7 +123,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       USER_POOL_CLIENT_ID: pool.userPoolClientId,
       COGNITO_ENDPOINT: cognito.endpoint,
       SITE_URL: url,
-      LOCAL_DATA_DIR: dataDir,
     });
 
     const config: RuntimeConfig = {
@@ -176,7 +174,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     // Lets other commands (npm run admin) find the running stack's emulators.
     const stateFile = path.join(dataDir, 'local-stack.json');
-    writeFileSync(stateFile, JSON.stringify({ url, pid: process.pid, endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, cognito: cognito.endpoint }, ...pool, tableName: TABLE_NAME, photoBucket: PHOTO_BUCKET }, null, 2));
+    writeFileSync(stateFile, JSON.stringify({ url, pid: process.pid, region: LOCAL_REGION, endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, cognito: cognito.endpoint }, ...pool, tableName: TABLE_NAME, photoBucket: PHOTO_BUCKET }, null, 2));
 
     return {
       url,

@@ -16,9 +16,9 @@ import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import Stripe from 'stripe';
-import { standInWebhookSecretFile } from '../functions/lib/stripe';
 import { formatMoney } from '../shared/money';
-import type { LocalServiceFactory } from './services';
+import type { LocalServiceFactory } from './local-service';
+import { escapeHtml } from '../shared/html';
 
 const MIN_EXPIRY_SECONDS = 30 * 60;
 const MAX_EXPIRY_SECONDS = 24 * 60 * 60;
@@ -71,7 +71,6 @@ class StripeApiError extends Error {
   }
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const randomId = (prefix: string, length = 24) => prefix + randomBytes(length).toString('base64url').replace(/[-_]/g, '').slice(0, length);
 
@@ -204,6 +203,9 @@ function sendStripeError(res: ServerResponse, e: StripeApiError): void {
   sendJson(res, e.status, { error: { type: 'invalid_request_error', message: e.message, ...(e.param ? { param: e.param } : {}), ...(e.code ? { code: e.code } : {}) } });
 }
 
+/** Where the stand-in keeps its webhook signing secret (one per data folder, never committed). */
+export const standInWebhookSecretFile = (dataDir: string) => path.join(dataDir, 'stripe', 'webhook-secret');
+
 export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) => {
   const dir = path.join(dataDir, 'stripe');
   const sessionsDir = path.join(dir, 'sessions');
@@ -213,7 +215,9 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
   const secretFile = standInWebhookSecretFile(dataDir);
   if (!existsSync(secretFile)) writeFileSync(secretFile, `whsec_${randomBytes(24).toString('hex')}\n`, { mode: 0o600 });
   const secret = readFileSync(secretFile, 'utf8').trim();
+  // What functions/lib/stripe.ts needs to talk to the stand-in and check its webhooks.
   process.env.STRIPE_STANDIN_URL = baseUrl;
+  process.env.STRIPE_STANDIN_WEBHOOK_SECRET = secret;
 
   const signer = new Stripe('sk_test_offline_stand_in');
   const sessions = new Map<string, StoredSession>();

@@ -4,7 +4,7 @@
  * Other messages (admin invitations, attribute verification) keep Cognito's defaults.
  */
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import { accountEmail, type AccountEmailKind } from './account-emails';
+import { accountEmail, type AccountEmailKind } from '../use-cases/account/account-emails';
 
 const kinds: Partial<Record<CustomMessageTriggerEvent['triggerSource'], AccountEmailKind>> = {
   CustomMessage_SignUp: 'confirm-sign-up',

@@ -1,5 +1,5 @@
 /** POST /api/checkout: a pending booking and the Stripe Checkout Session that pays for it -> 201 {url, sessionId, bookingId}. */
-import { startCheckout } from '../booking/start-checkout';
+import { startCheckout } from '../use-cases/booking/start-checkout';
 import { httpHandler } from '../lib/http';
 import { optionalCaller } from '../lib/optional-caller';
 import { siteUrl } from '../lib/site-url';

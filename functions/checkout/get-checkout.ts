@@ -1,6 +1,6 @@
 /** GET /api/checkout/{sessionId}: the booking a paid session made, confirming it if the webhook has not yet. */
-import { bookingForSession } from '../booking/confirm-payment';
-import { toCreatedBooking } from '../booking/created-booking';
+import { bookingForSession } from '../use-cases/booking/confirm-payment';
+import { toCreatedBooking } from '../use-cases/booking/created-booking';
 import { httpHandler } from '../lib/http';
 
 export const handler = httpHandler({ access: 'public' }, async ({ params }) => {

@@ -3,6 +3,7 @@
  * the event. Roles are checked here, inside the handler stack, so AWS and local agree.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { ADMIN_GROUP } from '../../shared/roles';
 
 export interface Caller {
   sub: string;
@@ -36,5 +37,5 @@ export function authContext(event: APIGatewayProxyEventV2): AuthContext {
   const groups = parseGroups(claims['cognito:groups']);
   const email = typeof claims.email === 'string' ? claims.email : null;
   const emailVerified = email !== null && String(claims.email_verified) === 'true';
-  return { user: { sub: claims.sub, email, emailVerified, groups }, admin: groups.includes('admin') };
+  return { user: { sub: claims.sub, email, emailVerified, groups }, admin: groups.includes(ADMIN_GROUP) };
 }

@@ -7,11 +7,11 @@
  * fall back to anonymous.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
 import { authContext, parseGroups, type Caller } from './auth';
 import { unauthorized } from './errors';
+import { cognitoTokenVerifier, type TokenVerifier } from './jwt';
 
-let verifier: { issuer: string; jwks: ReturnType<typeof createRemoteJWKSet> } | undefined;
+let verifier: { issuer: string; verify: TokenVerifier } | undefined;
 
 function issuerUrl(): string {
   const poolId = process.env.USER_POOL_ID;
@@ -21,10 +21,13 @@ function issuerUrl(): string {
   return `https://cognito-idp.${process.env.AWS_REGION}.amazonaws.com/${poolId}`;
 }
 
-function currentVerifier() {
+function currentVerifier(): TokenVerifier {
   const issuer = issuerUrl();
-  if (verifier?.issuer !== issuer) verifier = { issuer, jwks: createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`)) };
-  return verifier;
+  if (verifier?.issuer !== issuer) {
+    const clientId = process.env.USER_POOL_CLIENT_ID;
+    verifier = { issuer, verify: cognitoTokenVerifier({ issuer, jwksUrl: `${issuer}/.well-known/jwks.json`, clientIds: clientId ? [clientId] : [] }) };
+  }
+  return verifier.verify;
 }
 
 export async function optionalCaller(event: APIGatewayProxyEventV2): Promise<Caller | null> {
@@ -34,22 +37,11 @@ export async function optionalCaller(event: APIGatewayProxyEventV2): Promise<Cal
   if (!header) return null;
   const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
   if (!token) throw unauthorized();
-  const { issuer, jwks } = currentVerifier();
-  let payload;
-  try {
-    ({ payload } = await jwtVerify(token, jwks, { issuer }));
-  } catch (error) {
-    // A bad token is the caller's problem (401); an unreachable or broken key set is ours.
-    const infrastructure = !(error instanceof errors.JOSEError) || error.code === 'ERR_JWKS_TIMEOUT' || error.code === 'ERR_JWKS_INVALID';
-    if (infrastructure) throw error;
-    throw unauthorized();
-  }
-  const clientId = process.env.USER_POOL_CLIENT_ID;
-  const audience = payload.token_use === 'access' ? payload.client_id : payload.aud;
-  const audiences = Array.isArray(audience) ? audience : [audience];
-  if (!clientId || !audiences.includes(clientId) || typeof payload.sub !== 'string') throw unauthorized();
+  // An unreachable key set throws (ours, a 500); a bad token is the caller's (401).
+  const payload = await currentVerifier()(token);
+  if (!payload) throw unauthorized();
   return {
-    sub: payload.sub,
+    sub: payload.sub!,
     email: typeof payload.email === 'string' ? payload.email : null,
     emailVerified: typeof payload.email === 'string' && String(payload.email_verified) === 'true',
     groups: parseGroups(payload['cognito:groups']),

@@ -2,13 +2,11 @@
  * The Stripe SDK client and webhook secret, resolved once per process:
  * 1. STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET) in the environment: real Stripe (test mode);
  * 2. STRIPE_SECRET_ID: a Secrets Manager secret holding {"secretKey", "webhookSecret"} (deployed stacks);
- * 3. otherwise, locally, the offline stand-in served by the dev server (STRIPE_STANDIN_URL), with the
- *    webhook secret it keeps under the data folder.
+ * 3. otherwise, locally, the offline stand-in served by the dev server, which sets STRIPE_STANDIN_URL and
+ *    its webhook signing secret, STRIPE_STANDIN_WEBHOOK_SECRET (this module knows nothing of its files).
  * The app's Stripe calls and its webhook check are the same code in all three.
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import Stripe from 'stripe';
 
 export interface StripeSettings {
@@ -17,9 +15,6 @@ export interface StripeSettings {
   /** Set when the SDK talks to the local stand-in instead of api.stripe.com. */
   standIn: URL | null;
 }
-
-/** Where the stand-in keeps its webhook signing secret (one per data folder, never committed). */
-export const standInWebhookSecretFile = (dataDir: string) => path.join(dataDir, 'stripe', 'webhook-secret');
 
 const STANDIN_KEY = 'sk_test_offline_stand_in';
 
@@ -41,9 +36,7 @@ async function fromSecretsManager(secretId: string): Promise<StripeSettings> {
 async function standInSettings(): Promise<StripeSettings> {
   const url = process.env.STRIPE_STANDIN_URL;
   if (!url) throw new Error('Stripe is not configured: set STRIPE_SECRET_KEY, STRIPE_SECRET_ID, or run the local stack (STRIPE_STANDIN_URL)');
-  const dataDir = process.env.LOCAL_DATA_DIR;
-  const webhookSecret = dataDir ? (await readFile(standInWebhookSecretFile(dataDir), 'utf8').catch(() => '')).trim() || null : null;
-  return { secretKey: STANDIN_KEY, webhookSecret, standIn: new URL(url) };
+  return { secretKey: STANDIN_KEY, webhookSecret: process.env.STRIPE_STANDIN_WEBHOOK_SECRET || null, standIn: new URL(url) };
 }
 
 async function resolveSettings(): Promise<StripeSettings> {

@@ -1,5 +1,5 @@
 /** GET /api/me/bookings: the caller's confirmed bookings, drop-off earliest first. */
-import { myBookings } from '../account/my-bookings';
+import { myBookings } from '../use-cases/account/my-bookings';
 import { httpHandler } from '../lib/http';
 
 export const handler = httpHandler({ access: 'user' }, async ({ auth }) => ({ body: { bookings: await myBookings(auth.user!) } }));

@@ -6,23 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { phoneIdentity, searchTokensOf, type CustomerDetails } from '../../shared/booking';
+import type { Customer } from '../../shared/records';
 import { keys } from './keys';
 import { getItem, transact, updateIf, type Item } from './table';
 
 
-export interface Customer {
-  id: string;
-  name: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  contactNumber: string;
-  userId: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** Set by the first confirmed booking; the 'unique customers' counter counts these. */
-  firstConfirmedAt?: string;
-}
+export type { Customer };
 
 interface GuardItem extends Item {
   customerId: string;

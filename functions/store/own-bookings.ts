@@ -4,7 +4,7 @@
  * that person's items, page by page.
  */
 import { keys } from './keys';
-import type { Booking } from './bookings';
+import type { Booking } from '../../shared/records';
 import { query } from './table';
 
 async function allPages(pk: string): Promise<Booking[]> {

@@ -4,7 +4,7 @@
  * retries and duplicate deliveries are harmless.
  */
 import { paymentMessages } from '../../shared/booking';
-import { handleStripeEvent } from '../booking/stripe-events';
+import { handleStripeEvent } from '../use-cases/booking/stripe-events';
 import { badRequest } from '../lib/errors';
 import { httpHandler } from '../lib/http';
 import { verifiedEvent } from '../lib/stripe';

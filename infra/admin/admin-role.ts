@@ -17,7 +17,7 @@ import {
   type CognitoIdentityProviderClient,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { ADMIN_GROUP } from '../../local/provision';
+import { ADMIN_GROUP } from '../../shared/roles';
 
 export type AdminAction = 'grant' | 'revoke';
 

@@ -7,7 +7,6 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { cognitoClient } from '../../local/provision';
 import { TOKEN_VALIDITY_HOURS } from '../auth';
 import { selectEnvironments } from '../environments';
 import { AdminCommandError, type PoolTarget } from './admin-role';
@@ -20,6 +19,8 @@ interface LocalStackState {
   pid: number;
   endpoints: { cognito: string };
   userPoolId: string;
+  /** The emulators' region (any name works for them; older state files have none). */
+  region?: string;
 }
 
 function processAlive(pid: number): boolean {
@@ -44,7 +45,8 @@ export function localTarget(dataDir: string): PoolTarget {
     throw new AdminCommandError(`The local stack recorded in ${file} (process ${state.pid}) is no longer running. Start it with \`npm start\`.`);
   }
   return {
-    client: cognitoClient(state.endpoints.cognito),
+    // The emulator accepts any credentials; these are not secrets.
+    client: new CognitoIdentityProviderClient({ region: state.region ?? 'ap-southeast-2', endpoint: state.endpoints.cognito, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
     userPoolId: state.userPoolId,
     label: `the local stack at ${state.url}`,
     // cognito-local (5.x) answers AdminUserGlobalSignOut with "unsupported feature"; its tokens default to 24 hours.

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeId, routes, type Need } from '../../functions/routes';
 import { TABLE_KEYS } from '../../functions/store/keys';
 import { triggers } from '../../functions/triggers';
-import { ADMIN_GROUP } from '../../local/provision';
+import { ADMIN_GROUP } from '../../shared/roles';
 import { USER_POOL_OUTPUT } from '../../infra/admin/targets';
 import { TOKEN_VALIDITY_HOURS } from '../../infra/auth';
 import { SPA_FALLBACK_CODE } from '../../infra/edge-functions';

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import Stripe from 'stripe';
 import { inject } from 'vitest';
 import { keys } from '../../functions/store/keys';
-import { standInWebhookSecretFile } from '../../functions/lib/stripe';
+import { standInWebhookSecretFile } from '../../local/stripe-stand-in';
 import type { StoredEmail } from '../../functions/lib/email';
 import { daysFromToday } from '../support/dates';
 import { request } from '../support/http';

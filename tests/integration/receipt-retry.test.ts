@@ -5,19 +5,19 @@
  */
 import type Stripe from 'stripe';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { booking, checkout, checkoutBody, env, standIn, stripeSession } from './payment-support';
+import { booking, checkout, checkoutBody, env, standIn, stripeSession, webhookSecret } from './payment-support';
 
 const sendEmail = vi.fn<(message: { to: string[]; subject: string }) => Promise<{ id: string }>>();
 vi.mock('../../functions/lib/email', () => ({ sendEmail: (m: { to: string[]; subject: string }) => sendEmail(m) }));
 
-const { handleStripeEvent } = await import('../../functions/booking/stripe-events');
-const { bookingForSession } = await import('../../functions/booking/confirm-payment');
+const { handleStripeEvent } = await import('../../functions/use-cases/booking/stripe-events');
+const { bookingForSession } = await import('../../functions/use-cases/booking/confirm-payment');
 
 beforeAll(() => {
   process.env.TABLE_NAME = env.tableName;
   process.env.DYNAMODB_ENDPOINT = env.dynamodbEndpoint;
   process.env.STRIPE_STANDIN_URL = env.baseUrl; // the success page asks Stripe about sessions still pending
-  process.env.LOCAL_DATA_DIR = env.dataDir;
+  process.env.STRIPE_STANDIN_WEBHOOK_SECRET = webhookSecret();
 });
 beforeEach(() => sendEmail.mockReset());
 

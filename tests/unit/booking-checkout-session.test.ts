@@ -5,10 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { createdBookingSchema, REFERENCE_ALPHABET, REFERENCE_PATTERN } from '../../shared/booking';
 import { amountDueNow, priceFor } from '../../shared/pricing';
-import { checkoutSessionParams, sessionExpiry, sessionIdempotencyKey, type SessionInput } from '../../functions/booking/checkout-session-params';
-import { toCreatedBooking } from '../../functions/booking/created-booking';
-import { newBookingReference } from '../../functions/booking/reference';
-import type { Booking } from '../../functions/store/bookings';
+import { checkoutSessionParams, sessionExpiry, sessionIdempotencyKey, type SessionInput } from '../../functions/use-cases/booking/checkout-session-params';
+import { toCreatedBooking } from '../../functions/use-cases/booking/created-booking';
+import { newBookingReference } from '../../functions/use-cases/booking/reference';
+import type { Booking } from '../../shared/records';
 
 const now = new Date('2030-03-01T00:00:00Z');
 

@@ -12,7 +12,7 @@ vi.mock('../../functions/store/customers', () => ({
 }));
 vi.mock('../../functions/store/bookings', () => ({ createPendingBooking: vi.fn(async () => undefined) }));
 
-const { startCheckout } = await import('../../functions/booking/start-checkout');
+const { startCheckout } = await import('../../functions/use-cases/booking/start-checkout');
 const { upsertCustomer } = await import('../../functions/store/customers');
 const { createPendingBooking } = await import('../../functions/store/bookings');
 const { HttpError } = await import('../../functions/lib/errors');

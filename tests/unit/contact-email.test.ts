@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { contactEmail, contactRecipient } from '../../functions/contact/message-email';
+import { contactEmail, contactRecipient } from '../../functions/use-cases/contact/message-email';
 import { site } from '../../shared/site';
 
 const message = { name: 'Aroha Ngata', email: 'aroha@example.co.nz', phone: '021 123 4567', message: 'Line one\nLine two' };

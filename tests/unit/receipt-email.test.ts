@@ -1,7 +1,7 @@
 /** The receipt e-mailed on confirmation: what it says, the GST it shows, and that user input cannot inject HTML. */
 import { describe, expect, it } from 'vitest';
-import { formatReceiptDate, formatReceiptTime, receiptEmail } from '../../functions/booking/receipt-email';
-import type { Booking } from '../../functions/store/bookings';
+import { formatReceiptDate, formatReceiptTime, receiptEmail } from '../../functions/use-cases/booking/receipt-email';
+import type { Booking } from '../../shared/records';
 import { site } from '../../shared/site';
 
 function booking(overrides: Partial<Booking> = {}): Booking {

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import 'vitest';
-import { projectRoot, startLocalStack, TABLE_NAME, PHOTO_BUCKET } from '../../../local/server';
+import { startLocalStack, TABLE_NAME, PHOTO_BUCKET } from '../../../local/server';
+import { projectRoot } from '../../../project-paths';
 import type { TestEnv } from '../../support/global-setup';
 
 export default async function setup(project: TestProject) {

@@ -6,15 +6,18 @@
  * and a failed send is tried again by the next webhook delivery or success-page visit.
  */
 import type Stripe from 'stripe';
-import { paymentMessages } from '../../shared/booking';
-import { nzToday } from '../../shared/nz-time';
-import { sendEmail } from '../lib/email';
-import { HttpError, conflict, notFound } from '../lib/errors';
-import { logger } from '../lib/logger';
-import { stripeClient } from '../lib/stripe';
-import { claimReceipt, confirmPendingBooking, endPendingBooking, getBooking, isConfirmed, markReceiptSent, releaseReceiptClaim, type Booking } from '../store/bookings';
-import { getCheckoutSession } from '../store/checkout-sessions';
-import { getCustomer } from '../store/customers';
+import { paymentMessages } from '../../../shared/booking';
+import { nzToday } from '../../../shared/nz-time';
+import { sendEmail } from '../../lib/email';
+import { HttpError, conflict, notFound } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { stripeClient } from '../../lib/stripe';
+import { isConfirmed, type Booking } from '../../../shared/records';
+import { endPendingBooking, getBooking } from '../../store/bookings';
+import { confirmPendingBooking } from '../../store/confirmation';
+import { claimReceipt, markReceiptSent, releaseReceiptClaim } from '../../store/receipts';
+import { getCheckoutSession } from '../../store/checkout-sessions';
+import { getCustomer } from '../../store/customers';
 import { receiptEmail } from './receipt-email';
 import { newBookingReference } from './reference';
 

@@ -4,9 +4,9 @@
  * as client reference and metadata, a 30-minute expiry, and the success and cancel URLs.
  */
 import type Stripe from 'stripe';
-import { formatMoney, type Cents } from '../../shared/money';
-import type { PaymentType, Price } from '../../shared/pricing';
-import { site } from '../../shared/site';
+import { formatMoney, type Cents } from '../../../shared/money';
+import type { PaymentType, Price } from '../../../shared/pricing';
+import { site } from '../../../shared/site';
 import { formatReceiptDate, formatReceiptTime } from './receipt-email';
 
 export const CHECKOUT_MINUTES = 30;

@@ -4,14 +4,15 @@
  * pending booking with its session. Nothing is written for a request that breaks a rule.
  */
 import { randomUUID } from 'node:crypto';
-import { paymentMessages, type CheckoutRequest, type CheckoutResponse } from '../../shared/booking';
-import { amountDueNow } from '../../shared/pricing';
-import { quoteSelection } from '../../shared/quote';
-import { HttpError, badRequest } from '../lib/errors';
-import { logger } from '../lib/logger';
-import { stripeClient } from '../lib/stripe';
-import { createPendingBooking, type Booking } from '../store/bookings';
-import { upsertCustomer } from '../store/customers';
+import { paymentMessages, type CheckoutRequest, type CheckoutResponse } from '../../../shared/booking';
+import { amountDueNow } from '../../../shared/pricing';
+import { quoteSelection } from '../../../shared/quote';
+import { HttpError, badRequest } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { stripeClient } from '../../lib/stripe';
+import type { Booking } from '../../../shared/records';
+import { createPendingBooking } from '../../store/bookings';
+import { upsertCustomer } from '../../store/customers';
 import { checkoutSessionParams, sessionIdempotencyKey } from './checkout-session-params';
 
 export interface CheckoutContext {

@@ -3,9 +3,9 @@
  * for the e-mail (email_verified), the unlinked customer with that e-mail, linked now. Anything else (an
  * unverified e-mail, a customer linked to someone else) gives none.
  */
-import type { Caller } from '../lib/auth';
-import { customerByEmail, latestLinkedCustomer } from '../store/account-customers';
-import { linkToUser, type Customer } from '../store/customers';
+import type { Caller } from '../../lib/auth';
+import { customerByEmail, latestLinkedCustomer } from '../../store/account-customers';
+import { linkToUser, type Customer } from '../../store/customers';
 
 export async function accountCustomer(caller: Caller): Promise<Customer | null> {
   const linked = await latestLinkedCustomer(caller.sub);

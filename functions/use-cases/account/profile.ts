@@ -3,11 +3,11 @@
  * person has none yet (first word of the name -> first_name, the rest -> last_name, the contact number ->
  * phone); saving replaces the editable fields and carries the name and number to the account's customer.
  */
-import { profileMessages, splitName, type Profile, type ProfileResponse, type ProfileUpdate } from '../../shared/profile';
-import type { Caller } from '../lib/auth';
-import { conflict } from '../lib/errors';
-import { changeCustomerDetails } from '../store/customers';
-import { createProfile, getProfile, putProfile, type ProfileRecord } from '../store/profiles';
+import { profileMessages, splitName, type Profile, type ProfileResponse, type ProfileUpdate } from '../../../shared/profile';
+import type { Caller } from '../../lib/auth';
+import { conflict } from '../../lib/errors';
+import { changeCustomerDetails } from '../../store/customers';
+import { createProfile, getProfile, putProfile, type ProfileRecord } from '../../store/profiles';
 import { accountCustomer } from './account-customer';
 
 function toProfile(p: ProfileRecord): Profile {

@@ -1,6 +1,6 @@
 /** Booking references: `RP-` and six characters from an alphabet without 0/O and 1/I, from crypto randomness. */
 import { randomBytes } from 'node:crypto';
-import { REFERENCE_ALPHABET } from '../../shared/booking';
+import { REFERENCE_ALPHABET } from '../../../shared/booking';
 
 const LENGTH = 6;
 

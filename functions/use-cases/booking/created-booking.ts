@@ -1,7 +1,7 @@
 /** A confirmed booking as GET /api/checkout/{sessionId} answers it: the spec's created-booking response plus the payment. */
-import type { CreatedBooking } from '../../shared/booking';
-import { centsToDollars } from '../../shared/money';
-import type { Booking } from '../store/bookings';
+import type { CreatedBooking } from '../../../shared/booking';
+import { centsToDollars } from '../../../shared/money';
+import type { Booking } from '../../../shared/records';
 
 /** What was paid and what is left for pick-up, in dollars. */
 export function paidAndDue(b: Booking): { amount_paid: number; balance_due: number } {

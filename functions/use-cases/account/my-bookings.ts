@@ -1,10 +1,10 @@
 /** The signed-in person's bookings for the dashboard, with the spec's field names. */
-import type { CustomerBooking } from '../../shared/customer-bookings';
-import { centsToDollars } from '../../shared/money';
+import type { CustomerBooking } from '../../../shared/customer-bookings';
+import { centsToDollars } from '../../../shared/money';
 import { paidAndDue } from '../booking/created-booking';
-import type { Caller } from '../lib/auth';
-import { isConfirmed, type Booking } from '../store/bookings';
-import { bookingsOfAccount, linkedCustomerIds } from '../store/own-bookings';
+import type { Caller } from '../../lib/auth';
+import { isConfirmed, type Booking } from '../../../shared/records';
+import { bookingsOfAccount, linkedCustomerIds } from '../../store/own-bookings';
 import { accountCustomer } from './account-customer';
 
 export function toCustomerBooking(b: Booking): CustomerBooking {

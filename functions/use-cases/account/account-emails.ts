@@ -3,9 +3,9 @@
  * by us so their links return to our site rather than to a Cognito page. `code` is Cognito's placeholder
  * ({####}) in AWS; Cognito (or the local emulator) puts the real code in its place.
  */
-import { confirmSignUpLink, resetPasswordLink } from '../../shared/account-links';
-import { escapeHtml } from '../../shared/html';
-import { site } from '../../shared/site';
+import { confirmSignUpLink, resetPasswordLink } from '../../../shared/account-links';
+import { escapeHtml } from '../../../shared/html';
+import { site } from '../../../shared/site';
 
 export interface AccountEmail {
   subject: string;

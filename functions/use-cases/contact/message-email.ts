@@ -1,7 +1,7 @@
 /** The e-mail that carries a contact message to the business; replying answers the sender directly. */
-import type { ContactMessage } from '../../shared/contact';
-import { site } from '../../shared/site';
-import type { OutgoingEmail } from '../lib/email';
+import type { ContactMessage } from '../../../shared/contact';
+import { site } from '../../../shared/site';
+import type { OutgoingEmail } from '../../lib/email';
 
 /** Where contact messages go: CONTACT_TO when an environment sets one, else the site's public address. */
 export const contactRecipient = (): string => process.env.CONTACT_TO?.trim() || site.email;

@@ -4,7 +4,7 @@
  * and ignored, so Stripe does not retry it.
  */
 import type Stripe from 'stripe';
-import { logger } from '../lib/logger';
+import { logger } from '../../lib/logger';
 import { confirmAndNotify, endUnpaidSession } from './confirm-payment';
 
 export async function handleStripeEvent(event: Stripe.Event): Promise<void> {

@@ -3,13 +3,13 @@
  * paid and what is left for pick-up, and the GST contained in the total (total x 3/23) with the
  * business's name and GST number. Text and HTML carry the same content; user input is escaped in HTML.
  */
-import { formatLongDate, formatTime12, pluralDays } from '../../shared/format';
-import { formatMoney, gstIncluded } from '../../shared/money';
-import { formatAddress, site } from '../../shared/site';
-import type { OutgoingEmail } from '../lib/email';
-import type { Booking } from '../store/bookings';
+import { formatLongDate, formatTime12, pluralDays } from '../../../shared/format';
+import { formatMoney, gstIncluded } from '../../../shared/money';
+import { escapeHtml } from '../../../shared/html';
+import { formatAddress, site } from '../../../shared/site';
+import type { OutgoingEmail } from '../../lib/email';
+import type { Booking } from '../../../shared/records';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Kept under these names for the checkout session's description; the formats themselves live in shared/format.ts. */
 export const formatReceiptDate = formatLongDate;

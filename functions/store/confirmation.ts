@@ -1,0 +1,98 @@
+/**
+ * Confirming a paid booking: one conditional transaction moves it from `pending_payment` to `reservation` with
+ * its reference, payment and list index keys, together with the reference guard, the day-sheet entries, the
+ * search tokens and the counters, so a booking is confirmed, referenced, listed and counted exactly once or not
+ * at all.
+ */
+import type { Booking, Payment } from '../../shared/records';
+import { confirmedCounterUpdates } from './counters';
+import { dayEntry } from './day-sheet';
+import { keys } from './keys';
+import { bookingTokenPuts } from './search-tokens';
+import { transact, type TransactItem } from './table';
+
+export interface Confirmation {
+  booking: Booking;
+  reference: string;
+  payment: Payment;
+  confirmedAt: string;
+  /** The NZ date the booking was created on, for the daily counter. */
+  createdNzDate: string;
+  /** True when this is the customer's first confirmed booking (counts a unique customer). */
+  firstForCustomer: boolean;
+}
+
+export type ConfirmOutcome = 'confirmed' | 'not-pending' | 'reference-taken' | 'customer-changed' | 'conflict';
+
+/** Positions in the confirmation transaction, to read which condition failed. */
+const BOOKING_ITEM = 0;
+const REFERENCE_ITEM = 1;
+const CUSTOMER_ITEM = 2;
+
+/**
+ * The single conditional write that confirms a booking. Only a `pending_payment` booking can be
+ * confirmed, a reference is never reused, and a customer is counted once; when a condition fails the
+ * outcome says which, and nothing is written.
+ */
+export async function confirmPendingBooking(c: Confirmation): Promise<ConfirmOutcome> {
+  const b = c.booking;
+  // Signed in: listed under the user. Not signed in: under the customer, which an account may claim later.
+  const ownList = b.userId ? keys.bookingByUser(b.userId, b.dropOffDate, b.dropOffTime, b.id) : keys.bookingByCustomer(b.customerId, b.dropOffDate, b.dropOffTime, b.id);
+  const monthList = keys.bookingByMonth(b.createdAt, b.id);
+  const items: TransactItem[] = [
+    {
+      Update: {
+        Key: keys.booking(b.id),
+        UpdateExpression:
+          'SET #status = :reservation, bookingReference = :ref, payment = :payment, confirmedAt = :at, updatedAt = :at, gsi2pk = :g2pk, gsi2sk = :g2sk' +
+          ', gsi1pk = :g1pk, gsi1sk = :g1sk' +
+          ' REMOVE #ttl',
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
+        ExpressionAttributeValues: {
+          ':reservation': 'reservation',
+          ':pending': 'pending_payment',
+          ':ref': c.reference,
+          ':payment': c.payment,
+          ':at': c.confirmedAt,
+          ':g2pk': monthList.gsi2pk,
+          ':g2sk': monthList.gsi2sk,
+          ':g1pk': ownList.gsi1pk,
+          ':g1sk': ownList.gsi1sk,
+        },
+      },
+    },
+    {
+      Put: {
+        Item: { ...keys.bookingReference(c.reference), type: 'booking_reference', bookingId: b.id, createdAt: c.confirmedAt },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    c.firstForCustomer
+      ? {
+          Update: {
+            Key: keys.customer(b.customerId),
+            UpdateExpression: 'SET firstConfirmedAt = :at',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(firstConfirmedAt)',
+            ExpressionAttributeValues: { ':at': c.confirmedAt },
+          },
+        }
+      : { ConditionCheck: { Key: keys.customer(b.customerId), ConditionExpression: 'attribute_exists(firstConfirmedAt)' } },
+    dayEntry('dropoff', b, c.reference),
+    dayEntry('pickup', b, c.reference),
+    ...confirmedCounterUpdates(b.totalCents, c.firstForCustomer, c.createdNzDate, c.confirmedAt),
+    ...bookingTokenPuts(b, c.reference),
+  ];
+  try {
+    await transact(items);
+    return 'confirmed';
+  } catch (error) {
+    const e = error as { name?: string; CancellationReasons?: { Code?: string }[] };
+    if (e.name !== 'TransactionCanceledException') throw error;
+    const codes = (e.CancellationReasons ?? []).map((r) => r.Code);
+    if (codes[BOOKING_ITEM] === 'ConditionalCheckFailed') return 'not-pending';
+    if (codes[REFERENCE_ITEM] === 'ConditionalCheckFailed') return 'reference-taken';
+    if (codes[CUSTOMER_ITEM] === 'ConditionalCheckFailed') return 'customer-changed';
+    return 'conflict';
+  }
+}

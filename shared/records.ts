@@ -1,0 +1,75 @@
+/**
+ * The product's records as it stores and reasons about them (the domain types the use cases, the store and the
+ * tests share): a booking with its lifecycle, price and payment in integer cents, and a customer. The API
+ * answers with the spec's field names instead (created-booking and customer-booking responses).
+ */
+import type { Cents } from './money';
+import type { PaymentType } from './pricing';
+
+export type BookingStatus = 'pending_payment' | 'reservation' | 'checkin' | 'checkout' | 'expired' | 'payment_failed';
+
+export const CONFIRMED_STATUSES: readonly BookingStatus[] = ['reservation', 'checkin', 'checkout'];
+
+export interface Payment {
+  type: PaymentType;
+  amountPaidCents: Cents;
+  balanceDueCents: Cents;
+  currency: string;
+  paymentIntent: string | null;
+  sessionId: string;
+  paidAt: string;
+}
+
+export interface Booking {
+  id: string;
+  status: BookingStatus;
+  customerId: string;
+  /** The signed-in user who booked, if any; their own-bookings list reads it. */
+  userId: string | null;
+  /** The customer's details as given at checkout (shown on the booking and the receipt). */
+  customer: { name: string; email: string; contactNumber: string };
+  carRegistration: string;
+  dropOffDate: string;
+  dropOffTime: string;
+  pickUpDate: string;
+  pickUpTime: string;
+  departureFlight: string | null;
+  returnFlight: string | null;
+  parkingBayNumber: string | null;
+  days: number;
+  shuttleService: boolean;
+  carWash: boolean;
+  parkingCents: Cents;
+  carWashCents: Cents;
+  totalCents: Cents;
+  paymentType: PaymentType;
+  /** What the checkout session charges: the total, or the deposit. */
+  amountDueNowCents: Cents;
+  checkoutSessionId: string;
+  createdAt: string;
+  updatedAt: string;
+  bookingReference?: string;
+  confirmedAt?: string;
+  payment?: Payment;
+  endedAt?: string;
+  receiptSentAt?: string;
+  /** Set while one caller sends the receipt (see claimReceipt). */
+  receiptClaimedAt?: string;
+}
+
+export const isConfirmed = (b: Pick<Booking, 'status'>) => CONFIRMED_STATUSES.includes(b.status);
+
+/** The business's view of a person, found by e-mail; linked to an account (`userId`) only through its verified e-mail. */
+export interface Customer {
+  id: string;
+  name: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  contactNumber: string;
+  userId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Set by the first confirmed booking; the 'unique customers' counter counts these. */
+  firstConfirmedAt?: string;
+}

@@ -1,0 +1,58 @@
+/**
+ * The layer rules of docs/architecture.md are lint rules: a forbidden import in each layer fails `npm run lint`
+ * with the rule's reason, and the imports the layers are meant to use pass.
+ */
+import { ESLint } from 'eslint';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const eslint = new ESLint({ cwd: root });
+
+async function layerErrors(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${source}\nexport const used = x;\n`, { filePath: path.join(root, file) });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+const forbidden: [string, string, RegExp][] = [
+  ['shared/example.ts', "import { x } from '../functions/routes';", /imports only shared/],
+  ['shared/example.ts', "import { x } from 'react';", /no AWS, no React/],
+  ['web/src/features/example/x.ts', "import { x } from '../../../../functions/lib/http';", /imports only web\/src and shared/],
+  ['web/src/features/example/x.ts', "import { x } from '@aws-sdk/client-s3';", /no AWS SDK/],
+  ['functions/lib/example.ts', "import { x } from '../store/table';", /plumbing/],
+  ['functions/lib/example.ts', "import { x } from '../use-cases/booking/start-checkout';", /plumbing/],
+  ['functions/store/example.ts', "import { x } from '../use-cases/account/profile';", /bottom layer/],
+  ['functions/store/example.ts', "import { x } from '../lib/errors';", /knows nothing of HTTP/],
+  ['functions/use-cases/booking/example.ts', "import { x } from '../../checkout/create-checkout';", /never imports a handler/],
+  ['functions/checkout/example.ts', "import { x } from '../store/bookings';", /thin adapter/],
+  ['functions/store/example.ts', "import { x } from '../../local/provision';", /never imports the local stack/],
+  ['infra/example.ts', "import { x } from '../local/provision';", /never imports the local stack/],
+  ['infra/example.ts', "import { x } from '../functions/lib/aws';", /only the route table/],
+  ['local/example.ts', "import { x } from '../infra/auth';", /never the CDK app/],
+];
+
+const allowed: [string, string][] = [
+  ['shared/example.ts', "import { x } from './money';"],
+  ['web/src/features/example/x.ts', "import { x } from '@shared/booking';"],
+  ['functions/lib/example.ts', "import { x } from '../../shared/roles';"],
+  ['functions/store/example.ts', "import { x } from '../lib/aws';"],
+  ['functions/use-cases/booking/example.ts', "import { x } from '../../store/bookings';"],
+  ['functions/use-cases/booking/example.ts', "import { x } from '../contact/message-email';"],
+  ['functions/checkout/example.ts', "import { x } from '../use-cases/booking/start-checkout';"],
+  ['infra/example.ts', "import { x } from '../functions/routes';"],
+  ['infra/example.ts', "import { x } from '../functions/store/keys';"],
+  ['local/example.ts', "import { x } from '../functions/store/keys';"],
+];
+
+describe('layer rules in lint', () => {
+  it.each(forbidden)('%s: refuses %s', async (file, source, reason) => {
+    const errors = await layerErrors(file, source);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(reason);
+  });
+
+  it.each(allowed)('%s: allows %s', async (file, source) => {
+    expect(await layerErrors(file, source)).toEqual([]);
+  });
+});
