@@ -29,9 +29,10 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'runway-it-'));
-  const stack = await startLocalStack({ port: 0, dataDir, inMemoryTable: true, spa: 'none', createAdmin: false });
+/** Starts the local stack in a throw-away folder and hands its addresses to the tests; returns the teardown. */
+export async function provideLocalStack(project: TestProject, spa: 'dist' | 'none', prefix: string): Promise<() => Promise<void>> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const stack = await startLocalStack({ port: 0, dataDir, inMemoryTable: true, spa, createAdmin: false });
   const env: TestEnv = {
     baseUrl: stack.url,
     dataDir,
@@ -49,4 +50,8 @@ export default async function setup(project: TestProject) {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+export default function setup(project: TestProject) {
+  return provideLocalStack(project, 'none', 'runway-it-');
 }

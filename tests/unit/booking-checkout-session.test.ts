@@ -8,7 +8,7 @@ import { amountDueNow, priceFor } from '../../shared/pricing';
 import { checkoutSessionParams, sessionExpiry, sessionIdempotencyKey, type SessionInput } from '../../functions/use-cases/booking/checkout-session-params';
 import { toCreatedBooking } from '../../functions/use-cases/booking/created-booking';
 import { newBookingReference } from '../../functions/use-cases/booking/reference';
-import type { Booking } from '../../shared/records';
+import { bookingRecord } from '../support/booking-record';
 
 const now = new Date('2030-03-01T00:00:00Z');
 
@@ -89,34 +89,13 @@ describe('booking references', () => {
 });
 
 describe('created-booking response', () => {
-  const b: Booking = {
-    id: 'b-1',
-    status: 'reservation',
-    customerId: 'c-1',
-    userId: null,
-    customer: { name: 'Aroha Ngata', email: 'aroha@example.com', contactNumber: '021 555 1234' },
-    carRegistration: 'KTA123',
-    dropOffDate: '2030-03-10',
-    dropOffTime: '09:00',
-    pickUpDate: '2030-03-17',
+  const b = bookingRecord({
     pickUpTime: '11:00',
     departureFlight: null,
-    returnFlight: null,
-    parkingBayNumber: null,
-    days: 8,
-    shuttleService: true,
-    carWash: true,
-    parkingCents: 5000,
-    carWashCents: 6000,
-    totalCents: 11000,
     paymentType: 'deposit',
     amountDueNowCents: 1000,
-    checkoutSessionId: 'cs_test_1',
-    createdAt: '2030-03-01T00:00:00.000Z',
-    updatedAt: '2030-03-01T00:00:00.000Z',
-    bookingReference: 'RP-7K3M9Q',
     payment: { type: 'deposit', amountPaidCents: 1000, balanceDueCents: 10000, currency: 'nzd', paymentIntent: 'pi_1', sessionId: 'cs_test_1', paidAt: '2030-03-01T00:01:00.000Z' },
-  };
+  });
 
   it('is the spec shape in snake case with money in dollars', () => {
     const r = toCreatedBooking(b);
