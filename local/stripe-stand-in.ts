@@ -33,7 +33,14 @@ interface LineItem {
   currency: string;
 }
 
+export interface StoredRefund {
+  refund: { id: string; object: 'refund'; amount: number; currency: string; payment_intent: string; status: 'succeeded'; created: number; metadata: Record<string, string> };
+  idempotencyKey: string | null;
+  requestHash: string;
+}
+
 export interface StoredSession {
+  refunds?: StoredRefund[];
   session: Record<string, unknown> & {
     id: string;
     status: 'open' | 'complete' | 'expired';
@@ -167,6 +174,18 @@ function page(title: string, body: string): string {
 td.amount,th.amount{text-align:right;white-space:nowrap}.total{font-size:1.25rem;font-weight:700}.actions{display:flex;gap:1rem;margin-top:1.5rem;flex-wrap:wrap}
 button{font:inherit;font-weight:600;padding:.75rem 1.5rem;border-radius:8px;cursor:pointer;border:2px solid #0b5cad}.pay{background:#0b5cad;color:#fff}.cancel{background:#fff;color:#0b5cad}
 button:focus-visible,a:focus-visible{outline:3px solid #e0b84c;outline-offset:2px}small{color:#4a5666}</style></head><body><main>${body}</main></body></html>`;
+}
+
+/** The stand-in's dashboard: every paid or open session with its refunds, newest first (Stripe's Payments list). */
+function paymentsPage(all: StoredSession[]): string {
+  const rows = all
+    .sort((a, b) => Number(b.session.created) - Number(a.session.created))
+    .map((s) => {
+      const refunds = (s.refunds ?? []).map((r) => `<li>Refunded ${formatMoney(r.refund.amount)} (${escapeHtml(r.refund.id)})</li>`).join('');
+      return `<tr><td>${escapeHtml(s.session.id.slice(0, 20))}...</td><td>${escapeHtml(String(s.session.customer_email ?? ''))}</td><td>${s.session.status} / ${s.session.payment_status}</td><td class="amount">${formatMoney(s.session.amount_total)}</td><td>${refunds ? `<ul>${refunds}</ul>` : 'None'}</td></tr>`;
+    })
+    .join('');
+  return page('Offline Stripe: payments', `<h1>Payments</h1><p>Checkout sessions and refunds the offline stand-in holds.</p><table><thead><tr><th>Session</th><th>Customer</th><th>Status</th><th>Amount</th><th>Refunds</th></tr></thead><tbody>${rows || '<tr><td colspan="5">No payments yet.</td></tr>'}</tbody></table>`);
 }
 
 function checkoutPage(s: StoredSession): string {
@@ -339,6 +358,37 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
     const method = req.method ?? 'GET';
     const one = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(pathname);
     try {
+      if (method === 'POST' && pathname === '/v1/refunds') {
+        await loaded;
+        const text = body.toString('utf8');
+        const params = parseStripeForm(text);
+        const requestHash = createHash('sha256').update(text).digest('hex');
+        const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null;
+        const paid = [...sessions.values()].find((s) => s.session.payment_intent === params.payment_intent && s.session.payment_status === 'paid');
+        if (!paid) throw new StripeApiError(400, `No such payment_intent: '${String(params.payment_intent)}'`, 'payment_intent', 'resource_missing');
+        const refunds = (paid.refunds ??= []);
+        const earlier = key ? refunds.find((r) => r.idempotencyKey === key) : undefined;
+        if (earlier) {
+          if (earlier.requestHash !== requestHash) throw new StripeApiError(400, 'Keys for idempotent requests can only be used with the same parameters they were first used with.', undefined, 'idempotency_key_in_use');
+          sendJson(res, 200, earlier.refund, { 'idempotent-replayed': 'true' });
+          return;
+        }
+        const refunded = refunds.reduce((sum, r) => sum + r.refund.amount, 0);
+        const amount = params.amount === undefined ? paid.session.amount_total - refunded : integer(params.amount, 'amount', 1);
+        if (amount < 1 || refunded + amount > paid.session.amount_total) {
+          throw new StripeApiError(400, `Refund amount (${amount}) is greater than unrefunded amount on charge (${paid.session.amount_total - refunded})`, 'amount', 'charge_already_refunded');
+        }
+        const metadata = Object.fromEntries(Object.entries(asRecord(params.metadata)).map(([k, v]) => [k, String(v)]));
+        const stored: StoredRefund = {
+          refund: { id: randomId('re_test_', 24), object: 'refund', amount, currency: paid.session.currency, payment_intent: String(params.payment_intent), status: 'succeeded', created: nowSeconds(), metadata },
+          idempotencyKey: key,
+          requestHash,
+        };
+        refunds.push(stored);
+        await saveSession(paid);
+        sendJson(res, 200, stored.refund);
+        return;
+      }
       if (method === 'POST' && pathname === '/v1/checkout/sessions') {
         await loaded;
         const text = body.toString('utf8');
@@ -386,6 +436,10 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
       res.writeHead(303, { location: to, 'cache-control': 'no-store' });
       res.end();
     };
+    if (method === 'GET' && (pathname === '/_local/stripe' || pathname === '/_local/stripe/')) {
+      await loaded;
+      return html(200, paymentsPage([...sessions.values()]));
+    }
     const route = /^\/_local\/stripe\/(checkout|sessions|events)\/([^/]+)(?:\/([a-z-]+))?$/.exec(pathname);
     if (!route) return html(404, page('Not found', '<p>Nothing here.</p>'));
     const [, kind, rawId, action] = route as unknown as [string, string, string, string | undefined];
@@ -435,7 +489,7 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
         await api(req, res, pathname, body);
         return true;
       }
-      if (pathname.startsWith('/_local/stripe/')) {
+      if (pathname === '/_local/stripe' || pathname.startsWith('/_local/stripe/')) {
         await local(req, res, pathname);
         return true;
       }

@@ -28,6 +28,8 @@ export const customerBookingSchema = z.object({
   amount_paid: z.number(),
   balance_due: z.number(),
   created_at: z.string(),
+  /** The version an edit must name (a save over someone else's change is refused). */
+  updated_at: z.string(),
 });
 export type CustomerBooking = z.infer<typeof customerBookingSchema>;
 
@@ -55,3 +57,10 @@ export function selectCustomerBookings(all: readonly CustomerBooking[], period: 
     .filter((b) => periodOf(b, today) === period)
     .sort((a, b) => (order === 'earliest' ? key(a).localeCompare(key(b)) : key(b).localeCompare(key(a))));
 }
+
+/** PATCH /api/me/bookings/{id}: the booking as it now stands, and what the change did to the money (dollars). */
+export const customerBookingEditResponseSchema = z.object({
+  booking: customerBookingSchema,
+  settlement: z.object({ total: z.number(), balance_due: z.number(), refund: z.number(), kept: z.number() }),
+});
+export type CustomerBookingEditResponse = z.infer<typeof customerBookingEditResponseSchema>;

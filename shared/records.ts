@@ -20,6 +20,21 @@ export interface Payment {
   paidAt: string;
 }
 
+/** One change of money on a booking (design: every money change is recorded with who and when). */
+export interface LedgerLine {
+  id: string;
+  at: string;
+  /** Who made the change: the customer (their account), staff, or the payment provider. */
+  by: 'customer' | 'admin' | 'system';
+  /** `balance`: the balance due at pick-up changed; `refund`: money back to the card; `kept`: paid beyond the total, not refunded. */
+  kind: 'balance' | 'refund' | 'kept';
+  amountCents: Cents;
+  note: string;
+  /** Refunds: pending until the provider confirms, then succeeded (or failed, to retry). */
+  status?: 'pending' | 'succeeded' | 'failed';
+  refundId?: string;
+}
+
 export interface Booking {
   id: string;
   status: BookingStatus;
@@ -55,6 +70,8 @@ export interface Booking {
   receiptSentAt?: string;
   /** Set while one caller sends the receipt (see claimReceipt). */
   receiptClaimedAt?: string;
+  /** Money changes after payment, oldest first. */
+  ledger?: LedgerLine[];
 }
 
 export const isConfirmed = (b: Pick<Booking, 'status'>) => CONFIRMED_STATUSES.includes(b.status);

@@ -46,3 +46,10 @@ export async function endPendingBooking(id: string, status: 'expired' | 'payment
     ExpressionAttributeValues: { ':status': status, ':at': at, ':pending': 'pending_payment' },
   });
 }
+
+/** The index keys of a confirmed booking: its owner's list by drop-off, and the admin's list by month. */
+export function confirmedIndexKeys(b: Booking) {
+  // Signed in: listed under the user. Not signed in: under the customer, which an account may claim later.
+  const own = b.userId ? keys.bookingByUser(b.userId, b.dropOffDate, b.dropOffTime, b.id) : keys.bookingByCustomer(b.customerId, b.dropOffDate, b.dropOffTime, b.id);
+  return { ...own, ...keys.bookingByMonth(b.createdAt, b.id) };
+}

@@ -5,6 +5,7 @@
  * at all.
  */
 import type { Booking, Payment } from '../../shared/records';
+import { confirmedIndexKeys } from './bookings';
 import { confirmedCounterUpdates } from './counters';
 import { dayEntry } from './day-sheet';
 import { keys } from './keys';
@@ -36,9 +37,7 @@ const CUSTOMER_ITEM = 2;
  */
 export async function confirmPendingBooking(c: Confirmation): Promise<ConfirmOutcome> {
   const b = c.booking;
-  // Signed in: listed under the user. Not signed in: under the customer, which an account may claim later.
-  const ownList = b.userId ? keys.bookingByUser(b.userId, b.dropOffDate, b.dropOffTime, b.id) : keys.bookingByCustomer(b.customerId, b.dropOffDate, b.dropOffTime, b.id);
-  const monthList = keys.bookingByMonth(b.createdAt, b.id);
+  const index = confirmedIndexKeys(b);
   const items: TransactItem[] = [
     {
       Update: {
@@ -55,10 +54,10 @@ export async function confirmPendingBooking(c: Confirmation): Promise<ConfirmOut
           ':ref': c.reference,
           ':payment': c.payment,
           ':at': c.confirmedAt,
-          ':g2pk': monthList.gsi2pk,
-          ':g2sk': monthList.gsi2sk,
-          ':g1pk': ownList.gsi1pk,
-          ':g1sk': ownList.gsi1sk,
+          ':g2pk': index.gsi2pk,
+          ':g2sk': index.gsi2sk,
+          ':g1pk': index.gsi1pk,
+          ':g1sk': index.gsi1sk,
         },
       },
     },

@@ -29,6 +29,7 @@ export function toCustomerBooking(b: Booking): CustomerBooking {
     days: b.days,
     ...paidAndDue(b),
     created_at: b.createdAt,
+    updated_at: b.updatedAt,
   };
 }
 

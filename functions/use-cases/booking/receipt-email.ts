@@ -47,9 +47,13 @@ export function receiptLines(b: Booking): { details: ReceiptLine[]; money: Recei
 }
 
 export function receiptEmail(b: Booking): OutgoingEmail {
+  return bookingEmail(b, { subject: `Booking confirmed: ${b.bookingReference} | ${site.brand}`, intro: `Thank you for booking with ${site.brand}. Your booking is confirmed.` });
+}
+
+/** A booking's e-mail: the receipt, or the same details after a change, with what the change did to the money. */
+export function bookingEmail(b: Booking, { subject, intro, change = [] }: { subject: string; intro: string; change?: ReceiptLine[] }): OutgoingEmail {
   const { details, money } = receiptLines(b);
   const firstName = b.customer.name.split(' ')[0] ?? b.customer.name;
-  const subject = `Booking confirmed: ${b.bookingReference} | ${site.brand}`;
   const business = `${site.legalName}, GST number ${site.gstNumber}`;
   const contact = `Questions? Call ${site.phone} or e-mail ${site.email}.`;
   const address = `${site.brand}, ${formatAddress()}`;
@@ -57,8 +61,10 @@ export function receiptEmail(b: Booking): OutgoingEmail {
   const text = [
     `Hi ${firstName},`,
     '',
-    `Thank you for booking with ${site.brand}. Your booking is confirmed.`,
+    intro,
     '',
+    ...change.flatMap((l) => [`${l.label}: ${l.value}`]),
+    ...(change.length ? [''] : []),
     ...details.map((l) => `${l.label}: ${l.value}`),
     '',
     ...money.map((l) => `${l.label}: ${l.value}`),
@@ -72,8 +78,8 @@ export function receiptEmail(b: Booking): OutgoingEmail {
     lines.map((l) => `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;font-weight:600">${escapeHtml(l.label)}</th><td style="padding:4px 0">${escapeHtml(l.value)}</td></tr>`).join('');
   const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#1a2433;line-height:1.5">
 <p>Hi ${escapeHtml(firstName)},</p>
-<p>Thank you for booking with ${escapeHtml(site.brand)}. Your booking is confirmed.</p>
-<h2 style="font-size:18px">Your booking</h2>
+<p>${escapeHtml(intro)}</p>
+${change.length ? `<h2 style="font-size:18px">What changed</h2>\n<table style="border-collapse:collapse">${rows(change)}</table>\n` : ''}<h2 style="font-size:18px">Your booking</h2>
 <table style="border-collapse:collapse">${rows(details)}</table>
 <h2 style="font-size:18px">Payment</h2>
 <table style="border-collapse:collapse">${rows(money)}</table>
