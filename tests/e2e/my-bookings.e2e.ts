@@ -1,6 +1,8 @@
 /** The customer dashboard's My Bookings tab: the person's paid bookings as cards, filtered and sorted. */
+import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
+import { toDateInput } from '../../shared/date-input';
 import { formatShortDate } from '../../shared/format';
 import { daysFromToday } from '../support/dates';
 import { createUser } from '../support/users';
@@ -35,6 +37,37 @@ describe.each(viewportNames)('My Bookings at %s width', (viewport) => {
       expect(await first.textContent()).toContain(`${formatShortDate(daysFromToday(2))} at 9:00 AM`);
       expect(await first.textContent()).toContain('Paid in full');
       expect(await list.getByRole('listitem').last().textContent()).toContain('$100.00');
+
+      // Extend the SOON1 stay by two days: the dialog shows the new total and the balance before saving.
+      await first.getByRole('button', { name: /^Edit booking/ }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('heading', { name: /^Edit Booking #[0-9a-f]{8}$/ }).waitFor();
+      await dialog.getByText('Limited editing mode').waitFor();
+      const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+      expect(await dialog.getByLabel('Drop-off date', { exact: true }).count()).toBe(1);
+      // Pick-up moves from day 4 to day 6 (11:00): 5 days, $35.00, of which $30.00 is paid.
+      await dialog.getByLabel('Pick-up date', { exact: true }).clear();
+      await dialog.getByLabel('Pick-up date', { exact: true }).pressSequentially(toDateInput(daysFromToday(6)).replace(/\//g, ''));
+      await dialog.getByText('New total: $35.00').waitFor();
+      await dialog.getByText('$5.00 will be due at pick-up.').waitFor();
+      await dialog.getByLabel('Car wash (+$60.00)').check();
+      await dialog.getByText('Your vehicle will be professionally washed and ready for pick-up.').waitFor();
+      await dialog.getByText('New total: $95.00').waitFor();
+      await dialog.getByText('$65.00 will be due at pick-up.').waitFor();
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await page.locator('.toast', { hasText: 'Booking updated successfully' }).first().waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await list.getByRole('listitem').first().textContent()).toContain('$65.00');
+
+      // Then take the wash off again before the drop-off date: the balance falls back (nothing extra was paid, so no refund).
+      await list.getByRole('listitem').first().getByRole('button', { name: /^Edit booking/ }).click();
+      await page.getByRole('dialog').getByLabel('Car wash (+$60.00)').uncheck();
+      await page.getByRole('dialog').getByText('$5.00 will be due at pick-up.').waitFor();
+      await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
+      await page.locator('.toast', { hasText: 'Booking updated successfully' }).nth(0).waitFor();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      expect(await list.getByRole('listitem').first().textContent()).toContain('$35.00 for 5 days');
 
       await page.getByLabel('Sort by drop-off').selectOption('latest');
       expect(await regos()).toEqual(['LATER2', 'SOON1']);

@@ -10,13 +10,14 @@ import { formatShortDate, formatTime12, pluralDays } from '@shared/format';
 import { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { fetchMyBookings } from '../api/my-bookings';
+import { EditBookingDialog } from './EditBookingDialog';
 
 type Loaded = { state: 'loading' } | { state: 'ready'; bookings: CustomerBooking[] } | { state: 'failed'; expired: boolean };
 
 const STATUS_LABEL: Record<CustomerBooking['status'], string> = { reservation: 'Reservation', checkin: 'Check-in', checkout: 'Check-out' };
 const money = (n: number) => `$${n.toFixed(2)}`;
 
-function BookingCard({ booking }: { booking: CustomerBooking }) {
+function BookingCard({ booking, onEdit }: { booking: CustomerBooking; onEdit(): void }) {
   return (
     <li className="card my-booking">
       <div className="my-booking-head">
@@ -27,6 +28,11 @@ function BookingCard({ booking }: { booking: CustomerBooking }) {
           </p>
         </div>
         <div className="my-booking-badges">
+          {booking.status === 'reservation' && (
+            <button type="button" className="btn btn-outline btn-sm" onClick={onEdit} aria-label={`Edit booking ${booking.booking_reference || booking.id.slice(0, 8)}`}>
+              Edit
+            </button>
+          )}
           <span className={`badge badge-${booking.status}`}>{STATUS_LABEL[booking.status]}</span>
           {booking.shuttle_service && <span className="badge badge-outline">Shuttle Service</span>}
           {booking.car_wash && <span className="badge badge-outline">Car wash</span>}
@@ -67,6 +73,8 @@ export function MyBookings({ onExpired }: { onExpired(): void }) {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [period, setPeriod] = useState<BookingPeriod>('current');
   const [order, setOrder] = useState<DropOffOrder>('earliest');
+  const [reload, setReload] = useState(0);
+  const [editing, setEditing] = useState<CustomerBooking | null>(null);
   const periodId = useId();
   const orderId = useId();
 
@@ -82,7 +90,7 @@ export function MyBookings({ onExpired }: { onExpired(): void }) {
         else toast({ title: 'Error', description: customerBookingsMessages.loadFailed, variant: 'destructive' });
       });
     return () => abort.abort();
-  }, [toast, onExpired]);
+  }, [toast, onExpired, reload]);
 
   if (loaded.state === 'loading') return <p className="muted" role="status">Loading your bookings...</p>;
   if (loaded.state === 'failed') {
@@ -132,9 +140,22 @@ export function MyBookings({ onExpired }: { onExpired(): void }) {
       ) : (
         <ul className="my-booking-list" aria-label={period === 'current' ? 'Current and future bookings' : 'Past bookings'}>
           {shown.map((b) => (
-            <BookingCard key={b.id} booking={b} />
+            <BookingCard key={b.id} booking={b} onEdit={() => setEditing(b)} />
           ))}
         </ul>
+      )}
+      {editing && (
+        <EditBookingDialog
+          booking={editing}
+          onClose={() => {
+            setEditing(null);
+            setReload((n) => n + 1);
+          }}
+          onSaved={(updated) => {
+            setEditing(null);
+            setLoaded((l) => (l.state === 'ready' ? { state: 'ready', bookings: l.bookings.map((b) => (b.id === updated.id ? updated : b)) } : l));
+          }}
+        />
       )}
     </div>
   );

@@ -1,0 +1,156 @@
+/**
+ * 'Edit Booking #…' in limited editing mode (spec: customer booking edit dialog): drop-off only while its date
+ * is today or later, pick-up, return flight and car wash. Before saving it shows the new total and what happens
+ * to the money, computed with the same rules the server applies; the server decides and answers.
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { useMemo, useState, type FormEvent } from 'react';
+import { bookingEditMessages, settle, type CustomerBookingEdit } from '@shared/booking-edit';
+import type { CustomerBooking } from '@shared/customer-bookings';
+import { dollarsToCents, formatMoney } from '@shared/money';
+import { nzToday } from '@shared/nz-time';
+import { quoteSelection, type SelectionField } from '@shared/quote';
+import { dropOffOptions, pickUpOptions } from '@shared/slots';
+import { ApiError } from '../../../lib/api-client';
+import { DateInput } from '../../../ui/DateInput';
+import { TextField } from '../../../ui/TextField';
+import { TimeSelect } from '../../../ui/TimeSelect';
+import { useToast } from '../../../ui/toast/ToastProvider';
+import { saveMyBooking } from '../api/my-bookings';
+
+const API_FIELDS: Record<string, SelectionField | 'returnFlight'> = {
+  drop_off_date: 'dropOffDate',
+  drop_off_time: 'dropOffTime',
+  pick_up_date: 'pickUpDate',
+  pick_up_time: 'pickUpTime',
+  return_flight: 'returnFlight',
+};
+
+type Errors = Partial<Record<SelectionField | 'returnFlight', string>>;
+
+function moneyEffect(booking: CustomerBooking, total: number): string {
+  const today = nzToday();
+  const s = settle(dollarsToCents(booking.amount_paid), dollarsToCents(total), today < booking.drop_off_date);
+  if (s.refundCents > 0) return `We will refund ${formatMoney(s.refundCents)} to your card. Nothing is left to pay at pick-up.`;
+  if (s.keptCents > 0) return `Changes from the drop-off date on get no refund: the ${formatMoney(s.keptCents)} paid beyond the new total is kept.`;
+  return s.balanceDueCents > 0 ? `${formatMoney(s.balanceDueCents)} will be due at pick-up.` : 'Nothing is left to pay at pick-up.';
+}
+
+export function EditBookingDialog({ booking, onClose, onSaved }: { booking: CustomerBooking; onClose(): void; onSaved(updated: CustomerBooking): void }) {
+  const { toast } = useToast();
+  const today = nzToday();
+  const dropOffEditable = booking.drop_off_date >= today;
+  const [dropOffDate, setDropOffDate] = useState<string | null>(booking.drop_off_date);
+  const [dropOffTime, setDropOffTime] = useState(booking.drop_off_time);
+  const [pickUpDate, setPickUpDate] = useState<string | null>(booking.pick_up_date);
+  const [pickUpTime, setPickUpTime] = useState(booking.pick_up_time);
+  const [returnFlight, setReturnFlight] = useState(booking.return_flight ?? '');
+  const [carWash, setCarWash] = useState(booking.car_wash);
+  const [serverErrors, setServerErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [stale, setStale] = useState(false);
+
+  const dropOffMoved = dropOffDate !== booking.drop_off_date || dropOffTime !== booking.drop_off_time;
+  const quote = useMemo(
+    () => (dropOffDate && pickUpDate ? quoteSelection({ dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash }, { enforceLeadTime: dropOffMoved }) : null),
+    [dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash, dropOffMoved],
+  );
+  const errors: Errors = { ...(quote && !quote.ok ? quote.fieldErrors : {}), ...serverErrors };
+  const newTotal = quote?.ok ? quote.price.total / 100 : null;
+  const dropOffSlots = useMemo(() => dropOffOptions(dropOffDate ?? today), [dropOffDate, today]);
+  const pickUpSlots = useMemo(() => pickUpOptions(pickUpDate ?? today, dropOffDate ? { date: dropOffDate, time: dropOffTime } : null), [pickUpDate, dropOffDate, dropOffTime, today]);
+
+  const touched = () => setServerErrors({});
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!quote?.ok || !dropOffDate || !pickUpDate) return;
+    const body: CustomerBookingEdit = {
+      ...(dropOffEditable ? { drop_off_date: dropOffDate, drop_off_time: dropOffTime } : {}),
+      pick_up_date: pickUpDate,
+      pick_up_time: pickUpTime,
+      return_flight: returnFlight.trim() || null,
+      car_wash: carWash,
+      version: booking.updated_at,
+    };
+    setBusy(true);
+    try {
+      const result = await saveMyBooking(booking.id, body);
+      toast({ title: 'Success', description: bookingEditMessages.updated, variant: 'success' });
+      onSaved(result.booking);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409 && err.message === bookingEditMessages.stale) setStale(true);
+      if (err instanceof ApiError) {
+        setServerErrors(Object.fromEntries(Object.entries(err.fieldErrors).flatMap(([k, v]) => (API_FIELDS[k] ? [[API_FIELDS[k], v]] : []))));
+      }
+      toast({ title: 'Error', description: err instanceof ApiError && err.status < 500 && err.status > 0 ? err.message : bookingEditMessages.failed, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog" aria-describedby="edit-booking-mode">
+          <Dialog.Title className="dialog-title">Edit Booking #{booking.id.slice(0, 8)}</Dialog.Title>
+          <p id="edit-booking-mode" className="muted small">
+            Limited editing mode
+          </p>
+          {stale && (
+            <div className="alert alert-error" role="alert">
+              {bookingEditMessages.stale} Close this window to load them.
+            </div>
+          )}
+          <form onSubmit={(e) => void submit(e)} noValidate>
+            {dropOffEditable && (
+              <fieldset>
+                <legend>Drop-off</legend>
+                <div className="field-row">
+                  <DateInput id="edit-dropoff-date" label="Drop-off date" value={dropOffDate} min={today} onChange={(d) => (setDropOffDate(d), touched())} nextFocusId="edit-dropoff-time" error={errors.dropOffDate} />
+                  <TimeSelect id="edit-dropoff-time" label="Drop-off time" value={dropOffTime} options={dropOffSlots} onChange={(t) => (setDropOffTime(t), touched())} error={errors.dropOffTime} />
+                </div>
+              </fieldset>
+            )}
+            <fieldset>
+              <legend>Pick-up</legend>
+              <div className="field-row">
+                <DateInput id="edit-pickup-date" label="Pick-up date" value={pickUpDate} min={dropOffDate ?? today} onChange={(d) => (setPickUpDate(d), touched())} nextFocusId="edit-pickup-time" error={errors.pickUpDate} />
+                <TimeSelect id="edit-pickup-time" label="Pick-up time" value={pickUpTime} options={pickUpSlots} onChange={(t) => (setPickUpTime(t), touched())} error={errors.pickUpTime} />
+              </div>
+            </fieldset>
+            <TextField id="edit-return-flight" label="Return flight" placeholder="NZ124" autoCapitalize="characters" value={returnFlight} onValueChange={(v) => (setReturnFlight(v.toUpperCase()), touched())} error={errors.returnFlight} />
+            <label className="checkbox">
+              <input type="checkbox" checked={carWash} onChange={(e) => (setCarWash(e.target.checked), touched())} />
+              <span>Car wash (+$60.00)</span>
+            </label>
+            {carWash && <p className="muted small">Your vehicle will be professionally washed and ready for pick-up.</p>}
+            <div className="edit-price" aria-live="polite">
+              {newTotal !== null ? (
+                <>
+                  <p>
+                    <strong>New total: {formatMoney(dollarsToCents(newTotal))}</strong> <span className="muted">(was {formatMoney(dollarsToCents(booking.total_cost))}, incl. GST)</span>
+                  </p>
+                  <p>{moneyEffect(booking, newTotal)}</p>
+                </>
+              ) : (
+                <p className="muted">Choose valid dates to see the new total.</p>
+              )}
+            </div>
+            <div className="form-actions">
+              <Dialog.Close asChild>
+                <button type="button" className="btn btn-outline">
+                  Cancel
+                </button>
+              </Dialog.Close>
+              <button type="submit" className="btn btn-primary" disabled={busy || !quote?.ok || stale}>
+                {busy ? 'Saving...' : 'Save Changes'}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
