@@ -30,6 +30,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/webhooks/stripe', access: 'public', entry: 'webhooks/stripe.ts', needs: ['table:read', 'table:write', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'GET', path: '/api/me/bookings', access: 'user', entry: 'me/list-bookings.ts', needs: ['table:read', 'table:write'], memoryMb: 512, timeoutSeconds: 10 },
   { method: 'PATCH', path: '/api/me/bookings/{id}', access: 'user', entry: 'me/edit-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },
+  { method: 'POST', path: '/api/me/checkout', access: 'user', entry: 'me/start-checkout.ts', needs: ['table:read', 'table:write', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'GET', path: '/api/me/profile', access: 'user', entry: 'me/get-profile.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'PUT', path: '/api/me/profile', access: 'user', entry: 'me/put-profile.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
 ];

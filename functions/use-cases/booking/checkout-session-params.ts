@@ -27,6 +27,8 @@ export interface SessionInput {
   pickUp: { date: string; time: string };
   siteUrl: string;
   now: Date;
+  /** Where the hosted checkout returns: the booking pages (default) or the customer dashboard. */
+  returnTo?: 'booking' | 'dashboard';
 }
 
 export const sessionExpiry = (now: Date) => Math.floor(now.getTime() / 1000) + CHECKOUT_MINUTES * 60 + EXPIRY_MARGIN_SECONDS;
@@ -60,8 +62,12 @@ export function checkoutSessionParams(i: SessionInput): Stripe.Checkout.SessionC
     client_reference_id: i.bookingId,
     metadata: { bookingId: i.bookingId, paymentType: i.paymentType, totalCents: String(i.price.total) },
     expires_at: sessionExpiry(i.now),
-    success_url: `${i.siteUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-    cancel_url: `${i.siteUrl}/payment?canceled=true&booking=${encodeURIComponent(i.bookingId)}`,
+    ...(i.returnTo === 'dashboard'
+      ? { success_url: `${i.siteUrl}/customer-dashboard?session_id={CHECKOUT_SESSION_ID}`, cancel_url: `${i.siteUrl}/customer-dashboard?checkout=canceled` }
+      : {
+          success_url: `${i.siteUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${i.siteUrl}/payment?canceled=true&booking=${encodeURIComponent(i.bookingId)}`,
+        }),
   };
 }
 

@@ -23,6 +23,7 @@ export interface CheckoutContext {
   userEmailVerified?: boolean;
   siteUrl: string;
   now?: Date;
+  returnTo?: 'booking' | 'dashboard';
 }
 
 export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext): Promise<CheckoutResponse> {
@@ -54,6 +55,7 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
         pickUp: { date: quote.pickUpDate, time: quote.pickUpTime },
         siteUrl: ctx.siteUrl,
         now,
+        returnTo: ctx.returnTo,
       }),
       { idempotencyKey: sessionIdempotencyKey(bookingId) },
     );

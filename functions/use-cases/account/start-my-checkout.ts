@@ -1,0 +1,58 @@
+/**
+ * A signed-in person books from the dashboard: the details on the booking are their profile's (else their
+ * latest customer record's) and their account's e-mail; the stay is priced and paid like any checkout, and the
+ * hosted checkout returns to the dashboard.
+ */
+import { customerDetailsSchema, type CheckoutResponse } from '../../../shared/booking';
+import { myCheckoutMessages, type MyCheckoutRequest } from '../../../shared/my-checkout';
+import { splitName } from '../../../shared/profile';
+import type { Caller } from '../../lib/auth';
+import { badRequest, HttpError } from '../../lib/errors';
+import { getProfile } from '../../store/profiles';
+import { startCheckout } from '../booking/start-checkout';
+import { accountCustomer } from './account-customer';
+
+export async function startMyCheckout(caller: Caller, req: MyCheckoutRequest, siteUrl: string): Promise<CheckoutResponse> {
+  const [profile, customer] = await Promise.all([getProfile(caller.sub), accountCustomer(caller)]);
+  const fromRecord = customer ? splitName(customer.name) : { first: '', last: '' };
+  const details = customerDetailsSchema.safeParse({
+    firstName: profile?.firstName || fromRecord.first,
+    lastName: profile?.lastName || fromRecord.last,
+    email: (caller.emailVerified ? caller.email : null) ?? customer?.email ?? '',
+    contactNumber: profile?.phone || customer?.contactNumber || '',
+    carRegistration: req.car_registration,
+  });
+  if (!details.success) throw badRequest(myCheckoutMessages.profileIncomplete, { profile: myCheckoutMessages.profileIncomplete });
+  try {
+    return await startCheckout(
+      {
+        quote: {
+          dropOffDate: req.drop_off_date,
+          dropOffTime: req.drop_off_time,
+          pickUpDate: req.pick_up_date,
+          pickUpTime: req.pick_up_time,
+          carWash: req.car_wash,
+          departureFlightNumber: req.departure_flight || undefined,
+          returnFlightNumber: req.return_flight || undefined,
+        },
+        customer: details.data,
+        paymentType: req.payment_type,
+      },
+      { userId: caller.sub, userEmail: caller.email, userEmailVerified: caller.emailVerified, siteUrl, returnTo: 'dashboard' },
+    );
+  } catch (error) {
+    // The checkout names its fields quote.dropOffDate and so on; this route's are the spec's.
+    if (error instanceof HttpError && error.fieldErrors) {
+      const renamed = Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [SPEC_NAMES[k] ?? k, v]));
+      throw new HttpError(error.status, error.message, renamed);
+    }
+    throw error;
+  }
+}
+
+const SPEC_NAMES: Record<string, string> = {
+  'quote.dropOffDate': 'drop_off_date',
+  'quote.dropOffTime': 'drop_off_time',
+  'quote.pickUpDate': 'pick_up_date',
+  'quote.pickUpTime': 'pick_up_time',
+};

@@ -1,0 +1,33 @@
+/**
+ * A new booking from the customer dashboard (spec: create-booking dialog, customer mode): the person's name,
+ * phone and e-mail come from their profile or latest customer record on the server, so the request carries only
+ * the car and the stay, with the spec's field names.
+ */
+import * as z from 'zod';
+import { customerDetailsSchema, paymentTypeSchema } from './booking';
+
+export const myCheckoutMessages = {
+  profileIncomplete: 'Add your first name, last name and contact number in your profile before booking here.',
+  notAuthenticated: 'Not authenticated',
+  proceedFailed: 'Failed to proceed to payment',
+  noCheckoutUrl: 'No checkout URL received',
+  created: 'New booking created successfully',
+} as const;
+
+const flight = z.string('Expected text').trim().toUpperCase().max(10, 'Please enter a valid flight number').regex(/^[A-Z0-9 ]*$/, 'Please enter a valid flight number').optional();
+const dateText = z.string('Invalid date or time format');
+
+/** POST /api/me/checkout */
+export const myCheckoutRequestSchema = z.strictObject({
+  car_registration: customerDetailsSchema.shape.carRegistration,
+  drop_off_date: dateText,
+  drop_off_time: dateText,
+  pick_up_date: dateText,
+  pick_up_time: dateText,
+  car_wash: z.boolean('Please choose whether you want a car wash').default(false),
+  departure_flight: flight,
+  return_flight: flight,
+  payment_type: paymentTypeSchema.default('full'),
+});
+export type MyCheckoutRequest = z.infer<typeof myCheckoutRequestSchema>;
+export type MyCheckoutRequestInput = z.input<typeof myCheckoutRequestSchema>;
