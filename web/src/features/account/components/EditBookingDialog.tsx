@@ -3,20 +3,18 @@
  * is today or later, pick-up, return flight and car wash. Before saving it shows the new total and what happens
  * to the money, computed with the same rules the server applies; the server decides and answers.
  */
-import * as Dialog from '@radix-ui/react-dialog';
 import { useMemo, useState, type FormEvent } from 'react';
 import { bookingEditMessages, settle, type CustomerBookingEdit } from '@shared/booking-edit';
 import type { CustomerBooking } from '@shared/customer-bookings';
 import { dollarsToCents, formatMoney } from '@shared/money';
 import { nzToday } from '@shared/nz-time';
 import { quoteSelection, type SelectionField } from '@shared/quote';
-import { dropOffOptions, pickUpOptions } from '@shared/slots';
 import { ApiError } from '../../../lib/api-client';
-import { DateInput } from '../../../ui/DateInput';
+import { FormDialog } from '../../../ui/FormDialog';
 import { TextField } from '../../../ui/TextField';
-import { TimeSelect } from '../../../ui/TimeSelect';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { saveMyBooking } from '../api/my-bookings';
+import { CarWashChoice, StayPoint } from './StayPoint';
 
 const API_FIELDS: Record<string, SelectionField | 'returnFlight'> = {
   drop_off_date: 'dropOffDate',
@@ -57,8 +55,7 @@ export function EditBookingDialog({ booking, onClose, onSaved }: { booking: Cust
   );
   const errors: Errors = { ...(quote && !quote.ok ? quote.fieldErrors : {}), ...serverErrors };
   const newTotal = quote?.ok ? quote.price.total / 100 : null;
-  const dropOffSlots = useMemo(() => dropOffOptions(dropOffDate ?? today), [dropOffDate, today]);
-  const pickUpSlots = useMemo(() => pickUpOptions(pickUpDate ?? today, dropOffDate ? { date: dropOffDate, time: dropOffTime } : null), [pickUpDate, dropOffDate, dropOffTime, today]);
+  const dropOffPoint = useMemo(() => (dropOffDate ? { date: dropOffDate, time: dropOffTime } : null), [dropOffDate, dropOffTime]);
 
   const touched = () => setServerErrors({});
 
@@ -90,11 +87,11 @@ export function EditBookingDialog({ booking, onClose, onSaved }: { booking: Cust
   };
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" aria-describedby="edit-booking-mode">
-          <Dialog.Title className="dialog-title">Edit Booking #{booking.id.slice(0, 8)}</Dialog.Title>
+    <FormDialog
+      title={`Edit Booking #${booking.id.slice(0, 8)}`}
+      descriptionId="edit-booking-mode"
+      description={
+        <>
           <p id="edit-booking-mode" className="muted small">
             Limited editing mode
           </p>
@@ -103,54 +100,44 @@ export function EditBookingDialog({ booking, onClose, onSaved }: { booking: Cust
               {bookingEditMessages.stale} Close this window to load them.
             </div>
           )}
-          <form onSubmit={(e) => void submit(e)} noValidate>
-            {dropOffEditable && (
-              <fieldset>
-                <legend>Drop-off</legend>
-                <div className="field-row">
-                  <DateInput id="edit-dropoff-date" label="Drop-off date" value={dropOffDate} min={today} onChange={(d) => (setDropOffDate(d), touched())} nextFocusId="edit-dropoff-time" error={errors.dropOffDate} />
-                  <TimeSelect id="edit-dropoff-time" label="Drop-off time" value={dropOffTime} options={dropOffSlots} onChange={(t) => (setDropOffTime(t), touched())} error={errors.dropOffTime} />
-                </div>
-              </fieldset>
-            )}
-            <fieldset>
-              <legend>Pick-up</legend>
-              <div className="field-row">
-                <DateInput id="edit-pickup-date" label="Pick-up date" value={pickUpDate} min={dropOffDate ?? today} onChange={(d) => (setPickUpDate(d), touched())} nextFocusId="edit-pickup-time" error={errors.pickUpDate} />
-                <TimeSelect id="edit-pickup-time" label="Pick-up time" value={pickUpTime} options={pickUpSlots} onChange={(t) => (setPickUpTime(t), touched())} error={errors.pickUpTime} />
-              </div>
-            </fieldset>
-            <TextField id="edit-return-flight" label="Return flight" placeholder="NZ124" autoCapitalize="characters" value={returnFlight} onValueChange={(v) => (setReturnFlight(v.toUpperCase()), touched())} error={errors.returnFlight} />
-            <label className="checkbox">
-              <input type="checkbox" checked={carWash} onChange={(e) => (setCarWash(e.target.checked), touched())} />
-              <span>Car wash (+$60.00)</span>
-            </label>
-            {carWash && <p className="muted small">Your vehicle will be professionally washed and ready for pick-up.</p>}
-            <div className="edit-price" aria-live="polite">
-              {newTotal !== null ? (
-                <>
-                  <p>
-                    <strong>New total: {formatMoney(dollarsToCents(newTotal))}</strong> <span className="muted">(was {formatMoney(dollarsToCents(booking.total_cost))}, incl. GST)</span>
-                  </p>
-                  <p>{moneyEffect(booking, newTotal)}</p>
-                </>
-              ) : (
-                <p className="muted">Choose valid dates to see the new total.</p>
-              )}
-            </div>
-            <div className="form-actions">
-              <Dialog.Close asChild>
-                <button type="button" className="btn btn-outline">
-                  Cancel
-                </button>
-              </Dialog.Close>
-              <button type="submit" className="btn btn-primary" disabled={busy || !quote?.ok || stale}>
-                {busy ? 'Saving...' : 'Save Changes'}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </>
+      }
+      onClose={onClose}
+      onSubmit={(e) => void submit(e)}
+      submitLabel="Save Changes"
+      busyLabel="Saving..."
+      busy={busy}
+      submitDisabled={!quote?.ok || stale}
+    >
+      {dropOffEditable && (
+        <StayPoint kind="dropoff" idPrefix="edit" date={dropOffDate} time={dropOffTime} min={today} onDate={(d) => (setDropOffDate(d), touched())} onTime={(t) => (setDropOffTime(t), touched())} dateError={errors.dropOffDate} timeError={errors.dropOffTime} />
+      )}
+      <StayPoint
+        kind="pickup"
+        idPrefix="edit"
+        date={pickUpDate}
+        time={pickUpTime}
+        min={dropOffDate ?? today}
+        after={dropOffPoint}
+        onDate={(d) => (setPickUpDate(d), touched())}
+        onTime={(t) => (setPickUpTime(t), touched())}
+        dateError={errors.pickUpDate}
+        timeError={errors.pickUpTime}
+      />
+      <TextField id="edit-return-flight" label="Return flight" placeholder="NZ124" autoCapitalize="characters" value={returnFlight} onValueChange={(v) => (setReturnFlight(v.toUpperCase()), touched())} error={errors.returnFlight} />
+      <CarWashChoice checked={carWash} onChange={(c) => (setCarWash(c), touched())} />
+      <div className="edit-price" aria-live="polite">
+        {newTotal !== null ? (
+          <>
+            <p>
+              <strong>New total: {formatMoney(dollarsToCents(newTotal))}</strong> <span className="muted">(was {formatMoney(dollarsToCents(booking.total_cost))}, incl. GST)</span>
+            </p>
+            <p>{moneyEffect(booking, newTotal)}</p>
+          </>
+        ) : (
+          <p className="muted">Choose valid dates to see the new total.</p>
+        )}
+      </div>
+    </FormDialog>
   );
 }

@@ -4,12 +4,15 @@
  * left to pay at pick-up.
  */
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { customerBookingsMessages, selectCustomerBookings, type BookingPeriod, type CustomerBooking, type DropOffOrder } from '@shared/customer-bookings';
 import { formatShortDate, formatTime12, pluralDays } from '@shared/format';
 import { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../ui/toast/ToastProvider';
+import { myCheckoutMessages } from '@shared/my-checkout';
+import { confirmationFailureMessage, fetchConfirmedBooking } from '../../booking/confirmation';
 import { fetchMyBookings } from '../api/my-bookings';
+import { NewBookingDialog, type BookingContact } from './NewBookingDialog';
 import { EditBookingDialog } from './EditBookingDialog';
 
 type Loaded = { state: 'loading' } | { state: 'ready'; bookings: CustomerBooking[] } | { state: 'failed'; expired: boolean };
@@ -68,12 +71,38 @@ function BookingCard({ booking, onEdit }: { booking: CustomerBooking; onEdit(): 
   );
 }
 
-export function MyBookings({ onExpired }: { onExpired(): void }) {
+export function MyBookings({ onExpired, contact, onOpenProfile }: { onExpired(): void; contact: BookingContact | null; onOpenProfile(): void }) {
   const { toast } = useToast();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [period, setPeriod] = useState<BookingPeriod>('current');
   const [order, setOrder] = useState<DropOffOrder>('earliest');
   const [reload, setReload] = useState(0);
+  const [creating, setCreating] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const returnedSession = params.get('session_id');
+  const canceled = params.get('checkout') === 'canceled';
+
+  // Back from the hosted checkout: confirm the booking (the call confirms it if the webhook is late), say so, list it.
+  useEffect(() => {
+    if (!returnedSession && !canceled) return;
+    const abort = new AbortController();
+    const done = () => setParams((p) => (p.delete('session_id'), p.delete('checkout'), p), { replace: true });
+    if (canceled) {
+      toast({ title: 'Payment cancelled', description: 'Your new booking was not made.' });
+      done();
+      return;
+    }
+    fetchConfirmedBooking(returnedSession!, abort.signal)
+      .then(() => {
+        toast({ title: 'Success', description: myCheckoutMessages.created, variant: 'success' });
+        setReload((n) => n + 1);
+      })
+      .catch((e: unknown) => {
+        if ((e as Error).name !== 'AbortError') toast({ title: 'Error', description: confirmationFailureMessage(e), variant: 'destructive' });
+      })
+      .finally(() => !abort.signal.aborted && done());
+    return () => abort.abort();
+  }, [returnedSession, canceled, toast, setParams]);
   const [editing, setEditing] = useState<CustomerBooking | null>(null);
   const periodId = useId();
   const orderId = useId();
@@ -105,9 +134,10 @@ export function MyBookings({ onExpired }: { onExpired(): void }) {
       <div className="card empty-state">
         <h2>{customerBookingsMessages.noneAtAll}</h2>
         <p className="muted">Get a quote for your dates and book in a few minutes.</p>
-        <Link className="btn btn-accent" to="/#booking">
+        <button type="button" className="btn btn-accent" onClick={() => setCreating(true)}>
           Create Your First Booking
-        </Link>
+        </button>
+        {creating && <NewBookingDialog contact={contact} onClose={() => setCreating(false)} onOpenProfile={onOpenProfile} />}
       </div>
     );
   }
@@ -115,6 +145,9 @@ export function MyBookings({ onExpired }: { onExpired(): void }) {
   return (
     <div className="my-bookings">
       <div className="my-bookings-controls">
+        <button type="button" className="btn btn-accent new-booking-button" onClick={() => setCreating(true)} aria-label="New booking">
+          <span aria-hidden="true">+</span> New booking
+        </button>
         <div className="field">
           <label htmlFor={periodId}>Show</label>
           <select id={periodId} value={period} onChange={(e) => setPeriod(e.target.value as BookingPeriod)}>
@@ -133,9 +166,9 @@ export function MyBookings({ onExpired }: { onExpired(): void }) {
       {shown.length === 0 ? (
         <div className="card empty-state">
           <h2>{period === 'current' ? customerBookingsMessages.noneCurrent : customerBookingsMessages.nonePast}</h2>
-          <Link className="btn btn-accent" to="/#booking">
+          <button type="button" className="btn btn-accent" onClick={() => setCreating(true)}>
             Create New Booking
-          </Link>
+          </button>
         </div>
       ) : (
         <ul className="my-booking-list" aria-label={period === 'current' ? 'Current and future bookings' : 'Past bookings'}>
@@ -144,6 +177,7 @@ export function MyBookings({ onExpired }: { onExpired(): void }) {
           ))}
         </ul>
       )}
+      {creating && <NewBookingDialog contact={contact} onClose={() => setCreating(false)} onOpenProfile={onOpenProfile} />}
       {editing && (
         <EditBookingDialog
           booking={editing}

@@ -51,6 +51,9 @@ export default function CustomerDashboardPage() {
   if (!hint) return <SignInRequired />;
   if (expired || (loaded.state === 'failed' && loaded.expired)) return <SignInRequired expired />;
 
+  const profile = loaded.state === 'ready' ? loaded.profile : null;
+  const fullName = profile ? `${profile.first_name} ${profile.last_name}`.trim() : '';
+  const contact = profile && profile.first_name && profile.last_name && profile.phone && hint.email ? { name: fullName, email: hint.email, phone: profile.phone } : null;
   const greeting = loaded.state === 'ready' && loaded.greeting ? `Welcome back, ${loaded.greeting}!` : 'Welcome back!';
   return (
     <section className="section dashboard-page">
@@ -67,7 +70,11 @@ export default function CustomerDashboardPage() {
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content className="tabs-content" value="bookings">
-            <MyBookings onExpired={onExpired} />
+            <MyBookings
+              onExpired={onExpired}
+              contact={contact}
+              onOpenProfile={() => setParams({ tab: 'profile' }, { replace: true })}
+            />
           </Tabs.Content>
           <Tabs.Content className="tabs-content" value="profile">
             {loaded.state === 'loading' && <p className="muted">Loading your profile...</p>}

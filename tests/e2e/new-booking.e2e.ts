@@ -1,0 +1,59 @@
+/** A new booking from the customer dashboard (customer mode): the dialog, the hosted checkout, and back. */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { toDateInput } from '../../shared/date-input';
+import { daysFromToday } from '../support/dates';
+import { request } from '../support/http';
+import { createUser } from '../support/users';
+import { useBrowser, viewportNames, withPage } from './support/browser';
+import { standInPayButton } from './support/flow';
+
+const { browser, baseUrl } = useBrowser();
+const env = inject('env');
+
+/** Types a date digit by digit, then waits for the focus to move on to the time (it does 100 ms later). */
+async function typeDate(page: Page, label: string, iso: string, nextId: string) {
+  const input = page.getByRole('dialog').getByLabel(label, { exact: true });
+  await input.clear();
+  await input.pressSequentially(toDateInput(iso).replace(/\//g, ''));
+  await page.waitForFunction((id) => document.activeElement?.id === id, nextId);
+}
+
+describe.each(viewportNames)('new booking in customer mode at %s width', (viewport) => {
+  it('books from the dashboard with the profile details, pays at the hosted checkout and comes back to see it listed', async () => {
+    const user = await createUser(env, { email: `newbook-${viewport}-${randomUUID().slice(0, 6)}@example.com` });
+    await request(baseUrl, 'PUT', '/api/me/profile', { first_name: 'Tama', last_name: 'Rewi', phone: '021 444 5555', address: '' }, { authorization: `Bearer ${user.idToken}` });
+    await withPage(browser(), viewport, async (page) => {
+      await page.goto(`${baseUrl}/login?next=%2Fcustomer-dashboard`);
+      await page.getByLabel('Email').fill(user.email);
+      await page.getByLabel('Password', { exact: true }).fill(user.password);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.getByRole('heading', { name: 'No bookings found' }).waitFor();
+      await page.getByRole('button', { name: 'Create Your First Booking' }).click();
+
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('heading', { name: 'New Booking' }).waitFor();
+      await dialog.getByText(`For Tama Rewi, ${user.email}, 021 444 5555 (from your profile).`).waitFor();
+      const submit = dialog.getByRole('button', { name: 'Continue to Payment' });
+      expect(await submit.isDisabled()).toBe(true);
+      expect(await dialog.getByLabel('Parking bay', { exact: false }).count()).toBe(0);
+
+      await dialog.getByLabel('Car Registration').fill('new123');
+      expect(await dialog.getByLabel('Car Registration').inputValue()).toBe('NEW123');
+      await typeDate(page, 'Drop-off date', daysFromToday(3), 'new-dropoff-time');
+      await typeDate(page, 'Pick-up date', daysFromToday(5), 'new-pickup-time');
+      await dialog.getByText('Total: $30.00').waitFor();
+      await dialog.getByLabel('Pay Deposit ($10.00 now, remainder at pickup)').check();
+      await submit.click();
+      await page.waitForURL((url) => url.pathname.startsWith('/_local/stripe/checkout/'));
+      await standInPayButton(page).click();
+      await page.waitForURL(/\/customer-dashboard/);
+      await page.locator('.toast', { hasText: 'New booking created successfully' }).first().waitFor();
+      const card = page.getByRole('list', { name: 'Current and future bookings' }).getByRole('listitem').first();
+      await card.getByText('NEW123').waitFor();
+      expect(await card.textContent()).toContain('$20.00');
+      expect(new URL(page.url()).search).toBe('');
+    });
+  });
+});
