@@ -57,7 +57,12 @@ export function matchPath(routePath: string, actual: string): Record<string, str
     const param = /^\{(\w+)\}$/.exec(w);
     if (param) {
       if (g === '') return null;
-      params[param[1]!] = decodeURIComponent(g);
+      try {
+        params[param[1]!] = decodeURIComponent(g);
+      } catch {
+        // A malformed escape (say %E0%A4%A) matches no route rather than crashing the caller.
+        return null;
+      }
     } else if (w !== g) return null;
   }
   return params;

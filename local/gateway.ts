@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cognitoTokenVerifier } from '../functions/lib/jwt';
 import { matchPath, routes as allRoutes, type RouteDef } from '../functions/routes';
 import { handlerLoader } from './handler-modules';
+import { messages } from '../shared/messages';
 
 export interface JwtAuthorizerConfig {
   issuer: string;
@@ -83,6 +84,12 @@ export function createGateway(options: { jwt: JwtAuthorizerConfig; routes?: read
     if (method === 'OPTIONS') {
       res.writeHead(204);
       res.end();
+      return true;
+    }
+    try {
+      decodeURIComponent(url.pathname);
+    } catch {
+      send(400, { message: messages.malformedPath });
       return true;
     }
     let route: RouteDef | undefined;

@@ -3,7 +3,7 @@
  * the SPA. Used by `npm start` and by the tests, which start it on free ports with throw-away data.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { emailFrom } from '../functions/lib/email';
 import { projectRoot } from '../project-paths';
@@ -47,20 +47,30 @@ function corsXml(origin: string): string {
   return `<CORSConfiguration><CORSRule><AllowedOrigin>${origin}</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>POST</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
 }
 
-function readBody(req: IncomingMessage, limit = 12 * 1024 * 1024): Promise<Buffer> {
+/** The largest body the local server reads (photo uploads go to the S3 emulator, not here). */
+export const LOCAL_BODY_LIMIT_BYTES = 1024 * 1024;
+
+class BodyTooLarge extends Error {}
+
+/** Reads the whole body; past the limit it stops reading (the rest is drained) and rejects with BodyTooLarge. */
+function readBody(req: IncomingMessage, limit = LOCAL_BODY_LIMIT_BYTES): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let over = false;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > limit) {
-        reject(new Error('Request body too large'));
-        req.destroy();
-      } else chunks.push(c);
+      if (size > limit) over = true;
+      else chunks.push(c);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('end', () => (over ? reject(new BodyTooLarge()) : resolve(Buffer.concat(chunks))));
     req.on('error', reject);
   });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (!res.headersSent) res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
+  res.end(JSON.stringify(body));
 }
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -84,10 +94,18 @@ async function spaMiddleware(mode: LocalStackOptions['spa'], server: Server): Pr
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const dataDir = path.resolve(options.dataDir);
-  mkdirSync(dataDir, { recursive: true });
+  // Private to the user: the emulators keep passwords and payment records here.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
   const pick = async (offset: number) => (options.port === 0 ? freePort() : options.port + offset);
   const [dynamoPort, s3Port, cognitoPort] = [await pick(1), await pick(2), await pick(3)];
-  const server = createServer();
+  // Answer from the first moment: until the stack is ready every request gets 503 with Retry-After, never silence.
+  let ready: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
+  const server = createServer((req, res) => {
+    if (ready) return ready(req, res);
+    req.resume();
+    sendJson(res, 503, { message: 'The local stack is starting. Try again in a moment.' }, { 'retry-after': '2' });
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolve());
@@ -146,7 +164,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const services: LocalService[] = [];
     for (const factory of localServices) services.push(await factory({ url, dataDir }));
 
-    server.on('request', (req, res) => {
+    ready = (req, res) => {
       void (async () => {
         try {
           const body = await readBody(req);
@@ -166,11 +184,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           res.writeHead(404, { 'content-type': 'text/plain' });
           res.end('Not found');
         } catch (error) {
-          if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ message: 'Local server error', detail: String(error) }));
+          if (error instanceof BodyTooLarge) return sendJson(res, 413, { message: 'The request body is too large' });
+          // Logged here; the response says nothing about the inside.
+          console.error(JSON.stringify({ level: 'ERROR', message: 'Local server error', error: String(error) }));
+          sendJson(res, 500, { message: 'Something went wrong on our side. Please try again.' });
         }
       })();
-    });
+    };
 
     // Lets other commands (npm run admin) find the running stack's emulators.
     const stateFile = path.join(dataDir, 'local-stack.json');

@@ -19,6 +19,7 @@ import Stripe from 'stripe';
 import { formatMoney } from '../shared/money';
 import type { LocalServiceFactory } from './local-service';
 import { escapeHtml } from '../shared/html';
+import { fromSiteOrNonBrowser } from './same-site';
 
 const MIN_EXPIRY_SECONDS = 30 * 60;
 const MAX_EXPIRY_SECONDS = 24 * 60 * 60;
@@ -82,10 +83,14 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 const randomId = (prefix: string, length = 24) => prefix + randomBytes(length).toString('base64url').replace(/[-_]/g, '').slice(0, length);
 
 /** Stripe's form encoding (`line_items[0][price_data][unit_amount]=3000`) back into objects and arrays. */
+/** Keys that would reach an object's prototype: a form naming them is refused, never merged (prototype pollution). */
+const UNSAFE_KEYS = new Set(['__proto__', 'prototype', 'constructor']);
+
 export function parseStripeForm(body: string): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const [key, value] of new URLSearchParams(body)) {
     const parts = key.match(/^[^[\]]+|\[[^[\]]*\]/g)?.map((p) => p.replace(/^\[|\]$/g, '')) ?? [key];
+    if (parts.some((p) => UNSAFE_KEYS.has(p))) throw new StripeApiError(400, `Invalid parameter: ${key}`, key);
     let node: Record<string, unknown> | unknown[] = root;
     parts.forEach((part, i) => {
       const last = i === parts.length - 1;
@@ -428,6 +433,8 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
 
   async function local(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
     const method = req.method ?? 'GET';
+    // A page on another site must not pay, cancel or expire a session by posting a form here.
+    if (method !== 'GET' && !fromSiteOrNonBrowser(req, baseUrl)) return sendJson(res, 403, { message: 'Cross-site requests are not accepted' });
     const html = (status: number, text: string) => {
       res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
       res.end(text);

@@ -12,6 +12,8 @@ export const messages = {
   notFound: 'Oops! Page not found.',
   invalidRequest: 'Please check the highlighted fields',
   malformedJson: 'The request body is not valid JSON',
+  malformedPath: 'The request path is not valid',
+  bodyTooLarge: 'The request body is too large',
   unexpected: 'Something went wrong on our side. Please try again.',
   unauthorized: 'Unauthorized',
   forbidden: "You don't have admin privileges to access this page",

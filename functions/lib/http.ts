@@ -36,6 +36,9 @@ export interface HandlerOptions<B extends z.ZodType | undefined, Q extends z.Zod
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
+/** The largest request body any route accepts. */
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
+
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
@@ -115,6 +118,8 @@ export function httpHandler<B extends z.ZodType | undefined = undefined, Q exten
       const auth = authContext(event);
       checkAccess(options.access, auth);
       const rawBody = rawBodyOf(event);
+      // No route takes more than a few KB of JSON; a larger body is refused before it is parsed (in AWS too).
+      if (Buffer.byteLength(rawBody, 'utf8') > MAX_JSON_BODY_BYTES) throw new HttpError(413, messages.bodyTooLarge);
       let body: unknown = undefined;
       if (options.body) {
         let parsed: unknown;

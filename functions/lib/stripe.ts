@@ -82,14 +82,25 @@ export async function webhookSecret(): Promise<string> {
 }
 
 /**
- * The event, if the signature over the raw body is valid and recent (Stripe's 5-minute tolerance);
- * null for anything else, so the caller answers 400 before reading the body.
+ * The event, if the signature over the raw body is valid and signed within 5 minutes of now, either way (a
+ * signature dated in the future is as suspect as an old one); null for anything else, so the caller answers
+ * 400 before reading the body.
  */
-export async function verifiedEvent(rawBody: string, signature: string | undefined): Promise<Stripe.Event | null> {
+/** Stripe's tolerance, applied both ways: the SDK refuses old signatures, not ones dated in the future. */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+function signedAt(signature: string): number | null {
+  const t = /(?:^|,)\s*t=(\d+)/.exec(signature)?.[1];
+  return t ? Number(t) : null;
+}
+
+export async function verifiedEvent(rawBody: string, signature: string | undefined, now = Date.now()): Promise<Stripe.Event | null> {
   if (!signature) return null;
+  const at = signedAt(signature);
+  if (at === null || at - Math.floor(now / 1000) > SIGNATURE_TOLERANCE_SECONDS) return null;
   const [stripe, secret] = await Promise.all([stripeClient(), webhookSecret()]);
   try {
-    return await stripe.webhooks.constructEventAsync(rawBody, signature, secret);
+    return await stripe.webhooks.constructEventAsync(rawBody, signature, secret, SIGNATURE_TOLERANCE_SECONDS);
   } catch (error) {
     if ((error as { type?: string }).type === 'StripeSignatureVerificationError') return null;
     throw error;

@@ -4,6 +4,7 @@
  * site itself (a cross-site page gets 403, even as a form post), and strips the emulator's wildcard CORS.
  */
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { fromSiteOrNonBrowser } from '../same-site';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 
@@ -28,16 +29,6 @@ export const SPA_COGNITO_OPERATIONS = new Set([
 function refuse(res: ServerResponse, status: number, type: string, message: string): void {
   res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1' });
   res.end(JSON.stringify({ __type: type, message }));
-}
-
-/** True when the request comes from the site's own pages or from a non-browser client (tests, CLIs). */
-export function fromSiteOrNonBrowser(req: IncomingMessage, siteOrigin: string): boolean {
-  const fetchSite = req.headers['sec-fetch-site'];
-  if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') return false;
-  const origin = req.headers.origin;
-  if (origin === undefined) return true;
-  const allowed = new Set([siteOrigin, siteOrigin.replace('//localhost:', '//127.0.0.1:')]);
-  return allowed.has(origin);
 }
 
 export function proxyCognito(target: string, siteOrigin: string, req: IncomingMessage, res: ServerResponse, body: Buffer): void {
