@@ -174,7 +174,8 @@ export class Site extends Construct {
     // Only a complete build (it has index.html) is uploaded; pruning would otherwise empty the live site.
     if (props.webDist && existsSync(path.join(props.webDist, 'index.html'))) {
       this.siteFiles = new BucketDeployment(this, 'SiteFiles', {
-        sources: [Source.asset(props.webDist, { exclude: [RUNTIME_CONFIG_KEY, '.vite'] })],
+        // Source maps hold the full source: they stay with the build (the bundles name none, see vite.config.ts).
+        sources: [Source.asset(props.webDist, { exclude: [RUNTIME_CONFIG_KEY, '.vite', '*.map', '**/*.map'] })],
         destinationBucket: this.bucket,
         exclude: [RUNTIME_CONFIG_KEY],
         prune: true,

@@ -29,7 +29,25 @@ export function emailFrom(): string {
   return process.env.EMAIL_FROM ?? `${site.brand} <${site.email}>`;
 }
 
-export async function sendEmail(message: OutgoingEmail): Promise<{ id: string }> {
+/**
+ * Text that goes into a header (subject, addresses): control characters (NUL, VT, FF, NEL U+0085, ...) and the
+ * Unicode line and paragraph separators become spaces, so nothing a visitor typed can start a header of its own.
+ */
+export function headerSafe(text: string): string {
+  return text
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+}
+
+export async function sendEmail(unsafe: OutgoingEmail): Promise<{ id: string }> {
+  const message: OutgoingEmail = {
+    ...unsafe,
+    subject: headerSafe(unsafe.subject),
+    to: unsafe.to.map(headerSafe),
+    ...(unsafe.replyTo ? { replyTo: unsafe.replyTo.map(headerSafe) } : {}),
+  };
   const outbox = process.env.EMAIL_OUTBOX_DIR;
   if (outbox) {
     const sentAt = new Date().toISOString();

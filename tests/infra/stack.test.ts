@@ -403,6 +403,9 @@ describe('site', () => {
     expect(readFileSync(path.join(uploaded, 'index.html'), 'utf8')).toContain('<div id="root">');
     expect(() => readFileSync(path.join(uploaded, 'config.json'))).toThrow();
     expect(() => readFileSync(path.join(uploaded, '.vite', 'manifest.json'))).toThrow();
+    // Source maps carry the full source: they stay on the build machine, never in the public bucket.
+    expect(readFileSync(path.join(uploaded, 'assets', 'index-abc123.js'), 'utf8')).toContain('spa');
+    expect(() => readFileSync(path.join(uploaded, 'assets', 'index-abc123.js.map'))).toThrow();
   });
 
   it('sends mail from the SES identity prod owns: referenced by name, not created a second time in the account', () => {
