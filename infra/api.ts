@@ -16,13 +16,13 @@ import type { Environment } from './environments';
 import { removalPolicy } from './removal';
 import { RouteFunction, type SharedFunctionSettings } from './route-function';
 
+// The route key (`GET /api/checkout/{sessionId}`), never the path: a path can carry a session id, a bearer secret.
 const ACCESS_LOG_FORMAT = JSON.stringify({
   requestId: '$context.requestId',
   time: '$context.requestTime',
   ip: '$context.identity.sourceIp',
   userAgent: '$context.identity.userAgent',
   method: '$context.httpMethod',
-  path: '$context.path',
   routeKey: '$context.routeKey',
   status: '$context.status',
   protocol: '$context.protocol',

@@ -5,6 +5,7 @@
  * the winner wrote. The receipt goes out once: a claim on the booking lets one caller send it at a time,
  * and a failed send is tried again by the next webhook delivery or success-page visit.
  */
+import { maskToken } from '../../../shared/mask';
 import type Stripe from 'stripe';
 import { paymentMessages } from '../../../shared/booking';
 import { nzToday } from '../../../shared/nz-time';
@@ -38,7 +39,7 @@ async function pendingBookingOf(session: Pick<Stripe.Checkout.Session, 'id' | 'm
   if (!record) return null;
   const claimed = session.metadata?.bookingId;
   if (claimed && claimed !== record.bookingId) {
-    logger.error('Checkout session metadata names another booking', { sessionId: session.id, claimed, recorded: record.bookingId });
+    logger.error('Checkout session metadata names another booking', { sessionId: maskToken(session.id), claimed, recorded: record.bookingId });
     return null;
   }
   return record.bookingId;
@@ -55,7 +56,7 @@ export async function confirmPaidSession(session: Stripe.Checkout.Session): Prom
     if (!booking) return { kind: 'unknown' };
     if (isConfirmed(booking)) return { kind: 'confirmed', booking, confirmedNow: false };
     if (booking.status !== 'pending_payment') {
-      logger.error('Payment arrived for a booking that has ended; it needs a refund or a manual booking', { bookingId, sessionId: session.id, status: booking.status });
+      logger.error('Payment arrived for a booking that has ended; it needs a refund or a manual booking', { bookingId, sessionId: maskToken(session.id), status: booking.status });
       return { kind: 'ended', booking };
     }
     const customer = await getCustomer(booking.customerId, true);
@@ -84,7 +85,7 @@ export async function confirmPaidSession(session: Stripe.Checkout.Session): Prom
     });
     if (outcome === 'confirmed') {
       const confirmed: Booking = { ...booking, status: 'reservation', bookingReference: reference, payment, confirmedAt, updatedAt: confirmedAt };
-      logger.info('Booking confirmed', { bookingId, reference, sessionId: session.id, amountPaid });
+      logger.info('Booking confirmed', { bookingId, reference, sessionId: maskToken(session.id), amountPaid });
       return { kind: 'confirmed', booking: confirmed, confirmedNow: true };
     }
     // 'not-pending': someone else confirmed or ended it; the next read says which. 'reference-taken': a new
@@ -129,7 +130,7 @@ export async function endUnpaidSession(session: Pick<Stripe.Checkout.Session, 'i
   const bookingId = await pendingBookingOf(session);
   if (!bookingId) return false;
   const ended = await endPendingBooking(bookingId, status);
-  if (ended) logger.info('Pending booking ended', { bookingId, sessionId: session.id, status });
+  if (ended) logger.info('Pending booking ended', { bookingId, sessionId: maskToken(session.id), status });
   return ended;
 }
 
@@ -155,7 +156,7 @@ export async function bookingForSession(sessionId: string): Promise<Booking> {
   try {
     session = await (await stripeClient()).checkout.sessions.retrieve(sessionId);
   } catch (error) {
-    logger.error('Could not retrieve the checkout session from Stripe', { sessionId, error: String(error) });
+    logger.error('Could not retrieve the checkout session from Stripe', { sessionId: maskToken(sessionId), error: String(error) });
     throw new HttpError(502, 'Could not check the payment with the payment provider. Please try again.');
   }
   const result = await confirmAndNotify(session);

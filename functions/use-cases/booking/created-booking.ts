@@ -1,5 +1,6 @@
 /** A confirmed booking as GET /api/checkout/{sessionId} answers it: the spec's created-booking response plus the payment. */
 import type { CreatedBooking } from '../../../shared/booking';
+import { maskEmail, maskPhone } from '../../../shared/mask';
 import { centsToDollars } from '../../../shared/money';
 import type { Booking } from '../../../shared/records';
 
@@ -7,6 +8,15 @@ import type { Booking } from '../../../shared/records';
 export function paidAndDue(b: Booking): { amount_paid: number; balance_due: number } {
   const paid = b.payment?.amountPaidCents ?? 0;
   return { amount_paid: centsToDollars(paid), balance_due: centsToDollars(b.payment?.balanceDueCents ?? b.totalCents - paid) };
+}
+
+/**
+ * The answer to anyone holding the session id (a bearer link that may be shared or logged): the e-mail and
+ * phone masked. The success page shows them in full from the tab's own pendingBooking.
+ */
+export function toPublicCreatedBooking(b: Booking): CreatedBooking {
+  const full = toCreatedBooking(b);
+  return { ...full, customer: { ...full.customer, email: maskEmail(full.customer.email), contact_number: maskPhone(full.customer.contact_number) } };
 }
 
 export function toCreatedBooking(b: Booking): CreatedBooking {

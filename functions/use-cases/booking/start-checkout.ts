@@ -3,6 +3,7 @@
  * is never used), save the customer, open a Stripe Checkout Session for what is due now, and record the
  * pending booking with its session. Nothing is written for a request that breaks a rule.
  */
+import { maskToken } from '../../../shared/mask';
 import { randomUUID } from 'node:crypto';
 import { paymentMessages, type CheckoutRequest, type CheckoutResponse } from '../../../shared/booking';
 import { amountDueNow } from '../../../shared/pricing';
@@ -64,7 +65,7 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
     throw new HttpError(502, paymentMessages.checkoutFailed);
   }
   if (!session.url) {
-    logger.error('Stripe returned a checkout session without a URL', { bookingId, sessionId: session.id });
+    logger.error('Stripe returned a checkout session without a URL', { bookingId, sessionId: maskToken(session.id) });
     throw new HttpError(502, paymentMessages.checkoutFailed);
   }
 
@@ -100,9 +101,9 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
     await createPendingBooking(booking, { sessionId: session.id, bookingId, createdAt, expiresAt: session.expires_at });
   } catch (error) {
     // Without the booking the session must not be payable: close it, then report the failure.
-    await stripe.checkout.sessions.expire(session.id).catch((e: unknown) => logger.error('Could not expire an orphaned session', { sessionId: session.id, error: String(e) }));
+    await stripe.checkout.sessions.expire(session.id).catch((e: unknown) => logger.error('Could not expire an orphaned session', { sessionId: maskToken(session.id), error: String(e) }));
     throw error;
   }
-  logger.info('Checkout started', { bookingId, sessionId: session.id, paymentType: req.paymentType, amountNow, total: price.total });
+  logger.info('Checkout started', { bookingId, sessionId: maskToken(session.id), paymentType: req.paymentType, amountNow, total: price.total });
   return { url: session.url, sessionId: session.id, bookingId };
 }

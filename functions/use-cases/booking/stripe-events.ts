@@ -3,6 +3,7 @@
  * sessions that will never be paid end their pending booking; every other event type is acknowledged
  * and ignored, so Stripe does not retry it.
  */
+import { maskToken } from '../../../shared/mask';
 import type Stripe from 'stripe';
 import { logger } from '../../lib/logger';
 import { confirmAndNotify, endUnpaidSession } from './confirm-payment';
@@ -15,7 +16,7 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<void> {
       // A completed session with a delayed payment method is not paid yet; async_payment_succeeded follows.
       if (session.payment_status !== 'paid') return;
       const result = await confirmAndNotify(session);
-      if (result.kind !== 'confirmed') logger.warn('Paid session did not confirm a booking', { eventId: event.id, sessionId: session.id, result: result.kind });
+      if (result.kind !== 'confirmed') logger.warn('Paid session did not confirm a booking', { eventId: event.id, sessionId: maskToken(session.id), result: result.kind });
       // The booking stands; failing the delivery makes Stripe send the event again, and with it the receipt.
       if (result.kind === 'confirmed' && result.receipt === 'failed') throw new Error(`Receipt for booking ${result.booking.id} not sent; asking Stripe to redeliver`);
       return;

@@ -16,7 +16,7 @@ import {
   INVALID_SESSION_MESSAGE,
   type ConfirmedBooking,
 } from '../confirmation';
-import { clearPendingBooking } from '../pending-booking';
+import { clearPendingBooking, readPendingBooking } from '../pending-booking';
 
 type View = { kind: 'loading' } | { kind: 'done'; booking: ConfirmedBooking } | { kind: 'issue'; message: string };
 
@@ -40,7 +40,13 @@ export default function PaymentSuccessPage() {
     if (!sessionId) return;
     const controller = new AbortController();
     fetchConfirmedBooking(sessionId, controller.signal).then(
-      (booking) => {
+      (answered) => {
+        // The API masks the e-mail and phone; this tab typed them, so it shows them in full from its own record.
+        const pending = readPendingBooking();
+        const booking =
+          pending?.bookingId === answered.booking_id
+            ? { ...answered, customer: { ...answered.customer, email: pending.customer.email, contact_number: pending.customer.contactNumber } }
+            : answered;
         clearPendingBooking();
         setFetched({ sessionId, view: { kind: 'done', booking } });
         toast({ title: BOOKING_CONFIRMED_MESSAGE, variant: 'success' });
