@@ -118,8 +118,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await Promise.allSettled(emulators.map((e) => e.stop()));
   };
   try {
-    // Cognito's triggers run here, as Lambda functions; the emulator calls them like Cognito does.
-    process.env.SITE_URL = url;
+    // Cognito's triggers run here, as Lambda functions; the emulator calls them like Cognito does (they read
+    // SITE_URL, set with the rest of the environment below, before anyone can sign up).
     const lambda = await startLambdaEndpoint();
     emulators.push(lambda);
     const [dynamo, s3, cognito] = await Promise.all([

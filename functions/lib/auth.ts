@@ -31,11 +31,16 @@ export function parseGroups(value: unknown): string[] {
     .filter(Boolean);
 }
 
+/** The caller a token's claims describe, as the authorizer passes them (strings) or as verified (JSON values). */
+export function callerOf(claims: Record<string, unknown>): Caller | null {
+  if (typeof claims.sub !== 'string') return null;
+  const email = typeof claims.email === 'string' ? claims.email : null;
+  // HTTP API passes the boolean as the string 'true'; a verified token holds the boolean.
+  return { sub: claims.sub, email, emailVerified: email !== null && String(claims.email_verified) === 'true', groups: parseGroups(claims['cognito:groups']) };
+}
+
 export function authContext(event: APIGatewayProxyEventV2): AuthContext {
   const claims = (event.requestContext as { authorizer?: { jwt?: { claims?: Claims } } }).authorizer?.jwt?.claims;
-  if (!claims || typeof claims.sub !== 'string') return { user: null, admin: false };
-  const groups = parseGroups(claims['cognito:groups']);
-  const email = typeof claims.email === 'string' ? claims.email : null;
-  const emailVerified = email !== null && String(claims.email_verified) === 'true';
-  return { user: { sub: claims.sub, email, emailVerified, groups }, admin: groups.includes(ADMIN_GROUP) };
+  const user = claims ? callerOf(claims) : null;
+  return { user, admin: user?.groups.includes(ADMIN_GROUP) ?? false };
 }

@@ -7,7 +7,7 @@
  * fall back to anonymous.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { authContext, parseGroups, type Caller } from './auth';
+import { authContext, callerOf, type Caller } from './auth';
 import { unauthorized } from './errors';
 import { cognitoTokenVerifier, type TokenVerifier } from './jwt';
 
@@ -40,10 +40,5 @@ export async function optionalCaller(event: APIGatewayProxyEventV2): Promise<Cal
   // An unreachable key set throws (ours, a 500); a bad token is the caller's (401).
   const payload = await currentVerifier()(token);
   if (!payload) throw unauthorized();
-  return {
-    sub: payload.sub!,
-    email: typeof payload.email === 'string' ? payload.email : null,
-    emailVerified: typeof payload.email === 'string' && String(payload.email_verified) === 'true',
-    groups: parseGroups(payload['cognito:groups']),
-  };
+  return callerOf(payload);
 }

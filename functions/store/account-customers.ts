@@ -7,17 +7,23 @@ import { getCustomer, type Customer } from './customers';
 import { keys } from './keys';
 import { getItem, query } from './table';
 
-export async function latestLinkedCustomer(userId: string): Promise<Customer | null> {
+/** The ids of the customers linked to an account, newest first (gsi1 `USER#<sub>` / `CUSTOMER#<createdAt>`). */
+export async function linkedCustomerIds(userId: string, limit?: number): Promise<string[]> {
   const { gsi1pk } = keys.customerByUser(userId, '');
   const { items } = await query<{ id: string }>({
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
     ExpressionAttributeValues: { ':pk': gsi1pk, ':prefix': 'CUSTOMER#' },
+    ProjectionExpression: 'id',
     ScanIndexForward: false,
-    Limit: 1,
+    ...(limit ? { Limit: limit } : {}),
   });
-  const first = items[0];
-  return first ? getCustomer(first.id, true) : null;
+  return items.map((i) => i.id);
+}
+
+export async function latestLinkedCustomer(userId: string): Promise<Customer | null> {
+  const [newest] = await linkedCustomerIds(userId, 1);
+  return newest ? getCustomer(newest, true) : null;
 }
 
 export async function customerByEmail(email: string): Promise<Customer | null> {

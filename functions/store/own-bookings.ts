@@ -23,17 +23,6 @@ async function allPages(pk: string): Promise<Booking[]> {
   return found;
 }
 
-export async function linkedCustomerIds(userId: string): Promise<string[]> {
-  const { gsi1pk } = keys.customerByUser(userId, '');
-  const { items } = await query<{ id: string }>({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': gsi1pk, ':prefix': 'CUSTOMER#' },
-    ProjectionExpression: 'id',
-  });
-  return items.map((i) => i.id);
-}
-
 export async function bookingsOfAccount(userId: string, customerIds: readonly string[]): Promise<Booking[]> {
   const pages = await Promise.all([
     allPages(keys.bookingByUser(userId, '', '', '').gsi1pk),

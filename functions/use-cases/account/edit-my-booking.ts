@@ -21,7 +21,7 @@ import { logger } from '../../lib/logger';
 import { stripeClient } from '../../lib/stripe';
 import { markRefund, saveBookingChange } from '../../store/booking-changes';
 import { getBooking } from '../../store/bookings';
-import { linkedCustomerIds } from '../../store/own-bookings';
+import { linkedCustomerIds } from '../../store/account-customers';
 import { bookingEmail, type ReceiptLine } from '../booking/receipt-email';
 import { toCustomerBooking } from './my-bookings';
 
@@ -93,8 +93,9 @@ export async function editMyBooking(caller: Caller, id: string, edit: CustomerBo
   const unchanged = !dropOffMoves && !pickUpMoves && next.carWash === before.carWash && returnFlight === before.returnFlight;
   const paid = before.payment?.amountPaidCents ?? 0;
   const price = priced.price;
-  const settlement = settle(paid, price.total, today < before.dropOffDate);
-  if (unchanged) return { booking: toCustomerBooking(before), settlement: settle(paid, before.totalCents, today < before.dropOffDate) };
+  // Unchanged, the price is the booking's own (a price rule changed since would not reprice an untouched stay).
+  const settlement = settle(paid, unchanged ? before.totalCents : price.total, today < before.dropOffDate);
+  if (unchanged) return { booking: toCustomerBooking(before), settlement };
 
   const at = now.toISOString();
   const ledger: LedgerLine[] = [...(before.ledger ?? [])];

@@ -4,7 +4,8 @@ import { centsToDollars } from '../../../shared/money';
 import { paidAndDue } from '../booking/created-booking';
 import type { Caller } from '../../lib/auth';
 import { isConfirmed, type Booking } from '../../../shared/records';
-import { bookingsOfAccount, linkedCustomerIds } from '../../store/own-bookings';
+import { linkedCustomerIds } from '../../store/account-customers';
+import { bookingsOfAccount } from '../../store/own-bookings';
 import { accountCustomer } from './account-customer';
 
 export function toCustomerBooking(b: Booking): CustomerBooking {
@@ -34,9 +35,12 @@ export function toCustomerBooking(b: Booking): CustomerBooking {
 }
 
 export async function myBookings(caller: Caller): Promise<CustomerBooking[]> {
-  // Claims the customer with the verified e-mail first, so bookings paid before sign-up are included.
-  await accountCustomer(caller);
-  const customers = await linkedCustomerIds(caller.sub);
+  let customers = await linkedCustomerIds(caller.sub);
+  // None linked yet: claim the customer with the verified e-mail, so bookings paid before sign-up are included.
+  if (customers.length === 0) {
+    const claimed = await accountCustomer(caller);
+    customers = claimed ? [claimed.id] : [];
+  }
   const bookings = await bookingsOfAccount(caller.sub, customers);
   return bookings
     .filter(isConfirmed)
