@@ -1,0 +1,244 @@
+/**
+ * The admin dashboard's contract (spec: 'Admin dashboard', 'Admin edit dialog', 'Admin create-booking dialog';
+ * design: 'Admin lists at scale'): the list's query and answer, the summary, the edit bodies with the spec's
+ * field names, customer search and the booking-for-a-customer request. Pure zod, shared by the SPA and the API.
+ */
+import * as z from 'zod';
+import { customerDetailsSchema, paymentTypeSchema } from './booking';
+import { customerBookingSchema } from './customer-bookings';
+import { profileMessages } from './profile';
+import { isoDate } from './schemas';
+
+export const ADMIN_PAGE_SIZE = 25;
+/** A date filter covers at most this many days (each day is one small partition read). */
+export const MAX_RANGE_DAYS = 93;
+/** A search reads at most this many matches; more asks the admin to add to the search. */
+export const SEARCH_MATCH_LIMIT = 200;
+
+export const adminMessages = {
+  loadFailed: 'Failed to load bookings',
+  noBookings: 'No bookings found for this category',
+  pageInvalid: 'Page must be a whole number of 1 or more',
+  pageSizeInvalid: 'Page size must be between 1 and 100',
+  fromAfterTo: 'The From date must be on or before the To date',
+  rangeTooLong: `A date range can cover at most ${MAX_RANGE_DAYS} days`,
+  searchTooLong: 'Search text can be at most 100 characters',
+  searchTruncated: `More than ${SEARCH_MATCH_LIMIT} bookings match. Add more of the name, e-mail, phone or registration to narrow the search.`,
+  customerSearchShort: 'Type at least 2 characters to search customers',
+  bookingNotFound: 'Booking not found',
+  customerNotFound: 'Customer not found',
+  bookingUpdated: 'Booking updated successfully',
+  bookingUpdateFailed: 'Failed to update booking',
+  customerUpdated: 'Customer updated successfully',
+  customerUpdateFailed: 'Failed to update customer',
+  emailTaken: profileMessages.emailTaken,
+  phoneTaken: profileMessages.phoneTaken,
+  bayTaken: 'That parking bay is taken by another booking on these dates',
+  bayInvalid: 'A parking bay is up to 10 letters, digits or dashes',
+  stale: 'Someone else saved this booking first. Reload it to see their changes, then save again.',
+  customerStale: 'Someone else saved this customer first. Reload to see their changes, then save again.',
+  notEditable: 'Only a reservation, a checked-in or a checked-out booking can be edited',
+  nameRequired: 'Please enter the customer name',
+  redirecting: 'Redirecting to Payment...',
+} as const;
+
+export const adminStatuses = ['reservation', 'checkin', 'checkout'] as const;
+export type AdminStatus = (typeof adminStatuses)[number];
+export const statusLabels: Record<AdminStatus, string> = { reservation: 'Reservation', checkin: 'Check-in', checkout: 'Check-out' };
+
+export const adminTabs = ['pickups', 'dropoffs', 'all'] as const;
+export type AdminTab = (typeof adminTabs)[number];
+
+export const adminSorts = ['dropoff_asc', 'dropoff_desc', 'pickup_asc', 'pickup_desc'] as const;
+export type AdminSort = (typeof adminSorts)[number];
+
+const positiveInt = (message: string, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string(message)
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, message);
+
+const dateParam = isoDate.optional();
+
+/** GET /api/admin/bookings: query parameters (strings, as a URL carries them). Unknown ones are refused. */
+export const adminBookingsQuerySchema = z
+  .strictObject({
+    tab: z.enum(adminTabs, 'Unknown tab').default('all'),
+    q: z.string().trim().max(100, adminMessages.searchTooLong).optional(),
+    status: z.enum(['all', ...adminStatuses], 'Unknown status').default('all'),
+    dropOffFrom: dateParam,
+    dropOffTo: dateParam,
+    pickUpFrom: dateParam,
+    pickUpTo: dateParam,
+    sort: z.enum(adminSorts, 'Unknown sort').optional(),
+    page: positiveInt(adminMessages.pageInvalid).default(1),
+    pageSize: positiveInt(adminMessages.pageSizeInvalid, 100).default(ADMIN_PAGE_SIZE),
+  })
+  .superRefine((q, ctx) => {
+    for (const [from, to] of [
+      ['dropOffFrom', 'dropOffTo'],
+      ['pickUpFrom', 'pickUpTo'],
+    ] as const) {
+      const a = q[from];
+      const b = q[to];
+      if (a && b && a > b) ctx.addIssue({ code: 'custom', path: [from], message: adminMessages.fromAfterTo });
+    }
+  });
+export type AdminBookingsQuery = z.infer<typeof adminBookingsQuerySchema>;
+export type AdminBookingsQueryInput = z.input<typeof adminBookingsQuerySchema>;
+
+/** A row of the list: the customer-facing booking object (spec field names) as staff see it. */
+export const adminBookingSchema = customerBookingSchema;
+export type AdminBooking = z.infer<typeof adminBookingSchema>;
+
+export const adminBookingsResponseSchema = z.object({
+  items: z.array(adminBookingSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** The search matched more than SEARCH_MATCH_LIMIT bookings; only those were considered. */
+  truncated: z.boolean(),
+  /** The sort applies within this page only (no date range or search bounds the set). */
+  sortedWithinPage: z.boolean(),
+});
+export type AdminBookingsResponse = z.infer<typeof adminBookingsResponseSchema>;
+
+/** GET /api/admin/summary: the four cards and the two upcoming tabs' counts. Money in dollars. */
+export const adminSummarySchema = z.object({
+  total_bookings: z.number().int(),
+  total_revenue: z.number(),
+  unique_customers: z.number().int(),
+  todays_bookings: z.number().int(),
+  upcoming_pickups: z.number().int(),
+  upcoming_dropoffs: z.number().int(),
+  /** Bookings per status, for the All tab's status filter counts. */
+  by_status: z.record(z.string(), z.number().int()),
+});
+export type AdminSummary = z.infer<typeof adminSummarySchema>;
+
+export const auditEntrySchema = z.object({
+  at: z.string(),
+  by: z.string(),
+  changes: z.array(z.object({ field: z.string(), old: z.string().nullable(), new: z.string().nullable() })),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** GET /api/admin/bookings/{id}: the booking with its history (newest first) for the edit dialog. */
+export const adminBookingDetailSchema = z.object({ booking: adminBookingSchema, history: z.array(auditEntrySchema) });
+export type AdminBookingDetail = z.infer<typeof adminBookingDetailSchema>;
+
+const optionalText = (max: number, message: string, pattern: RegExp) =>
+  z
+    .string('Expected text')
+    .trim()
+    .toUpperCase()
+    .max(max, message)
+    .regex(pattern, message)
+    .transform((v) => v || null)
+    .nullable();
+
+const dateText = z.string('Invalid date or time format');
+
+/** PATCH /api/admin/bookings/{id}: the spec's 'Admin edit form', every field optional, plus the version read. */
+export const adminBookingEditSchema = z.strictObject({
+  drop_off_date: dateText.optional(),
+  drop_off_time: dateText.optional(),
+  pick_up_date: dateText.optional(),
+  pick_up_time: dateText.optional(),
+  shuttle_service: z.boolean('Expected true or false').optional(),
+  car_wash: z.boolean('Expected true or false').optional(),
+  /** Empty is stored as null (spec: 'Booking edit'). */
+  car_registration: optionalText(10, 'Please enter a valid car registration', /^[A-Z0-9 ]*$/).optional(),
+  parking_bay_number: optionalText(10, adminMessages.bayInvalid, /^[A-Z0-9-]*$/).optional(),
+  status: z.enum(adminStatuses, 'Unknown status').optional(),
+  version: z.string('Reload the booking and try again'),
+});
+export type AdminBookingEdit = z.infer<typeof adminBookingEditSchema>;
+export type AdminBookingEditInput = z.input<typeof adminBookingEditSchema>;
+
+export const adminBookingEditResponseSchema = z.object({
+  booking: adminBookingSchema,
+  history: z.array(auditEntrySchema),
+  settlement: z.object({ total: z.number(), balance_due: z.number(), refund: z.number(), kept: z.number() }),
+});
+export type AdminBookingEditResponse = z.infer<typeof adminBookingEditResponseSchema>;
+
+export const adminCustomerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  contact_number: z.string(),
+  user_id: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
+
+/** GET /api/admin/customers?search= : up to 5 matches for 2 or more characters. */
+export const customerSearchQuerySchema = z.strictObject({
+  search: z.string(adminMessages.customerSearchShort).trim().min(2, adminMessages.customerSearchShort).max(100, adminMessages.searchTooLong),
+});
+export const customerSearchResponseSchema = z.object({ customers: z.array(adminCustomerSchema) });
+export type CustomerSearchResponse = z.infer<typeof customerSearchResponseSchema>;
+
+/** PATCH /api/admin/customers/{id}: the customer editor's fields (Customer Name, Email Address, Contact Number). */
+export const adminCustomerEditSchema = z.strictObject({
+  name: z.string('Expected text').trim().min(1, adminMessages.nameRequired).max(101, 'Names can be at most 100 characters'),
+  email: customerDetailsSchema.shape.email,
+  contact_number: customerDetailsSchema.shape.contactNumber,
+  /** The customer's `updated_at` as the editor read it. */
+  version: z.string('Reload the customer and try again').optional(),
+});
+export type AdminCustomerEdit = z.infer<typeof adminCustomerEditSchema>;
+/** GET and PATCH /api/admin/customers/{id}. */
+export const adminCustomerResponseSchema = z.object({ customer: adminCustomerSchema });
+
+const flight = z.string('Expected text').trim().toUpperCase().max(10, 'Please enter a valid flight number').regex(/^[A-Z0-9 ]*$/, 'Please enter a valid flight number').optional();
+
+/** POST /api/admin/bookings: a booking for a customer (admin mode of the create-booking dialog) -> {url}. */
+export const adminCheckoutRequestSchema = z.strictObject({
+  /** The customer picked from the search, if any; otherwise the customer is found or created by e-mail. */
+  customer_id: z.string().optional(),
+  name: z.string('Expected text').trim().min(1, adminMessages.nameRequired).max(101, 'Names can be at most 100 characters'),
+  email: customerDetailsSchema.shape.email,
+  contact_number: customerDetailsSchema.shape.contactNumber,
+  car_registration: customerDetailsSchema.shape.carRegistration,
+  parking_bay_number: optionalText(10, adminMessages.bayInvalid, /^[A-Z0-9-]*$/).optional(),
+  drop_off_date: dateText,
+  drop_off_time: dateText,
+  pick_up_date: dateText,
+  pick_up_time: dateText,
+  car_wash: z.boolean('Please choose whether you want a car wash').default(false),
+  departure_flight: flight,
+  return_flight: flight,
+  payment_type: paymentTypeSchema.default('full'),
+});
+export type AdminCheckoutRequest = z.infer<typeof adminCheckoutRequestSchema>;
+export type AdminCheckoutRequestInput = z.input<typeof adminCheckoutRequestSchema>;
+
+/** The status badge's variant (spec: checkout destructive, checkin default, reservation secondary). */
+export function statusBadgeVariant(status: string): 'destructive' | 'default' | 'secondary' {
+  if (status === 'checkout') return 'destructive';
+  if (status === 'checkin') return 'default';
+  return 'secondary';
+}
+
+/** Page links: at most 5 numbers around the current page, with an ellipsis where numbers are skipped. */
+export function pageLinks(page: number, pageCount: number): (number | 'ellipsis')[] {
+  if (pageCount <= 5) return Array.from({ length: pageCount }, (_, i) => i + 1);
+  const start = Math.max(1, Math.min(page - 2, pageCount - 4));
+  const numbers = Array.from({ length: 5 }, (_, i) => start + i);
+  const out: (number | 'ellipsis')[] = [];
+  if (numbers[0]! > 1) out.push('ellipsis');
+  out.push(...numbers);
+  if (numbers[4]! < pageCount) out.push('ellipsis');
+  return out;
+}
+
+/** 'Showing X to Y of N bookings' */
+export function showingLine(page: number, pageSize: number, shown: number, total: number): string {
+  if (total === 0 || shown === 0) return `Showing 0 to 0 of ${total} bookings`;
+  const from = (page - 1) * pageSize + 1;
+  return `Showing ${from} to ${from + shown - 1} of ${total} bookings`;
+}
