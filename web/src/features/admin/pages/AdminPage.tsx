@@ -1,7 +1,7 @@
 /**
  * /admin: checks the `admin` group claim of the freshly refreshed id token (spec: after 100 ms). Signed-out
  * visitors go to /auth; everyone else who is not staff sees Access Denied. The API checks the same claim on
- * every /api/admin route; this page only decides what to show.
+ * every /api/admin route; this page only decides what to show, then shows the dashboard.
  */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -10,7 +10,9 @@ import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { signOutAndGoHome } from '../../account/sign-out-flow';
 import { readSessionHint } from '../../account/session-hint';
+import { AdminDashboard } from '../components/AdminDashboard';
 import '../../account/account.css';
+import '../admin.css';
 
 type Access = 'checking' | 'admin' | 'denied';
 
@@ -83,13 +85,7 @@ export default function AdminPage() {
             </button>
           </div>
         </div>
-        <div className="card">
-          <h2>Bookings, customers and the yard</h2>
-          <p>
-            You are signed in as staff. The booking lists, search, editing, vehicle photos and the day sheet are coming to this page next. Until
-            then, bookings reach you by the receipt e-mails and the Stripe dashboard.
-          </p>
-        </div>
+        <AdminDashboard />
       </div>
     </section>
   );

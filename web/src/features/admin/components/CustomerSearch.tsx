@@ -1,0 +1,83 @@
+/**
+ * Find an existing customer for a new booking: from 2 characters (spec) it asks for up to 5 matches, after a
+ * pause in typing; picking one fills the dialog's name, phone and e-mail.
+ */
+import { useEffect, useState } from 'react';
+import { adminMessages, type AdminCustomer } from '@shared/admin';
+import { ApiError } from '../../../lib/api-client';
+import { searchCustomers } from '../api/search-customers';
+import { SEARCH_DEBOUNCE_MS } from './SearchBox';
+
+type Found = { state: 'idle' } | { state: 'searching' } | { state: 'done'; customers: AdminCustomer[] } | { state: 'failed'; message: string };
+
+export function CustomerSearch({ onPick }: { onPick(customer: AdminCustomer): void }) {
+  const [text, setText] = useState('');
+  const [found, setFound] = useState<Found>({ state: 'idle' });
+  const term = text.trim();
+
+  useEffect(() => {
+    if (term.length < 2) {
+      setFound({ state: 'idle' });
+      return;
+    }
+    const abort = new AbortController();
+    const timer = setTimeout(() => {
+      setFound({ state: 'searching' });
+      searchCustomers(term, abort.signal)
+        .then((customers) => setFound({ state: 'done', customers }))
+        .catch((e: unknown) => {
+          if ((e as Error).name !== 'AbortError') setFound({ state: 'failed', message: e instanceof ApiError ? e.message : adminMessages.loadFailed });
+        });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+  }, [term]);
+
+  return (
+    <div className="admin-customer-search">
+      <div className="field">
+        <label htmlFor="admin-new-customer-search">Find an existing customer</label>
+        <input
+          id="admin-new-customer-search"
+          type="search"
+          autoComplete="off"
+          placeholder="Name, e-mail or phone"
+          aria-describedby="admin-new-customer-search-hint"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
+        />
+        <p id="admin-new-customer-search-hint" className="field-hint">
+          {adminMessages.customerSearchShort}, or fill in a new customer below.
+        </p>
+      </div>
+      <div aria-live="polite">
+        {found.state === 'searching' && <p className="muted small">Searching customers...</p>}
+        {found.state === 'failed' && <p className="field-error">{found.message}</p>}
+        {found.state === 'done' && found.customers.length === 0 && <p className="muted small">No customers found</p>}
+        {found.state === 'done' && found.customers.length > 0 && (
+          <ul className="admin-customer-results" aria-label="Matching customers">
+            {found.customers.map((c) => (
+              <li key={c.id}>
+                <button
+                  type="button"
+                  className="admin-customer-result"
+                  onClick={() => {
+                    onPick(c);
+                    setText('');
+                  }}
+                >
+                  <strong>{c.name}</strong>
+                  <span className="break-anywhere">{c.email}</span>
+                  <span>{c.contact_number}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

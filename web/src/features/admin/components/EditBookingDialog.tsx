@@ -1,0 +1,77 @@
+/**
+ * 'Edit Booking Details' (spec: admin edit dialog). It reads the booking and its history first, so a save
+ * names the version it started from; someone else's save in between is refused and the dialog offers a reload.
+ */
+import { useEffect, useState } from 'react';
+import { adminMessages, type AdminBooking, type AdminBookingDetail, type AdminBookingEditResponse } from '@shared/admin';
+import { ApiError } from '../../../lib/api-client';
+import { FormDialog } from '../../../ui/FormDialog';
+import { fetchAdminBooking } from '../api/fetch-booking';
+import { EditBookingForm } from './EditBookingForm';
+
+interface EditBookingDialogProps {
+  booking: AdminBooking;
+  onClose(): void;
+  onSaved(result: AdminBookingEditResponse): void;
+  /** Something changed that the list shows (the customer), without a booking save. */
+  onChanged(): void;
+}
+
+export function EditBookingDialog({ booking, onClose, onSaved, onChanged }: EditBookingDialogProps) {
+  const [detail, setDetail] = useState<AdminBookingDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    setError(null);
+    fetchAdminBooking(booking.id, abort.signal)
+      .then(setDetail)
+      .catch((e: unknown) => {
+        if ((e as Error).name === 'AbortError') return;
+        setError(e instanceof ApiError && e.status === 404 ? adminMessages.bookingNotFound : e instanceof Error ? e.message : adminMessages.loadFailed);
+      });
+    return () => abort.abort();
+  }, [booking.id, reload]);
+
+  if (!detail) {
+    return (
+      <FormDialog
+        title="Edit Booking Details"
+        descriptionId="admin-edit-loading"
+        description={
+          error ? (
+            <div id="admin-edit-loading" className="alert alert-error" role="alert">
+              {error}
+            </div>
+          ) : (
+            <p id="admin-edit-loading" className="muted" role="status">
+              Loading booking...
+            </p>
+          )
+        }
+        onClose={onClose}
+        onSubmit={(e) => e.preventDefault()}
+        submitLabel="Save Changes"
+        busyLabel="Saving..."
+        busy={false}
+        submitDisabled
+      >
+        {null}
+      </FormDialog>
+    );
+  }
+  return (
+    <EditBookingForm
+      key={detail.booking.updated_at}
+      detail={detail}
+      onClose={onClose}
+      onSaved={onSaved}
+      onReload={() => setReload((n) => n + 1)}
+      onCustomerSaved={(customer) => {
+        setDetail((d) => (d ? { ...d, booking: { ...d.booking, customer: { name: customer.name, email: customer.email, contact_number: customer.contact_number } } } : d));
+        onChanged();
+      }}
+    />
+  );
+}

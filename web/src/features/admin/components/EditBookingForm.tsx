@@ -1,0 +1,255 @@
+/**
+ * The fields of 'Edit Booking Details': read-only customer with Edit Customer; dates and times, registration,
+ * parking bay, status, shuttle and car wash. The total is not editable: it is shown as the shared pricing rules
+ * compute it for the chosen dates, with what that leaves to pay; the server re-prices and settles on save.
+ * Only changed fields are sent, with the version the dialog read.
+ */
+import { useMemo, useState, type FormEvent } from 'react';
+import { adminMessages, adminStatuses, statusLabels, type AdminBookingDetail, type AdminBookingEditInput, type AdminBookingEditResponse, type AdminCustomer, type AdminStatus } from '@shared/admin';
+import { settle } from '@shared/booking-edit';
+import { messages } from '@shared/messages';
+import { dollarsToCents, formatMoney } from '@shared/money';
+import { nzToday } from '@shared/nz-time';
+import { quoteSelection } from '@shared/quote';
+import { ApiError } from '../../../lib/api-client';
+import { Field } from '../../../ui/Field';
+import { FormDialog } from '../../../ui/FormDialog';
+import { TextField } from '../../../ui/TextField';
+import { useToast } from '../../../ui/toast/ToastProvider';
+import { saveAdminBooking } from '../api/save-booking';
+import { money } from '../format';
+import { BookingHistory } from './BookingHistory';
+import { CustomerEditorDialog } from './CustomerEditorDialog';
+import { StayFields } from './StayFields';
+
+type EditField = Exclude<keyof AdminBookingEditInput, 'version'>;
+type Errors = Partial<Record<EditField, string>>;
+
+const QUOTE_FIELDS = { dropOffDate: 'drop_off_date', dropOffTime: 'drop_off_time', pickUpDate: 'pick_up_date', pickUpTime: 'pick_up_time' } as const;
+
+interface EditBookingFormProps {
+  detail: AdminBookingDetail;
+  onClose(): void;
+  onSaved(result: AdminBookingEditResponse): void;
+  onReload(): void;
+  onCustomerSaved(customer: AdminCustomer): void;
+}
+
+export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomerSaved }: EditBookingFormProps) {
+  const { booking, history } = detail;
+  const { toast } = useToast();
+  const [dropOffDate, setDropOffDate] = useState<string | null>(booking.drop_off_date);
+  const [dropOffTime, setDropOffTime] = useState(booking.drop_off_time);
+  const [pickUpDate, setPickUpDate] = useState<string | null>(booking.pick_up_date);
+  const [pickUpTime, setPickUpTime] = useState(booking.pick_up_time);
+  const [registration, setRegistration] = useState(booking.car_registration);
+  const [bay, setBay] = useState(booking.parking_bay_number ?? '');
+  const [status, setStatus] = useState<AdminStatus>(booking.status);
+  const [shuttle, setShuttle] = useState(booking.shuttle_service);
+  const [carWash, setCarWash] = useState(booking.car_wash);
+  const [serverErrors, setServerErrors] = useState<Errors>({});
+  const [stale, setStale] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [editingCustomer, setEditingCustomer] = useState(false);
+
+  const priceInputsChanged = dropOffDate !== booking.drop_off_date || dropOffTime !== booking.drop_off_time || pickUpDate !== booking.pick_up_date || pickUpTime !== booking.pick_up_time || carWash !== booking.car_wash;
+  const quote = useMemo(
+    // Staff move bookings already in the yard, so the customer's 4-hour lead time does not apply here.
+    () => (dropOffDate && pickUpDate ? quoteSelection({ dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash }, { enforceLeadTime: false }) : null),
+    [dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash],
+  );
+  const quoteErrors: Errors = {};
+  if (!dropOffDate) quoteErrors.drop_off_date = messages.invalidDateTime;
+  if (!pickUpDate) quoteErrors.pick_up_date = messages.invalidDateTime;
+  if (quote && !quote.ok) for (const [k, v] of Object.entries(quote.fieldErrors)) quoteErrors[QUOTE_FIELDS[k as keyof typeof QUOTE_FIELDS]] = v;
+  const errors: Errors = { ...quoteErrors, ...serverErrors };
+  const newTotalCents = !priceInputsChanged ? dollarsToCents(booking.total_cost) : quote?.ok ? quote.price.total : null;
+  const preview = newTotalCents === null ? null : settle(dollarsToCents(booking.amount_paid), newTotalCents, nzToday() < booking.drop_off_date);
+  const dropOffPoint = useMemo(() => (dropOffDate ? { date: dropOffDate, time: dropOffTime } : null), [dropOffDate, dropOffTime]);
+  const touched = (field: EditField) => setServerErrors((e) => ({ ...e, [field]: undefined }));
+
+  const changes = (): Omit<AdminBookingEditInput, 'version'> => {
+    const out: Omit<AdminBookingEditInput, 'version'> = {};
+    if (dropOffDate !== booking.drop_off_date) out.drop_off_date = dropOffDate ?? '';
+    if (dropOffTime !== booking.drop_off_time) out.drop_off_time = dropOffTime;
+    if (pickUpDate !== booking.pick_up_date) out.pick_up_date = pickUpDate ?? '';
+    if (pickUpTime !== booking.pick_up_time) out.pick_up_time = pickUpTime;
+    if (registration.trim().toUpperCase() !== booking.car_registration) out.car_registration = registration.trim();
+    if (bay.trim().toUpperCase() !== (booking.parking_bay_number ?? '')) out.parking_bay_number = bay.trim();
+    if (status !== booking.status) out.status = status;
+    if (shuttle !== booking.shuttle_service) out.shuttle_service = shuttle;
+    if (carWash !== booking.car_wash) out.car_wash = carWash;
+    return out;
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (Object.keys(quoteErrors).length > 0) return;
+    setBusy(true);
+    try {
+      const result = await saveAdminBooking(booking.id, { ...changes(), version: booking.updated_at });
+      const s = result.settlement;
+      const refund = s.refund > 0 ? `; ${money(s.refund)} refunded to the card` : '';
+      toast({ title: 'Success', description: `${adminMessages.bookingUpdated}. Total ${money(s.total)}; balance due ${money(s.balance_due)}${refund}.`, variant: 'success' });
+      onSaved(result);
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const fieldErrors: Errors = { ...(err.fieldErrors as Errors) };
+        if (err.message === adminMessages.bayTaken) fieldErrors.parking_bay_number ??= err.message;
+        setServerErrors(fieldErrors);
+        if (err.status === 409 && err.message === adminMessages.stale) setStale(true);
+      }
+      const detail = err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : undefined;
+      toast({ title: adminMessages.bookingUpdateFailed, description: detail, variant: 'destructive' });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <FormDialog
+        title="Edit Booking Details"
+        descriptionId="admin-edit-customer"
+        description={
+          <>
+            <div id="admin-edit-customer" className="admin-edit-customer">
+              <dl>
+                <div>
+                  <dt>Customer</dt>
+                  <dd>{booking.customer.name}</dd>
+                </div>
+                <div>
+                  <dt>Email</dt>
+                  <dd className="break-anywhere">{booking.customer.email}</dd>
+                </div>
+                <div>
+                  <dt>Contact</dt>
+                  <dd>{booking.customer.contact_number}</dd>
+                </div>
+                <div>
+                  <dt>Booking Ref</dt>
+                  <dd>{booking.booking_reference || 'Not set'}</dd>
+                </div>
+              </dl>
+              <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditingCustomer(true)}>
+                Edit Customer
+              </button>
+            </div>
+            {stale && (
+              <div className="alert alert-error" role="alert">
+                {adminMessages.stale}{' '}
+                <button type="button" className="link-button" onClick={onReload}>
+                  Reload booking
+                </button>
+              </div>
+            )}
+          </>
+        }
+        onClose={onClose}
+        onSubmit={(e) => void submit(e)}
+        submitLabel="Save Changes"
+        busyLabel="Saving..."
+        busy={busy}
+        submitDisabled={stale || Object.keys(quoteErrors).length > 0}
+      >
+        <StayFields
+          kind="dropoff"
+          idPrefix="admin-edit"
+          leadTime={false}
+          date={dropOffDate}
+          time={dropOffTime}
+          onDate={(d) => (setDropOffDate(d), touched('drop_off_date'))}
+          onTime={(t) => (setDropOffTime(t), touched('drop_off_time'))}
+          dateError={errors.drop_off_date}
+          timeError={errors.drop_off_time}
+        />
+        <StayFields
+          kind="pickup"
+          idPrefix="admin-edit"
+          leadTime={false}
+          date={pickUpDate}
+          time={pickUpTime}
+          min={dropOffDate ?? undefined}
+          after={dropOffPoint}
+          onDate={(d) => (setPickUpDate(d), touched('pick_up_date'))}
+          onTime={(t) => (setPickUpTime(t), touched('pick_up_time'))}
+          dateError={errors.pick_up_date}
+          timeError={errors.pick_up_time}
+        />
+        <div className="field-row">
+          <TextField
+            id="admin-edit-registration"
+            label="Car Registration"
+            placeholder="ABC123"
+            autoCapitalize="characters"
+            transform={(v) => v.toUpperCase()}
+            value={registration}
+            onValueChange={(v) => (setRegistration(v), touched('car_registration'))}
+            error={errors.car_registration}
+          />
+          <TextField
+            id="admin-edit-bay"
+            label="Parking Bay Number"
+            placeholder="A12"
+            autoCapitalize="characters"
+            transform={(v) => v.toUpperCase()}
+            value={bay}
+            onValueChange={(v) => (setBay(v), touched('parking_bay_number'))}
+            error={errors.parking_bay_number}
+          />
+        </div>
+        <Field id="admin-edit-status" label="Booking Status" error={errors.status}>
+          {(control) => (
+            <select {...control} value={status} onChange={(e) => (setStatus(e.target.value as AdminStatus), touched('status'))}>
+              {adminStatuses.map((s) => (
+                <option key={s} value={s}>
+                  {statusLabels[s]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <label className="checkbox">
+          <input type="checkbox" checked={shuttle} onChange={(e) => (setShuttle(e.target.checked), touched('shuttle_service'))} />
+          <span>Shuttle Service Required</span>
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" checked={carWash} onChange={(e) => (setCarWash(e.target.checked), touched('car_wash'))} />
+          <span>Car Wash Service (+$60)</span>
+        </label>
+        <Field id="admin-edit-total" label="Total Cost" hint="Calculated automatically from the dates and services; it cannot be edited.">
+          {(control) => <input {...control} type="text" readOnly value={newTotalCents === null ? '' : formatMoney(newTotalCents)} />}
+        </Field>
+        <div className="edit-price" aria-live="polite">
+          {preview ? (
+            <>
+              <p>
+                Paid {money(booking.amount_paid)}
+                {priceInputsChanged && <span className="muted"> · was {money(booking.total_cost)}</span>}
+              </p>
+              <p>
+                <strong>Balance due at pick-up: {formatMoney(preview.balanceDueCents)}</strong>
+              </p>
+              {preview.refundCents > 0 && <p>{formatMoney(preview.refundCents)} will be refunded to the card.</p>}
+              {preview.keptCents > 0 && <p>{formatMoney(preview.keptCents)} paid beyond the new total is kept (changed from the drop-off date on).</p>}
+            </>
+          ) : (
+            <p className="muted">Choose valid dates to see the new total.</p>
+          )}
+        </div>
+        <BookingHistory history={history} />
+      </FormDialog>
+      {/* A sibling, not a child: a submit inside it would otherwise bubble (through the portal) to this form. */}
+      {editingCustomer && (
+        <CustomerEditorDialog
+          customerId={booking.customer_id}
+          onClose={() => setEditingCustomer(false)}
+          onSaved={(c) => {
+            setEditingCustomer(false);
+            onCustomerSaved(c);
+          }}
+        />
+      )}
+    </>
+  );
+}

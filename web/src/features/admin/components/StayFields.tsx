@@ -1,0 +1,48 @@
+/**
+ * One end of a stay in an admin dialog: its date and half-hour time as a labelled group. A new booking keeps
+ * the 4-hour lead time in its drop-off choices; editing a booking that is already in the yard does not.
+ */
+import { useMemo } from 'react';
+import type { WallClock } from '@shared/nz-time';
+import { dropOffOptions, pickUpOptions, slotsFor } from '@shared/slots';
+import { DateInput } from '../../../ui/DateInput';
+import { TimeSelect } from '../../../ui/TimeSelect';
+
+interface StayFieldsProps {
+  kind: 'dropoff' | 'pickup';
+  idPrefix: string;
+  date: string | null;
+  time: string;
+  /** The earliest date the calendar offers. */
+  min?: string;
+  /** For a pick-up: the drop-off it must follow (its earlier times are disabled). */
+  after?: WallClock | null;
+  /** Disable drop-off times inside the lead time (new bookings). */
+  leadTime: boolean;
+  onDate(date: string | null): void;
+  onTime(time: string): void;
+  dateError?: string;
+  timeError?: string;
+}
+
+export function StayFields({ kind, idPrefix, date, time, min, after = null, leadTime, onDate, onTime, dateError, timeError }: StayFieldsProps) {
+  const word = kind === 'dropoff' ? 'Drop-off' : 'Pick-up';
+  const timeId = `${idPrefix}-${kind}-time`;
+  const day = date ?? min ?? null;
+  const slots = useMemo(() => {
+    if (!day) return slotsFor('2000-01-01').map((t) => ({ time: t, disabled: false }));
+    if (kind === 'pickup') return pickUpOptions(day, after);
+    return leadTime ? dropOffOptions(day) : slotsFor(day).map((t) => ({ time: t, disabled: false }));
+  }, [kind, day, after, leadTime]);
+  // A stored time the grid no longer offers (a daylight-saving gap) still shows as chosen.
+  const options = slots.some((s) => s.time === time) ? slots : [{ time, disabled: false }, ...slots];
+  return (
+    <fieldset>
+      <legend>{word}</legend>
+      <div className="field-row">
+        <DateInput id={`${idPrefix}-${kind}-date`} label={`${word} date`} value={date} min={min} onChange={onDate} nextFocusId={timeId} error={dateError} />
+        <TimeSelect id={timeId} label={`${word} time`} value={time} options={options} onChange={onTime} error={timeError} />
+      </div>
+    </fieldset>
+  );
+}
