@@ -42,80 +42,109 @@ function Cell({ label, children, className }: { label: string; children: ReactNo
   );
 }
 
+const SORT_CHOICES: [AdminSort | '', string][] = [
+  ['', 'Default order'],
+  ['dropoff_asc', 'Drop-off, earliest first'],
+  ['dropoff_desc', 'Drop-off, latest first'],
+  ['pickup_asc', 'Pick-up, earliest first'],
+  ['pickup_desc', 'Pick-up, latest first'],
+];
+
+/** On a phone the column headers are hidden, so the sort is a choice above the cards. */
+function SortChoice({ sort, onSort }: { sort: AdminSort | null; onSort(sort: AdminSort): void }) {
+  return (
+    <div className="field admin-sort-choice">
+      <label htmlFor="admin-sort-choice">Sort by</label>
+      <select id="admin-sort-choice" value={sort ?? ''} onChange={(e) => e.target.value && onSort(e.target.value as AdminSort)}>
+        {SORT_CHOICES.map(([value, label]) => (
+          <option key={value} value={value} disabled={value === ''}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function BookingsTable({ bookings, sort, onSort, onEdit }: BookingsTableProps) {
   return (
-    <table className="admin-table" role="table" aria-label="Bookings">
-      <thead role="rowgroup">
-        <tr role="row">
-          <th scope="col" role="columnheader">
-            Customer
-          </th>
-          <th scope="col" role="columnheader">
-            Booking Ref
-          </th>
-          <SortHeader label="Drop-off" column="dropoff" sort={sort} onSort={onSort} />
-          <SortHeader label="Pick-up" column="pickup" sort={sort} onSort={onSort} />
-          <th scope="col" role="columnheader">
-            Car Registration
-          </th>
-          <th scope="col" role="columnheader">
-            Parking Bay
-          </th>
-          <th scope="col" role="columnheader">
-            Status
-          </th>
-          <th scope="col" role="columnheader">
-            Duration
-          </th>
-          <th scope="col" role="columnheader">
-            Cost
-          </th>
-          <th scope="col" role="columnheader">
-            Booked
-          </th>
-          <th scope="col" role="columnheader">
-            Actions
-          </th>
-        </tr>
-      </thead>
-      <tbody role="rowgroup">
-        {bookings.map((b) => (
-          <tr key={b.id} role="row">
-            <Cell label="Customer" className="admin-customer-cell">
-              <strong>{b.customer.name}</strong>
-              <span className="break-anywhere">{b.customer.email}</span>
-              <span>{b.customer.contact_number}</span>
-            </Cell>
-            <Cell label="Booking Ref">{b.booking_reference || NOT_SET}</Cell>
-            <Cell label="Drop-off">
-              {nzDate(b.drop_off_date)}
-              <span className="muted small admin-time">{formatTime12(b.drop_off_time)}</span>
-            </Cell>
-            <Cell label="Pick-up">
-              {nzDate(b.pick_up_date)}
-              <span className="muted small admin-time">{formatTime12(b.pick_up_time)}</span>
-            </Cell>
-            <Cell label="Car Registration">{b.car_registration || NOT_SET}</Cell>
-            <Cell label="Parking Bay">{b.parking_bay_number || NOT_SET}</Cell>
-            <Cell label="Status">
-              <StatusBadge status={b.status} />
-            </Cell>
-            <Cell label="Duration">{pluralDays(b.days)}</Cell>
-            <Cell label="Cost">
-              {money(b.total_cost)}
-              {b.balance_due > 0 && <span className="admin-balance small">Balance due {money(b.balance_due)}</span>}
-            </Cell>
-            <Cell label="Booked">{nzDayOf(b.created_at)}</Cell>
-            <Cell label="Actions">
-              <div className="admin-actions">
-                <button type="button" className="btn btn-outline btn-sm" onClick={() => onEdit(b)} aria-label={`Edit booking ${b.booking_reference || b.id.slice(0, 8)}`}>
-                  Edit
-                </button>
-              </div>
-            </Cell>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <>
+      <SortChoice sort={sort} onSort={onSort} />
+      <div className="admin-table-wrap">
+        <table className="admin-table" role="table" aria-label="Bookings">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">
+                Customer
+              </th>
+              <th scope="col" role="columnheader">
+                Booking Ref
+              </th>
+              <SortHeader label="Drop-off" column="dropoff" sort={sort} onSort={onSort} />
+              <SortHeader label="Pick-up" column="pickup" sort={sort} onSort={onSort} />
+              <th scope="col" role="columnheader">
+                Car Registration
+              </th>
+              <th scope="col" role="columnheader">
+                Parking Bay
+              </th>
+              <th scope="col" role="columnheader">
+                Status
+              </th>
+              <th scope="col" role="columnheader">
+                Duration
+              </th>
+              <th scope="col" role="columnheader">
+                Cost
+              </th>
+              <th scope="col" role="columnheader">
+                Booked
+              </th>
+              <th scope="col" role="columnheader">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody role="rowgroup">
+            {bookings.map((b) => (
+              <tr key={b.id} role="row">
+                <Cell label="Customer" className="admin-customer-cell">
+                  <strong>{b.customer.name}</strong>
+                  <span className="break-anywhere">{b.customer.email}</span>
+                  <span>{b.customer.contact_number}</span>
+                </Cell>
+                <Cell label="Booking Ref" className="admin-nowrap">{b.booking_reference || NOT_SET}</Cell>
+                <Cell label="Drop-off" className="admin-nowrap">
+                  {nzDate(b.drop_off_date)}
+                  <span className="muted small admin-time">{formatTime12(b.drop_off_time)}</span>
+                </Cell>
+                <Cell label="Pick-up" className="admin-nowrap">
+                  {nzDate(b.pick_up_date)}
+                  <span className="muted small admin-time">{formatTime12(b.pick_up_time)}</span>
+                </Cell>
+                <Cell label="Car Registration">{b.car_registration || NOT_SET}</Cell>
+                <Cell label="Parking Bay">{b.parking_bay_number || NOT_SET}</Cell>
+                <Cell label="Status">
+                  <StatusBadge status={b.status} />
+                </Cell>
+                <Cell label="Duration" className="admin-nowrap">{pluralDays(b.days)}</Cell>
+                <Cell label="Cost" className="admin-nowrap">
+                  {money(b.total_cost)}
+                  {b.balance_due > 0 && <span className="admin-balance small">Balance due {money(b.balance_due)}</span>}
+                </Cell>
+                <Cell label="Booked" className="admin-nowrap">{nzDayOf(b.created_at)}</Cell>
+                <Cell label="Actions">
+                  <div className="admin-actions">
+                    <button type="button" className="btn btn-outline btn-sm" onClick={() => onEdit(b)} aria-label={`Edit booking ${b.booking_reference || b.id.slice(0, 8)}`}>
+                      Edit
+                    </button>
+                  </div>
+                </Cell>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

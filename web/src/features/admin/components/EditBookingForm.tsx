@@ -176,7 +176,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
           dateError={errors.pick_up_date}
           timeError={errors.pick_up_time}
         />
-        <div className="field-row">
+        <div className="field-row admin-row">
           <TextField
             id="admin-edit-registration"
             label="Car Registration"

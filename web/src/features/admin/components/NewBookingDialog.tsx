@@ -127,11 +127,11 @@ export function NewBookingDialog({ onClose }: { onClose(): void }) {
     >
       <CustomerSearch onPick={pick} />
       <TextField id="admin-new-name" label="Customer Name" autoComplete="off" required value={name} onValueChange={(v) => (setName(v), contactEdited('name'))} error={shown.name} />
-      <div className="field-row">
+      <div className="field-row admin-row">
         <TextField id="admin-new-phone" label="Contact Number" type="tel" autoComplete="off" required value={phone} onValueChange={(v) => (setPhone(v), contactEdited('contact_number'))} error={shown.contact_number} />
         <TextField id="admin-new-email" label="Email Address" type="email" autoComplete="off" required value={email} onValueChange={(v) => (setEmail(v), contactEdited('email'))} error={shown.email} />
       </div>
-      <div className="field-row">
+      <div className="field-row admin-row">
         <TextField
           id="admin-new-registration"
           label="Car Registration"
