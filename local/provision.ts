@@ -8,6 +8,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import {
@@ -39,7 +40,8 @@ const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient({ region: LOCAL_REGION, endpoint, credentials: localCredentials });
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    await addMissingIndexes(client, tableName, new Set((Table?.GlobalSecondaryIndexes ?? []).map((ix) => ix.IndexName ?? '')));
     return;
   } catch (e) {
     if (!(e instanceof ResourceNotFoundException)) throw e;
@@ -74,6 +76,34 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
       TimeToLiveSpecification: { AttributeName: TABLE_KEYS.ttlAttribute, Enabled: true },
     }),
   );
+}
+
+/** A table made by an older version lacks indexes added since: add them (DynamoDB Local fills them at once). */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string, present: Set<string>): Promise<void> {
+  for (const ix of TABLE_KEYS.indexes) {
+    if (present.has(ix.name)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: [
+          { AttributeName: ix.partitionKey, AttributeType: 'S' },
+          { AttributeName: ix.sortKey, AttributeType: 'S' },
+        ],
+        GlobalSecondaryIndexUpdates: [
+          {
+            Create: {
+              IndexName: ix.name,
+              KeySchema: [
+                { AttributeName: ix.partitionKey, KeyType: 'HASH' },
+                { AttributeName: ix.sortKey, KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
+          },
+        ],
+      }),
+    );
+  }
 }
 
 export interface PoolIds {

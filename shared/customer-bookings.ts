@@ -18,7 +18,7 @@ export const customerBookingSchema = z.object({
   pick_up_time: z.string(),
   departure_flight: z.string().nullable(),
   return_flight: z.string().nullable(),
-  car_registration: z.string(),
+  car_registration: z.string().nullable(),
   parking_bay_number: z.string().nullable(),
   status: z.enum(['reservation', 'checkin', 'checkout']),
   shuttle_service: z.boolean(),

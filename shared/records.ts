@@ -43,7 +43,8 @@ export interface Booking {
   userId: string | null;
   /** The customer's details as given at checkout (shown on the booking and the receipt). */
   customer: { name: string; email: string; contactNumber: string };
-  carRegistration: string;
+  /** Null when staff cleared it (spec: an empty registration is stored as null). */
+  carRegistration: string | null;
   dropOffDate: string;
   dropOffTime: string;
   pickUpDate: string;

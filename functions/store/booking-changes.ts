@@ -1,45 +1,115 @@
 /**
- * Changing a confirmed booking: the booking item is rewritten with its index keys, and its day-sheet entries
- * move with its dates, in one transaction that holds only if nobody changed the booking since it was read
- * (`updatedAt`) and it is still a reservation. Refund lines are then marked as the provider answers.
+ * Changing a confirmed booking: the booking item is rewritten with its index keys, and everything that copies
+ * it moves with it in one transaction: its day-sheet entries, its search tokens, its parking-bay entry (with
+ * the bay's lock when the bay or the stay changes), the revenue and status counters, and the audit entry
+ * saying who changed what. It holds only if nobody changed the booking since it was read (`updatedAt`) and its
+ * status still allows the change. Refund lines are then marked as the provider answers.
  */
+import { randomUUID } from 'node:crypto';
 import type { Booking } from '../../shared/records';
+import { bayEntryDelete, bayEntryPut, bayLockBump } from './bays';
 import { confirmedIndexKeys } from './bookings';
-import { dayEntry } from './day-sheet';
+import { changeCounterUpdate } from './counters';
+import { dayEntry, dayEntryKey } from './day-sheet';
 import { keys } from './keys';
+import { bookingSearchTokens } from './search-tokens';
 import { transact, updateIf, type TransactItem } from './table';
 
-export type ChangeOutcome = 'changed' | 'stale';
+export type ChangeOutcome = 'changed' | 'stale' | 'bay-busy';
 
-function dayEntryKeys(b: Booking) {
-  return [keys.dayDropOff(b.dropOffDate, b.dropOffTime, b.id), keys.dayPickUp(b.pickUpDate, b.pickUpTime, b.id)];
+export interface FieldChange {
+  field: string;
+  old: string | null;
+  new: string | null;
 }
 
-export async function saveBookingChange(before: Booking, after: Booking): Promise<ChangeOutcome> {
+export interface ChangeOptions {
+  /** The statuses the booking must still have when the change lands (a customer: reservation only). */
+  editableStatuses: readonly string[];
+  /** Who changed what, kept next to the booking (staff changes). */
+  audit?: { by: string; changes: FieldChange[] };
+  /** The new bay's lock version as read before its clash check; needed when the bay or the stay changes. */
+  bayVersion?: number;
+}
+
+const stayOf = (b: Booking) => `${b.dropOffDate}T${b.dropOffTime}/${b.pickUpDate}T${b.pickUpTime}`;
+
+function tokenMoves(before: Booking, after: Booking): TransactItem[] {
+  const ref = after.bookingReference ?? '';
+  const old = new Set(bookingSearchTokens(before, before.bookingReference ?? ''));
+  const next = new Set(bookingSearchTokens(after, ref));
+  return [
+    ...[...old].filter((t) => !next.has(t)).map((t): TransactItem => ({ Delete: { Key: keys.searchToken('booking', t, after.id) } })),
+    ...[...next].filter((t) => !old.has(t)).map((t): TransactItem => ({ Put: { Item: { ...keys.searchToken('booking', t, after.id), type: 'search_token', kind: 'booking', bookingId: after.id } } })),
+  ];
+}
+
+function bayMoves(before: Booking, after: Booking, options: ChangeOptions): TransactItem[] {
+  const stayMoved = stayOf(before) !== stayOf(after);
+  const bayMoved = before.parkingBayNumber !== after.parkingBayNumber;
+  const items: TransactItem[] = [];
+  if (before.parkingBayNumber && (bayMoved || stayMoved || !after.parkingBayNumber)) items.push(bayEntryDelete(before));
+  if (after.parkingBayNumber) {
+    items.push(bayEntryPut(after));
+    if (bayMoved || stayMoved) items.push(bayLockBump(after.parkingBayNumber, options.bayVersion ?? 0, after.updatedAt));
+  }
+  return items;
+}
+
+function changeItems(before: Booking, after: Booking, options: ChangeOptions): { items: TransactItem[]; lockIndex: number } {
   const reference = after.bookingReference ?? '';
-  const oldEntries = dayEntryKeys(before);
-  const newEntries = dayEntryKeys(after);
-  const moved = (i: number) => oldEntries[i]!.pk !== newEntries[i]!.pk || oldEntries[i]!.sk !== newEntries[i]!.sk;
+  const [oldDrop, oldPick] = [dayEntryKey('dropoff', before), dayEntryKey('pickup', before)];
+  const [newDrop, newPick] = [dayEntryKey('dropoff', after), dayEntryKey('pickup', after)];
+  const moved = (a: { sk: string; pk: string }, b: { sk: string; pk: string }) => a.pk !== b.pk || a.sk !== b.sk;
+  const statuses = Object.fromEntries(options.editableStatuses.map((s, i) => [`:st${i}`, s]));
   const items: TransactItem[] = [
     {
       Put: {
         Item: { ...keys.booking(after.id), type: 'booking', ...after, ...confirmedIndexKeys(after) },
-        ConditionExpression: 'updatedAt = :seen AND #status = :reservation',
+        ConditionExpression: `updatedAt = :seen AND #status IN (${Object.keys(statuses).join(', ')})`,
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':seen': before.updatedAt, ':reservation': 'reservation' },
+        ExpressionAttributeValues: { ':seen': before.updatedAt, ...statuses },
       },
     },
     // Every entry is rewritten (it copies what the sheet shows); an entry whose date or time moved goes first.
-    ...[0, 1].flatMap((i) => (moved(i) ? [{ Delete: { Key: oldEntries[i]! } }] : [])),
+    ...(moved(oldDrop, newDrop) ? [{ Delete: { Key: oldDrop } }] : []),
+    ...(moved(oldPick, newPick) ? [{ Delete: { Key: oldPick } }] : []),
     dayEntry('dropoff', after, reference),
     dayEntry('pickup', after, reference),
+    ...tokenMoves(before, after),
   ];
-  try {
-    await transact(items);
-    return 'changed';
-  } catch (error) {
-    if ((error as { name?: string }).name === 'TransactionCanceledException') return 'stale';
-    throw error;
+  const bay = bayMoves(before, after, options);
+  const lockIndex = bay.some((i) => i.Update) ? items.length + bay.findIndex((i) => i.Update) : -1;
+  items.push(...bay);
+  const counters = changeCounterUpdate({ createdAt: after.createdAt, fromStatus: before.status, toStatus: after.status, totalDeltaCents: after.totalCents - before.totalCents, at: after.updatedAt });
+  if (counters) items.push(counters);
+  if (options.audit && options.audit.changes.length > 0) {
+    items.push({ Put: { Item: { ...keys.bookingAudit(after.id, after.updatedAt, randomUUID().slice(0, 8)), type: 'audit', at: after.updatedAt, by: options.audit.by, changes: options.audit.changes } } });
+  }
+  return { items, lockIndex };
+}
+
+/**
+ * Saves `after` over `before`. `stale` when the booking changed since it was read (or its status no longer
+ * allows the change); `bay-busy` when another assignment of the new bay landed first (check the bay again).
+ * A conflict with a concurrent write to a shared item (the counters) is retried.
+ */
+export async function saveBookingChange(before: Booking, after: Booking, options: ChangeOptions = { editableStatuses: ['reservation'] }): Promise<ChangeOutcome> {
+  const { items, lockIndex } = changeItems(before, after, options);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await transact(items);
+      return 'changed';
+    } catch (error) {
+      const e = error as { name?: string; CancellationReasons?: { Code?: string }[] };
+      if (e.name !== 'TransactionCanceledException') throw error;
+      const codes = (e.CancellationReasons ?? []).map((r) => r.Code);
+      if (codes[0] === 'ConditionalCheckFailed') return 'stale';
+      if (lockIndex >= 0 && codes[lockIndex] === 'ConditionalCheckFailed') return 'bay-busy';
+      // No condition failed: another transaction touched a shared item (the counters) at the same moment.
+      if (attempt >= 4) return 'stale';
+      await new Promise((r) => setTimeout(r, 10 + Math.random() * 30 * (attempt + 1)));
+    }
   }
 }
 

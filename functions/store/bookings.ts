@@ -16,8 +16,8 @@ type BookingItem = Item & Booking & { ttl?: number };
  */
 export const PENDING_GRACE_SECONDS = 7 * 24 * 60 * 60;
 
-function toBooking(item: BookingItem): Booking {
-  const { pk: _pk, sk: _sk, type: _type, ttl: _ttl, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, ...rest } = item as BookingItem & Record<string, unknown>;
+export function toBooking(item: BookingItem): Booking {
+  const { pk: _pk, sk: _sk, type: _type, ttl: _ttl, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, gsi3pk: _e, gsi3sk: _f, ...rest } = item as BookingItem & Record<string, unknown>;
   return rest as unknown as Booking;
 }
 
@@ -47,9 +47,9 @@ export async function endPendingBooking(id: string, status: 'expired' | 'payment
   });
 }
 
-/** The index keys of a confirmed booking: its owner's list by drop-off, and the admin's list by month. */
+/** The index keys of a confirmed booking: its owner's list by drop-off, and the admin's lists by month and by status. */
 export function confirmedIndexKeys(b: Booking) {
   // Signed in: listed under the user. Not signed in: under the customer, which an account may claim later.
   const own = b.userId ? keys.bookingByUser(b.userId, b.dropOffDate, b.dropOffTime, b.id) : keys.bookingByCustomer(b.customerId, b.dropOffDate, b.dropOffTime, b.id);
-  return { ...own, ...keys.bookingByMonth(b.createdAt, b.id) };
+  return { ...own, ...keys.bookingByMonth(b.createdAt, b.id), ...keys.bookingByStatus(b.status, b.createdAt, b.id) };
 }

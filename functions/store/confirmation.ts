@@ -7,6 +7,7 @@
 import type { Booking, Payment } from '../../shared/records';
 import { confirmedIndexKeys } from './bookings';
 import { confirmedCounterUpdates } from './counters';
+import { bayEntryPut } from './bays';
 import { dayEntry } from './day-sheet';
 import { keys } from './keys';
 import { bookingTokenPuts } from './search-tokens';
@@ -37,14 +38,15 @@ const CUSTOMER_ITEM = 2;
  */
 export async function confirmPendingBooking(c: Confirmation): Promise<ConfirmOutcome> {
   const b = c.booking;
-  const index = confirmedIndexKeys(b);
+  const confirmed: Booking = { ...b, status: 'reservation', bookingReference: c.reference, payment: c.payment };
+  const index = confirmedIndexKeys({ ...b, status: 'reservation' });
   const items: TransactItem[] = [
     {
       Update: {
         Key: keys.booking(b.id),
         UpdateExpression:
           'SET #status = :reservation, bookingReference = :ref, payment = :payment, confirmedAt = :at, updatedAt = :at, gsi2pk = :g2pk, gsi2sk = :g2sk' +
-          ', gsi1pk = :g1pk, gsi1sk = :g1sk' +
+          ', gsi1pk = :g1pk, gsi1sk = :g1sk, gsi3pk = :g3pk, gsi3sk = :g3sk' +
           ' REMOVE #ttl',
         ConditionExpression: '#status = :pending',
         ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
@@ -58,6 +60,8 @@ export async function confirmPendingBooking(c: Confirmation): Promise<ConfirmOut
           ':g2sk': index.gsi2sk,
           ':g1pk': index.gsi1pk,
           ':g1sk': index.gsi1sk,
+          ':g3pk': index.gsi3pk,
+          ':g3sk': index.gsi3sk,
         },
       },
     },
@@ -77,9 +81,11 @@ export async function confirmPendingBooking(c: Confirmation): Promise<ConfirmOut
           },
         }
       : { ConditionCheck: { Key: keys.customer(b.customerId), ConditionExpression: 'attribute_exists(firstConfirmedAt)' } },
-    dayEntry('dropoff', b, c.reference),
-    dayEntry('pickup', b, c.reference),
-    ...confirmedCounterUpdates(b.totalCents, c.firstForCustomer, c.createdNzDate, c.confirmedAt),
+    dayEntry('dropoff', confirmed, c.reference),
+    dayEntry('pickup', confirmed, c.reference),
+    // A bay chosen by staff when booking for a customer was checked free when the checkout started.
+    ...(b.parkingBayNumber ? [bayEntryPut(confirmed)] : []),
+    ...confirmedCounterUpdates(b.totalCents, c.firstForCustomer, c.createdNzDate, c.confirmedAt, b.createdAt),
     ...bookingTokenPuts(b, c.reference),
   ];
   try {

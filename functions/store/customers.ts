@@ -5,7 +5,7 @@
  * share an e-mail or a number, even when two checkouts race.
  */
 import { randomUUID } from 'node:crypto';
-import { phoneIdentity, searchTokensOf, type CustomerDetails } from '../../shared/booking';
+import { searchTokensOf, type CustomerDetails } from '../../shared/booking';
 import type { Customer } from '../../shared/records';
 import { keys } from './keys';
 import { getItem, transact, updateIf, type Item } from './table';
@@ -13,7 +13,7 @@ import { getItem, transact, updateIf, type Item } from './table';
 
 export type { Customer };
 
-interface GuardItem extends Item {
+export interface GuardItem extends Item {
   customerId: string;
 }
 
@@ -29,11 +29,11 @@ export async function getCustomer(id: string, consistent = false): Promise<Custo
   return item ? toCustomer(item) : null;
 }
 
-function tokenKeys(c: Pick<Customer, 'id' | 'name' | 'email' | 'contactNumber'>) {
+export function tokenKeys(c: Pick<Customer, 'id' | 'name' | 'email' | 'contactNumber'>) {
   return searchTokensOf(c).map((token) => keys.searchToken('customer', token, c.id));
 }
 
-function tokenPut(key: { pk: string; sk: string }, customerId: string) {
+export function tokenPut(key: { pk: string; sk: string }, customerId: string) {
   return { Put: { Item: { ...key, type: 'search_token', kind: 'customer', customerId } } };
 }
 
@@ -46,7 +46,7 @@ function customerItem(c: Customer): CustomerItem {
   } as CustomerItem;
 }
 
-const isCancelled = (error: unknown) => (error as { name?: string } | null)?.name === 'TransactionCanceledException';
+export const isCancelled = (error: unknown) => (error as { name?: string } | null)?.name === 'TransactionCanceledException';
 
 /**
  * A new customer with its e-mail guard and search tokens. The phone guard is taken only when the number is
@@ -134,61 +134,4 @@ export async function linkToUser(customer: Customer, userId: string): Promise<Cu
     ExpressionAttributeValues: { ':user': userId, ':pk': index.gsi1pk, ':sk': index.gsi1sk, ':now': updatedAt, ':nul': 'NULL' },
   });
   return done ? { ...customer, userId, updatedAt } : null;
-}
-
-export type DetailsChange = 'changed' | 'unchanged' | 'phone-taken' | 'stale';
-
-/**
- * Changes a customer's name and contact number (a profile saved by the account's owner, or an admin's
- * edit), with the uniqueness rule: a number held by another customer is refused. The customer, its phone
- * guard and its search tokens move together; `stale` when someone changed the customer meanwhile.
- */
-export async function changeCustomerDetails(existing: Customer, next: { firstName: string; lastName: string; contactNumber: string }): Promise<DetailsChange> {
-  const name = `${next.firstName} ${next.lastName}`.trim();
-  const phoneMoves = phoneIdentity(next.contactNumber) !== phoneIdentity(existing.contactNumber);
-  if (name === existing.name && next.contactNumber === existing.contactNumber) return 'unchanged';
-  if (phoneMoves) {
-    const guard = await getItem<GuardItem>(keys.phoneGuard(next.contactNumber), true);
-    if (guard && guard.customerId !== existing.id) return 'phone-taken';
-  }
-  // A customer who shares a number may hold no guard of its own: only its own guard moves.
-  const ownsOldGuard = phoneMoves && (await getItem<GuardItem>(keys.phoneGuard(existing.contactNumber), true))?.customerId === existing.id;
-  const updated: Customer = { ...existing, name, firstName: next.firstName, lastName: next.lastName, contactNumber: next.contactNumber, updatedAt: new Date().toISOString() };
-  const oldTokens = tokenKeys(existing);
-  const newTokens = tokenKeys(updated);
-  const sameAs = (a: { sk: string }) => (b: { sk: string }) => a.sk === b.sk;
-  const ownGuard = { ':id': existing.id };
-  try {
-    await transact([
-      {
-        Update: {
-          Key: keys.customer(existing.id),
-          UpdateExpression: 'SET #name = :name, firstName = :first, lastName = :last, contactNumber = :phone, updatedAt = :now',
-          ConditionExpression: 'updatedAt = :seen',
-          ExpressionAttributeNames: { '#name': 'name' },
-          ExpressionAttributeValues: { ':name': name, ':first': updated.firstName, ':last': updated.lastName, ':phone': updated.contactNumber, ':now': updated.updatedAt, ':seen': existing.updatedAt },
-        },
-      },
-      ...(phoneMoves
-        ? [
-            ...(ownsOldGuard ? [{ Delete: { Key: keys.phoneGuard(existing.contactNumber), ConditionExpression: 'customerId = :id', ExpressionAttributeValues: ownGuard } }] : []),
-            {
-              Put: {
-                Item: { ...keys.phoneGuard(updated.contactNumber), type: 'customer_phone_guard', customerId: existing.id },
-                ConditionExpression: 'attribute_not_exists(pk) OR customerId = :id',
-                ExpressionAttributeValues: ownGuard,
-              },
-            },
-          ]
-        : []),
-      ...oldTokens.filter((t) => !newTokens.some(sameAs(t))).map((Key) => ({ Delete: { Key } })),
-      ...newTokens.filter((t) => !oldTokens.some(sameAs(t))).map((k) => tokenPut(k, existing.id)),
-    ]);
-    return 'changed';
-  } catch (error) {
-    if (!isCancelled(error)) throw error;
-    const fresh = await getCustomer(existing.id, true);
-    if (fresh && fresh.updatedAt !== existing.updatedAt) return 'stale';
-    return 'phone-taken';
-  }
 }

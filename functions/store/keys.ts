@@ -12,6 +12,7 @@ export const TABLE_KEYS = {
   indexes: [
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   ],
 } as const;
 
@@ -38,6 +39,8 @@ export const keys = {
     gsi1sk: `DROPOFF#${dropOffDate}T${dropOffTime}#${id}`,
   }),
   bookingByMonth: (createdAt: string, id: string) => ({ gsi2pk: `BOOKINGS#${createdAt.slice(0, 7)}`, gsi2sk: `${createdAt}#${id}` }),
+  /** The admin's list filtered by status: confirmed bookings of one status by month of creation, newest first. */
+  bookingByStatus: (status: string, createdAt: string, id: string) => ({ gsi3pk: `STATUS#${status}#${createdAt.slice(0, 7)}`, gsi3sk: `${createdAt}#${id}` }),
   bookingReference: (reference: string): ItemKey => ({ pk: `REF#${reference}`, sk: 'GUARD' }),
   dayDropOff: (date: string, time: string, id: string): ItemKey => ({ pk: `DAY#${date}`, sk: `DROPOFF#${time}#${id}` }),
   dayPickUp: (date: string, time: string, id: string): ItemKey => ({ pk: `DAY#${date}`, sk: `PICKUP#${time}#${id}` }),
@@ -49,4 +52,10 @@ export const keys = {
   stats: (): ItemKey => ({ pk: 'STATS', sk: 'BOOKINGS' }),
   /** Bookings created on one NZ date (the admin's 'Today's Bookings'), next to the all-time counters. */
   statsDay: (date: string): ItemKey => ({ pk: 'STATS', sk: `DAY#${date}` }),
+  /** A parking bay's bookings by drop-off (to refuse overlaps), and the bay's lock that serialises assignments. */
+  bayEntry: (bay: string, dropOffAt: string, bookingId: string): ItemKey => ({ pk: `BAY#${bay}`, sk: `${dropOffAt}#${bookingId}` }),
+  bayLock: (bay: string): ItemKey => ({ pk: `BAY#${bay}`, sk: 'LOCK' }),
+  /** One change to a booking or customer (who, when, fields old -> new), next to the thing it changed. */
+  bookingAudit: (bookingId: string, at: string, id: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: `AUDIT#${at}#${id}` }),
+  customerAudit: (customerId: string, at: string, id: string): ItemKey => ({ pk: `CUSTOMER#${customerId}`, sk: `AUDIT#${at}#${id}` }),
 } as const;

@@ -32,3 +32,14 @@ export async function bookingsOfAccount(userId: string, customerIds: readonly st
   for (const b of pages.flat()) byId.set(b.id, b);
   return [...byId.values()];
 }
+
+/** Every booking of one customer record: those listed under it, and those its account made for it. */
+export async function bookingsOfCustomer(customer: { id: string; userId: string | null }): Promise<Booking[]> {
+  const pages = await Promise.all([
+    allPages(keys.bookingByCustomer(customer.id, '', '', '').gsi1pk),
+    ...(customer.userId ? [allPages(keys.bookingByUser(customer.userId, '', '', '').gsi1pk)] : []),
+  ]);
+  const byId = new Map<string, Booking>();
+  for (const b of pages.flat()) if (b.customerId === customer.id) byId.set(b.id, b);
+  return [...byId.values()];
+}

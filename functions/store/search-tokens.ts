@@ -5,7 +5,7 @@ import { keys } from './keys';
 import type { TransactItem } from './table';
 
 export function bookingSearchTokens(b: Booking, reference: string): string[] {
-  const s: Searchable = { ...b.customer, carRegistration: b.carRegistration, bookingReference: reference };
+  const s: Searchable = { ...b.customer, carRegistration: b.carRegistration ?? undefined, bookingReference: reference };
   return searchTokensOf(s);
 }
 

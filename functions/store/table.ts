@@ -2,7 +2,7 @@
  * Thin access to the single table: the only module besides the per-entity stores that touches DynamoDB.
  * Every request path uses GetItem, Query, BatchGet or a transaction; there is no Scan.
  */
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput, type TransactWriteCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput, type TransactWriteCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../lib/aws';
 import type { ItemKey } from './keys';
 
@@ -20,9 +20,33 @@ export async function putItem(item: Item, ifAbsent = false): Promise<void> {
   );
 }
 
-export async function query<T = Item>(input: Omit<QueryCommandInput, 'TableName'>): Promise<{ items: T[]; lastKey?: Record<string, unknown> }> {
+/**
+ * Reads items by key, 100 a request (DynamoDB's limit), retrying what the service leaves unprocessed; the
+ * answer is in the order of `keys`, with null where an item does not exist.
+ */
+export async function batchGet<T = Item>(itemKeys: readonly ItemKey[]): Promise<(T | null)[]> {
+  const found = new Map<string, T>();
+  const id = (k: { pk: unknown; sk: unknown }) => `${String(k.pk)}\u0000${String(k.sk)}`;
+  const chunks: ItemKey[][] = [];
+  for (let i = 0; i < itemKeys.length; i += 100) chunks.push(itemKeys.slice(i, i + 100));
+  await Promise.all(
+    chunks.map(async (chunk) => {
+      let pending: Record<string, unknown>[] = chunk.map((k) => ({ pk: k.pk, sk: k.sk }));
+      for (let attempt = 0; pending.length > 0; attempt++) {
+        if (attempt > 8) throw new Error('BatchGet left keys unprocessed after several attempts');
+        if (attempt > 0) await new Promise((r) => setTimeout(r, 10 * 2 ** attempt));
+        const out = await dynamo().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+        for (const item of out.Responses?.[tableName()] ?? []) found.set(id(item as ItemKey), item as T);
+        pending = (out.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
+      }
+    }),
+  );
+  return itemKeys.map((k) => found.get(id(k)) ?? null);
+}
+
+export async function query<T = Item>(input: Omit<QueryCommandInput, 'TableName'>): Promise<{ items: T[]; lastKey?: Record<string, unknown>; count: number }> {
   const out = await dynamo().send(new QueryCommand({ TableName: tableName(), ...input }));
-  return { items: (out.Items as T[] | undefined) ?? [], lastKey: out.LastEvaluatedKey };
+  return { items: (out.Items as T[] | undefined) ?? [], lastKey: out.LastEvaluatedKey, count: out.Count ?? 0 };
 }
 
 /** Updates one item; the update's condition, if any, must hold or it throws. */

@@ -18,8 +18,8 @@ import type { Caller } from '../../lib/auth';
 import { sendEmail } from '../../lib/email';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import { stripeClient } from '../../lib/stripe';
-import { markRefund, saveBookingChange } from '../../store/booking-changes';
+import { saveBookingChange } from '../../store/booking-changes';
+import { refund } from '../booking/refund';
 import { getBooking } from '../../store/bookings';
 import { linkedCustomerIds } from '../../store/account-customers';
 import { bookingEmail, type ReceiptLine } from '../booking/receipt-email';
@@ -134,19 +134,4 @@ export async function editMyBooking(caller: Caller, id: string, edit: CustomerBo
     logger.error('Booking update e-mail failed', { bookingId: id, error: error instanceof Error ? error.message : String(error) });
   }
   return { booking: toCustomerBooking(after), settlement };
-}
-
-/** Asks Stripe for the refund once (the ledger line's id is the idempotency key) and records its answer. */
-async function refund(b: Booking, line: LedgerLine, index: number): Promise<void> {
-  const paymentIntent = b.payment?.paymentIntent;
-  try {
-    if (!paymentIntent) throw new Error('The booking has no payment intent to refund');
-    const stripe = await stripeClient();
-    const done = await stripe.refunds.create({ payment_intent: paymentIntent, amount: -line.amountCents, metadata: { bookingId: b.id, ledgerLine: line.id } }, { idempotencyKey: `refund-${line.id}` });
-    await markRefund(b.id, index, line.id, 'succeeded', done.id);
-  } catch (error) {
-    // The line stays visible as failed for staff to retry; the customer's change itself stands.
-    logger.error('Refund failed', { bookingId: b.id, ledgerLine: line.id, error: error instanceof Error ? error.message : String(error) });
-    await markRefund(b.id, index, line.id, 'failed', null);
-  }
 }

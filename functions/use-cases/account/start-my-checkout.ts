@@ -7,9 +7,10 @@ import { customerDetailsSchema, type CheckoutResponse } from '../../../shared/bo
 import { myCheckoutMessages, type MyCheckoutRequest } from '../../../shared/my-checkout';
 import { splitName } from '../../../shared/profile';
 import type { Caller } from '../../lib/auth';
-import { badRequest, HttpError } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
 import { getProfile } from '../../store/profiles';
 import { startCheckout } from '../booking/start-checkout';
+import { withSpecFieldNames } from '../booking/spec-field-names';
 import { accountCustomer } from './account-customer';
 
 export async function startMyCheckout(caller: Caller, req: MyCheckoutRequest, siteUrl: string): Promise<CheckoutResponse> {
@@ -23,8 +24,8 @@ export async function startMyCheckout(caller: Caller, req: MyCheckoutRequest, si
     carRegistration: req.car_registration,
   });
   if (!details.success) throw badRequest(myCheckoutMessages.profileIncomplete, { profile: myCheckoutMessages.profileIncomplete });
-  try {
-    return await startCheckout(
+  return withSpecFieldNames(() =>
+    startCheckout(
       {
         quote: {
           dropOffDate: req.drop_off_date,
@@ -39,20 +40,7 @@ export async function startMyCheckout(caller: Caller, req: MyCheckoutRequest, si
         paymentType: req.payment_type,
       },
       { userId: caller.sub, userEmail: caller.email, userEmailVerified: caller.emailVerified, siteUrl, returnTo: 'dashboard' },
-    );
-  } catch (error) {
-    // The checkout names its fields quote.dropOffDate and so on; this route's are the spec's.
-    if (error instanceof HttpError && error.fieldErrors) {
-      const renamed = Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [SPEC_NAMES[k] ?? k, v]));
-      throw new HttpError(error.status, error.message, renamed);
-    }
-    throw error;
-  }
+    ),
+  );
 }
 
-const SPEC_NAMES: Record<string, string> = {
-  'quote.dropOffDate': 'drop_off_date',
-  'quote.dropOffTime': 'drop_off_time',
-  'quote.pickUpDate': 'pick_up_date',
-  'quote.pickUpTime': 'pick_up_time',
-};

@@ -27,9 +27,13 @@ export interface SessionInput {
   pickUp: { date: string; time: string };
   siteUrl: string;
   now: Date;
-  /** Where the hosted checkout returns: the booking pages (default) or the customer dashboard. */
-  returnTo?: 'booking' | 'dashboard';
+  /** Where the hosted checkout returns: the booking pages (default), the customer dashboard or the admin dashboard. */
+  returnTo?: ReturnTo;
 }
+
+export type ReturnTo = 'booking' | 'dashboard' | 'admin';
+
+const RETURN_PAGES: Record<Exclude<ReturnTo, 'booking'>, string> = { dashboard: '/customer-dashboard', admin: '/admin' };
 
 export const sessionExpiry = (now: Date) => Math.floor(now.getTime() / 1000) + CHECKOUT_MINUTES * 60 + EXPIRY_MARGIN_SECONDS;
 
@@ -62,8 +66,8 @@ export function checkoutSessionParams(i: SessionInput): Stripe.Checkout.SessionC
     client_reference_id: i.bookingId,
     metadata: { bookingId: i.bookingId, paymentType: i.paymentType, totalCents: String(i.price.total) },
     expires_at: sessionExpiry(i.now),
-    ...(i.returnTo === 'dashboard'
-      ? { success_url: `${i.siteUrl}/customer-dashboard?session_id={CHECKOUT_SESSION_ID}`, cancel_url: `${i.siteUrl}/customer-dashboard?checkout=canceled` }
+    ...(i.returnTo && i.returnTo !== 'booking'
+      ? { success_url: `${i.siteUrl}${RETURN_PAGES[i.returnTo]}?session_id={CHECKOUT_SESSION_ID}`, cancel_url: `${i.siteUrl}${RETURN_PAGES[i.returnTo]}?checkout=canceled` }
       : {
           success_url: `${i.siteUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${i.siteUrl}/payment?canceled=true&booking=${encodeURIComponent(i.bookingId)}`,

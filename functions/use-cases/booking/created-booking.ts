@@ -25,7 +25,7 @@ export function toCreatedBooking(b: Booking): CreatedBooking {
     booking_reference: b.bookingReference ?? '',
     parking_bay_number: b.parkingBayNumber,
     customer: { name: b.customer.name, email: b.customer.email, contact_number: b.customer.contactNumber },
-    car_registration: b.carRegistration,
+    car_registration: b.carRegistration ?? '',
     drop_off_date: b.dropOffDate,
     drop_off_time: b.dropOffTime,
     pick_up_date: b.pickUpDate,

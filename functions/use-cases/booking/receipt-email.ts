@@ -29,7 +29,7 @@ export function receiptLines(b: Booking): { details: ReceiptLine[]; money: Recei
     { label: 'Drop-off', value: `${formatReceiptDate(b.dropOffDate)} at ${formatReceiptTime(b.dropOffTime)}` },
     { label: 'Pick-up', value: `${formatReceiptDate(b.pickUpDate)} at ${formatReceiptTime(b.pickUpTime)}` },
     { label: 'Days', value: String(b.days) },
-    { label: 'Car registration', value: b.carRegistration },
+    { label: 'Car registration', value: b.carRegistration ?? 'Not set' },
     ...(b.departureFlight ? [{ label: 'Departure flight', value: b.departureFlight }] : []),
     ...(b.returnFlight ? [{ label: 'Return flight', value: b.returnFlight }] : []),
     { label: 'Shuttle', value: 'Free shuttle to and from the terminals' },

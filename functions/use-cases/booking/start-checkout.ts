@@ -8,13 +8,15 @@ import { randomUUID } from 'node:crypto';
 import { paymentMessages, type CheckoutRequest, type CheckoutResponse } from '../../../shared/booking';
 import { amountDueNow } from '../../../shared/pricing';
 import { quoteSelection } from '../../../shared/quote';
-import { HttpError, badRequest } from '../../lib/errors';
+import { HttpError, badRequest, conflict } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { stripeClient } from '../../lib/stripe';
 import type { Booking } from '../../../shared/records';
 import { createPendingBooking } from '../../store/bookings';
 import { upsertCustomer } from '../../store/customers';
-import { checkoutSessionParams, sessionIdempotencyKey } from './checkout-session-params';
+import { checkoutSessionParams, sessionIdempotencyKey, type ReturnTo } from './checkout-session-params';
+import { bayClash } from '../../store/bays';
+import { adminMessages } from '../../../shared/admin';
 
 export interface CheckoutContext {
   userId: string | null;
@@ -24,7 +26,9 @@ export interface CheckoutContext {
   userEmailVerified?: boolean;
   siteUrl: string;
   now?: Date;
-  returnTo?: 'booking' | 'dashboard';
+  returnTo?: ReturnTo;
+  /** A bay chosen by staff; refused when another booking holds it on these dates. */
+  parkingBayNumber?: string | null;
 }
 
 export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext): Promise<CheckoutResponse> {
@@ -37,6 +41,11 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
   }
   const price = priced.price;
   const { now: amountNow, balance } = amountDueNow(price.total, req.paymentType);
+
+  const bay = ctx.parkingBayNumber ?? null;
+  if (bay && (await bayClash(bay, { id: '', dropOffDate: quote.dropOffDate, dropOffTime: quote.dropOffTime, pickUpDate: quote.pickUpDate, pickUpTime: quote.pickUpTime }))) {
+    throw conflict(adminMessages.bayTaken, { parking_bay_number: adminMessages.bayTaken });
+  }
 
   const customer = await upsertCustomer(req.customer, { userId: ctx.userId, userEmail: ctx.userEmail ?? null, userEmailVerified: ctx.userEmailVerified ?? false });
 
@@ -76,7 +85,7 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
     customerId: customer.id,
     userId: ctx.userId,
     // The details given with this booking, which may differ from a customer record this caller may not change.
-    customer: { name: `${req.customer.firstName} ${req.customer.lastName}`, email: req.customer.email, contactNumber: req.customer.contactNumber },
+    customer: { name: `${req.customer.firstName} ${req.customer.lastName}`.trim(), email: req.customer.email, contactNumber: req.customer.contactNumber },
     carRegistration: req.customer.carRegistration,
     dropOffDate: quote.dropOffDate,
     dropOffTime: quote.dropOffTime,
@@ -84,7 +93,7 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
     pickUpTime: quote.pickUpTime,
     departureFlight: quote.departureFlightNumber ?? null,
     returnFlight: quote.returnFlightNumber ?? null,
-    parkingBayNumber: null,
+    parkingBayNumber: bay,
     days: price.days,
     shuttleService: true,
     carWash: price.carWashCost > 0,

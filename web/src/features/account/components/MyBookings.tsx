@@ -25,7 +25,7 @@ function BookingCard({ booking, onEdit }: { booking: CustomerBooking; onEdit(): 
     <li className="card my-booking">
       <div className="my-booking-head">
         <div>
-          <p className="my-booking-rego">{booking.car_registration}</p>
+          <p className="my-booking-rego">{booking.car_registration ?? 'Not set'}</p>
           <p className="muted small">
             Booking Ref: <strong>{booking.booking_reference || 'Not set'}</strong>
           </p>

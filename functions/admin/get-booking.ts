@@ -1,0 +1,5 @@
+/** GET /api/admin/bookings/{id}: one booking with its history, for the edit dialog. */
+import { httpHandler } from '../lib/http';
+import { adminBookingDetail } from '../use-cases/admin/booking-detail';
+
+export const handler = httpHandler({ access: 'admin' }, async ({ params }) => ({ body: await adminBookingDetail(params.id ?? '') }));

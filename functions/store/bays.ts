@@ -1,0 +1,73 @@
+/**
+ * Parking bays: a booking with a bay holds it from drop-off to pick-up. Each such booking has an entry under
+ * `BAY#<bay>` keyed by its drop-off, so the bookings that could overlap a stay are one bounded query (a stay is
+ * at most 365 days, so only entries dropped off within the year before can still be there). A bay's lock item
+ * carries a version that every assignment bumps in its transaction, so two staff giving the same bay to two
+ * bookings at once cannot both succeed.
+ */
+import { addDays } from '../../shared/nz-time';
+import { MAX_STAY_DAYS } from '../../shared/quote';
+import type { Booking } from '../../shared/records';
+import { keys } from './keys';
+import { getItem, query, type TransactItem } from './table';
+
+/** Statuses that no longer hold a bay: the car has left, or never comes. */
+const RELEASED = new Set(['checkout', 'cancelled', 'expired', 'payment_failed']);
+
+type Stay = Pick<Booking, 'id' | 'dropOffDate' | 'dropOffTime' | 'pickUpDate' | 'pickUpTime'>;
+const dropOffAt = (b: Stay) => `${b.dropOffDate}T${b.dropOffTime}`;
+const pickUpAt = (b: Stay) => `${b.pickUpDate}T${b.pickUpTime}`;
+
+export function bayEntryPut(b: Booking): TransactItem {
+  return {
+    Put: {
+      Item: {
+        ...keys.bayEntry(b.parkingBayNumber!, dropOffAt(b), b.id),
+        type: 'bay_entry',
+        bookingId: b.id,
+        bookingReference: b.bookingReference ?? null,
+        dropOffAt: dropOffAt(b),
+        pickUpAt: pickUpAt(b),
+        status: b.status,
+      },
+    },
+  };
+}
+
+export function bayEntryDelete(b: Booking): TransactItem {
+  return { Delete: { Key: keys.bayEntry(b.parkingBayNumber!, dropOffAt(b), b.id) } };
+}
+
+/** The reference (or id) of another booking holding `bay` during `stay`, or null when the bay is free. */
+export async function bayClash(bay: string, stay: Stay): Promise<string | null> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await query<{ bookingId: string; bookingReference: string | null; pickUpAt: string; status: string }>({
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': `BAY#${bay}`, ':from': addDays(stay.dropOffDate, -(MAX_STAY_DAYS + 1)), ':to': pickUpAt(stay) },
+      ExclusiveStartKey: start,
+    });
+    // Entries in range dropped off before this pick-up; those still there after this drop-off overlap.
+    const clash = page.items.find((e) => e.bookingId !== stay.id && !RELEASED.has(e.status) && e.pickUpAt > dropOffAt(stay));
+    if (clash) return clash.bookingReference ?? clash.bookingId;
+    start = page.lastKey;
+  } while (start);
+  return null;
+}
+
+export async function readBayVersion(bay: string): Promise<number> {
+  return (await getItem<{ version?: number }>(keys.bayLock(bay), true))?.version ?? 0;
+}
+
+/** Bumps the bay's version if it is still the one read: the transaction fails if another assignment came first. */
+export function bayLockBump(bay: string, seen: number, at: string): TransactItem {
+  return {
+    Update: {
+      Key: keys.bayLock(bay),
+      UpdateExpression: 'SET #type = :type, version = :next, updatedAt = :at',
+      ConditionExpression: seen === 0 ? 'attribute_not_exists(version)' : 'version = :seen',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':type': 'bay_lock', ':next': seen + 1, ':at': at, ...(seen === 0 ? {} : { ':seen': seen }) },
+    },
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * Staff and customer records (spec: 'Admin create-booking dialog' customer search, 'Customer edit (admin)'):
+ * search by name, e-mail or number (2+ characters, up to 5), read one, and edit one under the uniqueness
+ * rules with the spec's two messages. An edit also updates the details shown on that customer's bookings
+ * (the list, the day sheet and the booking search follow), each booking in its own transaction.
+ */
+import { adminMessages, type AdminCustomer, type AdminCustomerEdit } from '../../../shared/admin';
+import { normaliseSearchText } from '../../../shared/booking';
+import { splitName } from '../../../shared/profile';
+import { CONFIRMED_STATUSES, isConfirmed, type Booking, type Customer } from '../../../shared/records';
+import type { Caller } from '../../lib/auth';
+import { conflict, notFound } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { getCustomers, searchCustomerIds } from '../../store/admin-lists';
+import { getBooking } from '../../store/bookings';
+import { saveBookingChange, type FieldChange } from '../../store/booking-changes';
+import { changeCustomer } from '../../store/customer-changes';
+import { getCustomer } from '../../store/customers';
+import { bookingsOfCustomer } from '../../store/own-bookings';
+
+const CUSTOMER_SEARCH_LIMIT = 5;
+
+export function toAdminCustomer(c: Customer): AdminCustomer {
+  return { id: c.id, name: c.name, email: c.email, contact_number: c.contactNumber, user_id: c.userId, created_at: c.createdAt, updated_at: c.updatedAt };
+}
+
+export async function searchCustomers(text: string): Promise<AdminCustomer[]> {
+  const needle = normaliseSearchText(text);
+  if (needle.length < 2) return [];
+  const { ids } = await searchCustomerIds(needle, CUSTOMER_SEARCH_LIMIT);
+  return (await getCustomers(ids)).map(toAdminCustomer);
+}
+
+async function customerById(id: string): Promise<Customer> {
+  const customer = /^[0-9a-f-]{36}$/i.test(id) ? await getCustomer(id, true) : null;
+  if (!customer) throw notFound(adminMessages.customerNotFound);
+  return customer;
+}
+
+export async function adminCustomer(id: string): Promise<AdminCustomer> {
+  return toAdminCustomer(await customerById(id));
+}
+
+export async function adminEditCustomer(caller: Caller, id: string, edit: AdminCustomerEdit): Promise<AdminCustomer> {
+  const existing = await customerById(id);
+  if (edit.version && edit.version !== existing.updatedAt) throw conflict(adminMessages.customerStale);
+  const { first, last } = splitName(edit.name);
+  const fields = { firstName: first, lastName: last, email: edit.email, contactNumber: edit.contact_number };
+  const changes: FieldChange[] = (
+    [
+      ['name', existing.name, `${first} ${last}`.trim()],
+      ['email', existing.email, edit.email],
+      ['contact_number', existing.contactNumber, edit.contact_number],
+    ] as const
+  )
+    .filter(([, a, b]) => a !== b)
+    .map(([field, a, b]) => ({ field, old: a, new: b }));
+  const by = caller.email ?? caller.sub;
+  const { outcome, customer } = await changeCustomer(existing, fields, { by, changes });
+  if (outcome === 'email-taken') throw conflict(adminMessages.emailTaken, { email: adminMessages.emailTaken });
+  if (outcome === 'phone-taken') throw conflict(adminMessages.phoneTaken, { contact_number: adminMessages.phoneTaken });
+  if (outcome === 'stale') throw conflict(adminMessages.customerStale);
+  if (outcome === 'changed') await carryToBookings(customer, by, changes);
+  return toAdminCustomer(customer);
+}
+
+/** The customer's bookings show the corrected details (each booking's own transaction; a busy one is read again). */
+async function carryToBookings(customer: Customer, by: string, changes: FieldChange[]): Promise<void> {
+  const details = { name: customer.name, email: customer.email, contactNumber: customer.contactNumber };
+  for (const listed of (await bookingsOfCustomer(customer)).filter(isConfirmed)) {
+    let booking: Booking | null = listed;
+    for (let attempt = 0; booking && attempt < 3; attempt++) {
+      const same = booking.customer.name === details.name && booking.customer.email === details.email && booking.customer.contactNumber === details.contactNumber;
+      if (same) break;
+      const after: Booking = { ...booking, customer: details, updatedAt: new Date().toISOString() };
+      const outcome = await saveBookingChange(booking, after, { editableStatuses: CONFIRMED_STATUSES, audit: { by, changes } });
+      if (outcome === 'changed') break;
+      booking = await getBooking(booking.id, true);
+    }
+    if (!booking) logger.error('A booking of an edited customer disappeared', { customerId: customer.id, bookingId: listed.id });
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * The admin's booking lists (spec: 'Admin dashboard'; design: 'Admin lists at scale'). Each request picks the
+ * smallest set its filters name, and never reads the table as a whole:
+ * - the upcoming tabs: today's and tomorrow's day-sheet entries;
+ * - a search: at most SEARCH_MATCH_LIMIT matching bookings;
+ * - a date range: the day-sheet entries of each date in it (at most MAX_RANGE_DAYS dates);
+ * - a status alone: that status's list month by month; nothing: every booking month by month.
+ * Counts come from the same set, or from the counters for the month-by-month lists.
+ */
+import { ADMIN_PAGE_SIZE, MAX_RANGE_DAYS, SEARCH_MATCH_LIMIT, adminMessages, type AdminBookingsQuery, type AdminBookingsResponse, type AdminSort } from '../../../shared/admin';
+import { normaliseSearchText, searchTokensOf } from '../../../shared/booking';
+import { addDays, isCalendarDate, nzToday } from '../../../shared/nz-time';
+import { isConfirmed, type Booking } from '../../../shared/records';
+import { badRequest } from '../../lib/errors';
+import { allBookingsPartition, getBookings, pageAcrossMonths, searchBookingIds, statusPartition, type MonthCount } from '../../store/admin-lists';
+import { readStats } from '../../store/counters';
+import { dayEntries, type DayEntry, type DayKind } from '../../store/day-sheet';
+import { toCustomerBooking } from '../account/my-bookings';
+
+/** What a row is sorted and filtered by, whether it comes from a booking or a day-sheet entry. */
+interface Row {
+  id: string;
+  status: string;
+  dropOffAt: string;
+  pickUpAt: string;
+  createdAt: string;
+}
+
+const rowOfBooking = (b: Booking): Row => ({ id: b.id, status: b.status, dropOffAt: `${b.dropOffDate}T${b.dropOffTime}`, pickUpAt: `${b.pickUpDate}T${b.pickUpTime}`, createdAt: b.createdAt });
+const rowOfEntry = (e: DayEntry): Row => ({
+  id: e.bookingId,
+  status: e.status ?? 'reservation',
+  dropOffAt: e.dropOffAt ?? (e.kind === 'dropoff' ? `${e.date}T${e.time}` : ''),
+  pickUpAt: e.pickUpAt ?? (e.kind === 'pickup' ? `${e.date}T${e.time}` : ''),
+  createdAt: e.createdAt ?? '',
+});
+
+function compareBy(sort: AdminSort | undefined, fallback: (a: Row, b: Row) => number) {
+  if (!sort) return fallback;
+  const field = sort.startsWith('dropoff') ? 'dropOffAt' : 'pickUpAt';
+  const sign = sort.endsWith('asc') ? 1 : -1;
+  return (a: Row, b: Row) => sign * (a[field].localeCompare(b[field]) || a.id.localeCompare(b.id));
+}
+const newestFirst = (a: Row, b: Row) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+
+interface Range {
+  kind: DayKind;
+  from: string;
+  to: string;
+}
+
+/** A range with one end given covers MAX_RANGE_DAYS days from (or up to) it; a longer range is refused. */
+function rangeOf(kind: DayKind, from: string | undefined, to: string | undefined, field: string): Range | null {
+  if (!from && !to) return null;
+  for (const [name, value] of [[`${field}From`, from], [`${field}To`, to]] as const) {
+    if (value && !isCalendarDate(value)) throw badRequest('Invalid date or time format', { [name]: 'Invalid date or time format' });
+  }
+  const start = from ?? addDays(to!, -(MAX_RANGE_DAYS - 1));
+  const end = to ?? addDays(from!, MAX_RANGE_DAYS - 1);
+  if (addDays(start, MAX_RANGE_DAYS - 1) < end) throw badRequest(adminMessages.rangeTooLong, { [`${field}To`]: adminMessages.rangeTooLong });
+  return { kind, from: start, to: end };
+}
+
+function datesOf(r: Range): string[] {
+  const out: string[] = [];
+  for (let d = r.from; d <= r.to; d = addDays(d, 1)) out.push(d);
+  return out;
+}
+
+const within = (at: string, r: Range | null) => !r || (at.slice(0, 10) >= r.from && at.slice(0, 10) <= r.to);
+
+/** Day-sheet entries of every date in the range, a few dates at a time. */
+async function entriesOf(r: Range): Promise<DayEntry[]> {
+  const dates = datesOf(r);
+  const out: DayEntry[] = [];
+  for (let i = 0; i < dates.length; i += 16) {
+    const batch = await Promise.all(dates.slice(i, i + 16).map((d) => dayEntries(d, r.kind)));
+    out.push(...batch.flat());
+  }
+  return out;
+}
+
+function matchesSearch(b: Booking, needle: string): boolean {
+  const tokens = searchTokensOf({ ...b.customer, carRegistration: b.carRegistration ?? undefined, bookingReference: b.bookingReference });
+  return tokens.some((t) => t.startsWith(needle));
+}
+
+interface Selected {
+  rows: Row[];
+  /** Bookings already read (search and upcoming tabs with a search), so the page need not read them again. */
+  read?: Map<string, Booking>;
+  truncated: boolean;
+}
+
+async function upcoming(kind: DayKind, needle: string, now: Date): Promise<Selected> {
+  const today = nzToday(now);
+  const entries = [...(await dayEntries(today, kind)), ...(await dayEntries(addDays(today, 1), kind))];
+  if (!needle) return { rows: entries.map(rowOfEntry), truncated: false };
+  // A quick search within two days' entries: read those bookings (at most two days of the yard) and match them.
+  const bookings = (await getBookings(entries.map((e) => e.bookingId))).filter((b) => isConfirmed(b) && matchesSearch(b, needle));
+  return { rows: bookings.map(rowOfBooking), read: new Map(bookings.map((b) => [b.id, b])), truncated: false };
+}
+
+async function searched(needle: string): Promise<Selected> {
+  const { ids, truncated } = await searchBookingIds(needle, SEARCH_MATCH_LIMIT);
+  const bookings = (await getBookings(ids)).filter(isConfirmed);
+  return { rows: bookings.map(rowOfBooking), read: new Map(bookings.map((b) => [b.id, b])), truncated };
+}
+
+/** Time order for the day-based lists (the yard's view); newest booked first for a search. */
+function defaultSort(tab: AdminBookingsQuery['tab'], needle: string, dropOffRange: Range | null): AdminSort | undefined {
+  if (tab === 'pickups') return 'pickup_asc';
+  if (tab === 'dropoffs') return 'dropoff_asc';
+  if (needle) return undefined;
+  return dropOffRange ? 'dropoff_asc' : 'pickup_asc';
+}
+
+export async function listAdminBookings(q: AdminBookingsQuery, now = new Date()): Promise<AdminBookingsResponse> {
+  const needle = normaliseSearchText(q.q ?? '');
+  const pageSize = q.pageSize ?? ADMIN_PAGE_SIZE;
+  const offset = (q.page - 1) * pageSize;
+  const dropOffRange = rangeOf('dropoff', q.dropOffFrom, q.dropOffTo, 'dropOff');
+  const pickUpRange = rangeOf('pickup', q.pickUpFrom, q.pickUpTo, 'pickUp');
+  const statusOk = (r: Row) => q.status === 'all' || r.status === q.status;
+  const respond = async (rows: Row[], total: number, extra: { truncated?: boolean; read?: Map<string, Booking>; sortedWithinPage?: boolean } = {}) => {
+    const missing = rows.filter((r) => !extra.read?.has(r.id)).map((r) => r.id);
+    const fetched = new Map((await getBookings(missing)).map((b) => [b.id, b]));
+    const items = rows.map((r) => extra.read?.get(r.id) ?? fetched.get(r.id)).filter((b): b is Booking => !!b && isConfirmed(b));
+    return { items: items.map(toCustomerBooking), total, page: q.page, pageSize, truncated: extra.truncated ?? false, sortedWithinPage: extra.sortedWithinPage ?? false };
+  };
+
+  if (q.tab !== 'all' || needle || dropOffRange || pickUpRange) {
+    let selected: Selected;
+    if (q.tab !== 'all') selected = await upcoming(q.tab === 'pickups' ? 'pickup' : 'dropoff', needle, now);
+    else if (needle) selected = await searched(needle);
+    else selected = { rows: (await entriesOf((dropOffRange ?? pickUpRange)!)).map(rowOfEntry), truncated: false };
+    const fallback = compareBy(defaultSort(q.tab, needle, dropOffRange), newestFirst);
+    const rows = selected.rows.filter((r) => statusOk(r) && within(r.dropOffAt, dropOffRange) && within(r.pickUpAt, pickUpRange)).sort(compareBy(q.sort, fallback));
+    return respond(rows.slice(offset, offset + pageSize), rows.length, { truncated: selected.truncated, read: selected.read });
+  }
+
+  // No search and no range: the whole list (or one status) month by month, newest first, from the counters.
+  const stats = await readStats();
+  const counts = q.status === 'all' ? stats.months : (stats.statusMonths.get(q.status) ?? new Map<string, number>());
+  const months: MonthCount[] = [...counts.entries()].filter(([, n]) => n > 0).map(([month, count]) => ({ month, count })).sort((a, b) => b.month.localeCompare(a.month));
+  const total = months.reduce((sum, m) => sum + m.count, 0);
+  const bookings = offset >= total ? [] : await pageAcrossMonths(q.status === 'all' ? 'gsi2' : 'gsi3', q.status === 'all' ? allBookingsPartition : statusPartition(q.status), months, offset, pageSize);
+  const rows = bookings.map(rowOfBooking);
+  if (q.sort) rows.sort(compareBy(q.sort, newestFirst));
+  return respond(rows, total, { read: new Map(bookings.map((b) => [b.id, b])), sortedWithinPage: !!q.sort });
+}

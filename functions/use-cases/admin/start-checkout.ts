@@ -1,0 +1,37 @@
+/**
+ * Staff book for a customer (spec: 'Admin create-booking dialog', admin mode): the name, number and e-mail
+ * typed (or filled from the customer search), a parking bay if chosen, and the stay, priced and paid like any
+ * checkout; the hosted checkout returns to the admin dashboard. The booking belongs to the customer found by
+ * that e-mail (an existing customer record is never changed by it), not to the member of staff.
+ */
+import { adminMessages, type AdminCheckoutRequest } from '../../../shared/admin';
+import type { CheckoutResponse } from '../../../shared/booking';
+import { splitName } from '../../../shared/profile';
+import { notFound } from '../../lib/errors';
+import { getCustomer } from '../../store/customers';
+import { startCheckout } from '../booking/start-checkout';
+import { withSpecFieldNames } from '../booking/spec-field-names';
+
+
+export async function startAdminCheckout(req: AdminCheckoutRequest, siteUrl: string): Promise<CheckoutResponse> {
+  if (req.customer_id && !(/^[0-9a-f-]{36}$/i.test(req.customer_id) && (await getCustomer(req.customer_id)))) throw notFound(adminMessages.customerNotFound);
+  const { first, last } = splitName(req.name);
+  return withSpecFieldNames(() =>
+    startCheckout(
+      {
+        quote: {
+          dropOffDate: req.drop_off_date,
+          dropOffTime: req.drop_off_time,
+          pickUpDate: req.pick_up_date,
+          pickUpTime: req.pick_up_time,
+          carWash: req.car_wash,
+          departureFlightNumber: req.departure_flight || undefined,
+          returnFlightNumber: req.return_flight || undefined,
+        },
+        customer: { firstName: first, lastName: last, email: req.email, contactNumber: req.contact_number, carRegistration: req.car_registration },
+        paymentType: req.payment_type,
+      },
+      { userId: null, siteUrl, returnTo: 'admin', parkingBayNumber: req.parking_bay_number ?? null },
+    ),
+  );
+}

@@ -1,0 +1,28 @@
+/** The admin's summary cards and tab counts: two counter reads and four count queries, whatever the table holds. */
+import type { AdminSummary } from '../../../shared/admin';
+import { centsToDollars } from '../../../shared/money';
+import { addDays, nzToday } from '../../../shared/nz-time';
+import { bookingsCreatedOn, readStats } from '../../store/counters';
+import { countDayEntries } from '../../store/day-sheet';
+
+export async function adminSummary(now = new Date()): Promise<AdminSummary> {
+  const today = nzToday(now);
+  const tomorrow = addDays(today, 1);
+  const [stats, todays, pickToday, pickTomorrow, dropToday, dropTomorrow] = await Promise.all([
+    readStats(),
+    bookingsCreatedOn(today),
+    countDayEntries(today, 'pickup'),
+    countDayEntries(tomorrow, 'pickup'),
+    countDayEntries(today, 'dropoff'),
+    countDayEntries(tomorrow, 'dropoff'),
+  ]);
+  return {
+    total_bookings: stats.bookings,
+    total_revenue: centsToDollars(stats.revenueCents),
+    unique_customers: stats.customers,
+    todays_bookings: todays,
+    upcoming_pickups: pickToday + pickTomorrow,
+    upcoming_dropoffs: dropToday + dropTomorrow,
+    by_status: stats.byStatus,
+  };
+}

@@ -1,0 +1,21 @@
+/** The checkout names its fields quote.dropOffDate and so on; the dashboards' routes use the spec's names. */
+import { HttpError } from '../../lib/errors';
+
+const SPEC_NAMES: Record<string, string> = {
+  'quote.dropOffDate': 'drop_off_date',
+  'quote.dropOffTime': 'drop_off_time',
+  'quote.pickUpDate': 'pick_up_date',
+  'quote.pickUpTime': 'pick_up_time',
+};
+
+/** Runs a checkout and renames the field errors it throws to the spec's field names. */
+export async function withSpecFieldNames<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof HttpError && error.fieldErrors) {
+      throw new HttpError(error.status, error.message, Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [SPEC_NAMES[k] ?? k, v])));
+    }
+    throw error;
+  }
+}
