@@ -1,6 +1,7 @@
 /** The booking's history (design: every admin change is audited): who, when, and each field's old and new value. */
 import { statusLabels, type AdminStatus, type AuditEntry } from '@shared/admin';
-import { isCalendarDate } from '@shared/nz-time';
+import { formatTime12 } from '@shared/format';
+import { isCalendarDate, isClockTime } from '@shared/nz-time';
 import { nzDate, nzStamp } from '../format';
 
 const FIELD_NAMES: Record<string, string> = {
@@ -29,6 +30,7 @@ function shown(field: string, value: string | null): string {
   if (value === 'true') return 'Yes';
   if (value === 'false') return 'No';
   if (isCalendarDate(value)) return nzDate(value);
+  if (isClockTime(value)) return formatTime12(value);
   return value;
 }
 
@@ -49,7 +51,7 @@ export function BookingHistory({ history }: { history: AuditEntry[] }) {
                 {entry.changes.map((c) => (
                   <li key={c.field}>
                     {fieldName(c.field)}: {shown(c.field, c.old)} <span aria-hidden="true">→</span>
-                    <span className="sr-only">changed to</span> {shown(c.field, c.new)}
+                    <span className="sr-only"> changed to</span> {shown(c.field, c.new)}
                   </li>
                 ))}
               </ul>

@@ -58,7 +58,7 @@ export function BookingsPanel({ state, view, summary, refreshing, onState, onRef
           ) : (
             <BookingsTable bookings={data.items} sort={state.sort} onSort={(sort) => change({ sort })} onEdit={onEdit} />
           )}
-          <Pagination page={data.page} pageSize={data.pageSize} shown={data.items.length} total={data.total} onPage={(page) => onState({ ...state, page })} />
+          <Pagination busy={view.loading} page={data.page} pageSize={data.pageSize} shown={data.items.length} total={data.total} onPage={(page) => onState({ ...state, page })} />
         </div>
       )}
     </>

@@ -1,5 +1,5 @@
 /** One date filter of the All tab (drop-off or pick-up): From and To, each with its own clear button. */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DateInput } from '../../../ui/DateInput';
 
 interface DateRangeFilterProps {
@@ -15,8 +15,15 @@ interface DateRangeFilterProps {
 }
 
 function ClearableDate({ id, label, value, onChange, nextFocusId, error }: { id: string; label: string; value: string | null; onChange(d: string | null): void; nextFocusId?: string; error?: string }) {
-  // The date input keeps its own text while typing; clearing remounts it so the text empties too.
+  // The date input keeps its own text while typing; clearing remounts it once the value is gone, so the text
+  // empties too (remounting earlier would read the old value back).
   const [generation, setGeneration] = useState(0);
+  const clearing = useRef(false);
+  useEffect(() => {
+    if (value !== null || !clearing.current) return;
+    clearing.current = false;
+    setGeneration((g) => g + 1);
+  }, [value]);
   return (
     <div className="admin-date-filter">
       <DateInput key={generation} id={id} label={label} value={value} onChange={(d) => d !== value && onChange(d)} nextFocusId={nextFocusId} error={error} />
@@ -25,7 +32,8 @@ function ClearableDate({ id, label, value, onChange, nextFocusId, error }: { id:
         className="icon-button admin-clear"
         aria-label={`Clear ${label.toLowerCase()}`}
         onClick={() => {
-          setGeneration((g) => g + 1);
+          if (value === null) return setGeneration((g) => g + 1);
+          clearing.current = true;
           onChange(null);
         }}
       >

@@ -1,6 +1,7 @@
 /**
  * 'Edit Booking Details' (spec: admin edit dialog). It reads the booking and its history first, so a save
  * names the version it started from; someone else's save in between is refused and the dialog offers a reload.
+ * A reload after the customer editor saves keeps the form's fields (only the version and the customer change).
  */
 import { useEffect, useState } from 'react';
 import { adminMessages, type AdminBooking, type AdminBookingDetail, type AdminBookingEditResponse } from '@shared/admin';
@@ -21,12 +22,16 @@ export function EditBookingDialog({ booking, onClose, onSaved, onChanged }: Edit
   const [detail, setDetail] = useState<AdminBookingDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
+  /** Bumped by an explicit reload (after a stale save): the form starts again from the booking as it now is. */
+  const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
     const abort = new AbortController();
-    setError(null);
     fetchAdminBooking(booking.id, abort.signal)
-      .then(setDetail)
+      .then((d) => {
+        setDetail(d);
+        setError(null);
+      })
       .catch((e: unknown) => {
         if ((e as Error).name === 'AbortError') return;
         setError(e instanceof ApiError && e.status === 404 ? adminMessages.bookingNotFound : e instanceof Error ? e.message : adminMessages.loadFailed);
@@ -63,13 +68,18 @@ export function EditBookingDialog({ booking, onClose, onSaved, onChanged }: Edit
   }
   return (
     <EditBookingForm
-      key={detail.booking.updated_at}
+      key={generation}
       detail={detail}
       onClose={onClose}
       onSaved={onSaved}
-      onReload={() => setReload((n) => n + 1)}
-      onCustomerSaved={(customer) => {
-        setDetail((d) => (d ? { ...d, booking: { ...d.booking, customer: { name: customer.name, email: customer.email, contact_number: customer.contact_number } } } : d));
+      onReload={() => {
+        setGeneration((n) => n + 1);
+        setReload((n) => n + 1);
+      }}
+      onCustomerSaved={() => {
+        // The customer's details are carried onto their bookings, which gives this booking a new version:
+        // read it again, keeping what the admin has typed into the form so far.
+        setReload((n) => n + 1);
         onChanged();
       }}
     />

@@ -42,7 +42,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
   const [dropOffTime, setDropOffTime] = useState(booking.drop_off_time);
   const [pickUpDate, setPickUpDate] = useState<string | null>(booking.pick_up_date);
   const [pickUpTime, setPickUpTime] = useState(booking.pick_up_time);
-  const [registration, setRegistration] = useState(booking.car_registration);
+  const [registration, setRegistration] = useState(booking.car_registration ?? '');
   const [bay, setBay] = useState(booking.parking_bay_number ?? '');
   const [status, setStatus] = useState<AdminStatus>(booking.status);
   const [shuttle, setShuttle] = useState(booking.shuttle_service);
@@ -53,10 +53,11 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
   const [editingCustomer, setEditingCustomer] = useState(false);
 
   const priceInputsChanged = dropOffDate !== booking.drop_off_date || dropOffTime !== booking.drop_off_time || pickUpDate !== booking.pick_up_date || pickUpTime !== booking.pick_up_time || carWash !== booking.car_wash;
+  const dropOffMoved = dropOffDate !== booking.drop_off_date || dropOffTime !== booking.drop_off_time;
   const quote = useMemo(
-    // Staff move bookings already in the yard, so the customer's 4-hour lead time does not apply here.
-    () => (dropOffDate && pickUpDate ? quoteSelection({ dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash }, { enforceLeadTime: false }) : null),
-    [dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash],
+    // As on the server: the lead time applies to a drop-off being moved; a stay under way may be shortened or extended.
+    () => (dropOffDate && pickUpDate ? quoteSelection({ dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash }, { enforceLeadTime: dropOffMoved }) : null),
+    [dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash, dropOffMoved],
   );
   const quoteErrors: Errors = {};
   if (!dropOffDate) quoteErrors.drop_off_date = messages.invalidDateTime;
@@ -74,7 +75,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
     if (dropOffTime !== booking.drop_off_time) out.drop_off_time = dropOffTime;
     if (pickUpDate !== booking.pick_up_date) out.pick_up_date = pickUpDate ?? '';
     if (pickUpTime !== booking.pick_up_time) out.pick_up_time = pickUpTime;
-    if (registration.trim().toUpperCase() !== booking.car_registration) out.car_registration = registration.trim();
+    if (registration.trim().toUpperCase() !== (booking.car_registration ?? '')) out.car_registration = registration.trim();
     if (bay.trim().toUpperCase() !== (booking.parking_bay_number ?? '')) out.parking_bay_number = bay.trim();
     if (status !== booking.status) out.status = status;
     if (shuttle !== booking.shuttle_service) out.shuttle_service = shuttle;

@@ -2,6 +2,8 @@
 import { pageLinks, showingLine } from '@shared/admin';
 
 interface PaginationProps {
+  /** A newer page is being read: said next to the count, the rows stay readable meanwhile. */
+  busy: boolean;
   page: number;
   pageSize: number;
   shown: number;
@@ -9,12 +11,13 @@ interface PaginationProps {
   onPage(page: number): void;
 }
 
-export function Pagination({ page, pageSize, shown, total, onPage }: PaginationProps) {
+export function Pagination({ busy, page, pageSize, shown, total, onPage }: PaginationProps) {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   return (
     <div className="admin-pagination">
       <p className="muted small" aria-live="polite">
         {showingLine(page, pageSize, shown, total)}
+        {busy && <span className="admin-updating"> · Updating...</span>}
       </p>
       {pageCount > 1 && (
         <nav aria-label="Pages">
