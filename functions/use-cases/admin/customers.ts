@@ -5,7 +5,7 @@
  * (the list, the day sheet and the booking search follow), each booking in its own transaction.
  */
 import { adminMessages, type AdminCustomer, type AdminCustomerEdit } from '../../../shared/admin';
-import { normaliseSearchText } from '../../../shared/booking';
+import { searchNeedle } from '../../../shared/booking';
 import { splitName } from '../../../shared/profile';
 import { CONFIRMED_STATUSES, isConfirmed, type Booking, type Customer } from '../../../shared/records';
 import type { Caller } from '../../lib/auth';
@@ -25,7 +25,7 @@ export function toAdminCustomer(c: Customer): AdminCustomer {
 }
 
 export async function searchCustomers(text: string): Promise<AdminCustomer[]> {
-  const needle = normaliseSearchText(text);
+  const needle = searchNeedle(text);
   if (needle.length < 2) return [];
   const { ids } = await searchCustomerIds(needle, CUSTOMER_SEARCH_LIMIT);
   return (await getCustomers(ids)).map(toAdminCustomer);

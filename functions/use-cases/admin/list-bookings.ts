@@ -8,7 +8,7 @@
  * Counts come from the same set, or from the counters for the month-by-month lists.
  */
 import { ADMIN_PAGE_SIZE, MAX_RANGE_DAYS, SEARCH_MATCH_LIMIT, adminMessages, type AdminBookingsQuery, type AdminBookingsResponse, type AdminSort } from '../../../shared/admin';
-import { normaliseSearchText, searchTokensOf } from '../../../shared/booking';
+import { searchNeedle, searchTokensOf } from '../../../shared/booking';
 import { addDays, isCalendarDate, nzToday } from '../../../shared/nz-time';
 import { isConfirmed, type Booking } from '../../../shared/records';
 import { badRequest } from '../../lib/errors';
@@ -116,7 +116,7 @@ function defaultSort(tab: AdminBookingsQuery['tab'], needle: string, dropOffRang
 }
 
 export async function listAdminBookings(q: AdminBookingsQuery, now = new Date()): Promise<AdminBookingsResponse> {
-  const needle = normaliseSearchText(q.q ?? '');
+  const needle = searchNeedle(q.q ?? '');
   const pageSize = q.pageSize ?? ADMIN_PAGE_SIZE;
   const offset = (q.page - 1) * pageSize;
   const dropOffRange = rangeOf('dropoff', q.dropOffFrom, q.dropOffTo, 'dropOff');
