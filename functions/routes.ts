@@ -6,7 +6,7 @@
 export type Access = 'public' | 'user' | 'admin';
 
 /** What a route's function may touch; the stack turns each into a least-privilege grant. */
-export type Need = 'table:read' | 'table:write' | 'photos:read' | 'photos:write' | 'email' | 'stripe' | 'userpool:read';
+export type Need = 'table:read' | 'table:write' | 'photos:read' | 'photos:write' | 'photos:delete' | 'email' | 'stripe' | 'userpool:read';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -33,6 +33,10 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/me/checkout', access: 'user', entry: 'me/start-checkout.ts', needs: ['table:read', 'table:write', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'GET', path: '/api/me/profile', access: 'user', entry: 'me/get-profile.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'PUT', path: '/api/me/profile', access: 'user', entry: 'me/put-profile.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
+  // Vehicle photos: admins on any booking, customers on their own (checked in the use case, hence 'user').
+  { method: 'POST', path: '/api/bookings/{id}/photos', access: 'user', entry: 'photos/start-upload.ts', needs: ['table:read', 'table:write', 'photos:write'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'POST', path: '/api/bookings/{id}/photos/{photoId}/complete', access: 'user', entry: 'photos/complete-upload.ts', needs: ['table:read', 'table:write', 'photos:read', 'photos:delete'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'GET', path: '/api/bookings/{id}/photos', access: 'user', entry: 'photos/list-photos.ts', needs: ['table:read', 'photos:read'], memoryMb: 256, timeoutSeconds: 10 },
 ];
 
 /** A stable identifier for a route, used for construct ids and function names. */

@@ -49,4 +49,8 @@ export const keys = {
   stats: (): ItemKey => ({ pk: 'STATS', sk: 'BOOKINGS' }),
   /** Bookings created on one NZ date (the admin's 'Today's Bookings'), next to the all-time counters. */
   statsDay: (date: string): ItemKey => ({ pk: 'STATS', sk: `DAY#${date}` }),
+  /** A presigned photo upload not yet checked (ttl); its sk does not begin with `PHOTO#`, so lists never see it. */
+  photoUpload: (bookingId: string, photoId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: `PHOTO_UPLOAD#${photoId}` }),
+  /** How many photos a booking holds: the 30-photo limit is a condition on it, in the photo's own transaction. */
+  photoCount: (bookingId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: 'PHOTO_COUNT' }),
 } as const;

@@ -1,0 +1,21 @@
+/** A stored photo as the API shows it: a short-lived view URL, and the uploader's e-mail only to admins and the uploader. */
+import type { VehiclePhoto } from '../../../shared/photos';
+import type { AuthContext } from '../../lib/auth';
+import { viewUrl } from '../../store/photo-objects';
+import type { PhotoRecord } from '../../store/photos';
+
+export async function photoView(photo: PhotoRecord, viewer: AuthContext): Promise<VehiclePhoto> {
+  const showEmail = viewer.admin || viewer.user?.sub === photo.uploadedBy.sub;
+  return {
+    id: photo.id,
+    bookingId: photo.bookingId,
+    fileName: photo.fileName,
+    contentType: photo.contentType,
+    size: photo.size,
+    uploadType: photo.uploadType,
+    description: photo.description,
+    uploadedBy: { role: photo.uploadedBy.role, email: showEmail ? photo.uploadedBy.email : null },
+    createdAt: photo.createdAt,
+    url: await viewUrl(photo.filePath, photo.contentType),
+  };
+}
