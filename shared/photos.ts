@@ -133,8 +133,8 @@ export const vehiclePhotoSchema = z.object({
   size: z.number(),
   uploadType: z.enum(PHOTO_UPLOAD_TYPES),
   description: z.string().nullable(),
-  /** Who uploaded it: staff or the customer; the e-mail only to admins and to the uploader. */
-  uploadedBy: z.object({ role: z.enum(['admin', 'customer']), email: z.string().nullable() }),
+  /** Who uploaded it: staff or the customer, and whether it was the caller (no one else's identity is shown). */
+  uploadedBy: z.object({ role: z.enum(['admin', 'customer']), you: z.boolean() }),
   createdAt: z.string(),
   /** A short-lived signed view URL. */
   url: z.string(),

@@ -1,11 +1,10 @@
-/** A stored photo as the API shows it: a short-lived view URL, and the uploader's e-mail only to admins and the uploader. */
+/** A stored photo as the API shows it: a short-lived view URL, and who uploaded it as a role (staff or customer), never an identity. */
 import type { VehiclePhoto } from '../../../shared/photos';
 import type { AuthContext } from '../../lib/auth';
 import { viewUrl } from '../../store/photo-objects';
 import type { PhotoRecord } from '../../store/photos';
 
 export async function photoView(photo: PhotoRecord, viewer: AuthContext): Promise<VehiclePhoto> {
-  const showEmail = viewer.admin || viewer.user?.sub === photo.uploadedBy.sub;
   return {
     id: photo.id,
     bookingId: photo.bookingId,
@@ -14,7 +13,7 @@ export async function photoView(photo: PhotoRecord, viewer: AuthContext): Promis
     size: photo.size,
     uploadType: photo.uploadType,
     description: photo.description,
-    uploadedBy: { role: photo.uploadedBy.role, email: showEmail ? photo.uploadedBy.email : null },
+    uploadedBy: { role: photo.uploadedBy.role, you: viewer.user?.sub === photo.uploadedBy.sub },
     createdAt: photo.createdAt,
     url: await viewUrl(photo.filePath, photo.contentType),
   };
