@@ -10,7 +10,7 @@ import { baseUrl, checkout, checkoutBody, env, partition, payOnPage } from './pa
 
 const s3 = new S3Client({ region: 'ap-southeast-2', endpoint: env.s3Endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
 
-const auth = (user: TestUser | null) => (user ? { authorization: user.bearer } : {});
+const auth = (user: TestUser | null): Record<string, string> => (user ? { authorization: user.bearer } : {});
 
 /** A confirmed booking paid by `owner` while signed in. */
 export async function paidBookingOf(owner: TestUser): Promise<string> {
