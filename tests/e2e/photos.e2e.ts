@@ -62,6 +62,8 @@ describe.each(viewportNames)('vehicle photos at %s width', (viewport) => {
       await chosen.getByRole('img', { name: 'Preview of front.png' }).waitFor();
       expect(await chosen.getByRole('img', { name: 'Preview of door.jpg' }).evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBe(16);
 
+      const panelAxe = await new AxeBuilder({ page }).include('.photos-panel').analyze();
+      expect(panelAxe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
       await panel.getByLabel('Photo type for door.jpg').selectOption({ label: 'Damage inspection' });
       await panel.getByLabel('Description for door.jpg (optional)').fill('Scratch on the left door');
       expect(await panel.getByLabel('Photo type for front.png').inputValue()).toBe('drop_off');
