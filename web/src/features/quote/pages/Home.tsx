@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { ADVANCE_SAVING, site } from '@shared/site';
 import { QuoteCard } from '../components/QuoteCard';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 const SELLING_POINTS = ['Secure, sealed, CCTV-monitored yard', 'Free shuttle every 15 minutes', '24/7 staff and support', 'Instant booking confirmation'];
 
@@ -20,13 +21,15 @@ export default function Home() {
   const { search } = useLocation();
   // Stays mounted once seen: the handler removes the link's query from the address when it is done.
   const [fromAccountLink] = useState(() => /[?&]confirm=/.test(search));
+  // The pre-rendered page has no query: the handler mounts after hydration.
+  const hydrated = useHydrated();
   useDocumentMeta(
     `${site.brand} | Auckland Airport parking with a free shuttle`,
     'Secure, CCTV-monitored parking near Auckland Airport with a free shuttle every 15 minutes. Get a quote and book online in minutes.',
   );
   return (
     <>
-      {fromAccountLink && (
+      {fromAccountLink && hydrated && (
         <Suspense fallback={null}>
           <AccountLinkHandler />
         </Suspense>
