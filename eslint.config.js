@@ -12,7 +12,7 @@ const ZOD_NAMED_IMPORT = {
 };
 
 /** The handler folders of functions/ (one module per route or trigger). */
-const HANDLER_DIRS = 'quotes|contact|checkout|webhooks|me|auth';
+const HANDLER_DIRS = 'quotes|contact|checkout|webhooks|me|auth|photos|admin';
 
 /** A layer may not import these: each rule is a regex on the import specifier and the reason it breaks a layer. */
 const layer = (files, rules) => ({
@@ -72,7 +72,7 @@ export const layerRules = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'web/dist', 'cdk.out', '.data', 'coverage', '**/*.d.ts'] },
+  { ignores: ['node_modules', 'web/dist', 'web/.prerender', 'cdk.out', '.data', 'coverage', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -12,6 +12,7 @@ const modules: (() => Promise<{ default: BenchModule }>)[] = [
   () => import('./quotes'),
   () => import('./payments'),
   () => import('./my-bookings'),
+  () => import('./admin-lists'),
 ];
 
 async function main() {

@@ -58,7 +58,8 @@ export class Data extends Construct {
       cors: [
         {
           allowedOrigins: [props.siteOrigin],
-          allowedMethods: [HttpMethods.POST, HttpMethods.GET, HttpMethods.HEAD],
+          // Browsers only POST here (presigned uploads); photos are viewed through <img>, which needs no CORS.
+          allowedMethods: [HttpMethods.POST],
           allowedHeaders: ['*'],
           exposedHeaders: ['ETag', 'Location'],
           maxAge: Duration.hours(1).toSeconds(),

@@ -3,13 +3,23 @@
  * Node, and the code ships inline in the template.
  */
 
-/** Client-side routes (/booking, /articles/...) get the SPA; anything that looks like a file is fetched as is. */
-export const SPA_FALLBACK_CODE = `function handler(event) {
+import { PRERENDERED_PATHS, prerenderedFile, SPA_SHELL_FILE } from '../shared/prerendered-paths';
+
+const prerendered = Object.fromEntries(PRERENDERED_PATHS.map((p) => [p, `/${prerenderedFile(p)}`]));
+
+/**
+ * Pre-rendered public pages (/faq, with or without a trailing slash) get their own HTML (faq/index.html);
+ * every other client-side route (/payment, /admin, an unknown path for the 404 page) gets the SPA shell;
+ * anything that looks like a file is fetched as is.
+ */
+export const SPA_FALLBACK_CODE = `var PAGES = ${JSON.stringify(prerendered)};
+function handler(event) {
   var request = event.request;
   var uri = request.uri;
   var last = uri.substring(uri.lastIndexOf('/') + 1);
   if (last.indexOf('.') === -1) {
-    request.uri = '/index.html';
+    var path = uri.length > 1 ? uri.replace(/\\/+$/, '') : uri;
+    request.uri = PAGES[path || '/'] || '/${SPA_SHELL_FILE}';
   }
   return request;
 }`;

@@ -54,6 +54,10 @@ export function grantNeed(role: IGrantable, need: Need, targets: GrantTargets): 
       // Presigned POSTs are signed with the function's credentials, so the role itself must be allowed to put.
       role.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [photos.arnForObjects('*')] }));
       return;
+    case 'photos:delete':
+      // The upload check deletes what it refuses; only the route that runs the check holds this.
+      role.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [photos.arnForObjects('*')] }));
+      return;
     case 'email':
       // With production access SES checks IAM against the sending identity only.
       targets.emailIdentity.grantSendEmail(role);

@@ -67,11 +67,11 @@ export function acknowledgeFindings(stack: AcknowledgedStack): void {
     }
   }
 
-  // Routes that declare photos:read or photos:write act on objects whose keys the app creates per booking.
+  // Routes that declare photos:read, photos:write or photos:delete act on objects whose keys the app creates per booking.
   ack(
     stack.api,
     `AwsSolutions-IAM5[Resource::<${logicalId(stack.data.photos.node.defaultChild)}.Arn>/*]`,
-    'photos:read / photos:write grant only s3:GetObject or s3:PutObject, only on objects of the photo bucket; object keys are per booking ({bookingId}/...), created by the app, so no fixed prefix can be named; which booking a caller may touch is checked by the handler before it signs a URL.',
+    'photos:read / photos:write / photos:delete grant only s3:GetObject, s3:PutObject or s3:DeleteObject, only on objects of the photo bucket; object keys are per booking ({bookingId}/...), created by the app, so no fixed prefix can be named; which booking a caller may touch is checked by the handler before it signs a URL or deletes a refused upload.',
   );
 
   // aws-cdk-lib's BucketDeployment handler: a deploy-time function whose runtime and policy the library manages.

@@ -46,7 +46,7 @@ function environmentFor(route: RouteDef, s: SharedFunctionSettings): Record<stri
     NODE_OPTIONS: '--enable-source-maps',
   };
   if (needs.has('table:read') || needs.has('table:write')) vars.TABLE_NAME = s.targets.table.tableName;
-  if (needs.has('photos:read') || needs.has('photos:write')) vars.PHOTO_BUCKET = s.targets.photos.bucketName;
+  if (needs.has('photos:read') || needs.has('photos:write') || needs.has('photos:delete')) vars.PHOTO_BUCKET = s.targets.photos.bucketName;
   if (needs.has('email')) {
     vars.EMAIL_FROM = s.emailFrom;
     vars.CONTACT_TO = s.env.email.contactTo;

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { emailFrom } from '../functions/lib/email';
 import { projectRoot } from '../project-paths';
 import type { RuntimeConfig } from '../shared/runtime-config';
+import { SPA_SHELL_FILE } from '../shared/prerendered-paths';
 import { startCognito, startDynamo, startS3, type Emulator } from './emulators';
 import { proxyCognito } from './cognito/proxy';
 import { startLambdaEndpoint } from './lambda-endpoint';
@@ -44,7 +45,7 @@ export interface LocalStack {
 }
 
 function corsXml(origin: string): string {
-  return `<CORSConfiguration><CORSRule><AllowedOrigin>${origin}</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>POST</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+  return `<CORSConfiguration><CORSRule><AllowedOrigin>${origin}</AllowedOrigin><AllowedMethod>POST</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
 }
 
 /** The largest body the local server reads (photo uploads go to the S3 emulator, not here). */
@@ -88,7 +89,8 @@ async function spaMiddleware(mode: LocalStackOptions['spa'], server: Server): Pr
   }
   const sirv = (await import('sirv')).default;
   const dist = path.join(projectRoot, 'web/dist');
-  const assets = sirv(dist, { single: true, etag: true, gzip: false, immutable: true, dev: false });
+  // /faq is the pre-rendered faq/index.html (sirv tries <path>/index.html); any other path gets the SPA shell, as CloudFront does.
+  const assets = sirv(dist, { single: SPA_SHELL_FILE, etag: true, gzip: false, immutable: true, dev: false });
   return { use: assets as unknown as Middleware, close: async () => undefined };
 }
 

@@ -174,7 +174,7 @@ function sessionFromParams(params: Record<string, unknown>, baseUrl: string): Pi
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escapeHtml(title)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;color:#1a2433;background:#f3f6fa;margin:0}main{max-width:560px;margin:2rem auto;background:#fff;border-radius:12px;padding:1.5rem 2rem;box-shadow:0 2px 12px #0001}
+<style>body{font:16px/1.5 system-ui,sans-serif;color:#1a2433;background:#f3f6fa;margin:0}main{max-width:560px;margin:2rem auto;background:#fff;border-radius:12px;padding:1.5rem 2rem;box-shadow:0 2px 12px #0001;overflow-wrap:anywhere}@media(max-width:600px){main{margin:0;border-radius:0;padding:1rem}}
 .banner{background:#fff4d6;border:1px solid #e0b84c;border-radius:8px;padding:.75rem 1rem}table{width:100%;border-collapse:collapse;margin:1rem 0}th,td{text-align:left;padding:.5rem 0;border-bottom:1px solid #dde3ea;vertical-align:top}
 td.amount,th.amount{text-align:right;white-space:nowrap}.total{font-size:1.25rem;font-weight:700}.actions{display:flex;gap:1rem;margin-top:1.5rem;flex-wrap:wrap}
 button{font:inherit;font-weight:600;padding:.75rem 1.5rem;border-radius:8px;cursor:pointer;border:2px solid #0b5cad}.pay{background:#0b5cad;color:#fff}.cancel{background:#fff;color:#0b5cad}

@@ -37,14 +37,17 @@ export const adminMessages = {
   bayInvalid: 'A parking bay is up to 10 letters, digits or dashes',
   stale: 'Someone else saved this booking first. Reload it to see their changes, then save again.',
   customerStale: 'Someone else saved this customer first. Reload to see their changes, then save again.',
-  notEditable: 'Only a reservation, a checked-in or a checked-out booking can be edited',
+  notEditable: 'A cancelled booking can no longer be edited',
   nameRequired: 'Please enter the customer name',
   redirecting: 'Redirecting to Payment...',
 } as const;
 
 export const adminStatuses = ['reservation', 'checkin', 'checkout'] as const;
 export type AdminStatus = (typeof adminStatuses)[number];
-export const statusLabels: Record<AdminStatus, string> = { reservation: 'Reservation', checkin: 'Check-in', checkout: 'Check-out' };
+/** The list's status filter: the three a booking can be edited to, and cancelled (issue 14). */
+export const statusFilters = [...adminStatuses, 'cancelled'] as const;
+export type StatusFilter = (typeof statusFilters)[number];
+export const statusLabels: Record<StatusFilter, string> = { reservation: 'Reservation', checkin: 'Check-in', checkout: 'Check-out', cancelled: 'Cancelled' };
 
 export const adminTabs = ['pickups', 'dropoffs', 'all'] as const;
 export type AdminTab = (typeof adminTabs)[number];
@@ -66,7 +69,7 @@ export const adminBookingsQuerySchema = z
   .strictObject({
     tab: z.enum(adminTabs, 'Unknown tab').default('all'),
     q: z.string().trim().max(100, adminMessages.searchTooLong).optional(),
-    status: z.enum(['all', ...adminStatuses], 'Unknown status').default('all'),
+    status: z.enum(['all', ...statusFilters], 'Unknown status').default('all'),
     dropOffFrom: dateParam,
     dropOffTo: dateParam,
     pickUpFrom: dateParam,
@@ -217,8 +220,9 @@ export const adminCheckoutRequestSchema = z.strictObject({
 export type AdminCheckoutRequest = z.infer<typeof adminCheckoutRequestSchema>;
 export type AdminCheckoutRequestInput = z.input<typeof adminCheckoutRequestSchema>;
 
-/** The status badge's variant (spec: checkout destructive, checkin default, reservation secondary). */
-export function statusBadgeVariant(status: string): 'destructive' | 'default' | 'secondary' {
+/** The status badge's variant (spec: checkout destructive, checkin default, reservation secondary; cancelled outline). */
+export function statusBadgeVariant(status: string): 'destructive' | 'default' | 'secondary' | 'outline' {
+  if (status === 'cancelled') return 'outline';
   if (status === 'checkout') return 'destructive';
   if (status === 'checkin') return 'default';
   return 'secondary';

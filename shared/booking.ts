@@ -129,6 +129,15 @@ export function normaliseSearchText(text: string): string {
     .trim();
 }
 
+/**
+ * What the admin's search looks up: the normalised text, except that something typed like a phone number
+ * ('021 555 0100', '+64 21 555 0100') is searched by its digits, as numbers are indexed.
+ */
+export function searchNeedle(text: string): string {
+  if (/^[\d\s+().-]+$/.test(text.trim()) && text.replace(/\D/g, '').length >= 3) return phoneIdentity(text);
+  return normaliseSearchText(text);
+}
+
 export interface Searchable {
   name: string;
   email: string;

@@ -6,9 +6,12 @@
 import type { Cents } from './money';
 import type { PaymentType } from './pricing';
 
-export type BookingStatus = 'pending_payment' | 'reservation' | 'checkin' | 'checkout' | 'expired' | 'payment_failed';
+export type BookingStatus = 'pending_payment' | 'reservation' | 'checkin' | 'checkout' | 'cancelled' | 'expired' | 'payment_failed';
 
+/** Paid and still on: the statuses a booking can be changed in. */
 export const CONFIRMED_STATUSES: readonly BookingStatus[] = ['reservation', 'checkin', 'checkout'];
+/** Paid at some point: what the customer's and the admin's lists show (a cancelled booking stays listed). */
+export const LISTED_STATUSES: readonly BookingStatus[] = [...CONFIRMED_STATUSES, 'cancelled'];
 
 export interface Payment {
   type: PaymentType;
@@ -71,11 +74,13 @@ export interface Booking {
   receiptSentAt?: string;
   /** Set while one caller sends the receipt (see claimReceipt). */
   receiptClaimedAt?: string;
+  cancelledAt?: string;
   /** Money changes after payment, oldest first. */
   ledger?: LedgerLine[];
 }
 
 export const isConfirmed = (b: Pick<Booking, 'status'>) => CONFIRMED_STATUSES.includes(b.status);
+export const isListed = (b: Pick<Booking, 'status'>) => LISTED_STATUSES.includes(b.status);
 
 /** The business's view of a person, found by e-mail; linked to an account (`userId`) only through its verified e-mail. */
 export interface Customer {

@@ -24,3 +24,10 @@ export type Site = typeof site;
 
 export const formatAddress = (a: Site['address'] = site.address): string =>
   `${a.street}, ${a.locality}, ${a.city} ${a.postcode}`;
+
+/**
+ * The spec's saving claim ('up to 30% saving by booking in advance') says what it compares with wherever it
+ * appears: the price of parking at other airport car parks paid at the gate on the day.
+ */
+export const ADVANCE_SAVING_BASIS = 'compared with paying at the gate at other airport car parks on the day';
+export const ADVANCE_SAVING = `Book in advance and save up to 30%, ${ADVANCE_SAVING_BASIS}.`;

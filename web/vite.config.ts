@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import prerender from './prerender-plugin.ts';
 import seo from './seo-plugin.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -12,7 +13,7 @@ export const sharedAlias = { '@shared': path.resolve(here, '../shared') };
 export default defineConfig({
   root: here,
   publicDir: path.join(here, 'public'),
-  plugins: [react(), seo()],
+  plugins: [react(), seo(), prerender()],
   resolve: { alias: sharedAlias },
   build: {
     outDir: path.join(here, 'dist'),

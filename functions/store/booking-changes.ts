@@ -30,6 +30,8 @@ export interface ChangeOptions {
   audit?: { by: string; changes: FieldChange[] };
   /** The new bay's lock version as read before its clash check; needed when the bay or the stay changes. */
   bayVersion?: number;
+  /** What the change does to revenue when it is not the change of total (a cancellation keeps only what was not refunded). */
+  revenueDeltaCents?: number;
 }
 
 const stayOf = (b: Booking) => `${b.dropOffDate}T${b.dropOffTime}/${b.pickUpDate}T${b.pickUpTime}`;
@@ -47,9 +49,10 @@ function tokenMoves(before: Booking, after: Booking): TransactItem[] {
 function bayMoves(before: Booking, after: Booking, options: ChangeOptions): TransactItem[] {
   const stayMoved = stayOf(before) !== stayOf(after);
   const bayMoved = before.parkingBayNumber !== after.parkingBayNumber;
+  const holds = after.status !== 'cancelled';
   const items: TransactItem[] = [];
-  if (before.parkingBayNumber && (bayMoved || stayMoved || !after.parkingBayNumber)) items.push(bayEntryDelete(before));
-  if (after.parkingBayNumber) {
+  if (before.parkingBayNumber && (bayMoved || stayMoved || !after.parkingBayNumber || !holds)) items.push(bayEntryDelete(before));
+  if (after.parkingBayNumber && holds) {
     items.push(bayEntryPut(after));
     if (bayMoved || stayMoved) items.push(bayLockBump(after.parkingBayNumber, options.bayVersion ?? 0, after.updatedAt));
   }
@@ -61,6 +64,7 @@ function changeItems(before: Booking, after: Booking, options: ChangeOptions): {
   const [oldDrop, oldPick] = [dayEntryKey('dropoff', before), dayEntryKey('pickup', before)];
   const [newDrop, newPick] = [dayEntryKey('dropoff', after), dayEntryKey('pickup', after)];
   const moved = (a: { sk: string; pk: string }, b: { sk: string; pk: string }) => a.pk !== b.pk || a.sk !== b.sk;
+  const onSheet = after.status !== 'cancelled';
   const statuses = Object.fromEntries(options.editableStatuses.map((s, i) => [`:st${i}`, s]));
   const items: TransactItem[] = [
     {
@@ -72,16 +76,17 @@ function changeItems(before: Booking, after: Booking, options: ChangeOptions): {
       },
     },
     // Every entry is rewritten (it copies what the sheet shows); an entry whose date or time moved goes first.
-    ...(moved(oldDrop, newDrop) ? [{ Delete: { Key: oldDrop } }] : []),
-    ...(moved(oldPick, newPick) ? [{ Delete: { Key: oldPick } }] : []),
-    dayEntry('dropoff', after, reference),
-    dayEntry('pickup', after, reference),
+    // A cancelled booking leaves the day sheet.
+    ...(onSheet ? [] : [{ Delete: { Key: oldDrop } }, { Delete: { Key: oldPick } }]),
+    ...(onSheet && moved(oldDrop, newDrop) ? [{ Delete: { Key: oldDrop } }] : []),
+    ...(onSheet && moved(oldPick, newPick) ? [{ Delete: { Key: oldPick } }] : []),
+    ...(onSheet ? [dayEntry('dropoff', after, reference), dayEntry('pickup', after, reference)] : []),
     ...tokenMoves(before, after),
   ];
   const bay = bayMoves(before, after, options);
   const lockIndex = bay.some((i) => i.Update) ? items.length + bay.findIndex((i) => i.Update) : -1;
   items.push(...bay);
-  const counters = changeCounterUpdate({ createdAt: after.createdAt, fromStatus: before.status, toStatus: after.status, totalDeltaCents: after.totalCents - before.totalCents, at: after.updatedAt });
+  const counters = changeCounterUpdate({ createdAt: after.createdAt, fromStatus: before.status, toStatus: after.status, totalDeltaCents: options.revenueDeltaCents ?? after.totalCents - before.totalCents, at: after.updatedAt });
   if (counters) items.push(counters);
   if (options.audit && options.audit.changes.length > 0) {
     items.push({ Put: { Item: { ...keys.bookingAudit(after.id, after.updatedAt, randomUUID().slice(0, 8)), type: 'audit', at: after.updatedAt, by: options.audit.by, changes: options.audit.changes } } });

@@ -21,7 +21,7 @@ export interface DayEntry {
   carRegistration: string | null;
   carWash: boolean;
   flight: string | null;
-  /** Absent on entries written before the admin lists existed; `npm run admin -- reindex` rewrites them. */
+  /** The fields below are absent on entries written before the admin lists existed (read as a reservation). */
   status?: string;
   dropOffAt?: string;
   pickUpAt?: string;

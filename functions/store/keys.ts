@@ -58,4 +58,8 @@ export const keys = {
   /** One change to a booking or customer (who, when, fields old -> new), next to the thing it changed. */
   bookingAudit: (bookingId: string, at: string, id: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: `AUDIT#${at}#${id}` }),
   customerAudit: (customerId: string, at: string, id: string): ItemKey => ({ pk: `CUSTOMER#${customerId}`, sk: `AUDIT#${at}#${id}` }),
+  /** A presigned photo upload not yet checked (ttl); its sk does not begin with `PHOTO#`, so lists never see it. */
+  photoUpload: (bookingId: string, photoId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: `PHOTO_UPLOAD#${photoId}` }),
+  /** How many photos a booking holds: the 30-photo limit is a condition on it, in the photo's own transaction. */
+  photoCount: (bookingId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: 'PHOTO_COUNT' }),
 } as const;

@@ -76,7 +76,7 @@ describe.each(viewportNames)('payment (%s)', (viewport) => {
       await detailsToPayment(page, baseUrl, customer);
       await page.getByRole('radio', { name: 'Pay Deposit' }).check();
       const balance = quoted.price.total - 1000;
-      expect(await page.getByText(`Balance at pickup: ${formatMoney(balance)}`).isVisible()).toBe(true);
+      expect(await page.getByText(`Balance at pick-up: ${formatMoney(balance)}`).isVisible()).toBe(true);
 
       await payNowToCheckout(page, '$10.00');
       const { sessionId, reference } = await payAndConfirm(page);

@@ -147,7 +147,7 @@ describe.each(viewportNames)('public information pages (%s)', (viewport) => {
       await open(page, '/about');
       expect(await page.locator('.feature-card').count()).toBe(4);
       const why = await page.locator('.why-list li').allInnerTexts();
-      expect(why).toEqual(expect.arrayContaining(['Free shuttle every 15 minutes', 'Rates starting from $5 per day', 'Instant booking confirmation', 'A 4.8/5 customer rating', 'Save up to 30% by booking in advance']));
+      expect(why).toEqual(expect.arrayContaining(['Free shuttle every 15 minutes', 'Rates starting from $5 per day', 'Instant booking confirmation', 'A 4.8/5 customer rating', 'Save up to 30% on gate prices by booking in advance']));
       expect(await page.locator('#booking-steps-title + ol > li').count()).toBe(3);
     });
   });
@@ -233,7 +233,7 @@ describe.each(viewportNames)('public information pages (%s)', (viewport) => {
         'EFTPOS and cash payments in store are free',
         '48 hours or more before your check-in time cost $20; the rest of what you paid is refunded',
         'Same-day cancellations and no-shows get no refund',
-        'Early pickups get no refund',
+        'Early pick-ups get no refund',
         'An extension you do not tell us about costs $5 per day',
         "Drop-off between 19:00 and 05:00 needs 24 hours' notice",
         'capped at $300',

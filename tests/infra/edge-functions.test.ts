@@ -22,10 +22,20 @@ const viewerRequest = (uri: string, headers: Record<string, string> = {}) => ({
 describe('SPA fallback (default behaviour)', () => {
   const handler = load(SPA_FALLBACK_CODE);
 
-  it.each(['/', '/booking', '/payment-success', '/articles/first-time-parking-tips', '/customer-dashboard', '/no/such/page'])(
-    'answers the client-side route %s with index.html',
+  it.each([
+    ['/', '/index.html'],
+    ['/faq', '/faq/index.html'],
+    ['/faq/', '/faq/index.html'],
+    ['/booking', '/booking/index.html'],
+    ['/articles/first-time-parking-tips', '/articles/first-time-parking-tips/index.html'],
+  ])('answers the pre-rendered page %s with its own HTML (%s)', (uri, file) => {
+    expect(handler(viewerRequest(uri)).uri).toBe(file);
+  });
+
+  it.each(['/payment', '/payment-success', '/customer-dashboard', '/admin', '/login', '/no/such/page', '/articles/no-such-article'])(
+    'answers the client-side route %s with the SPA shell',
     (uri) => {
-      expect(handler(viewerRequest(uri)).uri).toBe('/index.html');
+      expect(handler(viewerRequest(uri)).uri).toBe('/spa.html');
     },
   );
 

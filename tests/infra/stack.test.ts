@@ -25,6 +25,7 @@ const ACTIONS: Record<Need, string[]> = {
   'table:write': ['dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
   'photos:read': ['s3:GetObject'],
   'photos:write': ['s3:PutObject'],
+  'photos:delete': ['s3:DeleteObject'],
   email: ['ses:SendEmail', 'ses:SendRawEmail'],
   stripe: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
   'userpool:read': ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:ListUsers'],
@@ -169,6 +170,28 @@ describe('deployable', () => {
 });
 
 describe('least privilege: each role holds exactly what its route declares', () => {
+  it('vehicle photos: only the completion check may delete, only the presign may put, and each reaches the photo bucket objects only', () => {
+    const photoRoutes = routes.filter((r) => r.path.startsWith('/api/bookings/{id}/photos'));
+    expect(photoRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      'GET /api/bookings/{id}/photos',
+      'POST /api/bookings/{id}/photos',
+      'POST /api/bookings/{id}/photos/{photoId}/complete',
+    ]);
+    const objects = { 'Fn::Join': ['', [{ 'Fn::GetAtt': [logicalIdOf(s, s.stack.data.photos), 'Arn'] }, '/*']] };
+    // Each route's S3 actions, and every S3 statement naming the bucket's objects and nothing else.
+    const s3Of = (r: (typeof routes)[number]) => statementsOf(functionFor(r)[1]).filter((st) => JSON.stringify(st.Action).includes('s3:'));
+    const actionsFor = (key: string) => {
+      const route = photoRoutes.find((r) => `${r.method} ${r.path}` === key)!;
+      for (const st of s3Of(route)) expect(st.Resource).toEqual(objects);
+      return actionsOf(s3Of(route));
+    };
+    expect(actionsFor('POST /api/bookings/{id}/photos')).toEqual(['s3:PutObject']);
+    expect(actionsFor('GET /api/bookings/{id}/photos')).toEqual(['s3:GetObject']);
+    expect(actionsFor('POST /api/bookings/{id}/photos/{photoId}/complete')).toEqual(['s3:DeleteObject', 's3:GetObject']);
+    const deleters = routes.filter((r) => s3Of(r).some((st) => JSON.stringify(st.Action).includes('s3:DeleteObject')));
+    expect(deleters.map((r) => r.path)).toEqual(['/api/bookings/{id}/photos/{photoId}/complete']);
+  });
+
   it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_key, route) => {
     const [, fn] = functionFor(route);
     const statements = statementsOf(fn);
@@ -217,7 +240,7 @@ describe('least privilege: each role holds exactly what its route declares', () 
       expect(vars.SITE_URL).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalIdOf(s, s.stack.site.distribution), 'DomainName'] }]] });
       expect(vars).not.toHaveProperty('SITE_HOSTS');
       expect('TABLE_NAME' in vars).toBe(needs.has('table:read') || needs.has('table:write'));
-      expect('PHOTO_BUCKET' in vars).toBe(needs.has('photos:read') || needs.has('photos:write'));
+      expect('PHOTO_BUCKET' in vars).toBe(needs.has('photos:read') || needs.has('photos:write') || needs.has('photos:delete'));
       expect('EMAIL_FROM' in vars).toBe(needs.has('email'));
       if (needs.has('email')) expect(vars).toMatchObject({ EMAIL_FROM: dev.email.from, CONTACT_TO: dev.email.contactTo });
       expect(vars.STRIPE_SECRET_ID).toBe(needs.has('stripe') ? dev.stripeSecretName : undefined);
@@ -266,9 +289,7 @@ describe('data', () => {
     expect(photos.OwnershipControls.Rules).toEqual([{ ObjectOwnership: 'BucketOwnerEnforced' }]);
     const [rule] = photos.CorsConfiguration.CorsRules;
     expect(photos.CorsConfiguration.CorsRules).toHaveLength(1);
-    expect(rule.AllowedMethods).toContain('POST');
-    expect(rule.AllowedMethods).not.toContain('PUT');
-    expect(rule.AllowedMethods).not.toContain('DELETE');
+    expect(rule.AllowedMethods).toEqual(['POST']);
     const distributionId = logicalIdOf(s, s.stack.site.distribution);
     expect(rule.AllowedOrigins).toEqual([{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] }]);
     s.template.hasResourceProperties('AWS::S3::BucketPolicy', {

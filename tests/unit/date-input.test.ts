@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDateInput, parseDateInput, previewDateInput, toDateInput } from '../../shared/date-input';
+import { formatDateInput, isCompleteDateInput, parseDateInput, previewDateInput, toDateInput } from '../../shared/date-input';
 import { addDays } from '../../shared/nz-time';
 
 describe('shared date input', () => {
@@ -11,6 +11,21 @@ describe('shared date input', () => {
     expect(formatDateInput('22112')).toBe('22/11/2');
     expect(formatDateInput('221120261')).toBe('22/11/2026');
     expect(formatDateInput('22/1a1-2026')).toBe('22/11/2026');
+  });
+
+  it('a typed slash ends the part it follows, padding a single digit', () => {
+    expect(formatDateInput('1/')).toBe('01/');
+    expect(formatDateInput('1/5')).toBe('01/5');
+    expect(formatDateInput('1/5/')).toBe('01/05/');
+    expect(formatDateInput('1/5/2027')).toBe('01/05/2027');
+    expect(formatDateInput('12/1/')).toBe('12/01/');
+    expect(formatDateInput('01//')).toBe('01/');
+    expect(formatDateInput('01')).toBe('01');
+  });
+
+  it('counts eight digits as a complete entry, to be judged as a date', () => {
+    expect(isCompleteDateInput('31/02/2027')).toBe(true);
+    expect(isCompleteDateInput('31/02/202')).toBe(false);
   });
 
   it('reports a date only for a complete, valid DD/MM/YYYY', () => {
@@ -33,6 +48,9 @@ describe('shared date input', () => {
         const iso = addDays('2026-01-01', n);
         const typed = toDateInput(iso).replace(/\//g, '');
         expect(parseDateInput(formatDateInput(typed))).toBe(iso);
+        // Typed without leading zeros, slashes closing the day and month, the same date comes out.
+        const [y, m, d] = iso.split('-');
+        expect(parseDateInput(formatDateInput(`${Number(d)}/${Number(m)}/${y}`))).toBe(iso);
       }),
     );
   });

@@ -16,24 +16,15 @@ import type { Booking, LedgerLine } from '../../../shared/records';
 import { site } from '../../../shared/site';
 import type { Caller } from '../../lib/auth';
 import { sendEmail } from '../../lib/email';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { saveBookingChange } from '../../store/booking-changes';
 import { refund } from '../booking/refund';
-import { getBooking } from '../../store/bookings';
-import { linkedCustomerIds } from '../../store/account-customers';
+import { ownBooking } from './own-booking';
 import { bookingEmail, type ReceiptLine } from '../booking/receipt-email';
 import { toCustomerBooking } from './my-bookings';
 
-export const BOOKING_NOT_FOUND = 'Booking not found';
-
-/** The caller's booking, or a 404 that says nothing about whether someone else's exists. */
-export async function ownBooking(caller: Caller, id: string): Promise<Booking> {
-  const booking = /^[0-9a-f-]{36}$/i.test(id) ? await getBooking(id, true) : null;
-  const mine = booking && (booking.userId === caller.sub || (await linkedCustomerIds(caller.sub)).includes(booking.customerId));
-  if (!booking || !mine || booking.status === 'pending_payment' || booking.status === 'expired' || booking.status === 'payment_failed') throw notFound(BOOKING_NOT_FOUND);
-  return booking;
-}
+export { BOOKING_NOT_FOUND, ownBooking } from './own-booking';
 
 function nextSelection(b: Booking, edit: CustomerBookingEdit): Selection {
   return {

@@ -3,7 +3,7 @@ import type { CustomerBooking } from '../../../shared/customer-bookings';
 import { centsToDollars } from '../../../shared/money';
 import { paidAndDue } from '../booking/created-booking';
 import type { Caller } from '../../lib/auth';
-import { isConfirmed, type Booking } from '../../../shared/records';
+import { isListed, type Booking } from '../../../shared/records';
 import { linkedCustomerIds } from '../../store/account-customers';
 import { bookingsOfAccount } from '../../store/own-bookings';
 import { accountCustomer } from './account-customer';
@@ -43,7 +43,7 @@ export async function myBookings(caller: Caller): Promise<CustomerBooking[]> {
   }
   const bookings = await bookingsOfAccount(caller.sub, customers);
   return bookings
-    .filter(isConfirmed)
+    .filter(isListed)
     .map(toCustomerBooking)
     .sort((a, b) => `${a.drop_off_date}T${a.drop_off_time}`.localeCompare(`${b.drop_off_date}T${b.drop_off_time}`));
 }

@@ -1,7 +1,7 @@
 /** One booking for the admin's edit dialog, with its history (newest first). */
 import type { AdminBookingDetail } from '../../../shared/admin';
 import { adminMessages } from '../../../shared/admin';
-import { isConfirmed, type Booking } from '../../../shared/records';
+import { isListed, type Booking } from '../../../shared/records';
 import { notFound } from '../../lib/errors';
 import { bookingHistory } from '../../store/audit';
 import { getBooking } from '../../store/bookings';
@@ -9,10 +9,10 @@ import { toCustomerBooking } from '../account/my-bookings';
 
 const UUID = /^[0-9a-f-]{36}$/i;
 
-/** A confirmed booking by id, or 404 (unknown ids, pending and ended bookings alike). */
+/** A paid booking (cancelled ones too) by id, or 404 (unknown ids, pending and ended bookings alike). */
 export async function confirmedBooking(id: string): Promise<Booking> {
   const booking = UUID.test(id) ? await getBooking(id, true) : null;
-  if (!booking || !isConfirmed(booking)) throw notFound(adminMessages.bookingNotFound);
+  if (!booking || !isListed(booking)) throw notFound(adminMessages.bookingNotFound);
   return booking;
 }
 

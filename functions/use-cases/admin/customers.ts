@@ -5,9 +5,9 @@
  * (the list, the day sheet and the booking search follow), each booking in its own transaction.
  */
 import { adminMessages, type AdminCustomer, type AdminCustomerEdit } from '../../../shared/admin';
-import { normaliseSearchText } from '../../../shared/booking';
+import { searchNeedle } from '../../../shared/booking';
 import { splitName } from '../../../shared/profile';
-import { CONFIRMED_STATUSES, isConfirmed, type Booking, type Customer } from '../../../shared/records';
+import { LISTED_STATUSES, isListed, type Booking, type Customer } from '../../../shared/records';
 import type { Caller } from '../../lib/auth';
 import { conflict, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
@@ -25,7 +25,7 @@ export function toAdminCustomer(c: Customer): AdminCustomer {
 }
 
 export async function searchCustomers(text: string): Promise<AdminCustomer[]> {
-  const needle = normaliseSearchText(text);
+  const needle = searchNeedle(text);
   if (needle.length < 2) return [];
   const { ids } = await searchCustomerIds(needle, CUSTOMER_SEARCH_LIMIT);
   return (await getCustomers(ids)).map(toAdminCustomer);
@@ -67,13 +67,13 @@ export async function adminEditCustomer(caller: Caller, id: string, edit: AdminC
 /** The customer's bookings show the corrected details (each booking's own transaction; a busy one is read again). */
 async function carryToBookings(customer: Customer, by: string, changes: FieldChange[]): Promise<void> {
   const details = { name: customer.name, email: customer.email, contactNumber: customer.contactNumber };
-  for (const listed of (await bookingsOfCustomer(customer)).filter(isConfirmed)) {
+  for (const listed of (await bookingsOfCustomer(customer)).filter(isListed)) {
     let booking: Booking | null = listed;
     for (let attempt = 0; booking && attempt < 3; attempt++) {
       const same = booking.customer.name === details.name && booking.customer.email === details.email && booking.customer.contactNumber === details.contactNumber;
       if (same) break;
       const after: Booking = { ...booking, customer: details, updatedAt: new Date().toISOString() };
-      const outcome = await saveBookingChange(booking, after, { editableStatuses: CONFIRMED_STATUSES, audit: { by, changes } });
+      const outcome = await saveBookingChange(booking, after, { editableStatuses: LISTED_STATUSES, audit: { by, changes } });
       if (outcome === 'changed') break;
       booking = await getBooking(booking.id, true);
     }

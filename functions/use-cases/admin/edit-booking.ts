@@ -59,6 +59,7 @@ export interface AdminEditResult {
 
 export async function adminEditBooking(caller: Caller, id: string, edit: AdminBookingEdit, now = new Date()): Promise<AdminEditResult> {
   const before = await confirmedBooking(id);
+  if (before.status === 'cancelled') throw conflict(adminMessages.notEditable);
   if (edit.version !== before.updatedAt) throw conflict(adminMessages.stale);
 
   const next: Selection = {

@@ -8,9 +8,9 @@
  * Counts come from the same set, or from the counters for the month-by-month lists.
  */
 import { ADMIN_PAGE_SIZE, MAX_RANGE_DAYS, SEARCH_MATCH_LIMIT, adminMessages, type AdminBookingsQuery, type AdminBookingsResponse, type AdminSort } from '../../../shared/admin';
-import { normaliseSearchText, searchTokensOf } from '../../../shared/booking';
+import { searchNeedle, searchTokensOf } from '../../../shared/booking';
 import { addDays, isCalendarDate, nzToday } from '../../../shared/nz-time';
-import { isConfirmed, type Booking } from '../../../shared/records';
+import { isListed, type Booking } from '../../../shared/records';
 import { badRequest } from '../../lib/errors';
 import { allBookingsPartition, getBookings, pageAcrossMonths, searchBookingIds, statusPartition, type MonthCount } from '../../store/admin-lists';
 import { readStats } from '../../store/counters';
@@ -97,13 +97,13 @@ async function upcoming(kind: DayKind, needle: string, now: Date): Promise<Selec
   const entries = [...(await dayEntries(today, kind)), ...(await dayEntries(addDays(today, 1), kind))];
   if (!needle) return { rows: entries.map(rowOfEntry), truncated: false };
   // A quick search within two days' entries: read those bookings (at most two days of the yard) and match them.
-  const bookings = (await getBookings(entries.map((e) => e.bookingId))).filter((b) => isConfirmed(b) && matchesSearch(b, needle));
+  const bookings = (await getBookings(entries.map((e) => e.bookingId))).filter((b) => isListed(b) && matchesSearch(b, needle));
   return { rows: bookings.map(rowOfBooking), read: new Map(bookings.map((b) => [b.id, b])), truncated: false };
 }
 
 async function searched(needle: string): Promise<Selected> {
   const { ids, truncated } = await searchBookingIds(needle, SEARCH_MATCH_LIMIT);
-  const bookings = (await getBookings(ids)).filter(isConfirmed);
+  const bookings = (await getBookings(ids)).filter(isListed);
   return { rows: bookings.map(rowOfBooking), read: new Map(bookings.map((b) => [b.id, b])), truncated };
 }
 
@@ -116,7 +116,7 @@ function defaultSort(tab: AdminBookingsQuery['tab'], needle: string, dropOffRang
 }
 
 export async function listAdminBookings(q: AdminBookingsQuery, now = new Date()): Promise<AdminBookingsResponse> {
-  const needle = normaliseSearchText(q.q ?? '');
+  const needle = searchNeedle(q.q ?? '');
   const pageSize = q.pageSize ?? ADMIN_PAGE_SIZE;
   const offset = (q.page - 1) * pageSize;
   const dropOffRange = rangeOf('dropoff', q.dropOffFrom, q.dropOffTo, 'dropOff');
@@ -125,7 +125,7 @@ export async function listAdminBookings(q: AdminBookingsQuery, now = new Date())
   const respond = async (rows: Row[], total: number, extra: { truncated?: boolean; read?: Map<string, Booking>; sortedWithinPage?: boolean } = {}) => {
     const missing = rows.filter((r) => !extra.read?.has(r.id)).map((r) => r.id);
     const fetched = new Map((await getBookings(missing)).map((b) => [b.id, b]));
-    const items = rows.map((r) => extra.read?.get(r.id) ?? fetched.get(r.id)).filter((b): b is Booking => !!b && isConfirmed(b));
+    const items = rows.map((r) => extra.read?.get(r.id) ?? fetched.get(r.id)).filter((b): b is Booking => !!b && isListed(b));
     return { items: items.map(toCustomerBooking), total, page: q.page, pageSize, truncated: extra.truncated ?? false, sortedWithinPage: extra.sortedWithinPage ?? false };
   };
 

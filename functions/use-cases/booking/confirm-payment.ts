@@ -13,7 +13,7 @@ import { sendEmail } from '../../lib/email';
 import { HttpError, conflict, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { stripeClient } from '../../lib/stripe';
-import { isConfirmed, type Booking } from '../../../shared/records';
+import { isListed, type Booking } from '../../../shared/records';
 import { endPendingBooking, getBooking } from '../../store/bookings';
 import { confirmPendingBooking } from '../../store/confirmation';
 import { claimReceipt, markReceiptSent, releaseReceiptClaim } from '../../store/receipts';
@@ -54,7 +54,7 @@ export async function confirmPaidSession(session: Stripe.Checkout.Session): Prom
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const booking = await getBooking(bookingId, true);
     if (!booking) return { kind: 'unknown' };
-    if (isConfirmed(booking)) return { kind: 'confirmed', booking, confirmedNow: false };
+    if (isListed(booking)) return { kind: 'confirmed', booking, confirmedNow: false };
     if (booking.status !== 'pending_payment') {
       logger.error('Payment arrived for a booking that has ended; it needs a refund or a manual booking', { bookingId, sessionId: maskToken(session.id), status: booking.status });
       return { kind: 'ended', booking };
@@ -146,7 +146,7 @@ export async function bookingForSession(sessionId: string): Promise<Booking> {
   if (!record) throw notFound(paymentMessages.sessionNotFound);
   const booking = await getBooking(record.bookingId, true);
   if (!booking) throw notFound(paymentMessages.sessionNotFound);
-  if (isConfirmed(booking)) {
+  if (isListed(booking)) {
     await sendReceipt(booking); // only when an earlier send failed; a sent receipt costs nothing here
     return booking;
   }

@@ -1,24 +1,13 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, useRoutes } from 'react-router-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
 import { registerAccountTokens } from '../features/account/token-provider';
-import { ToastProvider } from '../ui/toast/ToastProvider';
-import { appRoutes } from './routes';
+import { App } from './App';
 import '../styles.css';
-
-// The declarative router: the data-router APIs are not used, and leaving them out keeps ~17 KB gzip off the first load.
-function App() {
-  return useRoutes(appRoutes);
-}
 
 registerAccountTokens();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ToastProvider>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </ToastProvider>
-  </StrictMode>,
-);
+// A pre-rendered public page (see web/prerender-plugin.ts) is hydrated; the SPA shell (spa.html) has an empty root.
+const root = document.getElementById('root')!;
+const app = <App router={BrowserRouter} />;
+if (root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -1,10 +1,11 @@
 /**
- * The shared date field: digits only, slashes inserted as you type, DD/MM/YYYY. A complete valid date is
- * committed and focus moves to the next field after 100 ms; anything else reports no value. A calendar
- * popover offers the same choice by pointer or keyboard.
+ * The shared date field: digits only, slashes inserted as you type (a typed slash ends the day or month),
+ * DD/MM/YYYY. A complete valid date on or after `min` is committed and focus moves to the next field after
+ * 100 ms; anything else reports no value and says why under the field: at once for a complete entry, on
+ * leaving the field for an unfinished one. A calendar popover offers the same choice by pointer or keyboard.
  */
 import { lazy, Suspense, useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { DATE_INPUT_MAX_LENGTH, DATE_INPUT_PLACEHOLDER, formatDateInput, parseDateInput, previewDateInput, toDateInput } from '@shared/date-input';
+import { DATE_INPUT_MAX_LENGTH, DATE_INPUT_MESSAGES, DATE_INPUT_PLACEHOLDER, formatDateInput, isCompleteDateInput, parseDateInput, previewDateInput, toDateInput } from '@shared/date-input';
 import { nzToday } from '@shared/nz-time';
 import { CalendarIcon } from './CalendarIcon';
 import { Field } from './Field';
@@ -12,7 +13,7 @@ import { Field } from './Field';
 const loadCalendar = () => import('./CalendarPopover');
 const CalendarPopover = lazy(loadCalendar);
 
-const ALLOWED_KEYS = new Set(['Backspace', 'Tab', 'Escape', 'Enter', 'Delete', 'ArrowLeft', 'ArrowRight', 'Home', 'End']);
+const ALLOWED_KEYS = new Set(['/', 'Backspace', 'Tab', 'Escape', 'Enter', 'Delete', 'ArrowLeft', 'ArrowRight', 'Home', 'End']);
 const SHORTCUTS = new Set(['a', 'c', 'v', 'x']);
 export const FOCUS_NEXT_DELAY_MS = 100;
 
@@ -25,28 +26,73 @@ interface DateInputProps {
   max?: string;
   /** Id of the element that takes focus once a full date is entered. */
   nextFocusId?: string;
+  /** What to say when a typed date is before `min` (default: that it is in the past). */
+  minMessage?: string;
+  /** A message from the form (a rule of the whole selection); the field's own reason comes first. */
   error?: string;
 }
 
-export function DateInput({ id, label, value, onChange, min, max, nextFocusId, error }: DateInputProps) {
-  const [text, setText] = useState(value ? toDateInput(value) : '');
+/** Why a text cannot be taken as a date, or null when it can (or is still being typed). */
+function textProblem(text: string, min: string | undefined, max: string | undefined, minMessage: string, left: boolean): string | null {
+  if (text === '') return null;
+  if (!isCompleteDateInput(text)) return left ? DATE_INPUT_MESSAGES.format : null;
+  const iso = parseDateInput(text);
+  if (!iso) return DATE_INPUT_MESSAGES.format;
+  if (min && iso < min) return minMessage;
+  if (max && iso > max) return DATE_INPUT_MESSAGES.format;
+  return null;
+}
+
+/** The value the text stands for: a real date within the limits, or null. */
+function acceptedValue(text: string, min: string | undefined, max: string | undefined): string | null {
+  const iso = parseDateInput(text);
+  if (!iso || (min && iso < min) || (max && iso > max)) return null;
+  return iso;
+}
+
+export function DateInput({ id, label, value, onChange, min, max, nextFocusId, minMessage = DATE_INPUT_MESSAGES.past, error }: DateInputProps) {
+  const [text, setTextState] = useState(value ? toDateInput(value) : '');
+  // The text as last set, for effects that run in the same commit as the change (a restored value and its new min).
+  const textNow = useRef(text);
+  const setText = (next: string) => {
+    textNow.current = next;
+    setTextState(next);
+  };
+  // Set when the person leaves the field, cleared when they type again: an unfinished date is only an error once they move on.
+  const [left, setLeft] = useState(false);
   const [open, setOpen] = useState(false);
   // The popover's code loads the first time someone reaches for the calendar.
   const [calendarWanted, setCalendarWanted] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // The last value this field reported: anything else arriving in `value` is an outside change.
+  const reported = useRef<string | null>(value);
+
+  const report = (iso: string | null) => {
+    reported.current = iso;
+    onChange(iso);
+  };
 
   useEffect(() => {
-    // Follow outside changes (a calendar pick, a reset) without fighting the user's typing.
-    if (value && parseDateInput(text) !== value) setText(toDateInput(value));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Follow outside changes (a calendar pick, a restored draft, a reset): what the form holds is what shows.
+    if (value === reported.current) return;
+    reported.current = value;
+    setText(value ? toDateInput(value) : '');
+    setLeft(false);
   }, [value]);
+  useEffect(() => {
+    // A new limit (the drop-off moved) can make the shown date acceptable or not: the form learns it at once.
+    const accepted = acceptedValue(textNow.current, min, max);
+    if (accepted !== reported.current && (accepted !== null || reported.current !== null)) report(accepted);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [min, max]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const commit = (next: string) => {
     const formatted = formatDateInput(next);
     setText(formatted);
-    const iso = parseDateInput(formatted);
-    onChange(iso);
+    setLeft(false);
+    const iso = acceptedValue(formatted, min, max);
+    report(iso);
     if (iso && nextFocusId) {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => document.getElementById(nextFocusId)?.focus(), FOCUS_NEXT_DELAY_MS);
@@ -67,9 +113,10 @@ export function DateInput({ id, label, value, onChange, min, max, nextFocusId, e
   const today = nzToday();
   const preview = value ?? previewDateInput(text, Number(today.slice(0, 4)));
   const focusDate = preview ?? min ?? today;
+  const problem = textProblem(text, min, max, minMessage, left);
 
   return (
-    <Field id={id} label={label} error={error}>
+    <Field id={id} label={label} error={problem ?? error}>
       {(control) => (
         <div className="date-input">
           <input
@@ -82,6 +129,7 @@ export function DateInput({ id, label, value, onChange, min, max, nextFocusId, e
             value={text}
             onKeyDown={onKeyDown}
             onFocus={() => void loadCalendar()}
+            onBlur={() => setLeft(true)}
             onPaste={onPaste}
             onChange={(e) => commit(e.target.value)}
           />
@@ -97,7 +145,8 @@ export function DateInput({ id, label, value, onChange, min, max, nextFocusId, e
                 max={max}
                 onSelect={(iso) => {
                   setText(toDateInput(iso));
-                  onChange(iso);
+                  setLeft(false);
+                  report(iso);
                   setOpen(false);
                   if (nextFocusId) setTimeout(() => document.getElementById(nextFocusId)?.focus(), FOCUS_NEXT_DELAY_MS);
                 }}

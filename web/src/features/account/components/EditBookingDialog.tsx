@@ -3,7 +3,7 @@
  * is today or later, pick-up, return flight and car wash. Before saving it shows the new total and what happens
  * to the money, computed with the same rules the server applies; the server decides and answers.
  */
-import { useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
 import { bookingEditMessages, settle, type CustomerBookingEdit } from '@shared/booking-edit';
 import type { CustomerBooking } from '@shared/customer-bookings';
 import { dollarsToCents, formatMoney } from '@shared/money';
@@ -15,6 +15,9 @@ import { TextField } from '../../../ui/TextField';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { saveMyBooking } from '../api/my-bookings';
 import { CarWashChoice, StayPoint } from './StayPoint';
+
+// Loaded when the dialog opens, so photo code stays out of the dashboard's first load.
+const VehiclePhotosPanel = lazy(() => import('../../photos/components/VehiclePhotosPanel'));
 
 const API_FIELDS: Record<string, SelectionField | 'returnFlight'> = {
   drop_off_date: 'dropOffDate',
@@ -138,6 +141,9 @@ export function EditBookingDialog({ booking, onClose, onSaved }: { booking: Cust
           <p className="muted">Choose valid dates to see the new total.</p>
         )}
       </div>
+      <Suspense fallback={<p className="muted small">Loading vehicle photos...</p>}>
+        <VehiclePhotosPanel bookingId={booking.id} bookingReference={booking.booking_reference} />
+      </Suspense>
     </FormDialog>
   );
 }

@@ -14,13 +14,14 @@ import { confirmationFailureMessage, fetchConfirmedBooking } from '../../booking
 import { fetchMyBookings } from '../api/my-bookings';
 import { NewBookingDialog, type BookingContact } from './NewBookingDialog';
 import { EditBookingDialog } from './EditBookingDialog';
+import { CancelBookingDialog } from './CancelBookingDialog';
 
 type Loaded = { state: 'loading' } | { state: 'ready'; bookings: CustomerBooking[] } | { state: 'failed'; expired: boolean };
 
-const STATUS_LABEL: Record<CustomerBooking['status'], string> = { reservation: 'Reservation', checkin: 'Check-in', checkout: 'Check-out' };
+const STATUS_LABEL: Record<CustomerBooking['status'], string> = { reservation: 'Reservation', checkin: 'Check-in', checkout: 'Check-out', cancelled: 'Cancelled' };
 const money = (n: number) => `$${n.toFixed(2)}`;
 
-function BookingCard({ booking, onEdit }: { booking: CustomerBooking; onEdit(): void }) {
+function BookingCard({ booking, onEdit, onCancel }: { booking: CustomerBooking; onEdit(): void; onCancel(): void }) {
   return (
     <li className="card my-booking">
       <div className="my-booking-head">
@@ -34,6 +35,11 @@ function BookingCard({ booking, onEdit }: { booking: CustomerBooking; onEdit(): 
           {booking.status === 'reservation' && (
             <button type="button" className="btn btn-outline btn-sm" onClick={onEdit} aria-label={`Edit booking ${booking.booking_reference || booking.id.slice(0, 8)}`}>
               Edit
+            </button>
+          )}
+          {booking.status === 'reservation' && (
+            <button type="button" className="btn btn-outline btn-sm" onClick={onCancel} aria-label={`Cancel booking ${booking.booking_reference || booking.id.slice(0, 8)}`}>
+              Cancel
             </button>
           )}
           <span className={`badge badge-${booking.status}`}>{STATUS_LABEL[booking.status]}</span>
@@ -64,7 +70,7 @@ function BookingCard({ booking, onEdit }: { booking: CustomerBooking; onEdit(): 
         </div>
         <div>
           <dt>Balance due at pick-up</dt>
-          <dd>{booking.balance_due > 0 ? money(booking.balance_due) : 'Paid in full'}</dd>
+          <dd>{booking.status === 'cancelled' ? `Cancelled: ${money(booking.amount_paid)} kept` : booking.balance_due > 0 ? money(booking.balance_due) : 'Paid in full'}</dd>
         </div>
       </dl>
     </li>
@@ -104,6 +110,7 @@ export function MyBookings({ onExpired, contact, onOpenProfile }: { onExpired():
     return () => abort.abort();
   }, [returnedSession, canceled, toast, setParams]);
   const [editing, setEditing] = useState<CustomerBooking | null>(null);
+  const [cancelling, setCancelling] = useState<CustomerBooking | null>(null);
   const periodId = useId();
   const orderId = useId();
 
@@ -173,11 +180,21 @@ export function MyBookings({ onExpired, contact, onOpenProfile }: { onExpired():
       ) : (
         <ul className="my-booking-list" aria-label={period === 'current' ? 'Current and future bookings' : 'Past bookings'}>
           {shown.map((b) => (
-            <BookingCard key={b.id} booking={b} onEdit={() => setEditing(b)} />
+            <BookingCard key={b.id} booking={b} onEdit={() => setEditing(b)} onCancel={() => setCancelling(b)} />
           ))}
         </ul>
       )}
       {creating && <NewBookingDialog contact={contact} onClose={() => setCreating(false)} onOpenProfile={onOpenProfile} />}
+      {cancelling && (
+        <CancelBookingDialog
+          booking={cancelling}
+          onClose={() => setCancelling(null)}
+          onCancelled={(updated) => {
+            setCancelling(null);
+            setLoaded((l) => (l.state === 'ready' ? { state: 'ready', bookings: l.bookings.map((b) => (b.id === updated.id ? updated : b)) } : l));
+          }}
+        />
+      )}
       {editing && (
         <EditBookingDialog
           booking={editing}

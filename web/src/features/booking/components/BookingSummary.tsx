@@ -4,6 +4,7 @@ import { dollarsToCents, formatMoney } from '@shared/money';
 import { formatLongDate, formatTime12, pluralDays } from '@shared/format';
 import type { WallClock } from '@shared/nz-time';
 import type { CustomerDetails, QuoteCost, QuoteData } from '../flow';
+import { EmailText } from '../../../ui/EmailText';
 
 const formatWhen = ({ date, time }: WallClock) => `${formatLongDate(date)}, ${formatTime12(time)}`;
 
@@ -53,7 +54,9 @@ export function CustomerSummary({ customer }: { customer: CustomerDetails }) {
         <SummaryRow label="Name">
           {customer.firstName} {customer.lastName}
         </SummaryRow>
-        <SummaryRow label="Email">{customer.email}</SummaryRow>
+        <SummaryRow label="Email">
+          <EmailText email={customer.email} />
+        </SummaryRow>
         <SummaryRow label="Contact number">{customer.contactNumber}</SummaryRow>
         <SummaryRow label="Car registration">{customer.carRegistration}</SummaryRow>
       </dl>

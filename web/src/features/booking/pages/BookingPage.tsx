@@ -1,8 +1,10 @@
 /**
  * /booking: the customer's details for a quoted stay ('Complete Your Booking'), or, reached without a
  * quote, 'Customer Details' with 'Get Quote First'. Continue goes to /payment with quote, cost and customer.
+ * What is typed is kept for the tab's session (booking-draft.ts), so Back from /payment finds it again.
+ * The page is pre-rendered without a quote: navigation state and the draft are read once hydrated.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
@@ -25,6 +27,8 @@ import {
   type PaymentFlowState,
 } from '../flow';
 import { TextField } from '../../../ui/TextField';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { readBookingDraft, saveDraftCustomer } from '../booking-draft';
 
 export const QUOTE_REQUIRED_TITLE = 'Quote Required';
 export const QUOTE_REQUIRED_DESCRIPTION = 'Please get a quote first to proceed with booking.';
@@ -41,17 +45,29 @@ export default function BookingPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { toast } = useToast();
-  const state = (location.state ?? {}) as BookingPageState;
+  const hydrated = useHydrated();
+  const state = ((hydrated && location.state) || {}) as BookingPageState;
   const flow = isBookingFlowState(state) ? state : null;
-  const [customer, setCustomer] = useState<CustomerDetails>(() => (isCustomerDetails(state.customer) ? state.customer : emptyCustomer()));
+  const [customer, setCustomer] = useState<CustomerDetails>(emptyCustomer);
   const [errors, setErrors] = useState<CustomerErrors>({});
   const inputs = useRef<Partial<Record<CustomerField, HTMLInputElement | null>>>({});
+
+  // The details come back from Back to Details (navigation state) or from what this tab typed before.
+  useEffect(() => {
+    if (!hydrated) return;
+    const fromState = (location.state as BookingPageState | null)?.customer;
+    const saved = isCustomerDetails(fromState) ? fromState : readBookingDraft().customer;
+    if (saved) setCustomer({ ...emptyCustomer(), ...saved });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated]);
 
   const title = flow ? 'Complete Your Booking' : 'Customer Details';
   useDocumentMeta(title, 'Enter your details to book secure Auckland Airport parking with a free shuttle.');
 
   const update = (field: CustomerField, value: string) => {
-    setCustomer((c) => ({ ...c, [field]: value }));
+    const next = { ...customer, [field]: value };
+    setCustomer(next);
+    saveDraftCustomer(next);
     if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
   };
 

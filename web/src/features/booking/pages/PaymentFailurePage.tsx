@@ -60,7 +60,7 @@ export default function PaymentFailurePage() {
             </button>
           </div>
           <p className="muted small">
-            Retrying charges {formatMoney(now)} {paymentType === 'deposit' ? 'now as a deposit, with the remainder at pickup' : 'for the full amount'}.
+            Retrying charges {formatMoney(now)} {paymentType === 'deposit' ? 'now as a deposit, with the remainder at pick-up' : 'for the full amount'}.
           </p>
         </div>
         <div className="booking-layout">

@@ -87,7 +87,7 @@ export default function PaymentPage() {
               <span>
                 <strong id="pay-full-label">Pay Full Amount</strong>
                 <span id="pay-full-hint" className="option-hint">
-                  {formatMoney(full.now)} now, nothing to pay at pickup
+                  {formatMoney(full.now)} now, nothing to pay at pick-up
                 </span>
               </span>
             </label>
@@ -97,7 +97,7 @@ export default function PaymentPage() {
                 <strong id="pay-deposit-label">Pay Deposit</strong>
                 <span id="pay-deposit-hint" className="option-hint">
                   ({formatMoney(DEPOSIT_CENTS)} now, remainder at pickup)
-                  {deposit.balance > 0 && <span className="option-balance"> Balance at pickup: {formatMoney(deposit.balance)}</span>}
+                  {deposit.balance > 0 && <span className="option-balance"> Balance at pick-up: {formatMoney(deposit.balance)}</span>}
                 </span>
               </span>
             </label>

@@ -17,6 +17,8 @@ import {
   type ConfirmedBooking,
 } from '../confirmation';
 import { clearPendingBooking, readPendingBooking } from '../pending-booking';
+import { clearBookingDraft } from '../booking-draft';
+import { EmailText } from '../../../ui/EmailText';
 
 type View = { kind: 'loading' } | { kind: 'done'; booking: ConfirmedBooking } | { kind: 'issue'; message: string };
 
@@ -48,6 +50,8 @@ export default function PaymentSuccessPage() {
             ? { ...answered, customer: { ...answered.customer, email: pending.customer.email, contact_number: pending.customer.contactNumber } }
             : answered;
         clearPendingBooking();
+        // Booked: the next visit to the quote card starts afresh.
+        clearBookingDraft();
         setFetched({ sessionId, view: { kind: 'done', booking } });
         toast({ title: BOOKING_CONFIRMED_MESSAGE, variant: 'success' });
       },
@@ -126,7 +130,9 @@ function Confirmation({ booking }: { booking: ConfirmedBooking }) {
           <h2 id="confirm-customer-title">Customer Details</h2>
           <dl className="summary-list">
             <SummaryRow label="Name">{booking.customer.name}</SummaryRow>
-            <SummaryRow label="Email">{booking.customer.email}</SummaryRow>
+            <SummaryRow label="Email">
+              <EmailText email={booking.customer.email} />
+            </SummaryRow>
             <SummaryRow label="Contact number">{booking.customer.contact_number}</SummaryRow>
           </dl>
         </section>

@@ -42,7 +42,7 @@ const firstTimeTips: ArticleBlock[] = [
   },
   {
     kind: 'p',
-    text: 'Booking ahead is also cheaper: booking in advance can save you up to 30%. Online bookings need a drop-off time at least 4 hours away, so do not leave it until you are already on the road. Have these ready when you book:',
+    text: 'Booking ahead is also cheaper: booking in advance can save you up to 30% compared with paying at the gate on the day. Online bookings need a drop-off time at least 4 hours away, so do not leave it until you are already on the road. Have these ready when you book:',
   },
   {
     kind: 'ul',
@@ -147,7 +147,7 @@ const saveMoney: ArticleBlock[] = [
   { kind: 'h2', text: 'Book in advance' },
   {
     kind: 'p',
-    text: 'The single biggest saving is booking early. Travellers who book in advance can save up to 30%. Rates start from $5 per day, every booking is covered by our best price guarantee, and confirmation is instant, so there is no reason to wait until the day you fly.',
+    text: 'The single biggest saving is booking early. Travellers who book in advance can save up to 30% compared with paying at the gate at other airport car parks on the day. Rates start from $5 per day, every booking is covered by our best price guarantee, and confirmation is instant, so there is no reason to wait until the day you fly.',
   },
   {
     kind: 'p',

@@ -34,7 +34,7 @@ export const BLOG_POSTS: readonly BlogPost[] = [
   {
     id: 'save-money-airport-parking',
     title: 'How to Save Money on Auckland Airport Parking',
-    excerpt: 'Booking in advance can save you up to 30%. Here is how our pricing works and the simple habits that keep your parking bill low.',
+    excerpt: 'Booking in advance can save you up to 30% on paying at the gate on the day. Here is how our pricing works and the simple habits that keep your parking bill low.',
     description: 'How to pay less for Auckland Airport parking: book in advance to save up to 30%, understand day counting, pick the right extras and avoid surprise fees.',
     author: 'James Tupou',
     authorRole: 'Bookings Manager',

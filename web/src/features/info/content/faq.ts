@@ -51,7 +51,7 @@ export const FAQ: readonly FaqItem[] = [
     question: 'How much does parking cost?',
     answer: [
       `Parking is ${dollars(BASE_PARKING_CENTS)} for 1 to ${INCLUDED_DAYS} days, then ${dollars(EXTRA_DAY_CENTS)} for each extra day. Days are counted as 24-hour periods from your drop-off time, rounded up, with a minimum of one day. Prices include GST and the shuttle is free.`,
-      'Get an exact quote on the home page before you book; booking in advance can save you up to 30%.',
+      'Get an exact quote on the home page before you book; booking in advance can save you up to 30% compared with paying at the gate on the day.',
     ],
   },
   {

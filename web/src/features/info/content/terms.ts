@@ -60,7 +60,7 @@ export const TERMS: readonly LegalSection[] = [
         list: [
           'Cancellations made 48 hours or more before your check-in time cost $20; the rest of what you paid is refunded.',
           'Same-day cancellations and no-shows get no refund.',
-          'Early pickups get no refund for the unused part of the booking.',
+          'Early pick-ups get no refund for the unused part of the booking.',
         ],
       },
       `To cancel, call us on ${site.phone} or e-mail ${site.email} with your booking reference.`,

@@ -9,7 +9,7 @@ const FEATURES: { title: string; text: string; icon: string }[] = [
   { title: 'Secure Yard', text: 'A secure, sealed, CCTV-monitored yard, so your car is safe for as long as you are away.', icon: 'M12 2l8 3v6c0 5-3.4 9.4-8 11-4.6-1.6-8-6-8-11V5z' },
   { title: 'Free Shuttle', text: 'A free shuttle to the terminals every 15 minutes, day and night.', icon: 'M4 16V6a3 3 0 013-3h10a3 3 0 013 3v10M4 11h16M7 19a2 2 0 100-4 2 2 0 000 4zm10 0a2 2 0 100-4 2 2 0 000 4z' },
   { title: '24/7 Staff and Support', text: 'Our team is on site around the clock and a phone call away whenever you need us.', icon: 'M12 22a10 10 0 100-20 10 10 0 000 20zm0-15v5l3 3' },
-  { title: 'Best Price Guarantee', text: 'Rates starting from $5 per day, and up to 30% off when you book in advance.', icon: 'M20 12l-8 8-9-9V3h8zM7.5 7.5h.01' },
+  { title: 'Best Price Guarantee', text: 'Rates starting from $5 per day, and up to 30% off the gate price when you book in advance.', icon: 'M20 12l-8 8-9-9V3h8zM7.5 7.5h.01' },
 ];
 
 const WHY = [
@@ -20,7 +20,7 @@ const WHY = [
   'Best price guarantee',
   'Instant booking confirmation',
   'A 4.8/5 customer rating',
-  'Save up to 30% by booking in advance',
+  'Save up to 30% on gate prices by booking in advance',
 ];
 
 const BOOKING_STEPS: Step[] = [

@@ -1,21 +1,44 @@
 /**
  * The quote-and-book card: drop-off and pick-up date and time, car wash, Get Quote (disabled until both
- * dates are chosen), the itemised quote 'Inclusive of GST', then Book carrying the selection to /booking.
- * Prices instantly with the shared rules; the server applies the same rules again at checkout.
+ * dates are chosen, saying which are missing), the itemised quote 'Inclusive of GST', then Book carrying the
+ * selection to /booking. Prices instantly with the shared rules; the server applies the same rules again at
+ * checkout. The selection is kept for the tab's session (booking-draft.ts), so Back finds it again.
  */
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { messages } from '@shared/messages';
 import { formatMoney } from '@shared/money';
 import { nzToday, type WallClock } from '@shared/nz-time';
 import { quoteSelection, type FieldErrors } from '@shared/quote';
 import { toQuoteResponse } from '@shared/quote-response';
-import { DEFAULT_TIME, dropOffOptions, firstEnabled, pickUpOptions, type SlotOption } from '@shared/slots';
+import { ALL_SLOTS, DEFAULT_TIME, dropOffOptions, firstEnabled, isOnGrid, pickUpOptions, type SlotOption } from '@shared/slots';
+import { DATE_INPUT_MESSAGES } from '@shared/date-input';
 import type { Price } from '@shared/pricing';
 import { DateInput } from '../../../ui/DateInput';
 import { TimeSelect } from '../../../ui/TimeSelect';
 import { pluralDays } from '@shared/format';
 import type { BookingFlowState } from '../../booking/flow';
+import { readBookingDraft, saveDraftSelection } from '../../booking/booking-draft';
+import { useHydrated } from '../../../lib/use-hydrated';
+
+/** Before hydration no time is judged against the clock: the pre-rendered card is the same whenever it was built. */
+const NEUTRAL_SLOTS: SlotOption[] = ALL_SLOTS.map((time) => ({ time, disabled: false }));
+
+/** The fields in the order a person meets them: the first with an error takes the focus. */
+const FIELD_IDS: [keyof FieldErrors, string][] = [
+  ['dropOffDate', 'dropoff-date'],
+  ['dropOffTime', 'dropoff-time'],
+  ['pickUpDate', 'pickup-date'],
+  ['pickUpTime', 'pickup-time'],
+];
+
+/** What Get Quote still needs, said next to it while it is disabled. */
+function missingDatesHint(dropOffDate: string | null, pickUpDate: string | null): string | null {
+  if (!dropOffDate && !pickUpDate) return 'Choose drop-off and pick-up dates';
+  if (!dropOffDate) return 'Choose a drop-off date';
+  if (!pickUpDate) return 'Choose a pick-up date';
+  return null;
+}
 
 /** Keeps the chosen time when it is still allowed, otherwise the first allowed one. */
 function keepOrFirst(time: string, options: SlotOption[]): string {
@@ -24,7 +47,8 @@ function keepOrFirst(time: string, options: SlotOption[]): string {
 
 export function QuoteCard() {
   const navigate = useNavigate();
-  const today = nzToday();
+  const hydrated = useHydrated();
+  const today = hydrated ? nzToday() : undefined;
   const [dropOffDate, setDropOffDate] = useState<string | null>(null);
   const [dropOffTime, setDropOffTime] = useState(DEFAULT_TIME);
   const [pickUpDate, setPickUpDate] = useState<string | null>(null);
@@ -33,9 +57,24 @@ export function QuoteCard() {
   const [price, setPrice] = useState<Price | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const dropOffSlots = useMemo(() => (dropOffDate ? dropOffOptions(dropOffDate) : dropOffOptions(today)), [dropOffDate, today]);
+  const dropOffSlots = useMemo(() => (today ? dropOffOptions(dropOffDate ?? today) : NEUTRAL_SLOTS), [dropOffDate, today]);
   const dropOff: WallClock | null = dropOffDate ? { date: dropOffDate, time: dropOffTime } : null;
-  const pickUpSlots = useMemo(() => pickUpOptions(pickUpDate ?? dropOffDate ?? today, dropOff), [pickUpDate, dropOffDate, dropOffTime, today]); // eslint-disable-line react-hooks/exhaustive-deps
+  const pickUpSlots = useMemo(() => (today ? pickUpOptions(pickUpDate ?? dropOffDate ?? today, dropOff) : NEUTRAL_SLOTS), [pickUpDate, dropOffDate, dropOffTime, today]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Back from /booking (or 'Back to Quote') finds the selection as it was left; read after hydration, as storage is the tab's own.
+  useEffect(() => {
+    const saved = readBookingDraft().selection;
+    if (!saved) return;
+    if (saved.dropOffDate) setDropOffDate(saved.dropOffDate);
+    if (saved.dropOffTime && isOnGrid(saved.dropOffTime)) setDropOffTime(saved.dropOffTime);
+    if (saved.pickUpDate) setPickUpDate(saved.pickUpDate);
+    if (saved.pickUpTime && isOnGrid(saved.pickUpTime)) setPickUpTime(saved.pickUpTime);
+    if (saved.carWash !== undefined) setCarWash(saved.carWash);
+  }, []);
+  useEffect(() => {
+    if (!hydrated) return;
+    saveDraftSelection({ dropOffDate: dropOffDate ?? undefined, dropOffTime, pickUpDate: pickUpDate ?? undefined, pickUpTime, carWash });
+  }, [hydrated, dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash]);
 
   const changed = () => {
     setPrice(null);
@@ -47,8 +86,8 @@ export function QuoteCard() {
     if (date) {
       const time = keepOrFirst(dropOffTime, dropOffOptions(date));
       setDropOffTime(time);
-      if (pickUpDate && pickUpDate < date) setPickUpDate(null);
-      else if (pickUpDate) setPickUpTime(keepOrFirst(pickUpTime, pickUpOptions(pickUpDate, { date, time })));
+      // A pick-up date now before the drop-off stays on screen: its field says why it no longer counts.
+      if (pickUpDate && pickUpDate >= date) setPickUpTime(keepOrFirst(pickUpTime, pickUpOptions(pickUpDate, { date, time })));
     }
     changed();
   };
@@ -64,6 +103,7 @@ export function QuoteCard() {
   };
 
   const canQuote = dropOffDate !== null && pickUpDate !== null;
+  const missingHint = missingDatesHint(dropOffDate, pickUpDate);
 
   const getQuote = (e: FormEvent) => {
     e.preventDefault();
@@ -74,7 +114,15 @@ export function QuoteCard() {
       setErrors({});
     } else {
       setPrice(null);
-      setErrors(result.fieldErrors);
+      // One message per field, under the field it is about; focus goes there so it is read out.
+      const found: FieldErrors = { ...result.fieldErrors };
+      if (found.pickUpTime && pickUpDate < dropOffDate) {
+        found.pickUpDate = found.pickUpTime;
+        delete found.pickUpTime;
+      }
+      setErrors(found);
+      const first = FIELD_IDS.find(([field]) => found[field]);
+      if (first) document.getElementById(first[1])?.focus();
     }
   };
 
@@ -99,8 +147,6 @@ export function QuoteCard() {
     navigate('/booking', { state });
   };
 
-  const errorList = Object.values(errors);
-
   return (
     <form className="card quote-card" onSubmit={getQuote} aria-labelledby="quote-title" noValidate>
       <h2 id="quote-title">Get an instant quote</h2>
@@ -114,7 +160,16 @@ export function QuoteCard() {
       <fieldset>
         <legend>Pick-up</legend>
         <div className="field-row">
-          <DateInput id="pickup-date" label="Pick-up date" value={pickUpDate} min={dropOffDate ?? today} onChange={choosePickUpDate} nextFocusId="pickup-time" error={errors.pickUpDate} />
+          <DateInput
+            id="pickup-date"
+            label="Pick-up date"
+            value={pickUpDate}
+            min={dropOffDate ?? today}
+            minMessage={dropOffDate ? DATE_INPUT_MESSAGES.pickUpBeforeDropOff : DATE_INPUT_MESSAGES.past}
+            onChange={choosePickUpDate}
+            nextFocusId="pickup-time"
+            error={errors.pickUpDate}
+          />
           <TimeSelect
             id="pickup-time"
             label="Pick-up time"
@@ -141,11 +196,6 @@ export function QuoteCard() {
           Add a car wash <span className="muted">(+$60.00, ready when you return)</span>
         </span>
       </label>
-      {errorList.length > 0 && (
-        <div className="alert alert-error" role="alert">
-          {errorList[0]}
-        </div>
-      )}
       <div aria-live="polite">
         {price && (
           <section className="quote-result" aria-labelledby="quote-result-title">
@@ -179,9 +229,16 @@ export function QuoteCard() {
           Book
         </button>
       ) : (
-        <button type="submit" className="btn btn-accent btn-block" disabled={!canQuote}>
-          Get Quote
-        </button>
+        <>
+          <button type="submit" className="btn btn-accent btn-block" disabled={!canQuote} aria-describedby={missingHint ? 'quote-missing' : undefined}>
+            Get Quote
+          </button>
+          {missingHint && (
+            <p id="quote-missing" className="button-hint">
+              {missingHint}
+            </p>
+          )}
+        </>
       )}
     </form>
   );

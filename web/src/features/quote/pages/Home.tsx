@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { site } from '@shared/site';
+import { ADVANCE_SAVING, site } from '@shared/site';
 import { QuoteCard } from '../components/QuoteCard';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 const SELLING_POINTS = ['Secure, sealed, CCTV-monitored yard', 'Free shuttle every 15 minutes', '24/7 staff and support', 'Instant booking confirmation'];
 
@@ -20,22 +21,30 @@ export default function Home() {
   const { search } = useLocation();
   // Stays mounted once seen: the handler removes the link's query from the address when it is done.
   const [fromAccountLink] = useState(() => /[?&]confirm=/.test(search));
+  // The pre-rendered page has no query: the handler mounts after hydration.
+  const hydrated = useHydrated();
   useDocumentMeta(
     `${site.brand} | Auckland Airport parking with a free shuttle`,
     'Secure, CCTV-monitored parking near Auckland Airport with a free shuttle every 15 minutes. Get a quote and book online in minutes.',
   );
   return (
     <>
-      {fromAccountLink && (
+      {fromAccountLink && hydrated && (
         <Suspense fallback={null}>
           <AccountLinkHandler />
         </Suspense>
       )}
       <section className="hero">
+        {/* On a phone the quote card follows the heading, so the form is on the first screen; wider, it sits beside the copy. */}
         <div className="container hero-inner">
-          <div className="hero-copy">
+          <div className="hero-head">
             <p className="eyebrow">Auckland Airport parking</p>
             <h1>Park close, fly relaxed.</h1>
+          </div>
+          <div id="booking" className="hero-card">
+            <QuoteCard />
+          </div>
+          <div className="hero-copy">
             <p className="lead">
               Leave your car in our secure yard near Auckland Airport and ride the free shuttle to the terminals. Rates starting from $5 per day, with a best price guarantee.
             </p>
@@ -44,10 +53,7 @@ export default function Home() {
                 <li key={p}>{p}</li>
               ))}
             </ul>
-            <p className="muted-on-dark">Book in advance and save up to 30%.</p>
-          </div>
-          <div id="booking" className="hero-card">
-            <QuoteCard />
+            <p className="muted-on-dark">{ADVANCE_SAVING}</p>
           </div>
         </div>
       </section>

@@ -1,0 +1,74 @@
+/**
+ * The photo bucket's objects (data model patterns 26 and 27): a presigned POST for one key, the stored
+ * object's size, type and first bytes for the completion check, its removal, and short-lived view URLs.
+ * The bucket is private; nobody reaches an object except through a URL signed here.
+ */
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { MAX_PHOTO_BYTES } from '../../shared/photos';
+import { photoBucket, s3 } from '../lib/s3';
+
+/** Long enough to send 10 MB over a slow phone connection, short enough to be useless if it leaks. */
+export const UPLOAD_URL_SECONDS = 5 * 60;
+export const VIEW_URL_SECONDS = 10 * 60;
+
+export interface PresignedUpload {
+  url: string;
+  fields: Record<string, string>;
+}
+
+/**
+ * A POST policy for exactly this key and this content type, 1 byte to 10 MB. S3 enforces it; s3rver does not,
+ * which is why the completion check repeats every part of it.
+ */
+export async function presignUpload(key: string, contentType: string): Promise<PresignedUpload> {
+  const { url, fields } = await createPresignedPost(s3(), {
+    Bucket: photoBucket(),
+    Key: key,
+    Conditions: [
+      ['eq', '$key', key],
+      ['eq', '$Content-Type', contentType],
+      ['content-length-range', 1, MAX_PHOTO_BYTES],
+    ],
+    Fields: { 'Content-Type': contentType },
+    Expires: UPLOAD_URL_SECONDS,
+  });
+  return { url, fields };
+}
+
+export interface StoredObject {
+  size: number;
+  contentType: string | null;
+}
+
+export async function headObject(key: string): Promise<StoredObject | null> {
+  try {
+    const out = await s3().send(new HeadObjectCommand({ Bucket: photoBucket(), Key: key }));
+    return { size: out.ContentLength ?? 0, contentType: out.ContentType ?? null };
+  } catch (error) {
+    const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+    if (e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) return null;
+    throw error;
+  }
+}
+
+/** The object's first `count` bytes (a ranged GET: a 10 MB file is never read whole). */
+export async function firstBytes(key: string, count: number): Promise<Uint8Array> {
+  const out = await s3().send(new GetObjectCommand({ Bucket: photoBucket(), Key: key, Range: `bytes=0-${count - 1}` }));
+  const bytes = out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
+  return bytes.subarray(0, count);
+}
+
+export async function deleteObject(key: string): Promise<void> {
+  await s3().send(new DeleteObjectCommand({ Bucket: photoBucket(), Key: key }));
+}
+
+/** A GET URL that serves the object as the checked image type, inline, for a few minutes. */
+export async function viewUrl(key: string, contentType: string): Promise<string> {
+  return getSignedUrl(
+    s3(),
+    new GetObjectCommand({ Bucket: photoBucket(), Key: key, ResponseContentType: contentType, ResponseContentDisposition: 'inline', ResponseCacheControl: 'private, max-age=600' }),
+    { expiresIn: VIEW_URL_SECONDS },
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * Whether a booking is the caller's: booked while signed in as them, or paid by a customer linked to their
+ * account. Its own module so the routes that only need the check (vehicle photos) do not bundle the edit's
+ * Stripe and e-mail code.
+ */
+import type { Booking } from '../../../shared/records';
+import type { Caller } from '../../lib/auth';
+import { notFound } from '../../lib/errors';
+import { linkedCustomerIds } from '../../store/account-customers';
+import { getBooking } from '../../store/bookings';
+
+export const BOOKING_NOT_FOUND = 'Booking not found';
+
+/** The caller's booking, or a 404 that says nothing about whether someone else's exists. */
+export async function ownBooking(caller: Caller, id: string): Promise<Booking> {
+  const booking = /^[0-9a-f-]{36}$/i.test(id) ? await getBooking(id, true) : null;
+  const mine = booking && (booking.userId === caller.sub || (await linkedCustomerIds(caller.sub)).includes(booking.customerId));
+  if (!booking || !mine || booking.status === 'pending_payment' || booking.status === 'expired' || booking.status === 'payment_failed') throw notFound(BOOKING_NOT_FOUND);
+  return booking;
+}

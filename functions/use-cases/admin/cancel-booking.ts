@@ -1,0 +1,20 @@
+/** Staff cancel any booking still to come or in the yard, refunding $0 up to what was paid (issue 14). */
+import { adminMessages } from '../../../shared/admin';
+import { cancellationMessages, type AdminCancellation } from '../../../shared/cancellation';
+import { dollarsToCents } from '../../../shared/money';
+import type { Booking } from '../../../shared/records';
+import type { Caller } from '../../lib/auth';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { getBooking } from '../../store/bookings';
+import { cancelBooking } from '../booking/cancel-booking';
+
+export async function adminCancelBooking(caller: Caller, id: string, req: AdminCancellation, now = new Date()): Promise<{ booking: Booking; refundCents: number }> {
+  const before = /^[0-9a-f-]{36}$/i.test(id) ? await getBooking(id, true) : null;
+  if (!before || !['reservation', 'checkin', 'checkout', 'cancelled'].includes(before.status)) throw notFound(adminMessages.bookingNotFound);
+  if (req.version && req.version !== before.updatedAt) throw conflict(adminMessages.stale);
+  const paid = before.payment?.amountPaidCents ?? 0;
+  const refundCents = dollarsToCents(req.refund);
+  if (refundCents > paid) throw badRequest(cancellationMessages.refundTooLarge(paid), { refund: cancellationMessages.refundTooLarge(paid) });
+  const booking = await cancelBooking(before, { refundCents, by: 'admin', staff: caller.email ?? caller.sub, from: ['reservation', 'checkin'], now });
+  return { booking, refundCents };
+}

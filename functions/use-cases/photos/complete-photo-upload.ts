@@ -1,0 +1,66 @@
+/**
+ * POST /api/bookings/{id}/photos/{photoId}/complete: the upload gate (design: 'Vehicle photos'). The stored
+ * object must be there, 1 byte to 10 MB, of the content type the presign allowed, and its first bytes must be
+ * that image type (JPEG, PNG, WebP or HEIC). Anything else is deleted from the bucket, the pending upload
+ * forgotten, and the caller told why. Only then is the photo recorded, within the booking's 30.
+ */
+import { contentMatches, contentMismatchMessage, MAX_PHOTO_BYTES, photoMessages, SNIFF_BYTES, sniffImageType, type VehiclePhoto } from '../../../shared/photos';
+import type { AuthContext } from '../../lib/auth';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { deleteObject, firstBytes, headObject } from '../../store/photo-objects';
+import { dropPendingUpload, getPendingUpload, recordPhoto, type PendingUpload } from '../../store/photos';
+import { photoBooking } from './photo-booking';
+import { photoView } from './photo-view';
+
+/** Why the stored object is refused, or null when it passes. */
+async function refusal(upload: PendingUpload, stored: { size: number; contentType: string | null }): Promise<string | null> {
+  if (stored.size === 0) return photoMessages.empty;
+  if (stored.size > MAX_PHOTO_BYTES) return photoMessages.tooLarge;
+  const sniffed = sniffImageType(await firstBytes(upload.filePath, SNIFF_BYTES));
+  if (sniffed === null) return photoMessages.notImageContent;
+  if (stored.contentType !== upload.contentType || !contentMatches(upload.contentType, sniffed)) return contentMismatchMessage(upload.contentType);
+  return null;
+}
+
+async function discard(upload: PendingUpload, reason: string): Promise<void> {
+  await deleteObject(upload.filePath);
+  await dropPendingUpload(upload.bookingId, upload.photoId);
+  logger.info('Photo upload refused', { bookingId: upload.bookingId, photoId: upload.photoId, reason });
+}
+
+export async function completePhotoUpload(auth: AuthContext, bookingId: string, photoId: string): Promise<VehiclePhoto> {
+  const booking = await photoBooking(auth, bookingId);
+  const upload = /^[0-9a-f-]{36}$/i.test(photoId) ? await getPendingUpload(booking.id, photoId) : null;
+  // Another caller's pending upload on a shared booking is not theirs to finish.
+  if (!upload || upload.uploadedBy.sub !== auth.user!.sub) throw notFound(photoMessages.uploadUnknown);
+
+  const stored = await headObject(upload.filePath);
+  // Not there (yet): nothing to delete; the pending upload stays so the browser may post the file again.
+  if (!stored) throw badRequest(photoMessages.notArrived);
+  const reason = await refusal(upload, stored);
+  if (reason) {
+    await discard(upload, reason);
+    throw badRequest(reason);
+  }
+
+  const photo = {
+    id: upload.photoId,
+    bookingId: upload.bookingId,
+    fileName: upload.fileName,
+    filePath: upload.filePath,
+    size: stored.size,
+    contentType: upload.contentType,
+    uploadType: upload.uploadType,
+    description: upload.description,
+    uploadedBy: upload.uploadedBy,
+    createdAt: new Date().toISOString(),
+  };
+  const outcome = await recordPhoto(photo);
+  if (outcome === 'gone') throw notFound(photoMessages.uploadUnknown);
+  if (outcome === 'full') {
+    await discard(upload, photoMessages.tooMany);
+    throw conflict(photoMessages.tooMany);
+  }
+  return photoView(photo, auth);
+}

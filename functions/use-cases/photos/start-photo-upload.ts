@@ -1,0 +1,46 @@
+/**
+ * POST /api/bookings/{id}/photos: presigns one S3 POST for one file at the spec's key path, after the caller's
+ * access, the file's declared type and size, and the booking's 30-photo limit are checked. The promise made
+ * to the browser is kept as a pending upload, which the completion check holds the stored object to.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { MAX_PHOTOS_PER_BOOKING, PHOTO_CONTENT_TYPES, photoMessages, type PhotoUpload, type PhotoUploadResponse } from '../../../shared/photos';
+import type { AuthContext } from '../../lib/auth';
+import { conflict } from '../../lib/errors';
+import { presignUpload, UPLOAD_URL_SECONDS } from '../../store/photo-objects';
+import { photoCount, savePendingUpload } from '../../store/photos';
+import { photoBooking, uploaderOf } from './photo-booking';
+
+/** A pending upload outlives its URL by an hour, then DynamoDB removes it. */
+const PENDING_TTL_SECONDS = UPLOAD_URL_SECONDS + 60 * 60;
+
+/** The spec's path: `{bookingId}/{bookingId}-{timestamp}-{random}.{extension}`, the extension from the checked type. */
+export function photoKey(bookingId: string, contentType: keyof typeof PHOTO_CONTENT_TYPES, now: Date): string {
+  return `${bookingId}/${bookingId}-${now.getTime()}-${randomBytes(6).toString('hex')}.${PHOTO_CONTENT_TYPES[contentType]}`;
+}
+
+/** Control characters and path separators out of a name that is only ever shown. */
+function displayName(name: string): string {
+  return name.replace(/[\p{Cc}\p{Cf}/\\]/gu, '_');
+}
+
+export async function startPhotoUpload(auth: AuthContext, bookingId: string, file: PhotoUpload, now = new Date()): Promise<PhotoUploadResponse> {
+  const booking = await photoBooking(auth, bookingId);
+  if ((await photoCount(booking.id)) >= MAX_PHOTOS_PER_BOOKING) throw conflict(photoMessages.tooMany);
+  const photoId = randomUUID();
+  const filePath = photoKey(booking.id, file.contentType, now);
+  const presigned = await presignUpload(filePath, file.contentType);
+  await savePendingUpload({
+    photoId,
+    bookingId: booking.id,
+    fileName: displayName(file.fileName),
+    filePath,
+    contentType: file.contentType,
+    uploadType: file.uploadType,
+    description: file.description,
+    uploadedBy: uploaderOf(auth),
+    createdAt: now.toISOString(),
+    ttl: Math.floor(now.getTime() / 1000) + PENDING_TTL_SECONDS,
+  });
+  return { photoId, ...presigned };
+}

@@ -1,0 +1,43 @@
+/** A customer cancels a booking from the dashboard (issue 14): the refund is shown before confirming, then the card says cancelled. */
+import AxeBuilder from '@axe-core/playwright';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import { daysFromToday } from '../support/dates';
+import { createUser } from '../support/users';
+import { checkout, checkoutBody, payOnPage } from '../integration/payment-support';
+import { useBrowser, viewportNames, withPage } from './support/browser';
+
+const { browser, baseUrl } = useBrowser();
+const env = inject('env');
+
+describe.each(viewportNames)('cancelling at %s width', (viewport) => {
+  it('shows $20 kept and the rest refunded 3 days ahead, then lists the booking as cancelled', async () => {
+    const user = await createUser(env, { email: `cancel-${viewport}-${randomUUID().slice(0, 6)}@example.com` });
+    const body = checkoutBody({ customer: { email: user.email, carRegistration: 'GONE1' }, quote: { dropOffDate: daysFromToday(3), pickUpDate: daysFromToday(10) } });
+    await payOnPage((await checkout(body, { authorization: `Bearer ${user.idToken}` })).sessionId);
+
+    await withPage(browser(), viewport, async (page) => {
+      await page.goto(`${baseUrl}/login?next=%2Fcustomer-dashboard`);
+      await page.getByLabel('Email').fill(user.email);
+      await page.getByLabel('Password', { exact: true }).fill(user.password);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.waitForURL(`${baseUrl}/customer-dashboard`);
+
+      const card = page.getByRole('listitem').filter({ hasText: 'GONE1' });
+      await card.getByRole('button', { name: /^Cancel booking RP-/ }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('heading', { name: /^Cancel booking RP-/ }).waitFor();
+      await dialog.getByText('$90.00').waitFor();
+      expect(await dialog.textContent()).toContain('$20.00 cancellation fee');
+      const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Cancel booking' }).click();
+      await page.locator('.toast', { hasText: 'Booking cancelled' }).first().waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      await card.getByText('Cancelled', { exact: true }).waitFor();
+      expect(await card.textContent()).toContain('Cancelled: $20.00 kept');
+      expect(await card.getByRole('button', { name: /^Cancel booking/ }).count()).toBe(0);
+      expect(await card.getByRole('button', { name: /^Edit booking/ }).count()).toBe(0);
+    });
+  });
+});

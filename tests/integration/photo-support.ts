@@ -1,0 +1,68 @@
+/**
+ * Helpers for the vehicle photo tests: a paid booking, each step of an upload as a browser takes it (presign,
+ * POST the file to the bucket with the presigned fields, complete), and direct reads of the bucket and the
+ * booking's partition to assert what is stored.
+ */
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { request } from '../support/http';
+import type { TestUser } from '../support/users';
+import { baseUrl, checkout, checkoutBody, env, partition, payOnPage } from './payment-support';
+
+const s3 = new S3Client({ region: 'ap-southeast-2', endpoint: env.s3Endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+
+const auth = (user: TestUser | null): Record<string, string> => (user ? { authorization: user.bearer } : {});
+
+/** A confirmed booking paid by `owner` while signed in. */
+export async function paidBookingOf(owner: TestUser): Promise<string> {
+  const started = await checkout(checkoutBody({ customer: { email: owner.email } }), { authorization: owner.bearer });
+  await payOnPage(started.sessionId);
+  return started.bookingId;
+}
+
+export interface FileMeta {
+  fileName?: string;
+  contentType?: string;
+  size?: number;
+  uploadType?: unknown;
+  description?: unknown;
+}
+
+export const presign = (user: TestUser | null, bookingId: string, body: unknown) => request(baseUrl, 'POST', `/api/bookings/${bookingId}/photos`, body, auth(user));
+export const complete = (user: TestUser | null, bookingId: string, photoId: string) => request(baseUrl, 'POST', `/api/bookings/${bookingId}/photos/${photoId}/complete`, undefined, auth(user));
+export const listPhotos = (user: TestUser | null, bookingId: string) => request(baseUrl, 'GET', `/api/bookings/${bookingId}/photos`, undefined, auth(user));
+
+/** Posts the file to the bucket the way the panel does: the presigned fields, then `file` last. */
+export async function postFile(presigned: { url: string; fields: Record<string, string> }, bytes: Buffer, overrideFields: Record<string, string> = {}): Promise<number> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ ...presigned.fields, ...overrideFields })) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: overrideFields['Content-Type'] ?? presigned.fields['Content-Type'] }), 'upload');
+  const res = await fetch(presigned.url, { method: 'POST', body: form });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+/** Presign, post, complete: what the panel does for one file. Returns the completion's answer. */
+export async function upload(user: TestUser, bookingId: string, bytes: Buffer, meta: FileMeta = {}, overrideFields: Record<string, string> = {}) {
+  const body = { fileName: 'photo.png', contentType: 'image/png', size: bytes.length, ...meta };
+  const started = await presign(user, bookingId, body);
+  if (started.status !== 201) throw new Error(`presign answered ${started.status}: ${JSON.stringify(started.body)}`);
+  const posted = await postFile(started.body, bytes, overrideFields);
+  if (posted >= 300) throw new Error(`the bucket answered ${posted}`);
+  return { photoId: started.body.photoId as string, key: started.body.fields.key as string, res: await complete(user, bookingId, started.body.photoId) };
+}
+
+/** Every object the bucket holds for a booking (its `{bookingId}/` prefix). */
+export async function objectsOf(bookingId: string): Promise<string[]> {
+  const out = await s3.send(new ListObjectsV2Command({ Bucket: env.photoBucket, Prefix: `${bookingId}/` }));
+  return (out.Contents ?? []).map((o) => o.Key!);
+}
+
+/** The booking's photo items, pending uploads and photo count. */
+export async function photoRows(bookingId: string) {
+  const rows = await partition(`BOOKING#${bookingId}`, 'PHOTO');
+  return {
+    photos: rows.filter((r) => r.sk.startsWith('PHOTO#')),
+    pending: rows.filter((r) => r.sk.startsWith('PHOTO_UPLOAD#')),
+    count: rows.find((r) => r.sk === 'PHOTO_COUNT')?.count ?? 0,
+  };
+}

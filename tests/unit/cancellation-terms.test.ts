@@ -1,0 +1,36 @@
+/** The cancellation terms (design: 'Money after a booking is paid'): 48 hours or more before drop-off, paid less $20; less, nothing; from drop-off, not online. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CANCELLATION_FEE_CENTS, cancellationMessages, customerCancellation } from '../../shared/cancellation';
+import { nzInstant } from '../../shared/nz-time';
+
+const dropOff = { dropOffDate: '2030-06-10', dropOffTime: '09:00' };
+const at = nzInstant({ date: '2030-06-10', time: '09:00' })!.getTime();
+const hoursBefore = (h: number) => new Date(at - h * 3_600_000);
+
+describe('customerCancellation', () => {
+  it('refunds what was paid less $20 from 48 hours before drop-off, nothing after, and refuses from the drop-off time', () => {
+    expect(customerCancellation({ ...dropOff, status: 'reservation', paidCents: 11000 }, hoursBefore(48))).toMatchObject({ cancellable: true, refundCents: 9000, feeCents: 2000 });
+    expect(customerCancellation({ ...dropOff, status: 'reservation', paidCents: 11000 }, hoursBefore(47.99))).toMatchObject({ cancellable: true, refundCents: 0, feeCents: 0 });
+    expect(customerCancellation({ ...dropOff, status: 'reservation', paidCents: 11000 }, hoursBefore(0))).toMatchObject({ cancellable: false, reason: cancellationMessages.tooLate });
+    expect(customerCancellation({ ...dropOff, status: 'reservation', paidCents: 1000 }, hoursBefore(100))).toMatchObject({ refundCents: 0, feeCents: 1000 });
+  });
+
+  it('never refunds more than was paid, and refund plus what is kept is what was paid', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: -24 * 60, max: 24 * 60 * 400 }), (paidCents, minutes) => {
+        const hours = minutes / 60;
+        const t = customerCancellation({ ...dropOff, status: 'reservation', paidCents }, hoursBefore(hours));
+        expect(t.refundCents).toBeGreaterThanOrEqual(0);
+        expect(t.refundCents).toBeLessThanOrEqual(paidCents);
+        if (t.cancellable && t.refundCents > 0) expect(t.refundCents + t.feeCents).toBe(paidCents);
+        if (t.refundCents > 0) expect(paidCents - t.refundCents).toBe(Math.min(paidCents, CANCELLATION_FEE_CENTS));
+        expect(t.cancellable).toBe(hours > 0);
+      }),
+    );
+  });
+
+  it('only a reservation can be cancelled by its customer', () => {
+    for (const status of ['checkin', 'checkout', 'cancelled']) expect(customerCancellation({ ...dropOff, status, paidCents: 5000 }, hoursBefore(100)).cancellable).toBe(false);
+  });
+});

@@ -1,0 +1,67 @@
+/** The photo rules both sides use: what first bytes say a file is, and the upload request's limits. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { contentMatches, MAX_PHOTO_BYTES, photoMessages, photoUploadRequestSchema, sniffImageType } from '../../shared/photos';
+import { heicLike, jpegLike, pdf, png, svg } from '../support/images';
+
+const SIGNATURES: [string, number[]][] = [
+  ['image/jpeg', [0xff, 0xd8, 0xff]],
+  ['image/png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+];
+
+describe('sniffImageType', () => {
+  it('knows JPEG, PNG, WebP and HEIC by their first bytes, whatever follows', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), (tail) => {
+        for (const [type, head] of SIGNATURES) expect(sniffImageType(new Uint8Array([...head, ...tail]))).toBe(type);
+        const webp = new Uint8Array([...Buffer.from('RIFF'), 1, 2, 3, 4, ...Buffer.from('WEBP'), ...tail]);
+        expect(sniffImageType(webp)).toBe('image/webp');
+      }),
+    );
+    expect(sniffImageType(png())).toBe('image/png');
+    expect(sniffImageType(jpegLike())).toBe('image/jpeg');
+    expect(sniffImageType(heicLike())).toBe('image/heic');
+  });
+
+  it('calls anything else not an image: PDFs, SVGs, text, empty files, and bytes with no known signature', () => {
+    for (const bytes of [pdf(), svg(), Buffer.from('GIF89a'), Buffer.from('hello'), Buffer.alloc(0), Buffer.from([0xff, 0xd8])]) expect(sniffImageType(bytes)).toBeNull();
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ maxLength: 32 }).filter((b) => !(b[0] === 0xff && b[1] === 0xd8) && b[0] !== 0x89 && b[0] !== 0x52 && !(b[4] === 0x66 && b[5] === 0x74)),
+        (bytes) => sniffImageType(bytes) === null,
+      ),
+    );
+  });
+
+  it('holds a declared type to its bytes; HEIC and HEIF are one family', () => {
+    expect(contentMatches('image/png', 'image/png')).toBe(true);
+    expect(contentMatches('image/png', 'image/jpeg')).toBe(false);
+    expect(contentMatches('image/heif', 'image/heic')).toBe(true);
+    expect(contentMatches('image/jpeg', null)).toBe(false);
+  });
+});
+
+describe('photoUploadRequestSchema', () => {
+  const base = { fileName: 'car.jpg', contentType: 'image/jpeg', size: 1000 };
+
+  it('defaults the upload type to drop_off and an empty description to none', () => {
+    expect(photoUploadRequestSchema.parse({ ...base, description: '   ' })).toEqual({ ...base, uploadType: 'drop_off', description: null });
+  });
+
+  it('accepts sizes from 1 byte to 10 MB and nothing outside', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -10, max: MAX_PHOTO_BYTES * 2 }), (size) => {
+        const ok = photoUploadRequestSchema.safeParse({ ...base, size }).success;
+        return ok === (size >= 1 && size <= MAX_PHOTO_BYTES);
+      }),
+    );
+  });
+
+  it('says why a type is refused: not an image at all, or an image type we do not store', () => {
+    const issue = (contentType: string) => photoUploadRequestSchema.safeParse({ ...base, contentType }).error?.issues[0]?.message;
+    expect(issue('application/pdf')).toBe(photoMessages.notAnImage);
+    expect(issue('image/svg+xml')).toBe(photoMessages.unsupportedType);
+    expect(issue('image/gif')).toBe(photoMessages.unsupportedType);
+    expect(issue('image/heic')).toBeUndefined();
+  });
+});

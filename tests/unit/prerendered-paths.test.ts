@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { PRERENDERED_PATHS, prerenderedFile } from '../../shared/prerendered-paths';
+import { sitemapPaths } from '../../web/src/features/info/content/public-pages';
+import { fillTemplate } from '../../web/prerender-plugin';
+
+describe('pre-rendered pages', () => {
+  it('are the sitemap pages plus /booking, so every public page paints before its script', () => {
+    expect([...PRERENDERED_PATHS].sort()).toEqual([...sitemapPaths(), '/booking'].sort());
+  });
+
+  it('live at <path>/index.html, the home page at index.html', () => {
+    expect(prerenderedFile('/')).toBe('index.html');
+    expect(prerenderedFile('/articles/a')).toBe('articles/a/index.html');
+  });
+
+  it('fill the built index.html: the markup in the root and the page own head tags, escaped', () => {
+    const template =
+      '<title>Home</title><meta name="description" content="home" /><meta property="og:title" content="Home"><meta property="og:description" content="home"><meta property="og:url" content="https://x/"><div id="root"></div>';
+    const out = fillTemplate(template, { html: '<h1>FAQ $&</h1>', meta: { title: 'FAQ | "R"', description: 'a < b' } }, 'https://x/faq');
+    expect(out).toContain('<div id="root"><h1>FAQ $&</h1></div>');
+    expect(out).toContain('<title>FAQ | &quot;R&quot;</title>');
+    expect(out).toContain('<meta name="description" content="a &lt; b" />');
+    expect(out).toContain('<meta property="og:url" content="https://x/faq">');
+  });
+});
