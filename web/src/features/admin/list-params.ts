@@ -4,7 +4,7 @@
  * than breaking the page. Writing drops defaults, so a plain /admin stays plain, and any change other than
  * the page itself returns to page 1.
  */
-import { adminSorts, adminStatuses, adminTabs, ADMIN_PAGE_SIZE, type AdminBookingsQueryInput, type AdminSort, type AdminStatus, type AdminTab } from '@shared/admin';
+import { adminSorts, adminTabs, statusFilters, ADMIN_PAGE_SIZE, type AdminBookingsQueryInput, type AdminSort, type AdminTab, type StatusFilter } from '@shared/admin';
 import { isCalendarDate } from '@shared/nz-time';
 
 export const dateFilterKeys = ['dropOffFrom', 'dropOffTo', 'pickUpFrom', 'pickUpTo'] as const;
@@ -13,7 +13,7 @@ export type DateFilterKey = (typeof dateFilterKeys)[number];
 export interface ListState {
   tab: AdminTab;
   q: string;
-  status: 'all' | AdminStatus;
+  status: 'all' | StatusFilter;
   dropOffFrom: string | null;
   dropOffTo: string | null;
   pickUpFrom: string | null;
@@ -34,7 +34,7 @@ export function readListState(params: URLSearchParams): ListState {
   return {
     tab: oneOf(adminTabs, params.get('tab')) ?? DEFAULT_TAB,
     q: (params.get('q') ?? '').slice(0, 100),
-    status: oneOf(adminStatuses, params.get('status')) ?? 'all',
+    status: oneOf(statusFilters, params.get('status')) ?? 'all',
     dropOffFrom: dateOrNull(params.get('dropOffFrom')),
     dropOffTo: dateOrNull(params.get('dropOffTo')),
     pickUpFrom: dateOrNull(params.get('pickUpFrom')),

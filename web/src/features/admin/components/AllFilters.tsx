@@ -3,7 +3,7 @@
  * drop-off and pick-up date ranges. The search edits the same `q` as the card's quick search, which is hidden
  * on this tab so there is one box.
  */
-import { adminStatuses, statusLabels, type AdminSummary } from '@shared/admin';
+import { statusFilters, statusLabels, type AdminSummary } from '@shared/admin';
 import type { DateFilterKey, ListState } from '../list-params';
 import { DateRangeFilter } from './DateRangeFilter';
 import { SearchBox } from './SearchBox';
@@ -31,7 +31,7 @@ export function AllFilters({ state, byStatus, errors, onChange }: AllFiltersProp
           <label htmlFor="admin-filter-status">Status</label>
           <select id="admin-filter-status" value={state.status} onChange={(e) => onChange({ status: e.target.value as ListState['status'] })}>
             <option value="all">All</option>
-            {adminStatuses.map((s) => (
+            {statusFilters.map((s) => (
               <option key={s} value={s}>
                 {statusLabels[s]}
                 {count(s)}

@@ -1,5 +1,5 @@
 /** The booking's history (design: every admin change is audited): who, when, and each field's old and new value. */
-import { statusLabels, type AdminStatus, type AuditEntry } from '@shared/admin';
+import { statusLabels, type AuditEntry, type StatusFilter } from '@shared/admin';
 import { formatTime12 } from '@shared/format';
 import { isCalendarDate, isClockTime } from '@shared/nz-time';
 import { nzDate, nzStamp } from '../format';
@@ -26,7 +26,7 @@ const fieldName = (field: string) => FIELD_NAMES[field] ?? field.replace(/_/g, '
 
 function shown(field: string, value: string | null): string {
   if (value === null || value === '') return 'Not set';
-  if (field === 'status' && value in statusLabels) return statusLabels[value as AdminStatus];
+  if (field === 'status' && value in statusLabels) return statusLabels[value as StatusFilter];
   if (value === 'true') return 'Yes';
   if (value === 'false') return 'No';
   if (isCalendarDate(value)) return nzDate(value);

@@ -1,5 +1,5 @@
 /** One date filter of the All tab (drop-off or pick-up): From and To, each with its own clear button. */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { DateInput } from '../../../ui/DateInput';
 
 interface DateRangeFilterProps {
@@ -15,15 +15,8 @@ interface DateRangeFilterProps {
 }
 
 function ClearableDate({ id, label, value, onChange, nextFocusId, error }: { id: string; label: string; value: string | null; onChange(d: string | null): void; nextFocusId?: string; error?: string }) {
-  // The date input keeps its own text while typing; clearing remounts it once the value is gone, so the text
-  // empties too (remounting earlier would read the old value back).
+  // The date input follows a value cleared from outside; an unfinished entry (no value yet) is cleared by remounting it.
   const [generation, setGeneration] = useState(0);
-  const clearing = useRef(false);
-  useEffect(() => {
-    if (value !== null || !clearing.current) return;
-    clearing.current = false;
-    setGeneration((g) => g + 1);
-  }, [value]);
   return (
     <div className="admin-date-filter">
       <DateInput key={generation} id={id} label={label} value={value} onChange={(d) => d !== value && onChange(d)} nextFocusId={nextFocusId} error={error} />
@@ -32,9 +25,8 @@ function ClearableDate({ id, label, value, onChange, nextFocusId, error }: { id:
         className="icon-button admin-clear"
         aria-label={`Clear ${label.toLowerCase()}`}
         onClick={() => {
-          if (value === null) return setGeneration((g) => g + 1);
-          clearing.current = true;
-          onChange(null);
+          if (value === null) setGeneration((g) => g + 1);
+          else onChange(null);
         }}
       >
         <span aria-hidden="true">×</span>

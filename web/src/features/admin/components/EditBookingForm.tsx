@@ -5,7 +5,7 @@
  * Only changed fields are sent, with the version the dialog read.
  */
 import { useMemo, useState, type FormEvent } from 'react';
-import { adminMessages, adminStatuses, statusLabels, type AdminBookingDetail, type AdminBookingEditInput, type AdminBookingEditResponse, type AdminCustomer, type AdminStatus } from '@shared/admin';
+import { adminMessages, adminStatuses, statusLabels, type AdminBookingDetail, type AdminBookingEditInput, type AdminBookingEditResponse, type AdminCustomer, type StatusFilter } from '@shared/admin';
 import { settle } from '@shared/booking-edit';
 import { messages } from '@shared/messages';
 import { dollarsToCents, formatMoney } from '@shared/money';
@@ -44,7 +44,9 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
   const [pickUpTime, setPickUpTime] = useState(booking.pick_up_time);
   const [registration, setRegistration] = useState(booking.car_registration ?? '');
   const [bay, setBay] = useState(booking.parking_bay_number ?? '');
-  const [status, setStatus] = useState<AdminStatus>(booking.status);
+  const [status, setStatus] = useState<StatusFilter>(booking.status);
+  // A cancelled booking is shown with its history but can no longer be changed (the server refuses it too).
+  const cancelled = booking.status === 'cancelled';
   const [shuttle, setShuttle] = useState(booking.shuttle_service);
   const [carWash, setCarWash] = useState(booking.car_wash);
   const [serverErrors, setServerErrors] = useState<Errors>({});
@@ -77,7 +79,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
     if (pickUpTime !== booking.pick_up_time) out.pick_up_time = pickUpTime;
     if (registration.trim().toUpperCase() !== (booking.car_registration ?? '')) out.car_registration = registration.trim();
     if (bay.trim().toUpperCase() !== (booking.parking_bay_number ?? '')) out.parking_bay_number = bay.trim();
-    if (status !== booking.status) out.status = status;
+    if (status !== booking.status && status !== 'cancelled') out.status = status;
     if (shuttle !== booking.shuttle_service) out.shuttle_service = shuttle;
     if (carWash !== booking.car_wash) out.car_wash = carWash;
     return out;
@@ -136,6 +138,11 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
                 Edit Customer
               </button>
             </div>
+            {cancelled && (
+              <div className="alert alert-info" role="status">
+                {adminMessages.notEditable}
+              </div>
+            )}
             {stale && (
               <div className="alert alert-error" role="alert">
                 {adminMessages.stale}{' '}
@@ -151,7 +158,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
         submitLabel="Save Changes"
         busyLabel="Saving..."
         busy={busy}
-        submitDisabled={stale || Object.keys(quoteErrors).length > 0}
+        submitDisabled={cancelled || stale || Object.keys(quoteErrors).length > 0}
       >
         <StayFields
           kind="dropoff"
@@ -201,12 +208,17 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
         </div>
         <Field id="admin-edit-status" label="Booking Status" error={errors.status}>
           {(control) => (
-            <select {...control} value={status} onChange={(e) => (setStatus(e.target.value as AdminStatus), touched('status'))}>
+            <select {...control} value={status} onChange={(e) => (setStatus(e.target.value as StatusFilter), touched('status'))}>
               {adminStatuses.map((s) => (
                 <option key={s} value={s}>
                   {statusLabels[s]}
                 </option>
               ))}
+              {cancelled && (
+                <option value="cancelled" disabled>
+                  {statusLabels.cancelled}
+                </option>
+              )}
             </select>
           )}
         </Field>

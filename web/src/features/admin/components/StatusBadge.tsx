@@ -1,7 +1,7 @@
-/** A booking's status as the spec styles it (checkout destructive, checkin default, reservation secondary). */
-import { statusBadgeVariant, statusLabels, type AdminStatus } from '@shared/admin';
+/** A booking's status as the spec styles it (checkout destructive, checkin default, reservation secondary; cancelled outline). */
+import { statusBadgeVariant, statusLabels, type StatusFilter } from '@shared/admin';
 
-export function StatusBadge({ status }: { status: AdminStatus }) {
+export function StatusBadge({ status }: { status: StatusFilter }) {
   return (
     <span className={`badge admin-badge-${statusBadgeVariant(status)}`}>
       <span className="sr-only">Status: </span>
