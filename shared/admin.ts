@@ -246,3 +246,24 @@ export function showingLine(page: number, pageSize: number, shown: number, total
   const from = (page - 1) * pageSize + 1;
   return `Showing ${from} to ${from + shown - 1} of ${total} bookings`;
 }
+
+/** GET /api/admin/day-sheet?date= (issue 14): one date's arrivals and departures in time order. */
+export const daySheetQuerySchema = z.strictObject({ date: isoDate });
+export const daySheetRowSchema = z.object({
+  booking_id: z.string(),
+  booking_reference: z.string(),
+  time: z.string(),
+  customer_name: z.string(),
+  contact_number: z.string(),
+  car_registration: z.string().nullable(),
+  parking_bay_number: z.string().nullable(),
+  flight: z.string().nullable(),
+  car_wash: z.boolean(),
+  balance_due: z.number(),
+  status: z.string(),
+  /** The booking's `updated_at`, for a one-click check-in or check-out from the sheet. */
+  updated_at: z.string().nullable(),
+});
+export type DaySheetRow = z.infer<typeof daySheetRowSchema>;
+export const daySheetSchema = z.object({ date: z.string(), arrivals: z.array(daySheetRowSchema), departures: z.array(daySheetRowSchema) });
+export type DaySheet = z.infer<typeof daySheetSchema>;

@@ -370,3 +370,22 @@ describe('booking for a customer', () => {
     expect(unknown.status).toBe(404);
   });
 });
+
+describe('day sheet', () => {
+  it("lists a date's arrivals and departures in time order with what the gate needs; only for staff", async () => {
+    const start = window();
+    const paid = await paidBooking({ dropIn: start, pickIn: start + 4 });
+    const date = daysFromToday(start);
+    expect((await call('GET', `/api/admin/day-sheet?date=${date}`, undefined, null)).status).toBe(401);
+    expect((await call('GET', `/api/admin/day-sheet?date=${date}`, undefined, a)).status).toBe(403);
+    const sheet = await call('GET', `/api/admin/day-sheet?date=${date}`);
+    expect(sheet.status).toBe(200);
+    const arrival = sheet.body.arrivals.find((r: { booking_id: string }) => r.booking_id === paid.id);
+    expect(arrival).toMatchObject({ booking_reference: paid.reference, time: '09:00', customer_name: `Aroha ${paid.surname}`, contact_number: paid.phone, car_registration: paid.registration, car_wash: true, balance_due: 0, status: 'reservation' });
+    const times = sheet.body.arrivals.map((r: { time: string }) => r.time);
+    expect([...times].sort()).toEqual(times);
+    const departures = (await call('GET', `/api/admin/day-sheet?date=${daysFromToday(start + 4)}`)).body.departures;
+    expect(departures.map((r: { booking_id: string }) => r.booking_id)).toContain(paid.id);
+    for (const bad of ['2030-02-30', 'today', '']) expect((await call('GET', `/api/admin/day-sheet?date=${bad}`)).status).toBe(400);
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * The staff's day sheet (issue 14): a date's arrivals (drop-offs) and departures (pick-ups) in time order, with
+ * what the yard needs at the gate, from that date's day-sheet entries (two partition reads, bounded by the yard).
+ * The bookings are read too, for their current status and version, so a check-in from the sheet is one click.
+ */
+import { badRequest } from '../../lib/errors';
+import { centsToDollars } from '../../../shared/money';
+import { isCalendarDate } from '../../../shared/nz-time';
+import type { DaySheet, DaySheetRow } from '../../../shared/admin';
+import type { Booking } from '../../../shared/records';
+import { getBookings } from '../../store/admin-lists';
+import { dayEntries, type DayEntry } from '../../store/day-sheet';
+
+function row(e: DayEntry, b: Booking | undefined): DaySheetRow {
+  return {
+    booking_id: e.bookingId,
+    booking_reference: e.bookingReference,
+    time: e.time,
+    customer_name: b?.customer.name ?? e.customerName,
+    contact_number: b?.customer.contactNumber ?? e.contactNumber,
+    car_registration: b ? b.carRegistration : e.carRegistration,
+    parking_bay_number: b ? b.parkingBayNumber : (e.parkingBayNumber ?? null),
+    flight: e.flight,
+    car_wash: b?.carWash ?? e.carWash,
+    balance_due: centsToDollars(b ? (b.payment?.balanceDueCents ?? b.totalCents) : (e.balanceDueCents ?? 0)),
+    status: b?.status ?? e.status ?? 'reservation',
+    updated_at: b?.updatedAt ?? null,
+  };
+}
+
+export async function daySheet(date: string): Promise<DaySheet> {
+  if (!isCalendarDate(date)) throw badRequest('Invalid date or time format', { date: 'Invalid date or time format' });
+  const [drop, pick] = await Promise.all([dayEntries(date, 'dropoff'), dayEntries(date, 'pickup')]);
+  const bookings = new Map((await getBookings([...new Set([...drop, ...pick].map((e) => e.bookingId))])).map((b) => [b.id, b]));
+  return { date, arrivals: drop.map((e) => row(e, bookings.get(e.bookingId))), departures: pick.map((e) => row(e, bookings.get(e.bookingId))) };
+}
