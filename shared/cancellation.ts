@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import { formatMoney, type Cents } from './money';
 import { nzInstant } from './nz-time';
+import { customerBookingSchema } from './customer-bookings';
 import { site } from './site';
 
 export const CANCELLATION_FEE_CENTS = 2000;
@@ -66,3 +67,6 @@ export const adminCancellationSchema = z.strictObject({
   version: z.string('Reload the booking and try again').optional(),
 });
 export type AdminCancellation = z.infer<typeof adminCancellationSchema>;
+
+/** What a cancellation answers (both routes): the booking as it now stands (spec field names) and the refund in dollars. */
+export const cancelledBookingResponseSchema = z.object({ booking: customerBookingSchema, refund: z.number() });

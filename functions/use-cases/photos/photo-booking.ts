@@ -1,8 +1,8 @@
 /**
- * Who may touch a booking's photos (design: 'Vehicle photos'): admins on any confirmed booking, a customer on
+ * Who may touch a booking's photos (design: 'Vehicle photos'): admins on any paid booking (a cancelled one's photos stay reachable), a customer on
  * their own only (the same check as their booking edit). Anything else is 404, never a hint that it exists.
  */
-import { CONFIRMED_STATUSES, type Booking } from '../../../shared/records';
+import { isListed, type Booking } from '../../../shared/records';
 import type { AuthContext } from '../../lib/auth';
 import { notFound, unauthorized } from '../../lib/errors';
 import { getBooking } from '../../store/bookings';
@@ -13,7 +13,7 @@ export async function photoBooking(auth: AuthContext, id: string): Promise<Booki
   if (!auth.user) throw unauthorized();
   if (!auth.admin) return ownBooking(auth.user, id);
   const booking = /^[0-9a-f-]{36}$/i.test(id) ? await getBooking(id, true) : null;
-  if (!booking || !CONFIRMED_STATUSES.includes(booking.status)) throw notFound(BOOKING_NOT_FOUND);
+  if (!booking || !isListed(booking)) throw notFound(BOOKING_NOT_FOUND);
   return booking;
 }
 

@@ -3,7 +3,7 @@
  * new-booking dialogs. The list's tab, search, filters, sort and page are read from and written to the address.
  * Back from a paid checkout (`?session_id=`), it confirms the booking and lists it.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AdminBooking } from '@shared/admin';
 import { useToast } from '../../../ui/toast/ToastProvider';
@@ -15,6 +15,9 @@ import { EditBookingDialog } from './EditBookingDialog';
 import { NewBookingDialog } from './NewBookingDialog';
 import { SummaryCards } from './SummaryCards';
 
+// Photo code loads only when staff open a booking's photos.
+const VehiclePhotosDialog = lazy(() => import('../../photos/VehiclePhotosDialog'));
+
 export function AdminDashboard() {
   const { toast } = useToast();
   const [params, setParams] = useSearchParams();
@@ -24,6 +27,7 @@ export function AdminDashboard() {
   const view = useAdminList(state, reload);
   const [editing, setEditing] = useState<AdminBooking | null>(null);
   const [creating, setCreating] = useState(false);
+  const [photos, setPhotos] = useState<AdminBooking | null>(null);
   const refresh = useCallback(() => setReload((n) => n + 1), []);
 
   const setState = useCallback((next: ListState, { replace = false } = {}) => setParams((p) => writeListState(next, p), { replace }), [setParams]);
@@ -63,6 +67,7 @@ export function AdminDashboard() {
         onRefresh={refresh}
         onNewBooking={() => setCreating(true)}
         onEdit={setEditing}
+        onPhotos={setPhotos}
       />
       {editing && (
         <EditBookingDialog
@@ -73,9 +78,18 @@ export function AdminDashboard() {
             refresh();
           }}
           onChanged={refresh}
+          onCancelled={() => {
+            setEditing(null);
+            refresh();
+          }}
         />
       )}
       {creating && <NewBookingDialog onClose={() => setCreating(false)} />}
+      {photos && (
+        <Suspense fallback={null}>
+          <VehiclePhotosDialog bookingId={photos.id} bookingReference={photos.booking_reference} open onOpenChange={(open) => !open && setPhotos(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

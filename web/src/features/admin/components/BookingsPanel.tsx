@@ -20,11 +20,12 @@ interface BookingsPanelProps {
   onRefresh(): void;
   onNewBooking(): void;
   onEdit(booking: AdminBooking): void;
+  onPhotos(booking: AdminBooking): void;
 }
 
 const SORTED_WITHIN_PAGE = 'Sorted within this page; choose a date range to sort every booking';
 
-export function BookingsPanel({ state, view, summary, refreshing, onState, onRefresh, onNewBooking, onEdit }: BookingsPanelProps) {
+export function BookingsPanel({ state, view, summary, refreshing, onState, onRefresh, onNewBooking, onEdit, onPhotos }: BookingsPanelProps) {
   const change = (c: Partial<Omit<ListState, 'page'>>, replace = false) => onState(changeList(state, c), { replace });
   const counts: Record<AdminTab, number | null> = {
     pickups: summary?.upcoming_pickups ?? null,
@@ -56,7 +57,7 @@ export function BookingsPanel({ state, view, summary, refreshing, onState, onRef
           {data.items.length === 0 ? (
             <p className="admin-empty">{adminMessages.noBookings}</p>
           ) : (
-            <BookingsTable bookings={data.items} sort={state.sort} onSort={(sort) => change({ sort })} onEdit={onEdit} />
+            <BookingsTable bookings={data.items} sort={state.sort} onSort={(sort) => change({ sort })} onEdit={onEdit} onPhotos={onPhotos} />
           )}
           <Pagination busy={view.loading} page={data.page} pageSize={data.pageSize} shown={data.items.length} total={data.total} onPage={(page) => onState({ ...state, page })} />
         </div>

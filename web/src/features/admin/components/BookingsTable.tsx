@@ -15,6 +15,7 @@ interface BookingsTableProps {
   sort: AdminSort | null;
   onSort(sort: AdminSort): void;
   onEdit(booking: AdminBooking): void;
+  onPhotos(booking: AdminBooking): void;
 }
 
 const NOT_SET = 'Not set';
@@ -66,7 +67,7 @@ function SortChoice({ sort, onSort }: { sort: AdminSort | null; onSort(sort: Adm
   );
 }
 
-export function BookingsTable({ bookings, sort, onSort, onEdit }: BookingsTableProps) {
+export function BookingsTable({ bookings, sort, onSort, onEdit, onPhotos }: BookingsTableProps) {
   return (
     <>
       <SortChoice sort={sort} onSort={onSort} />
@@ -137,6 +138,9 @@ export function BookingsTable({ bookings, sort, onSort, onEdit }: BookingsTableP
                   <div className="admin-actions">
                     <button type="button" className="btn btn-outline btn-sm" onClick={() => onEdit(b)} aria-label={`Edit booking ${b.booking_reference || b.id.slice(0, 8)}`}>
                       Edit
+                    </button>
+                    <button type="button" className="btn btn-outline btn-sm" onClick={() => onPhotos(b)} aria-label={`Vehicle photos of booking ${b.booking_reference || b.id.slice(0, 8)}`}>
+                      Photos
                     </button>
                   </div>
                 </Cell>

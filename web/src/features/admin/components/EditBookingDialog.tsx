@@ -16,9 +16,11 @@ interface EditBookingDialogProps {
   onSaved(result: AdminBookingEditResponse): void;
   /** Something changed that the list shows (the customer), without a booking save. */
   onChanged(): void;
+  /** Staff cancelled the booking from the dialog. */
+  onCancelled(): void;
 }
 
-export function EditBookingDialog({ booking, onClose, onSaved, onChanged }: EditBookingDialogProps) {
+export function EditBookingDialog({ booking, onClose, onSaved, onChanged, onCancelled }: EditBookingDialogProps) {
   const [detail, setDetail] = useState<AdminBookingDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
@@ -72,6 +74,7 @@ export function EditBookingDialog({ booking, onClose, onSaved, onChanged }: Edit
       detail={detail}
       onClose={onClose}
       onSaved={onSaved}
+      onCancelled={onCancelled}
       onReload={() => {
         setGeneration((n) => n + 1);
         setReload((n) => n + 1);

@@ -19,6 +19,7 @@ import { useToast } from '../../../ui/toast/ToastProvider';
 import { saveAdminBooking } from '../api/save-booking';
 import { money } from '../format';
 import { BookingHistory } from './BookingHistory';
+import { CancelBookingDialog } from './CancelBookingDialog';
 import { CustomerEditorDialog } from './CustomerEditorDialog';
 import { StayFields } from './StayFields';
 
@@ -33,9 +34,11 @@ interface EditBookingFormProps {
   onSaved(result: AdminBookingEditResponse): void;
   onReload(): void;
   onCustomerSaved(customer: AdminCustomer): void;
+  onCancelled(): void;
 }
 
-export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomerSaved }: EditBookingFormProps) {
+export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomerSaved, onCancelled }: EditBookingFormProps) {
+  const [cancelling, setCancelling] = useState(false);
   const { booking, history } = detail;
   const { toast } = useToast();
   const [dropOffDate, setDropOffDate] = useState<string | null>(booking.drop_off_date);
@@ -134,9 +137,16 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
                   <dd>{booking.booking_reference || 'Not set'}</dd>
                 </div>
               </dl>
-              <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditingCustomer(true)}>
-                Edit Customer
-              </button>
+              <div className="admin-actions">
+                <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditingCustomer(true)}>
+                  Edit Customer
+                </button>
+                {(booking.status === 'reservation' || booking.status === 'checkin') && (
+                  <button type="button" className="btn btn-outline btn-sm" onClick={() => setCancelling(true)}>
+                    Cancel Booking
+                  </button>
+                )}
+              </div>
             </div>
             {cancelled && (
               <div className="alert alert-info" role="status">
@@ -253,6 +263,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
         <BookingHistory history={history} />
       </FormDialog>
       {/* A sibling, not a child: a submit inside it would otherwise bubble (through the portal) to this form. */}
+      {cancelling && <CancelBookingDialog booking={booking} onClose={() => setCancelling(false)} onCancelled={onCancelled} />}
       {editingCustomer && (
         <CustomerEditorDialog
           customerId={booking.customer_id}

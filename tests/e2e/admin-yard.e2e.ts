@@ -1,0 +1,58 @@
+/** Staff from the dashboard's Actions (issues 13 and 14): a booking's vehicle photos, and cancelling with a chosen refund. */
+import AxeBuilder from '@axe-core/playwright';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import { daysFromToday } from '../support/dates';
+import { createUser } from '../support/users';
+import { booking } from '../integration/payment-support';
+import { useBrowser, viewportNames, withPage } from './support/browser';
+import { bookingRows, letterTag, seedPaidBooking, signInAsAdmin } from './support/admin';
+
+const { browser, baseUrl } = useBrowser();
+const env = inject('env');
+
+/** A 1x1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+describe.each(viewportNames)('staff actions at %s width', (viewport) => {
+  it("uploads a photo from the booking's Actions, then cancels it with a $25.00 refund", async () => {
+    const admin = await createUser(env, { admin: true, email: `yard-${viewport}-${randomUUID().slice(0, 6)}@example.com` });
+    const tag = letterTag(7);
+    const rego = `Y${tag.slice(0, 6).toUpperCase()}`;
+    const id = await seedPaidBooking({ firstName: 'Yard', lastName: tag, email: `${tag}@example.com`, carRegistration: rego, dropOffDate: daysFromToday(5), pickUpDate: daysFromToday(9) });
+
+    await withPage(browser(), viewport, async (page) => {
+      await signInAsAdmin(page, baseUrl, admin);
+      await page.getByRole('searchbox').first().fill(tag);
+      await bookingRows(page).filter({ hasText: rego }).first().waitFor();
+      const row = bookingRows(page).filter({ hasText: rego });
+
+      await row.getByRole('button', { name: /^Vehicle photos of booking RP-/ }).click();
+      const photos = page.getByRole('dialog', { name: 'Vehicle Photos' });
+      await photos.waitFor();
+      await photos.locator('input[type="file"]').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
+      await photos.getByRole('button', { name: /^Upload/ }).click();
+      await page.locator('.toast', { hasText: 'Photos uploaded successfully' }).first().waitFor();
+      const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+      await photos.getByRole('button', { name: 'Close' }).last().click();
+      await photos.waitFor({ state: 'detached' });
+
+      await row.getByRole('button', { name: /^Edit booking/ }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Booking Details' });
+      await edit.getByRole('button', { name: 'Cancel Booking' }).click();
+      const cancel = page.getByRole('dialog', { name: /^Cancel booking RP-/ });
+      await cancel.getByText('By the customer terms the refund would be $10.00 ($20.00 kept).').waitFor();
+      await cancel.getByLabel('Refund to the card ($)').fill('31');
+      await cancel.getByText('The refund can be at most $30.00 (what was paid)').waitFor();
+      expect(await cancel.getByRole('button', { name: 'Cancel booking' }).isDisabled()).toBe(true);
+      await cancel.getByLabel('Refund to the card ($)').fill('25');
+      await cancel.getByRole('button', { name: 'Cancel booking' }).click();
+      await page.locator('.toast', { hasText: 'Booking cancelled' }).first().waitFor();
+      await row.locator('td[data-label="Status"]', { hasText: 'Cancelled' }).waitFor();
+    });
+    const saved = (await booking(id))!;
+    expect(saved.status).toBe('cancelled');
+    expect(saved.payment.amountPaidCents).toBe(500);
+  });
+});
