@@ -55,4 +55,37 @@ describe.each(viewportNames)('staff actions at %s width', (viewport) => {
     expect(saved.status).toBe('cancelled');
     expect(saved.payment.amountPaidCents).toBe(500);
   });
+
+  it("shows a date's arrivals on the day sheet, checks a car in from it, and prints without the site's chrome", async () => {
+    const admin = await createUser(env, { admin: true, email: `sheet-${viewport}-${randomUUID().slice(0, 6)}@example.com` });
+    const tag = letterTag(7);
+    const rego = `D${tag.slice(0, 6).toUpperCase()}`;
+    const date = daysFromToday(6);
+    const id = await seedPaidBooking({ firstName: 'Sheet', lastName: tag, email: `${tag}@example.com`, carRegistration: rego, dropOffDate: date, pickUpDate: daysFromToday(8) });
+
+    await withPage(browser(), viewport, async (page) => {
+      await signInAsAdmin(page, baseUrl, admin);
+      await page.getByRole('link', { name: 'Day Sheet' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Day Sheet' }).waitFor();
+      await page.getByLabel('Date', { exact: true }).fill(date);
+      expect(page.url()).toContain(`date=${date}`);
+      const arrivals = page.getByRole('region', { name: /^Arrivals/ });
+      const row = arrivals.getByRole('row').filter({ hasText: rego });
+      await row.waitFor();
+      expect(await row.textContent()).toContain(`Sheet ${tag}`);
+      expect(await row.textContent()).toContain('9:00 AM');
+      const axe = await new AxeBuilder({ page }).include('.day-sheet').analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+      await row.getByRole('button', { name: /^Check in RP-/ }).click();
+      await page.locator('.toast', { hasText: 'Checked in' }).first().waitFor();
+      await row.getByText('Check-in').waitFor();
+      expect(await row.getByRole('button').count()).toBe(0);
+
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.locator('.site-header').isVisible()).toBe(false);
+      expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+      expect(await row.isVisible()).toBe(true);
+    });
+    expect((await booking(id))!.status).toBe('checkin');
+  });
 });

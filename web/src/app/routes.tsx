@@ -49,6 +49,7 @@ export const pageRoutes: RouteObject[] = [
   { path: 'auth', element: <SignIn /> },
   { path: 'customer-dashboard', element: <CustomerDashboard /> },
   { path: 'admin', element: <Admin /> },
+  { path: 'admin/day-sheet', element: <Admin view="day-sheet" /> },
   { path: '*', element: <NotFound /> },
 ];
 

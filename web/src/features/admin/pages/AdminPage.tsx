@@ -11,16 +11,18 @@ import { useToast } from '../../../ui/toast/ToastProvider';
 import { signOutAndGoHome } from '../../account/sign-out-flow';
 import { readSessionHint } from '../../account/session-hint';
 import { AdminDashboard } from '../components/AdminDashboard';
+import { DaySheet } from '../components/DaySheet';
 import '../../account/account.css';
 import '../admin.css';
 
 type Access = 'checking' | 'admin' | 'denied';
 
-export default function AdminPage() {
+/** The dashboard at /admin; the day sheet at /admin/day-sheet, behind the same check. */
+export default function AdminPage({ view = 'dashboard' }: { view?: 'dashboard' | 'day-sheet' }) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const [access, setAccess] = useState<Access>('checking');
-  useDocumentMeta('Admin Dashboard', 'Runway Parking staff dashboard.');
+  useDocumentMeta(view === 'day-sheet' ? 'Day Sheet' : 'Admin Dashboard', 'Runway Parking staff dashboard.');
 
   useEffect(() => {
     let live = true;
@@ -75,8 +77,17 @@ export default function AdminPage() {
     <section className="section admin-page">
       <div className="container">
         <div className="admin-header">
-          <h1 className="page-title">Admin Dashboard</h1>
+          <h1 className="page-title">{view === 'day-sheet' ? 'Day Sheet' : 'Admin Dashboard'}</h1>
           <div className="admin-header-actions">
+            {view === 'day-sheet' ? (
+              <Link className="btn btn-outline btn-sm" to="/admin">
+                Dashboard
+              </Link>
+            ) : (
+              <Link className="btn btn-outline btn-sm" to="/admin/day-sheet">
+                Day Sheet
+              </Link>
+            )}
             <Link className="btn btn-outline btn-sm" to="/">
               Back to Home
             </Link>
@@ -85,7 +96,7 @@ export default function AdminPage() {
             </button>
           </div>
         </div>
-        <AdminDashboard />
+        {view === 'day-sheet' ? <DaySheet /> : <AdminDashboard />}
       </div>
     </section>
   );
