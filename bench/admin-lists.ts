@@ -20,7 +20,7 @@ import { cognitoClient, createVerifiedUser, randomPassword } from '../local/prov
 import { addDays, nzToday } from '../shared/nz-time';
 import { priceFor } from '../shared/pricing';
 import { CONFIRMED_STATUSES, type Booking } from '../shared/records';
-import { percentile, type BenchContext, type BenchModule } from './context';
+import { percentile, timeCalls, type BenchContext, type BenchModule } from './context';
 
 const REQUESTS = 60;
 const BOOKINGS_A_DAY = 40;
@@ -154,14 +154,7 @@ const adminLists: BenchModule = {
           if (res.status !== 200) throw new Error(`${name}: ${res.status} ${await res.text()}`);
           await res.arrayBuffer();
         };
-        for (let i = 0; i < 5; i++) await call();
-        const times: number[] = [];
-        for (let i = 0; i < REQUESTS; i++) {
-          const t = performance.now();
-          await call();
-          times.push(performance.now() - t);
-        }
-        times.sort((a, b) => a - b);
+        const times = await timeCalls(call, REQUESTS, 5);
         const figures = { p50: percentile(times, 50), p95: percentile(times, 95) };
         (results.get(name) ?? results.set(name, new Map()).get(name)!).set(size, figures);
         ctx.report(`${size}: ${name} p50 / p95`, `${figures.p50.toFixed(1)} / ${figures.p95.toFixed(1)}`, 'ms');

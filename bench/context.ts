@@ -58,3 +58,15 @@ export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
+
+/** Calls `call` `warmUp` times unmeasured, then `count` times one after another; the times in ms, sorted. */
+export async function timeCalls(call: () => Promise<void>, count: number, warmUp: number): Promise<number[]> {
+  for (let i = 0; i < warmUp; i++) await call();
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t = performance.now();
+    await call();
+    times.push(performance.now() - t);
+  }
+  return times.sort((a, b) => a - b);
+}

@@ -12,7 +12,7 @@ import { upsertCustomer } from '../functions/store/customers';
 import { cognitoClient, createVerifiedUser, randomPassword } from '../local/provision';
 import { addDays, nzToday } from '../shared/nz-time';
 import type { Booking } from '../shared/records';
-import { percentile, type BenchContext, type BenchModule } from './context';
+import { percentile, timeCalls, type BenchContext, type BenchModule } from './context';
 
 const REQUESTS = 200;
 
@@ -59,14 +59,7 @@ const myBookings: BenchModule = {
         const body = (await res.json()) as { bookings: unknown[] };
         if (body.bookings.length !== count) throw new Error(`expected ${count} bookings, got ${body.bookings.length}`);
       };
-      for (let i = 0; i < 10; i++) await call();
-      const times: number[] = [];
-      for (let i = 0; i < REQUESTS; i++) {
-        const t = performance.now();
-        await call();
-        times.push(performance.now() - t);
-      }
-      times.sort((a, b) => a - b);
+      const times = await timeCalls(call, REQUESTS, 10);
       ctx.report(`${count} bookings: p50`, percentile(times, 50).toFixed(2), 'ms');
       ctx.report(`${count} bookings: p95`, percentile(times, 95).toFixed(2), 'ms');
     }

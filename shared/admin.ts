@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { customerDetailsSchema, paymentTypeSchema } from './booking';
 import { customerBookingSchema } from './customer-bookings';
+import { flight } from './my-checkout';
 import { profileMessages } from './profile';
 import { isoDate } from './schemas';
 
@@ -196,8 +197,6 @@ export const adminCustomerEditSchema = z.strictObject({
 export type AdminCustomerEdit = z.infer<typeof adminCustomerEditSchema>;
 /** GET and PATCH /api/admin/customers/{id}. */
 export const adminCustomerResponseSchema = z.object({ customer: adminCustomerSchema });
-
-const flight = z.string('Expected text').trim().toUpperCase().max(10, 'Please enter a valid flight number').regex(/^[A-Z0-9 ]*$/, 'Please enter a valid flight number').optional();
 
 /** POST /api/admin/bookings: a booking for a customer (admin mode of the create-booking dialog) -> {url}. */
 export const adminCheckoutRequestSchema = z.strictObject({

@@ -14,7 +14,8 @@ export const myCheckoutMessages = {
   created: 'New booking created successfully',
 } as const;
 
-const flight = z.string('Expected text').trim().toUpperCase().max(10, 'Please enter a valid flight number').regex(/^[A-Z0-9 ]*$/, 'Please enter a valid flight number').optional();
+/** An optional flight number as the dashboards' booking dialogs send it. */
+export const flight = z.string('Expected text').trim().toUpperCase().max(10, 'Please enter a valid flight number').regex(/^[A-Z0-9 ]*$/, 'Please enter a valid flight number').optional();
 const dateText = z.string('Invalid date or time format');
 
 /** POST /api/me/checkout */

@@ -223,7 +223,7 @@ describe.each(viewportNames)('admin dashboard at %s width', (viewport) => {
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
       await dialog.locator('.field-error', { hasText: 'That parking bay is taken by another booking on these dates' }).waitFor();
       await toast(page, 'Failed to update booking');
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
 
       // History, then the customer: a duplicate e-mail is refused; a new name is saved and shown.

@@ -6,6 +6,7 @@ import { daysFromToday } from '../support/dates';
 import { createUser } from '../support/users';
 import { checkout, checkoutBody, payOnPage } from '../integration/payment-support';
 import { useBrowser, viewportNames, withPage } from './support/browser';
+import { signInToDashboard } from './support/flow';
 
 const { browser, baseUrl } = useBrowser();
 const env = inject('env');
@@ -17,11 +18,7 @@ describe.each(viewportNames)('cancelling at %s width', (viewport) => {
     await payOnPage((await checkout(body, { authorization: `Bearer ${user.idToken}` })).sessionId);
 
     await withPage(browser(), viewport, async (page) => {
-      await page.goto(`${baseUrl}/login?next=%2Fcustomer-dashboard`);
-      await page.getByLabel('Email').fill(user.email);
-      await page.getByLabel('Password', { exact: true }).fill(user.password);
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-      await page.waitForURL(`${baseUrl}/customer-dashboard`);
+      await signInToDashboard(page, baseUrl, user);
 
       const card = page.getByRole('listitem').filter({ hasText: 'GONE1' });
       await card.getByRole('button', { name: /^Cancel booking RP-/ }).click();

@@ -8,6 +8,7 @@ import { daysFromToday } from '../support/dates';
 import { createUser } from '../support/users';
 import { checkout, checkoutBody, payOnPage } from '../integration/payment-support';
 import { useBrowser, viewportNames, withPage } from './support/browser';
+import { signInToDashboard } from './support/flow';
 
 const { browser, baseUrl } = useBrowser();
 const env = inject('env');
@@ -21,11 +22,7 @@ describe.each(viewportNames)('My Bookings at %s width', (viewport) => {
     for (const body of [later, soon]) await payOnPage((await checkout(body, auth)).sessionId);
 
     await withPage(browser(), viewport, async (page) => {
-      await page.goto(`${baseUrl}/login?next=%2Fcustomer-dashboard`);
-      await page.getByLabel('Email').fill(user.email);
-      await page.getByLabel('Password', { exact: true }).fill(user.password);
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-      await page.waitForURL(`${baseUrl}/customer-dashboard`);
+      await signInToDashboard(page, baseUrl, user);
 
       const list = page.getByRole('list', { name: 'Current and future bookings' });
       await list.waitFor();

@@ -11,6 +11,7 @@ import { createUser } from '../support/users';
 import { pdf, png } from '../support/images';
 import { checkout, checkoutBody, payOnPage } from '../integration/payment-support';
 import { useBrowser, viewportNames, withPage } from './support/browser';
+import { signInToDashboard } from './support/flow';
 
 const { browser, baseUrl } = useBrowser();
 const env = inject('env');
@@ -22,11 +23,7 @@ describe.each(viewportNames)('vehicle photos at %s width', (viewport) => {
     await payOnPage(started.sessionId);
 
     await withPage(browser(), viewport, async (page) => {
-      await page.goto(`${baseUrl}/login?next=%2Fcustomer-dashboard`);
-      await page.getByLabel('Email').fill(user.email);
-      await page.getByLabel('Password', { exact: true }).fill(user.password);
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-      await page.waitForURL(`${baseUrl}/customer-dashboard`);
+      await signInToDashboard(page, baseUrl, user);
       await page.getByRole('button', { name: /^Edit booking/ }).click();
       const edit = page.getByRole('dialog', { name: /^Edit Booking #/ });
       const panel = edit.getByRole('region', { name: 'Vehicle photos' });
@@ -118,11 +115,7 @@ describe('a phone camera photo over 10 MB', () => {
     await payOnPage(started.sessionId);
 
     await withPage(browser(), 'desktop', async (page) => {
-      await page.goto(`${baseUrl}/login?next=%2Fcustomer-dashboard`);
-      await page.getByLabel('Email').fill(user.email);
-      await page.getByLabel('Password', { exact: true }).fill(user.password);
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-      await page.waitForURL(`${baseUrl}/customer-dashboard`);
+      await signInToDashboard(page, baseUrl, user);
       await page.getByRole('button', { name: /^Edit booking/ }).click();
       const panel = page.getByRole('dialog', { name: /^Edit Booking #/ }).getByRole('region', { name: 'Vehicle photos' });
       await panel.waitFor();

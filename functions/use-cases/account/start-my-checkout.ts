@@ -10,7 +10,7 @@ import type { Caller } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import { getProfile } from '../../store/profiles';
 import { startCheckout } from '../booking/start-checkout';
-import { withSpecFieldNames } from '../booking/spec-field-names';
+import { quoteOf, withSpecFieldNames } from '../booking/spec-field-names';
 import { accountCustomer } from './account-customer';
 
 export async function startMyCheckout(caller: Caller, req: MyCheckoutRequest, siteUrl: string): Promise<CheckoutResponse> {
@@ -27,15 +27,7 @@ export async function startMyCheckout(caller: Caller, req: MyCheckoutRequest, si
   return withSpecFieldNames(() =>
     startCheckout(
       {
-        quote: {
-          dropOffDate: req.drop_off_date,
-          dropOffTime: req.drop_off_time,
-          pickUpDate: req.pick_up_date,
-          pickUpTime: req.pick_up_time,
-          carWash: req.car_wash,
-          departureFlightNumber: req.departure_flight || undefined,
-          returnFlightNumber: req.return_flight || undefined,
-        },
+        quote: quoteOf(req),
         customer: details.data,
         paymentType: req.payment_type,
       },

@@ -10,7 +10,7 @@ import { splitName } from '../../../shared/profile';
 import { notFound } from '../../lib/errors';
 import { getCustomer } from '../../store/customers';
 import { startCheckout } from '../booking/start-checkout';
-import { withSpecFieldNames } from '../booking/spec-field-names';
+import { quoteOf, withSpecFieldNames } from '../booking/spec-field-names';
 
 
 export async function startAdminCheckout(req: AdminCheckoutRequest, siteUrl: string): Promise<CheckoutResponse> {
@@ -19,15 +19,7 @@ export async function startAdminCheckout(req: AdminCheckoutRequest, siteUrl: str
   return withSpecFieldNames(() =>
     startCheckout(
       {
-        quote: {
-          dropOffDate: req.drop_off_date,
-          dropOffTime: req.drop_off_time,
-          pickUpDate: req.pick_up_date,
-          pickUpTime: req.pick_up_time,
-          carWash: req.car_wash,
-          departureFlightNumber: req.departure_flight || undefined,
-          returnFlightNumber: req.return_flight || undefined,
-        },
+        quote: quoteOf(req),
         customer: { firstName: first, lastName: last, email: req.email, contactNumber: req.contact_number, carRegistration: req.car_registration },
         paymentType: req.payment_type,
       },

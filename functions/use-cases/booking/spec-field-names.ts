@@ -1,4 +1,5 @@
 /** The checkout names its fields quote.dropOffDate and so on; the dashboards' routes use the spec's names. */
+import type { CheckoutQuote } from '../../../shared/booking';
 import { HttpError } from '../../lib/errors';
 
 const SPEC_NAMES: Record<string, string> = {
@@ -18,4 +19,25 @@ export async function withSpecFieldNames<T>(run: () => Promise<T>): Promise<T> {
     }
     throw error;
   }
+}
+
+/** The stay of a dashboard's booking request (spec names) as the checkout's quote. */
+export function quoteOf(req: {
+  drop_off_date: string;
+  drop_off_time: string;
+  pick_up_date: string;
+  pick_up_time: string;
+  car_wash: boolean;
+  departure_flight?: string;
+  return_flight?: string;
+}): CheckoutQuote {
+  return {
+    dropOffDate: req.drop_off_date,
+    dropOffTime: req.drop_off_time,
+    pickUpDate: req.pick_up_date,
+    pickUpTime: req.pick_up_time,
+    carWash: req.car_wash,
+    departureFlightNumber: req.departure_flight || undefined,
+    returnFlightNumber: req.return_flight || undefined,
+  };
 }

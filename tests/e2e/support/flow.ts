@@ -135,3 +135,12 @@ export async function expectNoAxeViolations(page: Page) {
   const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
   expect(found).toEqual([]);
 }
+
+/** Signs in on the sign-in page and lands on the customer dashboard. */
+export async function signInToDashboard(page: Page, baseUrl: string, user: { email: string; password: string }) {
+  await page.goto(`${baseUrl}/login?next=%2Fcustomer-dashboard`);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(`${baseUrl}/customer-dashboard`);
+}

@@ -3,14 +3,13 @@
  * NZ time) and sorted by drop-off, each as a card with what the yard needs to recognise the car and what is
  * left to pay at pick-up.
  */
-import { useEffect, useId, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { customerBookingsMessages, selectCustomerBookings, type BookingPeriod, type CustomerBooking, type DropOffOrder } from '@shared/customer-bookings';
 import { formatShortDate, formatTime12, pluralDays } from '@shared/format';
 import { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { myCheckoutMessages } from '@shared/my-checkout';
-import { confirmationFailureMessage, fetchConfirmedBooking } from '../../booking/confirmation';
+import { useCheckoutReturn } from '../../booking/use-checkout-return';
 import { fetchMyBookings } from '../api/my-bookings';
 import { NewBookingDialog, type BookingContact } from './NewBookingDialog';
 import { EditBookingDialog } from './EditBookingDialog';
@@ -84,31 +83,8 @@ export function MyBookings({ onExpired, contact, onOpenProfile }: { onExpired():
   const [order, setOrder] = useState<DropOffOrder>('earliest');
   const [reload, setReload] = useState(0);
   const [creating, setCreating] = useState(false);
-  const [params, setParams] = useSearchParams();
-  const returnedSession = params.get('session_id');
-  const canceled = params.get('checkout') === 'canceled';
-
-  // Back from the hosted checkout: confirm the booking (the call confirms it if the webhook is late), say so, list it.
-  useEffect(() => {
-    if (!returnedSession && !canceled) return;
-    const abort = new AbortController();
-    const done = () => setParams((p) => (p.delete('session_id'), p.delete('checkout'), p), { replace: true });
-    if (canceled) {
-      toast({ title: 'Payment cancelled', description: 'Your new booking was not made.' });
-      done();
-      return;
-    }
-    fetchConfirmedBooking(returnedSession!, abort.signal)
-      .then(() => {
-        toast({ title: 'Success', description: myCheckoutMessages.created, variant: 'success' });
-        setReload((n) => n + 1);
-      })
-      .catch((e: unknown) => {
-        if ((e as Error).name !== 'AbortError') toast({ title: 'Error', description: confirmationFailureMessage(e), variant: 'destructive' });
-      })
-      .finally(() => !abort.signal.aborted && done());
-    return () => abort.abort();
-  }, [returnedSession, canceled, toast, setParams]);
+  const listAgain = useCallback(() => setReload((n) => n + 1), []);
+  useCheckoutReturn({ created: myCheckoutMessages.created, notMade: 'Your new booking was not made.', onConfirmed: listAgain });
   const [editing, setEditing] = useState<CustomerBooking | null>(null);
   const [cancelling, setCancelling] = useState<CustomerBooking | null>(null);
   const periodId = useId();

@@ -3,11 +3,11 @@
  * new-booking dialogs. The list's tab, search, filters, sort and page are read from and written to the address.
  * Back from a paid checkout (`?session_id=`), it confirms the booking and lists it.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AdminBooking } from '@shared/admin';
-import { useToast } from '../../../ui/toast/ToastProvider';
-import { BOOKING_CONFIRMED_MESSAGE, confirmationFailureMessage, fetchConfirmedBooking } from '../../booking/confirmation';
+import { BOOKING_CONFIRMED_MESSAGE } from '../../booking/confirmation';
+import { useCheckoutReturn } from '../../booking/use-checkout-return';
 import { readListState, writeListState, type ListState } from '../list-params';
 import { useAdminList, useAdminSummary } from '../use-admin-data';
 import { BookingsPanel } from './BookingsPanel';
@@ -19,7 +19,6 @@ import { SummaryCards } from './SummaryCards';
 const VehiclePhotosDialog = lazy(() => import('../../photos/VehiclePhotosDialog'));
 
 export function AdminDashboard() {
-  const { toast } = useToast();
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readListState(params), [params]);
   const [reload, setReload] = useState(0);
@@ -32,28 +31,7 @@ export function AdminDashboard() {
 
   const setState = useCallback((next: ListState, { replace = false } = {}) => setParams((p) => writeListState(next, p), { replace }), [setParams]);
 
-  const returnedSession = params.get('session_id');
-  const canceled = params.get('checkout') === 'canceled';
-  useEffect(() => {
-    if (!returnedSession && !canceled) return;
-    const abort = new AbortController();
-    const done = () => setParams((p) => (p.delete('session_id'), p.delete('checkout'), p), { replace: true });
-    if (canceled) {
-      toast({ title: 'Payment cancelled', description: 'The new booking was not made.' });
-      done();
-      return;
-    }
-    fetchConfirmedBooking(returnedSession!, abort.signal)
-      .then(() => {
-        toast({ title: 'Success', description: BOOKING_CONFIRMED_MESSAGE, variant: 'success' });
-        refresh();
-      })
-      .catch((e: unknown) => {
-        if ((e as Error).name !== 'AbortError') toast({ title: 'Error', description: confirmationFailureMessage(e), variant: 'destructive' });
-      })
-      .finally(() => !abort.signal.aborted && done());
-    return () => abort.abort();
-  }, [returnedSession, canceled, toast, setParams, refresh]);
+  useCheckoutReturn({ created: BOOKING_CONFIRMED_MESSAGE, notMade: 'The new booking was not made.', onConfirmed: refresh });
 
   return (
     <>
