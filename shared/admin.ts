@@ -4,9 +4,9 @@
  * field names, customer search and the booking-for-a-customer request. Pure zod, shared by the SPA and the API.
  */
 import * as z from 'zod';
-import { customerDetailsSchema, paymentTypeSchema } from './booking';
+import { customerDetailsSchema } from './booking';
 import { customerBookingSchema } from './customer-bookings';
-import { flight } from './my-checkout';
+import { myCheckoutRequestSchema } from './my-checkout';
 import { profileMessages } from './profile';
 import { isoDate } from './schemas';
 
@@ -199,22 +199,13 @@ export type AdminCustomerEdit = z.infer<typeof adminCustomerEditSchema>;
 export const adminCustomerResponseSchema = z.object({ customer: adminCustomerSchema });
 
 /** POST /api/admin/bookings: a booking for a customer (admin mode of the create-booking dialog) -> {url}. */
-export const adminCheckoutRequestSchema = z.strictObject({
+export const adminCheckoutRequestSchema = myCheckoutRequestSchema.extend({
   /** The customer picked from the search, if any; otherwise the customer is found or created by e-mail. */
   customer_id: z.string().optional(),
   name: z.string('Expected text').trim().min(1, adminMessages.nameRequired).max(101, 'Names can be at most 100 characters'),
   email: customerDetailsSchema.shape.email,
   contact_number: customerDetailsSchema.shape.contactNumber,
-  car_registration: customerDetailsSchema.shape.carRegistration,
   parking_bay_number: optionalText(10, adminMessages.bayInvalid, /^[A-Z0-9-]*$/).optional(),
-  drop_off_date: dateText,
-  drop_off_time: dateText,
-  pick_up_date: dateText,
-  pick_up_time: dateText,
-  car_wash: z.boolean('Please choose whether you want a car wash').default(false),
-  departure_flight: flight,
-  return_flight: flight,
-  payment_type: paymentTypeSchema.default('full'),
 });
 export type AdminCheckoutRequest = z.infer<typeof adminCheckoutRequestSchema>;
 export type AdminCheckoutRequestInput = z.input<typeof adminCheckoutRequestSchema>;
