@@ -58,6 +58,14 @@ export async function withPage<T>(browser: Browser, viewport: ViewportName, fn: 
     timezoneId: 'Pacific/Auckland',
   });
   const page = await context.newPage();
+  // Pre-rendered pages show before they work: after each navigation, wait until the app is live (pages without
+  // the app, such as the Stripe stand-in's, have no #root and are not waited for).
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.hydrated === 'true');
+    return response;
+  };
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   try {

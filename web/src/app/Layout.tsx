@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { HydrationMark } from './hydration';
 
 /** Scrolls to the hash target (/#booking) or to the top on a new page. */
 function ScrollManager() {
@@ -40,6 +41,7 @@ export function Layout() {
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
+            <HydrationMark />
           </Suspense>
         </ErrorBoundary>
       </main>

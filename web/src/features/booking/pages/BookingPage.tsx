@@ -133,7 +133,7 @@ export default function BookingPage() {
           <button type="button" className="btn btn-outline" onClick={() => navigate('/')}>
             Back to Quote
           </button>
-          <button type="submit" className="btn btn-accent">
+          <button type="submit" className="btn btn-accent" disabled={!hydrated}>
             {flow ? 'Continue to Payment' : 'Get Quote First'}
           </button>
         </div>

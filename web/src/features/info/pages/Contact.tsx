@@ -3,6 +3,7 @@
  * server uses; errors appear under each field (the server's field errors the same way). 'Sending...'
  * while busy, then the success toast and a cleared form. A visually hidden honeypot catches bots.
  */
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { contactTexts, HONEYPOT_FIELD, validateContact, type ContactField, type ContactFieldErrors } from '@shared/contact';
 import { formatAddress, site } from '@shared/site';
@@ -30,6 +31,7 @@ export default function Contact() {
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [errors, setErrors] = useState<ContactFieldErrors>({});
   const [sending, setSending] = useState(false);
+  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
 
   const focusFirstError = (found: ContactFieldErrors) => {
@@ -96,7 +98,7 @@ export default function Contact() {
               <label htmlFor="contact-company">Leave this field empty</label>
               <input id="contact-company" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" value={values[HONEYPOT_FIELD]} onChange={onChange} />
             </div>
-            <button type="submit" className="btn btn-primary btn-block" disabled={sending}>
+            <button type="submit" className="btn btn-primary btn-block" disabled={sending || !hydrated}>
               {sending ? 'Sending...' : 'Send Message'}
             </button>
           </form>
