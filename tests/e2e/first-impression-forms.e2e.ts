@@ -133,6 +133,7 @@ describe('an error never stretches the fields beside it (1280 px)', () => {
 
 describe('Back keeps what was typed for the tab (desktop)', () => {
   it('browser Back from /payment keeps the details, Back again and Back to Quote keep the selection', async () => {
+    // The pages restore the draft in an effect after their first paint: values are polled, not read once.
     await withPage(browser(), 'desktop', async (page) => {
       const quoted = await quoteAndBook(page, baseUrl, { stayDays: 4, carWash: true });
       const customer = uniqueCustomer();
@@ -143,25 +144,25 @@ describe('Back keeps what was typed for the tab (desktop)', () => {
       await page.getByRole('heading', { level: 1, name: 'Complete Your Booking' }).waitFor();
       for (const [field, label] of Object.entries(FIELD_LABELS) as [keyof typeof customer, string][]) {
         const expected = field === 'carRegistration' ? customer[field].toUpperCase() : customer[field];
-        expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe(expected);
+        await expect.poll(() => page.getByLabel(label, { exact: true }).inputValue()).toBe(expected);
       }
 
       await page.goBack();
       await page.waitForURL(`${baseUrl}/`);
       await page.waitForFunction((v) => (document.getElementById('dropoff-date') as HTMLInputElement | null)?.value === v, toDateInput(quoted.dropOffDate));
-      expect(await dateField(page, 'Pick-up date').inputValue()).toBe(toDateInput(quoted.pickUpDate));
-      expect(await page.getByLabel(/Add a car wash/).isChecked()).toBe(true);
+      await expect.poll(() => dateField(page, 'Pick-up date').inputValue()).toBe(toDateInput(quoted.pickUpDate));
+      await expect.poll(() => page.getByLabel(/Add a car wash/).isChecked()).toBe(true);
       expect(await page.getByRole('button', { name: 'Get Quote' }).isEnabled()).toBe(true);
 
       // Forward to /booking by the form again, then 'Back to Quote': the same selection, the details still there.
       await page.getByRole('button', { name: 'Get Quote' }).click();
       await page.getByRole('button', { name: 'Book', exact: true }).click();
       await page.waitForURL(`${baseUrl}/booking`);
-      expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(customer.email);
+      await expect.poll(() => page.getByLabel('Email', { exact: true }).inputValue()).toBe(customer.email);
       await page.getByRole('button', { name: 'Back to Quote' }).click();
       await page.waitForURL(`${baseUrl}/`);
       await page.waitForFunction((v) => (document.getElementById('pickup-date') as HTMLInputElement | null)?.value === v, toDateInput(quoted.pickUpDate));
-      expect(await dateField(page, 'Drop-off date').inputValue()).toBe(toDateInput(quoted.dropOffDate));
+      await expect.poll(() => dateField(page, 'Drop-off date').inputValue()).toBe(toDateInput(quoted.dropOffDate));
     });
   });
 });
