@@ -4,7 +4,7 @@
  * selection to /booking. Prices instantly with the shared rules; the server applies the same rules again at
  * checkout. The selection is kept for the tab's session (booking-draft.ts), so Back finds it again.
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { messages } from '@shared/messages';
 import { formatMoney } from '@shared/money';
@@ -71,8 +71,14 @@ export function QuoteCard() {
     if (saved.pickUpTime && isOnGrid(saved.pickUpTime)) setPickUpTime(saved.pickUpTime);
     if (saved.carWash !== undefined) setCarWash(saved.carWash);
   }, []);
+  // The first run after mounting would store the empty defaults over the draft the effect above is restoring.
+  const mounted = useRef(false);
   useEffect(() => {
     if (!hydrated) return;
+    if (!mounted.current) {
+      mounted.current = true;
+      return;
+    }
     saveDraftSelection({ dropOffDate: dropOffDate ?? undefined, dropOffTime, pickUpDate: pickUpDate ?? undefined, pickUpTime, carWash });
   }, [hydrated, dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash]);
 
