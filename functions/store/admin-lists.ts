@@ -7,7 +7,7 @@
  */
 import type { Booking, Customer } from '../../shared/records';
 import { toBooking } from './bookings';
-import { getCustomer } from './customers';
+import { toCustomer, type CustomerItem } from './customers';
 import { keys } from './keys';
 import { batchGet, query, type Item } from './table';
 
@@ -115,6 +115,6 @@ export async function getBookings(ids: readonly string[]): Promise<Booking[]> {
 }
 
 export async function getCustomers(ids: readonly string[]): Promise<Customer[]> {
-  const found = await Promise.all(ids.map((id) => getCustomer(id)));
-  return found.filter((c): c is Customer => c !== null);
+  const items = await batchGet<CustomerItem>(ids.map((id) => keys.customer(id)));
+  return items.filter((i): i is CustomerItem => i !== null).map(toCustomer);
 }

@@ -5,7 +5,7 @@
  */
 import type { Booking } from '../../shared/records';
 import { checkoutSessionItem, type CheckoutSession } from './checkout-sessions';
-import { keys } from './keys';
+import { isRecordId, keys } from './keys';
 import { getItem, transact, updateIf, type Item } from './table';
 
 type BookingItem = Item & Booking & { ttl?: number };
@@ -22,6 +22,7 @@ export function toBooking(item: BookingItem): Booking {
 }
 
 export async function getBooking(id: string, consistent = false): Promise<Booking | null> {
+  if (!isRecordId(id)) return null;
   const item = await getItem<BookingItem>(keys.booking(id), consistent);
   return item ? toBooking(item) : null;
 }

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { searchTokensOf, type CustomerDetails } from '../../shared/booking';
 import type { Customer } from '../../shared/records';
-import { keys } from './keys';
+import { isRecordId, keys } from './keys';
 import { getItem, transact, updateIf, type Item } from './table';
 
 
@@ -17,14 +17,15 @@ export interface GuardItem extends Item {
   customerId: string;
 }
 
-type CustomerItem = Item & Customer;
+export type CustomerItem = Item & Customer;
 
-function toCustomer(item: CustomerItem): Customer {
+export function toCustomer(item: CustomerItem): Customer {
   const { id, name, firstName, lastName, email, contactNumber, userId, createdAt, updatedAt, firstConfirmedAt } = item;
   return { id, name, firstName, lastName, email, contactNumber, userId: userId ?? null, createdAt, updatedAt, ...(firstConfirmedAt ? { firstConfirmedAt } : {}) };
 }
 
 export async function getCustomer(id: string, consistent = false): Promise<Customer | null> {
+  if (!isRecordId(id)) return null;
   const item = await getItem<CustomerItem>(keys.customer(id), consistent);
   return item ? toCustomer(item) : null;
 }

@@ -18,6 +18,9 @@ export const TABLE_KEYS = {
 
 export type IndexName = (typeof TABLE_KEYS.indexes)[number]['name'];
 
+/** Ids the product makes are UUIDs; anything else (a typo, a 2 KB string) names no record and is never sent as a key. */
+export const isRecordId = (id: string): boolean => /^[0-9a-f-]{36}$/i.test(id);
+
 export interface ItemKey {
   pk: string;
   sk: string;

@@ -4,7 +4,7 @@
  * 30-photo limit. All three live in the booking's partition; only photo items have an sk starting `PHOTO#`.
  */
 import { MAX_PHOTOS_PER_BOOKING, type PhotoContentType, type PhotoUploadType } from '../../shared/photos';
-import { keys } from './keys';
+import { keys, isRecordId } from './keys';
 import { getItem, isConditionalFailure, putItem, query, transact, type Item } from './table';
 
 export interface PhotoUploader {
@@ -53,6 +53,7 @@ export async function savePendingUpload(upload: PendingUpload): Promise<void> {
 }
 
 export async function getPendingUpload(bookingId: string, photoId: string): Promise<PendingUpload | null> {
+  if (!isRecordId(photoId)) return null;
   const item = await getItem<Record<string, unknown>>(keys.photoUpload(bookingId, photoId), true);
   return item ? strip<PendingUpload>(item) : null;
 }

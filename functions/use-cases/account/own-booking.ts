@@ -13,7 +13,7 @@ export const BOOKING_NOT_FOUND = 'Booking not found';
 
 /** The caller's booking, or a 404 that says nothing about whether someone else's exists. */
 export async function ownBooking(caller: Caller, id: string): Promise<Booking> {
-  const booking = /^[0-9a-f-]{36}$/i.test(id) ? await getBooking(id, true) : null;
+  const booking = await getBooking(id, true);
   const mine = booking && (booking.userId === caller.sub || (await linkedCustomerIds(caller.sub)).includes(booking.customerId));
   if (!booking || !mine || booking.status === 'pending_payment' || booking.status === 'expired' || booking.status === 'payment_failed') throw notFound(BOOKING_NOT_FOUND);
   return booking;

@@ -7,16 +7,16 @@ import { bookingHistory } from '../../store/audit';
 import { getBooking } from '../../store/bookings';
 import { toCustomerBooking } from '../account/my-bookings';
 
-const UUID = /^[0-9a-f-]{36}$/i;
-
 /** A paid booking (cancelled ones too) by id, or 404 (unknown ids, pending and ended bookings alike). */
 export async function confirmedBooking(id: string): Promise<Booking> {
-  const booking = UUID.test(id) ? await getBooking(id, true) : null;
+  const booking = await getBooking(id, true);
   if (!booking || !isListed(booking)) throw notFound(adminMessages.bookingNotFound);
   return booking;
 }
 
 export async function adminBookingDetail(id: string): Promise<AdminBookingDetail> {
-  const [booking, history] = await Promise.all([confirmedBooking(id), UUID.test(id) ? bookingHistory(id) : []]);
+  // The history is read only for a booking that exists, so an unknown id reads nothing more.
+  const booking = await confirmedBooking(id);
+  const history = await bookingHistory(booking.id);
   return { booking: toCustomerBooking(booking), history };
 }

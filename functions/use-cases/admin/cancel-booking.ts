@@ -4,13 +4,12 @@ import { cancellationMessages, type AdminCancellation } from '../../../shared/ca
 import { dollarsToCents } from '../../../shared/money';
 import type { Booking } from '../../../shared/records';
 import type { Caller } from '../../lib/auth';
-import { badRequest, conflict, notFound } from '../../lib/errors';
-import { getBooking } from '../../store/bookings';
+import { badRequest, conflict } from '../../lib/errors';
 import { cancelBooking } from '../booking/cancel-booking';
+import { confirmedBooking } from './booking-detail';
 
 export async function adminCancelBooking(caller: Caller, id: string, req: AdminCancellation, now = new Date()): Promise<{ booking: Booking; refundCents: number }> {
-  const before = /^[0-9a-f-]{36}$/i.test(id) ? await getBooking(id, true) : null;
-  if (!before || !['reservation', 'checkin', 'checkout', 'cancelled'].includes(before.status)) throw notFound(adminMessages.bookingNotFound);
+  const before = await confirmedBooking(id);
   if (req.version && req.version !== before.updatedAt) throw conflict(adminMessages.stale);
   const paid = before.payment?.amountPaidCents ?? 0;
   const refundCents = dollarsToCents(req.refund);

@@ -32,7 +32,7 @@ export async function searchCustomers(text: string): Promise<AdminCustomer[]> {
 }
 
 async function customerById(id: string): Promise<Customer> {
-  const customer = /^[0-9a-f-]{36}$/i.test(id) ? await getCustomer(id, true) : null;
+  const customer = await getCustomer(id, true);
   if (!customer) throw notFound(adminMessages.customerNotFound);
   return customer;
 }

@@ -94,7 +94,7 @@ interface Selected {
 
 async function upcoming(kind: DayKind, needle: string, now: Date): Promise<Selected> {
   const today = nzToday(now);
-  const entries = [...(await dayEntries(today, kind)), ...(await dayEntries(addDays(today, 1), kind))];
+  const entries = (await Promise.all([dayEntries(today, kind), dayEntries(addDays(today, 1), kind)])).flat();
   if (!needle) return { rows: entries.map(rowOfEntry), truncated: false };
   // A quick search within two days' entries: read those bookings (at most two days of the yard) and match them.
   const bookings = (await getBookings(entries.map((e) => e.bookingId))).filter((b) => isListed(b) && matchesSearch(b, needle));

@@ -31,7 +31,7 @@ async function discard(upload: PendingUpload, reason: string): Promise<void> {
 
 export async function completePhotoUpload(auth: AuthContext, bookingId: string, photoId: string): Promise<VehiclePhoto> {
   const booking = await photoBooking(auth, bookingId);
-  const upload = /^[0-9a-f-]{36}$/i.test(photoId) ? await getPendingUpload(booking.id, photoId) : null;
+  const upload = await getPendingUpload(booking.id, photoId);
   // Another caller's pending upload on a shared booking is not theirs to finish.
   if (!upload || upload.uploadedBy.sub !== auth.user!.sub) throw notFound(photoMessages.uploadUnknown);
 
