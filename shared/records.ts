@@ -75,6 +75,11 @@ export interface Booking {
   /** Set while one caller sends the receipt (see claimReceipt). */
   receiptClaimedAt?: string;
   cancelledAt?: string;
+  /**
+   * True when the checkout held the stay's places in the occupancy counters (every checkout since capacity was
+   * introduced): payment keeps the hold, expiry gives it back. Absent on older pending bookings.
+   */
+  placesHeld?: boolean;
   /** Money changes after payment, oldest first. */
   ledger?: LedgerLine[];
 }

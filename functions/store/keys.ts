@@ -63,6 +63,10 @@ export const keys = {
   customerAudit: (customerId: string, at: string, id: string): ItemKey => ({ pk: `CUSTOMER#${customerId}`, sk: `AUDIT#${at}#${id}` }),
   /** A presigned photo upload not yet checked (ttl); its sk does not begin with `PHOTO#`, so lists never see it. */
   photoUpload: (bookingId: string, photoId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: `PHOTO_UPLOAD#${photoId}` }),
+  /** The yard's places taken per date of one month (see occupancy.ts); all months share a partition, read by range. */
+  occupancyMonth: (month: string): ItemKey => ({ pk: 'OCCUPANCY', sk: `MONTH#${month}` }),
+  /** Settings staff change at run time (the yard's capacity). */
+  yardSettings: (): ItemKey => ({ pk: 'SETTINGS', sk: 'YARD' }),
   /** How many photos a booking holds: the 30-photo limit is a condition on it, in the photo's own transaction. */
   photoCount: (bookingId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: 'PHOTO_COUNT' }),
 } as const;

@@ -1,0 +1,60 @@
+/**
+ * Yard capacity rules both sides need: which NZ dates a stay occupies, the message for a full date, and the
+ * availability answer the date pickers read. The server decides with its own counters (functions/store/occupancy.ts);
+ * the browser only uses this to warn early and to mark full days.
+ */
+import { z } from 'zod';
+import { addDays, isCalendarDate } from './nz-time';
+import { toDateInput } from './date-input';
+
+/** The yard's places when the site configuration says nothing else. */
+export const DEFAULT_CAPACITY = 300;
+/** The longest availability range one request may ask for (a year and a few days either side). */
+export const MAX_AVAILABILITY_DAYS = 370;
+
+/** Every NZ date from drop-off to pick-up inclusive: the dates a stay takes a place on. */
+export function stayDates(dropOffDate: string, pickUpDate: string): string[] {
+  const dates: string[] = [];
+  for (let d = dropOffDate; d <= pickUpDate; d = addDays(d, 1)) dates.push(d);
+  return dates;
+}
+
+export const capacityMessages = {
+  full: (date: string) => `Sorry, we are full on ${toDateInput(date)}. Please choose other dates.`,
+  availabilityRange: `Choose an availability range of at most ${MAX_AVAILABILITY_DAYS} days, with From on or before To.`,
+  capacityInvalid: 'Capacity must be a whole number of places from 0 to 100000.',
+  capacityFixed: 'Capacity is set by YARD_CAPACITY for this run; change it there.',
+} as const;
+
+/** Days between two calendar dates, counting both ends. */
+export function daysInclusive(from: string, to: string): number {
+  const ms = Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`);
+  return Math.round(ms / 86_400_000) + 1;
+}
+
+const calendarDate = z.string().refine(isCalendarDate, 'Enter a date as YYYY-MM-DD');
+
+export const availabilityQuerySchema = z
+  .strictObject({ from: calendarDate, to: calendarDate })
+  .refine((q) => q.from <= q.to && daysInclusive(q.from, q.to) <= MAX_AVAILABILITY_DAYS, { message: capacityMessages.availabilityRange, path: ['to'] });
+
+export const availabilitySchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Dates in the range with no place left, ascending. */
+  fullDates: z.array(z.string()),
+});
+export type Availability = z.infer<typeof availabilitySchema>;
+
+/** The first date of a stay that the availability marks full, or null. */
+export function firstFullDate(dates: readonly string[], fullDates: ReadonlySet<string> | readonly string[]): string | null {
+  const full = fullDates instanceof Set ? fullDates : new Set(fullDates as readonly string[]);
+  return dates.find((d) => full.has(d)) ?? null;
+}
+
+/** Dates added and removed when a stay moves (either side may be null: a new booking, a cancellation). */
+export function stayChange(before: { dropOffDate: string; pickUpDate: string } | null, after: { dropOffDate: string; pickUpDate: string } | null): { added: string[]; removed: string[] } {
+  const was = new Set(before ? stayDates(before.dropOffDate, before.pickUpDate) : []);
+  const now = new Set(after ? stayDates(after.dropOffDate, after.pickUpDate) : []);
+  return { added: [...now].filter((d) => !was.has(d)), removed: [...was].filter((d) => !now.has(d)) };
+}
