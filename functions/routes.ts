@@ -23,7 +23,8 @@ export interface RouteDef {
 }
 
 export const routes: readonly RouteDef[] = [
-  { method: 'POST', path: '/api/quotes', access: 'public', entry: 'quotes/create-quote.ts', needs: [], memoryMb: 256, timeoutSeconds: 5 },
+  { method: 'POST', path: '/api/quotes', access: 'public', entry: 'quotes/create-quote.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 5 },
+  { method: 'GET', path: '/api/availability', access: 'public', entry: 'availability/get-availability.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 5 },
   { method: 'POST', path: '/api/contact', access: 'public', entry: 'contact/send-message.ts', needs: ['table:write', 'email'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/checkout', access: 'public', entry: 'checkout/create-checkout.ts', needs: ['table:read', 'table:write', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'GET', path: '/api/checkout/{sessionId}', access: 'public', entry: 'checkout/get-checkout.ts', needs: ['table:read', 'table:write', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },

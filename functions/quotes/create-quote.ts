@@ -1,12 +1,16 @@
-/** POST /api/quotes: price a selection with the server's clock and rules. */
+/** POST /api/quotes: price a selection with the server's clock and rules, and refuse dates with no place left. */
+import { capacityMessages } from '../../shared/capacity';
 import { quoteSelection } from '../../shared/quote';
 import { toQuoteResponse } from '../../shared/quote-response';
 import { quoteRequestSchema } from '../../shared/schemas';
-import { badRequest } from '../lib/errors';
+import { badRequest, conflict } from '../lib/errors';
 import { httpHandler } from '../lib/http';
+import { availability } from '../use-cases/booking/availability';
 
 export const handler = httpHandler({ access: 'public', body: quoteRequestSchema }, async ({ body }) => {
   const result = quoteSelection(body);
   if (!result.ok) throw badRequest(result.message, result.fieldErrors);
+  const [full] = (await availability(body.dropOffDate, body.pickUpDate)).fullDates;
+  if (full) throw conflict(capacityMessages.full(full), { dropOffDate: capacityMessages.full(full) });
   return { body: toQuoteResponse(result.price) };
 });

@@ -1,7 +1,8 @@
 /**
  * Changing a confirmed booking: the booking item is rewritten with its index keys, and everything that copies
  * it moves with it in one transaction: its day-sheet entries, its search tokens, its parking-bay entry (with
- * the bay's lock when the bay or the stay changes), the revenue and status counters, and the audit entry
+ * the bay's lock when the bay or the stay changes), the revenue and status counters, the yard's occupancy
+ * (dates left give their place back, dates added need one), and the audit entry
  * saying who changed what. It holds only if nobody changed the booking since it was read (`updatedAt`) and its
  * status still allows the change. Refund lines are then marked as the provider answers.
  */
@@ -13,9 +14,12 @@ import { changeCounterUpdate } from './counters';
 import { dayEntry, dayEntryKey } from './day-sheet';
 import { keys } from './keys';
 import { bookingSearchTokens } from './search-tokens';
+import { movePlaces } from './occupancy';
 import { transact, updateIf, type TransactItem } from './table';
+import { yardCapacity } from './yard-settings';
+import { stayChange } from '../../shared/capacity';
 
-export type ChangeOutcome = 'changed' | 'stale' | 'bay-busy';
+export type ChangeOutcome = 'changed' | 'stale' | 'bay-busy' | 'full';
 
 export interface FieldChange {
   field: string;
@@ -59,7 +63,17 @@ function bayMoves(before: Booking, after: Booking, options: ChangeOptions): Tran
   return items;
 }
 
-function changeItems(before: Booking, after: Booking, options: ChangeOptions): { items: TransactItem[]; lockIndex: number } {
+/** A booking not cancelled takes a place on each date of its stay. */
+const placesOf = (b: Booking) => (b.status === 'cancelled' ? null : b);
+
+interface ChangeItems {
+  items: TransactItem[];
+  lockIndex: number;
+  /** Positions of the occupancy items, whose conditions fail when a new date is full. */
+  places: [number, number];
+}
+
+function changeItems(before: Booking, after: Booking, options: ChangeOptions, capacity: number): ChangeItems {
   const reference = after.bookingReference ?? '';
   const [oldDrop, oldPick] = [dayEntryKey('dropoff', before), dayEntryKey('pickup', before)];
   const [newDrop, newPick] = [dayEntryKey('dropoff', after), dayEntryKey('pickup', after)];
@@ -91,16 +105,21 @@ function changeItems(before: Booking, after: Booking, options: ChangeOptions): {
   if (options.audit && options.audit.changes.length > 0) {
     items.push({ Put: { Item: { ...keys.bookingAudit(after.id, after.updatedAt, randomUUID().slice(0, 8)), type: 'audit', at: after.updatedAt, by: options.audit.by, changes: options.audit.changes } } });
   }
-  return { items, lockIndex };
+  const placesStart = items.length;
+  items.push(...movePlaces(placesOf(before), placesOf(after), capacity, after.updatedAt));
+  return { items, lockIndex, places: [placesStart, items.length] };
 }
 
 /**
  * Saves `after` over `before`. `stale` when the booking changed since it was read (or its status no longer
- * allows the change); `bay-busy` when another assignment of the new bay landed first (check the bay again).
- * A conflict with a concurrent write to a shared item (the counters) is retried.
+ * allows the change); `bay-busy` when another assignment of the new bay landed first (check the bay again);
+ * `full` when a date the stay newly covers has no place left. Dates it leaves, or all of them when it is
+ * cancelled, give their places back. A conflict with a concurrent write to a shared item (the counters) is retried.
  */
 export async function saveBookingChange(before: Booking, after: Booking, options: ChangeOptions = { editableStatuses: ['reservation'] }): Promise<ChangeOutcome> {
-  const { items, lockIndex } = changeItems(before, after, options);
+  const grows = placesOf(after) !== null && stayChange(placesOf(before), placesOf(after)).added.length > 0;
+  const capacity = grows ? (await yardCapacity()).capacity : 0;
+  const { items, lockIndex, places } = changeItems(before, after, options, capacity);
   for (let attempt = 0; ; attempt++) {
     try {
       await transact(items);
@@ -111,6 +130,7 @@ export async function saveBookingChange(before: Booking, after: Booking, options
       const codes = (e.CancellationReasons ?? []).map((r) => r.Code);
       if (codes[0] === 'ConditionalCheckFailed') return 'stale';
       if (lockIndex >= 0 && codes[lockIndex] === 'ConditionalCheckFailed') return 'bay-busy';
+      if (codes.slice(places[0], places[1]).includes('ConditionalCheckFailed')) return 'full';
       // No condition failed: another transaction touched a shared item (the counters) at the same moment.
       if (attempt >= 4) return 'stale';
       await new Promise((r) => setTimeout(r, 10 + Math.random() * 30 * (attempt + 1)));

@@ -6,7 +6,8 @@
 import type { Booking } from '../../shared/records';
 import { checkoutSessionItem, type CheckoutSession } from './checkout-sessions';
 import { isRecordId, keys } from './keys';
-import { getItem, transact, updateIf, type Item } from './table';
+import { holdPlaces, releaseHeldPlaces } from './occupancy';
+import { getItem, transact, type Item } from './table';
 
 type BookingItem = Item & Booking & { ttl?: number };
 
@@ -27,25 +28,74 @@ export async function getBooking(id: string, consistent = false): Promise<Bookin
   return item ? toBooking(item) : null;
 }
 
-/** The pending booking and the session that pays for it, together or not at all. */
-export async function createPendingBooking(booking: Booking, session: CheckoutSession): Promise<void> {
-  const item: BookingItem = { ...keys.booking(booking.id), type: 'booking', ...booking, ttl: session.expiresAt + PENDING_GRACE_SECONDS };
-  await transact([
+export type PendingOutcome = 'created' | 'full';
+
+const cancellationCodes = (error: unknown): (string | undefined)[] | null => {
+  const e = error as { name?: string; CancellationReasons?: { Code?: string }[] };
+  return e.name === 'TransactionCanceledException' ? (e.CancellationReasons ?? []).map((r) => r.Code) : null;
+};
+
+/** Transactions on a shared counter item (a month of occupancy) that collide are tried again this many times. */
+export const MAX_CONFLICT_RETRIES = 8;
+export const conflictPause = (attempt: number) => new Promise((r) => setTimeout(r, 5 + Math.random() * 10 * 2 ** Math.min(attempt, 6)));
+
+/**
+ * The pending booking and the session that pays for it, together or not at all. With a capacity, the same
+ * transaction holds a place on every date of the stay; `full` when a date has none left (nothing is written).
+ * A clash with another checkout's hold on the same month (no condition failed) is tried again.
+ */
+export async function createPendingBooking(booking: Booking, session: CheckoutSession, capacity?: number): Promise<PendingOutcome> {
+  const held = capacity !== undefined;
+  const item: BookingItem = { ...keys.booking(booking.id), type: 'booking', ...booking, ...(held ? { placesHeld: true } : {}), ttl: session.expiresAt + PENDING_GRACE_SECONDS };
+  const items = [
     { Put: { Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: { Item: checkoutSessionItem(session), ConditionExpression: 'attribute_not_exists(pk)' } },
-  ]);
+    ...(held ? holdPlaces(booking, capacity, booking.createdAt) : []),
+  ];
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await transact(items);
+      return 'created';
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
+      if (codes.slice(2).includes('ConditionalCheckFailed')) return 'full';
+      if (codes.slice(0, 2).includes('ConditionalCheckFailed') || attempt >= MAX_CONFLICT_RETRIES) throw error;
+      await conflictPause(attempt);
+    }
+  }
 }
 
-/** Ends a booking whose payment will not come (session expired, async payment failed); never a confirmed one. */
-export async function endPendingBooking(id: string, status: 'expired' | 'payment_failed'): Promise<boolean> {
+/**
+ * Ends a booking whose payment will not come (session expired, async payment failed), giving back the places its
+ * checkout held; never a confirmed one. False when it was no longer pending.
+ */
+export async function endPendingBooking(booking: Booking, status: 'expired' | 'payment_failed'): Promise<boolean> {
   const at = new Date().toISOString();
-  return updateIf({
-    Key: keys.booking(id),
-    UpdateExpression: 'SET #status = :status, endedAt = :at, updatedAt = :at',
-    ConditionExpression: '#status = :pending',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':status': status, ':at': at, ':pending': 'pending_payment' },
-  });
+  const items = [
+    {
+      Update: {
+        Key: keys.booking(booking.id),
+        UpdateExpression: 'SET #status = :status, endedAt = :at, updatedAt = :at',
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':status': status, ':at': at, ':pending': 'pending_payment' },
+      },
+    },
+    ...(booking.placesHeld ? releaseHeldPlaces(booking, at) : []),
+  ];
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await transact(items);
+      return true;
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
+      if (codes[0] === 'ConditionalCheckFailed') return false;
+      if (attempt >= MAX_CONFLICT_RETRIES) throw error;
+      await conflictPause(attempt);
+    }
+  }
 }
 
 /** The index keys of a confirmed booking: its owner's list by drop-off, and the admin's lists by month and by status. */

@@ -1,7 +1,7 @@
 /**
  * Confirming a paid booking: one conditional transaction moves it from `pending_payment` to `reservation` with
  * its reference, payment and list index keys, together with the reference guard, the day-sheet entries, the
- * search tokens and the counters, so a booking is confirmed, referenced, listed and counted exactly once or not
+ * search tokens, the counters and the stay's places, so a booking is confirmed, referenced, listed and counted exactly once or not
  * at all.
  */
 import type { Booking, Payment } from '../../shared/records';
@@ -10,6 +10,7 @@ import { confirmedCounterUpdates } from './counters';
 import { bayEntryPut } from './bays';
 import { dayEntry } from './day-sheet';
 import { keys } from './keys';
+import { keepHeldPlaces, takePlacesUnconditionally } from './occupancy';
 import { bookingTokenPuts } from './search-tokens';
 import { transact, type TransactItem } from './table';
 
@@ -87,6 +88,8 @@ export async function confirmPendingBooking(c: Confirmation): Promise<ConfirmOut
     ...(b.parkingBayNumber ? [bayEntryPut(confirmed)] : []),
     ...confirmedCounterUpdates(b.totalCents, c.firstForCustomer, c.createdNzDate, c.confirmedAt, b.createdAt),
     ...bookingTokenPuts(b, c.reference),
+    // The checkout's hold becomes the booking's place; a checkout begun before places were held takes them now.
+    ...(b.placesHeld ? keepHeldPlaces(b, c.confirmedAt) : takePlacesUnconditionally(b, c.confirmedAt)),
   ];
   try {
     await transact(items);

@@ -1,7 +1,7 @@
 /**
  * startCheckout's failure paths, with Stripe and the stores replaced: a Stripe failure is a 502 with the
  * spec's message and no booking, a broken rule writes nothing at all, and a booking that cannot be saved
- * closes its session so it cannot be paid.
+ * closes its session so it cannot be paid, and so does a hold refused because a date filled meanwhile.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -10,11 +10,14 @@ vi.mock('../../functions/lib/stripe', () => ({ stripeClient: async () => stripe 
 vi.mock('../../functions/store/customers', () => ({
   upsertCustomer: vi.fn(async () => ({ id: 'c-1', name: 'Aroha Ngata', email: 'aroha@example.com', contactNumber: '021 555 1234' })),
 }));
-vi.mock('../../functions/store/bookings', () => ({ createPendingBooking: vi.fn(async () => undefined) }));
+vi.mock('../../functions/store/bookings', () => ({ createPendingBooking: vi.fn(async () => 'created') }));
+vi.mock('../../functions/store/yard-settings', () => ({ yardCapacity: async () => ({ capacity: 2, source: 'environment' }) }));
+vi.mock('../../functions/store/occupancy', () => ({ fullDatesAmong: vi.fn(async () => []) }));
 
 const { startCheckout } = await import('../../functions/use-cases/booking/start-checkout');
 const { upsertCustomer } = await import('../../functions/store/customers');
 const { createPendingBooking } = await import('../../functions/store/bookings');
+const { fullDatesAmong } = await import('../../functions/store/occupancy');
 const { HttpError } = await import('../../functions/lib/errors');
 const { paymentMessages } = await import('../../shared/booking');
 const { messages } = await import('../../shared/messages');
@@ -39,7 +42,8 @@ async function failure(p: Promise<unknown>) {
 
 beforeEach(() => {
   vi.mocked(upsertCustomer).mockClear();
-  vi.mocked(createPendingBooking).mockReset().mockResolvedValue(undefined);
+  vi.mocked(createPendingBooking).mockReset().mockResolvedValue('created');
+  vi.mocked(fullDatesAmong).mockReset().mockResolvedValue([]);
   stripe.checkout.sessions.create.mockReset().mockResolvedValue(session);
   stripe.checkout.sessions.expire.mockReset().mockResolvedValue({ ...session, status: 'expired' });
 });
@@ -52,6 +56,24 @@ describe('startCheckout', () => {
     expect(options).toEqual({ idempotencyKey: `checkout-session-${out.bookingId}` });
     expect(params.metadata.bookingId).toBe(out.bookingId);
     expect(vi.mocked(createPendingBooking).mock.calls[0]![1]).toEqual({ sessionId: session.id, bookingId: out.bookingId, createdAt: now.toISOString(), expiresAt: session.expires_at });
+    expect(vi.mocked(createPendingBooking).mock.calls[0]![2]).toBe(2);
+  });
+
+  it('a stay with a full date is a 409 naming it, before a session is opened', async () => {
+    vi.mocked(fullDatesAmong).mockResolvedValue(['2030-03-12']);
+    const e = await failure(startCheckout(request, ctx));
+    expect(e.status).toBe(409);
+    expect(e.message).toBe('Sorry, we are full on 12/03/2030. Please choose other dates.');
+    expect(stripe.checkout.sessions.create).not.toHaveBeenCalled();
+  });
+
+  it('a hold refused because the last place went meanwhile closes the session and names the full date', async () => {
+    vi.mocked(createPendingBooking).mockResolvedValue('full');
+    vi.mocked(fullDatesAmong).mockResolvedValueOnce([]).mockResolvedValueOnce(['2030-03-15']);
+    const e = await failure(startCheckout(request, ctx));
+    expect(e.status).toBe(409);
+    expect(e.message).toBe('Sorry, we are full on 15/03/2030. Please choose other dates.');
+    expect(stripe.checkout.sessions.expire).toHaveBeenCalledWith(session.id);
   });
 
   it('a Stripe failure is a 502 with the spec message and no booking', async () => {

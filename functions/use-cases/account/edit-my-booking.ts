@@ -19,6 +19,7 @@ import { sendEmail } from '../../lib/email';
 import { badRequest, conflict } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { saveBookingChange } from '../../store/booking-changes';
+import { fullEdit } from '../booking/capacity';
 import { refund } from '../booking/refund';
 import { ownBooking } from './own-booking';
 import { bookingEmail, type ReceiptLine } from '../booking/receipt-email';
@@ -114,7 +115,9 @@ export async function editMyBooking(caller: Caller, id: string, edit: CustomerBo
     ledger,
     updatedAt: at,
   };
-  if ((await saveBookingChange(before, after)) === 'stale') throw conflict(bookingEditMessages.stale);
+  const outcome = await saveBookingChange(before, after);
+  if (outcome === 'stale') throw conflict(bookingEditMessages.stale);
+  if (outcome === 'full') throw await fullEdit(before, after);
   logger.info('Booking changed by its customer', { bookingId: id, totalCents: after.totalCents, refundCents: settlement.refundCents });
 
   if (refundLine) await refund(after, refundLine, ledger.indexOf(refundLine));

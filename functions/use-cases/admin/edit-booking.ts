@@ -20,6 +20,7 @@ import { logger } from '../../lib/logger';
 import { bookingHistory, type AuditRecord } from '../../store/audit';
 import { bayClash, readBayVersion } from '../../store/bays';
 import { saveBookingChange, type FieldChange } from '../../store/booking-changes';
+import { fullEdit } from '../booking/capacity';
 import { bookingEmail, type ReceiptLine } from '../booking/receipt-email';
 import { refund } from '../booking/refund';
 import { confirmedBooking } from './booking-detail';
@@ -122,6 +123,7 @@ export async function adminEditBooking(caller: Caller, id: string, edit: AdminBo
   const outcome = await saveBookingChange(before, after, { editableStatuses: CONFIRMED_STATUSES, audit: { by: caller.email ?? caller.sub, changes }, bayVersion });
   if (outcome === 'stale') throw conflict(adminMessages.stale);
   if (outcome === 'bay-busy') throw new HttpError(409, adminMessages.bayTaken, { parking_bay_number: adminMessages.bayTaken });
+  if (outcome === 'full') throw await fullEdit(before, after);
   logger.info('Booking changed by staff', { bookingId: id, fields: changes.map((c) => c.field), totalCents, refundCents: settlement.refundCents });
 
   if (refundLine) await refund(after, refundLine, ledger.indexOf(refundLine));

@@ -129,7 +129,9 @@ export async function confirmAndNotify(session: Stripe.Checkout.Session): Promis
 export async function endUnpaidSession(session: Pick<Stripe.Checkout.Session, 'id' | 'metadata'>, status: 'expired' | 'payment_failed'): Promise<boolean> {
   const bookingId = await pendingBookingOf(session);
   if (!bookingId) return false;
-  const ended = await endPendingBooking(bookingId, status);
+  const booking = await getBooking(bookingId, true);
+  if (!booking || booking.status !== 'pending_payment') return false;
+  const ended = await endPendingBooking(booking, status);
   if (ended) logger.info('Pending booking ended', { bookingId, sessionId: maskToken(session.id), status });
   return ended;
 }

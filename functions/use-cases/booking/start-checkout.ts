@@ -17,6 +17,8 @@ import { upsertCustomer } from '../../store/customers';
 import { checkoutSessionParams, sessionIdempotencyKey, type ReturnTo } from './checkout-session-params';
 import { bayClash } from '../../store/bays';
 import { adminMessages } from '../../../shared/admin';
+import { fullStay, roomForStay } from './capacity';
+import { stayDates } from '../../../shared/capacity';
 
 export interface CheckoutContext {
   userId: string | null;
@@ -46,6 +48,9 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
   if (bay && (await bayClash(bay, { id: '', dropOffDate: quote.dropOffDate, dropOffTime: quote.dropOffTime, pickUpDate: quote.pickUpDate, pickUpTime: quote.pickUpTime }))) {
     throw conflict(adminMessages.bayTaken, { parking_bay_number: adminMessages.bayTaken });
   }
+
+  // A full date is refused before a session is opened; the hold below is what actually decides.
+  const capacity = await roomForStay(quote);
 
   const customer = await upsertCustomer(req.customer, { userId: ctx.userId, userEmail: ctx.userEmail ?? null, userEmailVerified: ctx.userEmailVerified ?? false });
 
@@ -106,12 +111,19 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
     createdAt,
     updatedAt: createdAt,
   };
+  const expireSession = () => stripe.checkout.sessions.expire(session.id).catch((e: unknown) => logger.error('Could not expire an orphaned session', { sessionId: maskToken(session.id), error: String(e) }));
+  let outcome;
   try {
-    await createPendingBooking(booking, { sessionId: session.id, bookingId, createdAt, expiresAt: session.expires_at });
+    outcome = await createPendingBooking(booking, { sessionId: session.id, bookingId, createdAt, expiresAt: session.expires_at }, capacity);
   } catch (error) {
     // Without the booking the session must not be payable: close it, then report the failure.
-    await stripe.checkout.sessions.expire(session.id).catch((e: unknown) => logger.error('Could not expire an orphaned session', { sessionId: maskToken(session.id), error: String(e) }));
+    await expireSession();
     throw error;
+  }
+  if (outcome === 'full') {
+    // Another checkout took the last place between the check above and the hold.
+    await expireSession();
+    throw await fullStay(stayDates(quote.dropOffDate, quote.pickUpDate), { capacity });
   }
   logger.info('Checkout started', { bookingId, sessionId: maskToken(session.id), paymentType: req.paymentType, amountNow, total: price.total });
   return { url: session.url, sessionId: session.id, bookingId };

@@ -1,0 +1,41 @@
+/**
+ * Capacity answers for the use cases: whether a stay (or the dates an edit adds) still has room, and the
+ * conflict that names the first full date. The occupancy counters' conditions are the authority; these reads
+ * only fail early and explain a refusal.
+ */
+import { capacityMessages, stayChange, stayDates } from '../../../shared/capacity';
+import { conflict, type HttpError } from '../../lib/errors';
+import { fullDatesAmong } from '../../store/occupancy';
+import { yardCapacity } from '../../store/yard-settings';
+
+interface Stay {
+  dropOffDate: string;
+  pickUpDate: string;
+}
+
+/** The field a full date's message goes under: the request's own name for the drop-off or pick-up date. */
+type FieldFor = (date: string) => string;
+
+/** The 409 for a stay with no room: the first full date among `dates` (re-read), or the first date asked for. */
+export async function fullStay(dates: readonly string[], options: { capacity?: number; fieldFor?: FieldFor } = {}): Promise<HttpError> {
+  const cap = options.capacity ?? (await yardCapacity()).capacity;
+  const [first] = await fullDatesAmong(dates, cap, true);
+  const date = first ?? dates[0]!;
+  const message = capacityMessages.full(date);
+  return conflict(message, { [(options.fieldFor ?? (() => 'quote.dropOffDate'))(date)]: message });
+}
+
+/** Refuses a new stay that has a full date; answers the capacity it checked against, for the hold. */
+export async function roomForStay(stay: Stay): Promise<number> {
+  const { capacity } = await yardCapacity();
+  const dates = stayDates(stay.dropOffDate, stay.pickUpDate);
+  const full = await fullDatesAmong(dates, capacity);
+  if (full.length > 0) throw conflict(capacityMessages.full(full[0]!), { 'quote.dropOffDate': capacityMessages.full(full[0]!) });
+  return capacity;
+}
+
+/** The 409 for an edit whose new dates have no room (the change was refused as full), under the spec's date fields. */
+export function fullEdit(before: Stay, after: Stay): Promise<HttpError> {
+  const fieldFor: FieldFor = (date) => (date >= after.pickUpDate ? 'pick_up_date' : 'drop_off_date');
+  return fullStay(stayChange(before, after).added, { fieldFor });
+}

@@ -1,0 +1,202 @@
+/**
+ * Yard capacity (issue 14): a stack of its own with YARD_CAPACITY=2, so the yard fills with a few bookings
+ * without touching the shared test stack. A booking takes a place on every NZ date from drop-off to pick-up;
+ * an open checkout holds its places until it expires; cancelling and shortening give places back; extending
+ * and staff edits need room; 200 checkouts racing for the last place confirm exactly one; and the counters
+ * always equal a recount of the bookings.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capacityMessages, stayDates } from '../../shared/capacity';
+import { toDateInput } from '../../shared/date-input';
+import { keys } from '../../functions/store/keys';
+import { recountedMonths } from '../../functions/store/occupancy';
+import { startLocalStack, TABLE_NAME, PHOTO_BUCKET, type LocalStack } from '../../local/server';
+import { daysFromToday } from '../support/dates';
+import type { TestEnv } from '../support/global-setup';
+import { request } from '../support/http';
+import { createUser, type TestUser } from '../support/users';
+import { customer, quote } from './payment-support';
+
+let stack: LocalStack;
+let env: TestEnv;
+let db: DynamoDBDocumentClient;
+let owner: TestUser;
+let admin: TestUser;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'runway-capacity-'));
+
+beforeAll(async () => {
+  // This file's own process: the handlers it starts read the capacity from here.
+  process.env.YARD_CAPACITY = '2';
+  stack = await startLocalStack({ port: 0, dataDir, inMemoryTable: true, spa: 'none', createAdmin: false });
+  env = {
+    baseUrl: stack.url,
+    dataDir,
+    dynamodbEndpoint: stack.endpoints.dynamodb,
+    s3Endpoint: stack.endpoints.s3,
+    cognitoEndpoint: stack.endpoints.cognito,
+    tableName: TABLE_NAME,
+    photoBucket: PHOTO_BUCKET,
+    userPoolId: stack.pool.userPoolId,
+    userPoolClientId: stack.pool.userPoolClientId,
+  };
+  db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+  [owner, admin] = await Promise.all([createUser(env), createUser(env, { admin: true })]);
+});
+
+afterAll(async () => {
+  delete process.env.YARD_CAPACITY;
+  await stack?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const api = <T = any>(method: string, p: string, body?: unknown, user?: TestUser) => request<T>(env.baseUrl, method, p, body, user ? { authorization: user.bearer } : {});
+
+/** A checkout for the stay from `from` to `to` days ahead; answers the response (201 or the refusal). */
+const startCheckout = (from: number, to: number, user?: TestUser) =>
+  api('POST', '/api/checkout', { quote: quote({ dropOffDate: daysFromToday(from), pickUpDate: daysFromToday(to) }), customer: customer(user ? { email: user.email } : {}), paymentType: 'full' }, user);
+
+async function pay(sessionId: string): Promise<void> {
+  const res = await fetch(`${env.baseUrl}/_local/stripe/checkout/${sessionId}/pay`, { method: 'POST', redirect: 'manual' });
+  expect(res.status).toBeLessThan(400);
+}
+
+/** A paid booking from `from` to `to` days ahead. */
+async function booked(from: number, to: number, user?: TestUser): Promise<string> {
+  const res = await startCheckout(from, to, user);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  await pay(res.body.sessionId);
+  return res.body.bookingId as string;
+}
+
+const fullMessage = (days: number) => capacityMessages.full(daysFromToday(days));
+const availability = async (from: number, to: number) => (await api('GET', `/api/availability?from=${daysFromToday(from)}&to=${daysFromToday(to)}`)).body.fullDates as string[];
+
+async function scanAll(): Promise<Record<string, any>[]> {
+  const rows: Record<string, any>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db.send(new ScanCommand({ TableName: env.tableName, ConsistentRead: true, ExclusiveStartKey: start }));
+    rows.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return rows;
+}
+
+/** The occupancy counters as stored, and as a recount of the bookings and open checkouts would write them. */
+async function countersAndRecount() {
+  const rows = await scanAll();
+  const sessions = new Map(rows.filter((r) => r.type === 'checkout_session').map((r) => [r.bookingId as string, r.expiresAt as number]));
+  const now = Math.floor(Date.now() / 1000);
+  const stays = rows
+    .filter((r) => r.type === 'booking')
+    .filter((r) => ['reservation', 'checkin', 'checkout'].includes(r.status) || (r.status === 'pending_payment' && r.placesHeld && (sessions.get(r.id) ?? 0) > now))
+    .map((r) => ({ stay: { dropOffDate: r.dropOffDate as string, pickUpDate: r.pickUpDate as string }, held: r.status === 'pending_payment' }));
+  const counts = (items: Record<string, unknown>[]) =>
+    Object.fromEntries(items.flatMap((m) => Object.entries(m).filter(([k, v]) => /^[dh]\d\d$/.test(k) && v !== 0).map(([k, v]) => [`${m.month as string}-${k}`, v])));
+  return { stored: counts(rows.filter((r) => r.type === 'occupancy')), recount: counts(recountedMonths(stays, 'now')) };
+}
+
+describe('a yard of 2 places', () => {
+  it('refuses a third overlapping booking with the message, in the quote, the availability and the checkout', async () => {
+    await booked(20, 24);
+    await booked(22, 26);
+    expect(await availability(19, 27)).toEqual(stayDates(daysFromToday(22), daysFromToday(24)));
+
+    const third = await startCheckout(24, 28);
+    expect(third.status).toBe(409);
+    expect(third.body.message).toBe(fullMessage(24));
+    expect(third.body.message).toBe(`Sorry, we are full on ${toDateInput(daysFromToday(24))}. Please choose other dates.`);
+
+    const quoted = await api('POST', '/api/quotes', quote({ dropOffDate: daysFromToday(23), pickUpDate: daysFromToday(30) }));
+    expect(quoted.status).toBe(409);
+    expect(quoted.body.message).toBe(fullMessage(23));
+    // Dates either side still have room.
+    expect((await startCheckout(25, 27)).status).toBe(201);
+    expect((await api('POST', '/api/quotes', quote({ dropOffDate: daysFromToday(27), pickUpDate: daysFromToday(29) }))).status).toBe(200);
+    const { stored, recount } = await countersAndRecount();
+    expect(stored).toEqual(recount);
+  });
+
+  it('holds places while a checkout is open and gives them back when its session expires', async () => {
+    const first = await startCheckout(40, 42);
+    const second = await startCheckout(41, 43);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(await availability(40, 43)).toEqual(stayDates(daysFromToday(41), daysFromToday(42)));
+    expect((await startCheckout(42, 44)).body.message).toBe(fullMessage(42));
+
+    const expired = await fetch(`${env.baseUrl}/_local/stripe/sessions/${second.body.sessionId}/expire-now`, { method: 'POST' });
+    expect(expired.status).toBe(200);
+    expect(await availability(40, 43)).toEqual([]);
+    expect((await startCheckout(42, 44)).status).toBe(201);
+    const { stored, recount } = await countersAndRecount();
+    expect(stored).toEqual(recount);
+  });
+
+  it('a cancellation and a shorter stay give places back; a longer stay and a staff edit need room', async () => {
+    const mine = await booked(60, 62, owner);
+    const other = await booked(60, 64);
+    expect(await availability(59, 65)).toEqual(stayDates(daysFromToday(60), daysFromToday(62)));
+
+    // Staff cannot move a third booking onto the full dates either.
+    const third = await booked(63, 66);
+    const moved = await api('PATCH', `/api/admin/bookings/${third}`, { drop_off_date: daysFromToday(61), version: await version(third) }, admin);
+    expect(moved.status).toBe(409);
+    expect(moved.body.message).toBe(fullMessage(61));
+
+    // 63 and 64 now hold `other` and `third`: extending mine onto them is refused.
+    const longer = await api('PATCH', `/api/me/bookings/${mine}`, { drop_off_date: daysFromToday(60), drop_off_time: '09:00', pick_up_date: daysFromToday(64), pick_up_time: '11:00', car_wash: true, version: await version(mine) }, owner);
+    expect(longer.status).toBe(409);
+    expect(longer.body.message).toBe(fullMessage(63));
+
+    const shorter = await api('PATCH', `/api/me/bookings/${mine}`, { drop_off_date: daysFromToday(60), drop_off_time: '09:00', pick_up_date: daysFromToday(61), pick_up_time: '11:00', car_wash: true, version: await version(mine) }, owner);
+    expect(shorter.status, JSON.stringify(shorter.body)).toBe(200);
+    expect(await availability(59, 66)).toEqual([daysFromToday(60), daysFromToday(61), daysFromToday(63), daysFromToday(64)]);
+
+    expect((await api('POST', `/api/me/bookings/${mine}/cancellation`, {}, owner)).status).toBe(200);
+    expect(await availability(59, 66)).toEqual([daysFromToday(63), daysFromToday(64)]);
+    expect((await api('POST', `/api/admin/bookings/${other}/cancellation`, { refund: 0 }, admin)).status).toBe(200);
+    expect(await availability(59, 66)).toEqual([]);
+    const { stored, recount } = await countersAndRecount();
+    expect(stored).toEqual(recount);
+  });
+
+  it('200 checkouts racing for the last place: exactly one booking, the others told the date is full', async () => {
+    await booked(80, 82);
+    const results = await Promise.all(Array.from({ length: 200 }, () => startCheckout(81, 81)));
+    const won = results.filter((r) => r.status === 201);
+    const refused = results.filter((r) => r.status === 409);
+    expect(won).toHaveLength(1);
+    expect(refused).toHaveLength(199);
+    for (const r of refused) expect(r.body.message).toBe(fullMessage(81));
+    await pay(won[0]!.body.sessionId);
+    const rows = await scanAll();
+    const onTheDay = rows.filter((r) => r.type === 'booking' && r.status === 'reservation' && r.dropOffDate <= daysFromToday(81) && r.pickUpDate >= daysFromToday(81));
+    expect(onTheDay).toHaveLength(2);
+    const { stored, recount } = await countersAndRecount();
+    expect(stored).toEqual(recount);
+  }, 180_000);
+
+  it('refuses an availability range over 370 days or backwards with a message', async () => {
+    const long = await api('GET', `/api/availability?from=${daysFromToday(1)}&to=${daysFromToday(371)}`);
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe(capacityMessages.availabilityRange);
+    const backwards = await api('GET', `/api/availability?from=${daysFromToday(5)}&to=${daysFromToday(4)}`);
+    expect(backwards.status).toBe(400);
+    const bad = await api('GET', '/api/availability?from=2026-02-30&to=2026-03-01');
+    expect(bad.status).toBe(400);
+    const ok = await api('GET', `/api/availability?from=${daysFromToday(1)}&to=${daysFromToday(370)}`);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('cache-control')).toBe('public, max-age=30');
+  });
+});
+
+/** What an edit dialog sends as `version`: the booking's last change as stored. */
+async function version(id: string): Promise<string> {
+  const out = await db.send(new GetCommand({ TableName: env.tableName, Key: keys.booking(id), ConsistentRead: true }));
+  return out.Item!.updatedAt as string;
+}
