@@ -6,6 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { startLocalStack } from '../local/server';
+import { DEFAULT_CAPACITY } from '../shared/capacity';
+import { environmentCapacity } from '../functions/store/yard-settings';
 import { projectRoot } from '../project-paths';
 
 const hot = process.argv.includes('--hot');
@@ -34,7 +36,16 @@ function ensureBuilt(): void {
   });
 }
 
+/** The capacity line of the start-up banner; a YARD_CAPACITY that is not a whole number stops the start. */
+function capacityLine(): string {
+  const fixed = environmentCapacity();
+  return fixed === null
+    ? `as set on the admin dashboard (default ${DEFAULT_CAPACITY}); YARD_CAPACITY=N npm start fixes it for a run`
+    : `${fixed} places (YARD_CAPACITY)`;
+}
+
 async function main(): Promise<void> {
+  const capacity = capacityLine();
   if (!hot) ensureBuilt();
   const started = Date.now();
   const stack = await startLocalStack({ port, dataDir, spa: hot ? 'vite' : 'dist' });
@@ -45,6 +56,7 @@ async function main(): Promise<void> {
   Data:            ${dataDir}
   Sign in as admin: ${admin?.email ?? '-'}  (password in ${admin ? path.relative(projectRoot, admin.file) : '-'}${admin?.created ? ', created just now' : ''})
                    Grant another account: npm run admin -- grant EMAIL
+  Yard capacity:   ${capacity}
   Press Ctrl-C to stop.
 `);
   let stopping = false;

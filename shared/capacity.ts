@@ -1,10 +1,10 @@
 /**
  * Yard capacity rules both sides need: which NZ dates a stay occupies, the message for a full date, and the
  * availability answer the date pickers read. The server decides with its own counters (functions/store/occupancy.ts);
- * the browser only uses this to warn early and to mark full days.
+ * the browser only uses this to warn early and to mark full days. No zod here: the quote card imports it on the
+ * first load of `/` (the API schemas are in availability.ts).
  */
-import * as z from 'zod';
-import { addDays, isCalendarDate } from './nz-time';
+import { addDays } from './nz-time';
 import { toDateInput } from './date-input';
 
 /** The yard's places when the site configuration says nothing else. */
@@ -31,20 +31,6 @@ export function daysInclusive(from: string, to: string): number {
   const ms = Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`);
   return Math.round(ms / 86_400_000) + 1;
 }
-
-const calendarDate = z.string().refine(isCalendarDate, 'Enter a date as YYYY-MM-DD');
-
-export const availabilityQuerySchema = z
-  .strictObject({ from: calendarDate, to: calendarDate })
-  .refine((q) => q.from <= q.to && daysInclusive(q.from, q.to) <= MAX_AVAILABILITY_DAYS, { message: capacityMessages.availabilityRange, path: ['to'] });
-
-export const availabilitySchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  /** Dates in the range with no place left, ascending. */
-  fullDates: z.array(z.string()),
-});
-export type Availability = z.infer<typeof availabilitySchema>;
 
 /** The first date of a stay that the availability marks full, or null. */
 export function firstFullDate(dates: readonly string[], fullDates: ReadonlySet<string> | readonly string[]): string | null {

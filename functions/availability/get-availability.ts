@@ -2,7 +2,7 @@
  * GET /api/availability?from=&to=: the dates with no place left (at most 370 days a request). Public, and
  * cached briefly: a date that fills is refused by the checkout's hold whatever a cached answer said.
  */
-import { availabilityQuerySchema } from '../../shared/capacity';
+import { availabilityQuerySchema } from '../../shared/availability';
 import { httpHandler } from '../lib/http';
 import { availability } from '../use-cases/booking/availability';
 

@@ -181,6 +181,18 @@ describe('a yard of 2 places', () => {
     expect(stored).toEqual(recount);
   }, 180_000);
 
+  it('a 365-day stay takes its 365 places across 13 months in one transaction, and gives them back', async () => {
+    const year = await booked(100, 464, owner);
+    const full = await booked(100, 464);
+    expect(await availability(100, 464)).toHaveLength(365);
+    expect((await startCheckout(300, 301)).body.message).toBe(fullMessage(300));
+    expect((await api('POST', `/api/admin/bookings/${full}/cancellation`, { refund: 0 }, admin)).status).toBe(200);
+    expect((await api('POST', `/api/admin/bookings/${year}/cancellation`, { refund: 0 }, admin)).status).toBe(200);
+    expect(await availability(100, 464)).toEqual([]);
+    const { stored, recount } = await countersAndRecount();
+    expect(stored).toEqual(recount);
+  });
+
   it('refuses an availability range over 370 days or backwards with a message', async () => {
     const long = await api('GET', `/api/availability?from=${daysFromToday(1)}&to=${daysFromToday(371)}`);
     expect(long.status).toBe(400);

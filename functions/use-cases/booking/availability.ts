@@ -1,5 +1,5 @@
 /** Which dates of a range have no place left: what the date pickers mark, and the quote's early warning. */
-import type { Availability } from '../../../shared/capacity';
+import type { Availability } from '../../../shared/availability';
 import { readOccupancy } from '../../store/occupancy';
 import { yardCapacity } from '../../store/yard-settings';
 

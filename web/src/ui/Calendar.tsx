@@ -1,6 +1,7 @@
 /**
  * A one-month calendar (week starts on Sunday, US English names) as a grid of day buttons.
- * Arrow keys move by day and week, Page Up/Down by month; days outside [min, max] are disabled.
+ * Arrow keys move by day and week, Page Up/Down by month; days outside [min, max] are disabled, and so are
+ * days the yard is full (said in each day's name, marked, and explained under the grid).
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { addDays, daysInMonth } from '@shared/nz-time';
@@ -16,6 +17,8 @@ interface CalendarProps {
   focusDate: string;
   min?: string;
   max?: string;
+  /** Days with no place left. */
+  unavailable?: ReadonlySet<string>;
   onSelect(iso: string): void;
   label: string;
 }
@@ -31,13 +34,16 @@ function addMonths(date: string, months: number): string {
   return iso(ny, nm, Math.min(d, daysInMonth(ny, nm)));
 }
 
-export function Calendar({ value, focusDate, min, max, onSelect, label }: CalendarProps) {
+export function Calendar({ value, focusDate, min, max, unavailable, onSelect, label }: CalendarProps) {
   const [active, setActive] = useState(focusDate);
   const gridRef = useRef<HTMLTableElement>(null);
   const [y, m] = active.split('-').map(Number) as [number, number];
   const firstWeekday = new Date(Date.UTC(y, m - 1, 1)).getUTCDay();
   const count = daysInMonth(y, m);
-  const disabled = (d: string) => (min !== undefined && d < min) || (max !== undefined && d > max);
+  const outOfRange = (d: string) => (min !== undefined && d < min) || (max !== undefined && d > max);
+  const full = (d: string) => !outOfRange(d) && (unavailable?.has(d) ?? false);
+  const disabled = (d: string) => outOfRange(d) || full(d);
+
 
   useEffect(() => {
     gridRef.current?.querySelector<HTMLButtonElement>(`button[data-date="${active}"]`)?.focus();
@@ -45,6 +51,7 @@ export function Calendar({ value, focusDate, min, max, onSelect, label }: Calend
 
   const cells: (string | null)[] = [...Array<null>(firstWeekday).fill(null), ...Array.from({ length: count }, (_, i) => iso(y, m, i + 1))];
   while (cells.length % 7) cells.push(null);
+  const monthHasFull = cells.some((d) => d !== null && full(d));
   const weeks = Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -100,8 +107,8 @@ export function Calendar({ value, focusDate, min, max, onSelect, label }: Calend
                       tabIndex={d === active ? 0 : -1}
                       disabled={disabled(d)}
                       aria-pressed={d === value}
-                      aria-label={`${WEEKDAY_NAMES[new Date(`${d}T00:00:00Z`).getUTCDay()]} ${Number(d.slice(8))} ${MONTHS[m - 1]} ${y}`}
-                      className={d === value ? 'day selected' : 'day'}
+                      aria-label={`${WEEKDAY_NAMES[new Date(`${d}T00:00:00Z`).getUTCDay()]} ${Number(d.slice(8))} ${MONTHS[m - 1]} ${y}${full(d) ? ', full' : ''}`}
+                      className={['day', d === value ? 'selected' : '', full(d) ? 'full' : ''].filter(Boolean).join(' ')}
                       onClick={() => onSelect(d)}
                     >
                       {Number(d.slice(8))}
@@ -113,6 +120,7 @@ export function Calendar({ value, focusDate, min, max, onSelect, label }: Calend
           ))}
         </tbody>
       </table>
+      {monthHasFull && <p className="calendar-note">Days struck through in red are full.</p>}
     </div>
   );
 }

@@ -11,10 +11,11 @@ export interface CalendarPopoverProps {
   focusDate: string;
   min?: string;
   max?: string;
+  unavailable?: ReadonlySet<string>;
   onSelect(iso: string): void;
 }
 
-export default function CalendarPopover({ label, open, onOpenChange, value, focusDate, min, max, onSelect }: CalendarPopoverProps) {
+export default function CalendarPopover({ label, open, onOpenChange, value, focusDate, min, max, unavailable, onSelect }: CalendarPopoverProps) {
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Trigger asChild>
@@ -24,7 +25,7 @@ export default function CalendarPopover({ label, open, onOpenChange, value, focu
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content className="popover" sideOffset={6} align="end">
-          <Calendar label={label} value={value} focusDate={focusDate} min={min} max={max} onSelect={onSelect} />
+          <Calendar label={label} value={value} focusDate={focusDate} min={min} max={max} unavailable={unavailable} onSelect={onSelect} />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

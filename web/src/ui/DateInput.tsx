@@ -30,6 +30,8 @@ interface DateInputProps {
   minMessage?: string;
   /** A message from the form (a rule of the whole selection); the field's own reason comes first. */
   error?: string;
+  /** Days the calendar marks full and will not offer. */
+  unavailable?: ReadonlySet<string>;
 }
 
 /** Why a text cannot be taken as a date, or null when it can (or is still being typed). */
@@ -50,7 +52,7 @@ function acceptedValue(text: string, min: string | undefined, max: string | unde
   return iso;
 }
 
-export function DateInput({ id, label, value, onChange, min, max, nextFocusId, minMessage = DATE_INPUT_MESSAGES.past, error }: DateInputProps) {
+export function DateInput({ id, label, value, onChange, min, max, nextFocusId, minMessage = DATE_INPUT_MESSAGES.past, error, unavailable }: DateInputProps) {
   const [text, setTextState] = useState(value ? toDateInput(value) : '');
   // The text as last set, for effects that run in the same commit as the change (a restored value and its new min).
   const textNow = useRef(text);
@@ -143,6 +145,7 @@ export function DateInput({ id, label, value, onChange, min, max, nextFocusId, m
                 focusDate={focusDate}
                 min={min}
                 max={max}
+                unavailable={unavailable}
                 onSelect={(iso) => {
                   setText(toDateInput(iso));
                   setLeft(false);

@@ -4,7 +4,8 @@
  * required, with the quote's rules and messages. Submit goes to the hosted checkout ('Redirecting to Payment...'),
  * which returns to the dashboard.
  */
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useFullDates } from '../../quote/use-full-dates';
 import { messages } from '@shared/messages';
 import { formatMoney } from '@shared/money';
 import { myCheckoutMessages } from '@shared/my-checkout';
@@ -36,6 +37,9 @@ export function NewBookingDialog({ contact, onClose, onOpenProfile }: { contact:
   const [pickUpDate, setPickUpDate] = useState<string | null>(null);
   const [pickUpTime, setPickUpTime] = useState(DEFAULT_TIME);
   const [carWash, setCarWash] = useState(false);
+  // The calendars mark full days; a stay over one is refused at checkout with the date either way.
+  const { fullDates, load: loadFullDates } = useFullDates();
+  useEffect(loadFullDates, [loadFullDates]);
   const [paymentType, setPaymentType] = useState<PaymentType>('full');
   const [serverErrors, setServerErrors] = useState<FieldErrors & { carRegistration?: string }>({});
   const [busy, setBusy] = useState(false);
@@ -135,6 +139,7 @@ export function NewBookingDialog({ contact, onClose, onOpenProfile }: { contact:
         onTime={(t) => (setDropOffTime(t), changed(), warnLeadTime(dropOffDate, t))}
         dateError={errors.dropOffDate}
         timeError={errors.dropOffTime}
+        unavailable={fullDates}
       />
       <StayPoint
         kind="pickup"
@@ -147,6 +152,7 @@ export function NewBookingDialog({ contact, onClose, onOpenProfile }: { contact:
         onTime={(t) => (setPickUpTime(t), changed())}
         dateError={errors.pickUpDate}
         timeError={errors.pickUpTime}
+        unavailable={fullDates}
       />
       <CarWashChoice checked={carWash} onChange={(c) => (setCarWash(c), changed())} />
       <fieldset>

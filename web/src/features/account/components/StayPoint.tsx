@@ -18,9 +18,11 @@ interface StayPointProps {
   onTime(time: string): void;
   dateError?: string;
   timeError?: string;
+  /** Days the calendar marks full (new bookings; an edited booking already holds its own dates). */
+  unavailable?: ReadonlySet<string>;
 }
 
-export function StayPoint({ kind, idPrefix, date, time, min, after = null, onDate, onTime, dateError, timeError }: StayPointProps) {
+export function StayPoint({ kind, idPrefix, date, time, min, after = null, onDate, onTime, dateError, timeError, unavailable }: StayPointProps) {
   const word = kind === 'dropoff' ? 'Drop-off' : 'Pick-up';
   const timeId = `${idPrefix}-${kind}-time`;
   const slots = useMemo(() => (kind === 'dropoff' ? dropOffOptions(date ?? min) : pickUpOptions(date ?? min, after)), [kind, date, min, after]);
@@ -28,7 +30,7 @@ export function StayPoint({ kind, idPrefix, date, time, min, after = null, onDat
     <fieldset>
       <legend>{word}</legend>
       <div className="field-row">
-        <DateInput id={`${idPrefix}-${kind}-date`} label={`${word} date`} value={date} min={min} onChange={onDate} nextFocusId={timeId} error={dateError} />
+        <DateInput id={`${idPrefix}-${kind}-date`} label={`${word} date`} value={date} min={min} onChange={onDate} nextFocusId={timeId} error={dateError} unavailable={unavailable} />
         <TimeSelect id={timeId} label={`${word} time`} value={time} options={slots} onChange={onTime} error={timeError} />
       </div>
     </fieldset>

@@ -3,7 +3,8 @@
  * typed in), car registration, parking bay, drop-off and pick-up, car wash. The quote rules and messages are
  * the shared ones; submit goes to the hosted checkout ('Redirecting to Payment...'), which returns to /admin.
  */
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useFullDates } from '../../quote/use-full-dates';
 import { adminCheckoutRequestSchema, adminMessages, type AdminCheckoutRequestInput, type AdminCustomer } from '@shared/admin';
 import { messages } from '@shared/messages';
 import { formatMoney } from '@shared/money';
@@ -29,6 +30,9 @@ export function NewBookingDialog({ onClose }: { onClose(): void }) {
   const today = nzToday();
   const [customer, setCustomer] = useState<AdminCustomer | null>(null);
   const [name, setName] = useState('');
+  // The calendars mark full days; a stay over one is refused at checkout with the date either way.
+  const { fullDates, load: loadFullDates } = useFullDates();
+  useEffect(loadFullDates, [loadFullDates]);
   const [phone, setPhone] = useState('');
   const [email, setEmail] = useState('');
   const [registration, setRegistration] = useState('');
@@ -165,6 +169,7 @@ export function NewBookingDialog({ onClose }: { onClose(): void }) {
         onTime={(t) => (setDropOffTime(t), touched('drop_off_time'), warnLeadTime(dropOffDate, t))}
         dateError={shown.drop_off_date}
         timeError={shown.drop_off_time}
+        unavailable={fullDates}
       />
       <StayFields
         kind="pickup"
@@ -178,6 +183,7 @@ export function NewBookingDialog({ onClose }: { onClose(): void }) {
         onTime={(t) => (setPickUpTime(t), touched('pick_up_time'))}
         dateError={shown.pick_up_date}
         timeError={shown.pick_up_time}
+        unavailable={fullDates}
       />
       <label className="checkbox">
         <input type="checkbox" checked={carWash} onChange={(e) => setCarWash(e.target.checked)} />

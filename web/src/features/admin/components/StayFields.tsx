@@ -23,9 +23,11 @@ interface StayFieldsProps {
   onTime(time: string): void;
   dateError?: string;
   timeError?: string;
+  /** Days the calendar marks full (new bookings; an edited booking already holds its own dates). */
+  unavailable?: ReadonlySet<string>;
 }
 
-export function StayFields({ kind, idPrefix, date, time, min, after = null, leadTime, onDate, onTime, dateError, timeError }: StayFieldsProps) {
+export function StayFields({ kind, idPrefix, date, time, min, after = null, leadTime, onDate, onTime, dateError, timeError, unavailable }: StayFieldsProps) {
   const word = kind === 'dropoff' ? 'Drop-off' : 'Pick-up';
   const timeId = `${idPrefix}-${kind}-time`;
   const day = date ?? min ?? null;
@@ -40,7 +42,7 @@ export function StayFields({ kind, idPrefix, date, time, min, after = null, lead
     <fieldset>
       <legend>{word}</legend>
       <div className="field-row">
-        <DateInput id={`${idPrefix}-${kind}-date`} label={`${word} date`} value={date} min={min} onChange={onDate} nextFocusId={timeId} error={dateError} />
+        <DateInput id={`${idPrefix}-${kind}-date`} label={`${word} date`} value={date} min={min} onChange={onDate} nextFocusId={timeId} error={dateError} unavailable={unavailable} />
         <TimeSelect id={timeId} label={`${word} time`} value={time} options={options} onChange={onTime} error={timeError} />
       </div>
     </fieldset>

@@ -2,7 +2,8 @@
  * The quote-and-book card: drop-off and pick-up date and time, car wash, Get Quote (disabled until both
  * dates are chosen, saying which are missing), the itemised quote 'Inclusive of GST', then Book carrying the
  * selection to /booking. Prices instantly with the shared rules; the server applies the same rules again at
- * checkout. The selection is kept for the tab's session (booking-draft.ts), so Back finds it again.
+ * checkout. Full days are marked in the calendars, and Get Quote asks the server's availability first: a
+ * stay with a full date says so instead of a price. The selection is kept for the tab's session (booking-draft.ts), so Back finds it again.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -20,6 +21,8 @@ import { pluralDays } from '@shared/format';
 import type { BookingFlowState } from '../../booking/flow';
 import { readBookingDraft, saveDraftSelection } from '../../booking/booking-draft';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { capacityMessages } from '@shared/capacity';
+import { useFullDates } from '../use-full-dates';
 
 /** Before hydration no time is judged against the clock: the pre-rendered card is the same whenever it was built. */
 const NEUTRAL_SLOTS: SlotOption[] = ALL_SLOTS.map((time) => ({ time, disabled: false }));
@@ -56,6 +59,9 @@ export function QuoteCard() {
   const [carWash, setCarWash] = useState(false);
   const [price, setPrice] = useState<Price | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const { fullDates, load: loadFullDates, firstFullOf } = useFullDates();
+  // Each Get Quote counts; an availability answer for an older press (the dates changed since) is dropped.
+  const quoteRun = useRef(0);
 
   const dropOffSlots = useMemo(() => (today ? dropOffOptions(dropOffDate ?? today) : NEUTRAL_SLOTS), [dropOffDate, today]);
   const dropOff: WallClock | null = dropOffDate ? { date: dropOffDate, time: dropOffTime } : null;
@@ -83,6 +89,7 @@ export function QuoteCard() {
   }, [hydrated, dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash]);
 
   const changed = () => {
+    quoteRun.current++;
     setPrice(null);
     setErrors({});
   };
@@ -111,11 +118,20 @@ export function QuoteCard() {
   const canQuote = dropOffDate !== null && pickUpDate !== null;
   const missingHint = missingDatesHint(dropOffDate, pickUpDate);
 
-  const getQuote = (e: FormEvent) => {
+  const getQuote = async (e: FormEvent) => {
     e.preventDefault();
     if (!dropOffDate || !pickUpDate) return;
     const result = quoteSelection({ dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash });
     if (result.ok) {
+      const run = ++quoteRun.current;
+      const full = await firstFullOf(dropOffDate, pickUpDate);
+      if (run !== quoteRun.current) return;
+      if (full) {
+        setPrice(null);
+        setErrors({ dropOffDate: capacityMessages.full(full) });
+        document.getElementById('dropoff-date')?.focus();
+        return;
+      }
       setPrice(result.price);
       setErrors({});
     } else {
@@ -154,12 +170,12 @@ export function QuoteCard() {
   };
 
   return (
-    <form className="card quote-card" onSubmit={getQuote} aria-labelledby="quote-title" noValidate>
+    <form className="card quote-card" onSubmit={(e) => void getQuote(e)} onFocusCapture={loadFullDates} aria-labelledby="quote-title" noValidate>
       <h2 id="quote-title">Get an instant quote</h2>
       <fieldset>
         <legend>Drop-off</legend>
         <div className="field-row">
-          <DateInput id="dropoff-date" label="Drop-off date" value={dropOffDate} min={today} onChange={chooseDropOffDate} nextFocusId="dropoff-time" error={errors.dropOffDate} />
+          <DateInput id="dropoff-date" label="Drop-off date" value={dropOffDate} min={today} onChange={chooseDropOffDate} nextFocusId="dropoff-time" error={errors.dropOffDate} unavailable={fullDates} />
           <TimeSelect id="dropoff-time" label="Drop-off time" value={dropOffTime} options={dropOffSlots} onChange={chooseDropOffTime} error={errors.dropOffTime} />
         </div>
       </fieldset>
@@ -175,6 +191,7 @@ export function QuoteCard() {
             onChange={choosePickUpDate}
             nextFocusId="pickup-time"
             error={errors.pickUpDate}
+            unavailable={fullDates}
           />
           <TimeSelect
             id="pickup-time"
