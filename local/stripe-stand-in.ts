@@ -1,14 +1,15 @@
 /**
  * The offline Stripe stand-in. Without STRIPE_SECRET_KEY the app's Stripe SDK is pointed here (see
  * functions/lib/stripe.ts). It answers only the calls the app makes: create, retrieve and expire a
- * Checkout Session. It serves the hosted checkout page, where Pay marks the session paid, delivers a
+ * Checkout Session, and create a refund (then sends `charge.refunded`). It serves the hosted checkout page, where Pay marks the session paid, delivers a
  * `checkout.session.completed` event signed with the SDK's own test-header helper to the real webhook
  * route, and redirects to the success URL; Cancel goes to the cancel URL. Sessions and events are kept
  * under <dataDir>/stripe/ so a restart keeps them; the webhook secret is random per data folder.
  *
  * Test hooks (local only): POST /_local/stripe/sessions/:id/pay (pay without delivering, to race the
  * success page), POST /_local/stripe/events/:id/deliver (deliver an event again), POST
- * /_local/stripe/sessions/:id/expire-now (expire and deliver `checkout.session.expired`).
+ * /_local/stripe/sessions/:id/expire-now (expire and deliver `checkout.session.expired`),
+ * POST /_local/stripe/sessions/:id/refund (refund what is left, as from Stripe's dashboard, and deliver `charge.refunded`).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -187,7 +188,10 @@ function paymentsPage(all: StoredSession[]): string {
     .sort((a, b) => Number(b.session.created) - Number(a.session.created))
     .map((s) => {
       const refunds = (s.refunds ?? []).map((r) => `<li>Refunded ${formatMoney(r.refund.amount)} (${escapeHtml(r.refund.id)})</li>`).join('');
-      return `<tr><td>${escapeHtml(s.session.id.slice(0, 20))}...</td><td>${escapeHtml(String(s.session.customer_email ?? ''))}</td><td>${s.session.status} / ${s.session.payment_status}</td><td class="amount">${formatMoney(s.session.amount_total)}</td><td>${refunds ? `<ul>${refunds}</ul>` : 'None'}</td></tr>`;
+      const left = s.session.amount_total - (s.refunds ?? []).reduce((sum, r) => sum + r.refund.amount, 0);
+      // As from Stripe's dashboard: the app hears of it only through `charge.refunded`.
+      const refundButton = s.session.payment_status === 'paid' && left > 0 ? `<form method="post" action="/_local/stripe/sessions/${encodeURIComponent(s.session.id)}/refund"><button type="submit">Refund ${formatMoney(left)}</button></form>` : '';
+      return `<tr><td>${escapeHtml(s.session.id.slice(0, 20))}...</td><td>${escapeHtml(String(s.session.customer_email ?? ''))}</td><td>${s.session.status} / ${s.session.payment_status}</td><td class="amount">${formatMoney(s.session.amount_total)}</td><td>${refunds ? `<ul>${refunds}</ul>` : 'None'}${refundButton}</td></tr>`;
     })
     .join('');
   return page('Offline Stripe: payments', `<h1>Payments</h1><p>Checkout sessions and refunds the offline stand-in holds.</p><table><thead><tr><th>Session</th><th>Customer</th><th>Status</th><th>Amount</th><th>Refunds</th></tr></thead><tbody>${rows || '<tr><td colspan="5">No payments yet.</td></tr>'}</tbody></table>`);
@@ -293,14 +297,14 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
     return { status, body, durationMs };
   }
 
-  async function newEvent(type: string, s: StoredSession): Promise<StoredEvent> {
+  async function newEvent(type: string, s: StoredSession, object: Record<string, unknown> = s.session): Promise<StoredEvent> {
     const stored: StoredEvent = {
       event: {
         id: randomId('evt_test_', 24),
         object: 'event',
         api_version: Stripe.API_VERSION,
         created: nowSeconds(),
-        data: { object: structuredClone(s.session) },
+        data: { object: structuredClone(object) },
         livemode: false,
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
@@ -327,6 +331,39 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
     s.session.payment_intent = randomId('pi_test_', 24);
     await saveSession(s);
     return newEvent('checkout.session.completed', s);
+  }
+
+  /**
+   * The paid session's charge as Stripe shows it since API 2022-11-15: the amount refunded so far, without the
+   * list of refunds (a webhook handler reads `amount_refunded`).
+   */
+  function chargeOf(s: StoredSession): Record<string, unknown> {
+    const pi = String(s.session.payment_intent);
+    const refunded = (s.refunds ?? []).reduce((sum, r) => sum + r.refund.amount, 0);
+    return { id: `ch_${pi.slice(3)}`, object: 'charge', amount: s.session.amount_total, amount_refunded: refunded, currency: s.session.currency, payment_intent: pi, refunded: refunded >= s.session.amount_total, status: 'succeeded', metadata: {} };
+  }
+
+  /** A refund of `amount` (default: what is left), once per idempotency key; Stripe then sends `charge.refunded`. */
+  async function createRefund(paid: StoredSession, amountParam: unknown, metadata: Record<string, string>, key: string | null, requestHash: string): Promise<{ refund: StoredRefund; replayed: boolean; event: StoredEvent | null }> {
+    const refunds = (paid.refunds ??= []);
+    const earlier = key ? refunds.find((r) => r.idempotencyKey === key) : undefined;
+    if (earlier) {
+      if (earlier.requestHash !== requestHash) throw new StripeApiError(400, 'Keys for idempotent requests can only be used with the same parameters they were first used with.', undefined, 'idempotency_key_in_use');
+      return { refund: earlier, replayed: true, event: null };
+    }
+    const refunded = refunds.reduce((sum, r) => sum + r.refund.amount, 0);
+    const amount = amountParam === undefined ? paid.session.amount_total - refunded : integer(amountParam, 'amount', 1);
+    if (amount < 1 || refunded + amount > paid.session.amount_total) {
+      throw new StripeApiError(400, `Refund amount (${amount}) is greater than unrefunded amount on charge (${paid.session.amount_total - refunded})`, 'amount', 'charge_already_refunded');
+    }
+    const stored: StoredRefund = {
+      refund: { id: randomId('re_test_', 24), object: 'refund', amount, currency: paid.session.currency, payment_intent: String(paid.session.payment_intent), status: 'succeeded', created: nowSeconds(), metadata },
+      idempotencyKey: key,
+      requestHash,
+    };
+    refunds.push(stored);
+    await saveSession(paid);
+    return { refund: stored, replayed: false, event: await newEvent('charge.refunded', paid, chargeOf(paid)) };
   }
 
   async function expire(s: StoredSession): Promise<StoredEvent | null> {
@@ -371,27 +408,11 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
         const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null;
         const paid = [...sessions.values()].find((s) => s.session.payment_intent === params.payment_intent && s.session.payment_status === 'paid');
         if (!paid) throw new StripeApiError(400, `No such payment_intent: '${String(params.payment_intent)}'`, 'payment_intent', 'resource_missing');
-        const refunds = (paid.refunds ??= []);
-        const earlier = key ? refunds.find((r) => r.idempotencyKey === key) : undefined;
-        if (earlier) {
-          if (earlier.requestHash !== requestHash) throw new StripeApiError(400, 'Keys for idempotent requests can only be used with the same parameters they were first used with.', undefined, 'idempotency_key_in_use');
-          sendJson(res, 200, earlier.refund, { 'idempotent-replayed': 'true' });
-          return;
-        }
-        const refunded = refunds.reduce((sum, r) => sum + r.refund.amount, 0);
-        const amount = params.amount === undefined ? paid.session.amount_total - refunded : integer(params.amount, 'amount', 1);
-        if (amount < 1 || refunded + amount > paid.session.amount_total) {
-          throw new StripeApiError(400, `Refund amount (${amount}) is greater than unrefunded amount on charge (${paid.session.amount_total - refunded})`, 'amount', 'charge_already_refunded');
-        }
         const metadata = Object.fromEntries(Object.entries(asRecord(params.metadata)).map(([k, v]) => [k, String(v)]));
-        const stored: StoredRefund = {
-          refund: { id: randomId('re_test_', 24), object: 'refund', amount, currency: paid.session.currency, payment_intent: String(params.payment_intent), status: 'succeeded', created: nowSeconds(), metadata },
-          idempotencyKey: key,
-          requestHash,
-        };
-        refunds.push(stored);
-        await saveSession(paid);
-        sendJson(res, 200, stored.refund);
+        const done = await createRefund(paid, params.amount, metadata, key, requestHash);
+        // Stripe answers the call, then sends the event on its own schedule.
+        if (done.event) inBackground(deliver(done.event));
+        sendJson(res, 200, done.refund.refund, done.replayed ? { 'idempotent-replayed': 'true' } : {});
         return;
       }
       if (method === 'POST' && pathname === '/v1/checkout/sessions') {
@@ -474,6 +495,15 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
         const e = await expire(s);
         if (!e) return sendJson(res, 409, { message: `Session is ${s.session.status}` });
         return sendJson(res, 200, { sessionId: s.session.id, eventId: e.event.id, delivery: await deliver(e) });
+      }
+      // What a refund from Stripe's dashboard does: everything still paid goes back, and `charge.refunded` follows.
+      if (kind === 'sessions' && method === 'POST' && action === 'refund') {
+        const s = await session(id);
+        if (s.session.payment_status !== 'paid') return sendJson(res, 409, { message: 'Only a paid session can be refunded' });
+        const done = await createRefund(s, undefined, { source: 'dashboard' }, null, randomId('dashboard_', 12));
+        const delivery = done.event ? await deliver(done.event) : null;
+        if ((req.headers.accept ?? '').includes('text/html')) return redirect('/_local/stripe');
+        return sendJson(res, 200, { refundId: done.refund.refund.id, amount: done.refund.refund.amount, eventId: done.event?.event.id, delivery });
       }
       if (kind === 'events' && method === 'POST' && action === 'deliver') {
         await loaded;

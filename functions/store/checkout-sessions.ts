@@ -30,3 +30,10 @@ export async function getCheckoutSession(sessionId: string): Promise<CheckoutSes
   const { bookingId, createdAt, expiresAt } = item;
   return { sessionId, bookingId, createdAt, expiresAt };
 }
+
+/** The booking a payment intent paid for (written when the booking was confirmed), or null. */
+export async function bookingIdOfPayment(paymentIntent: string): Promise<string | null> {
+  if (!/^pi_[A-Za-z0-9_]{1,240}$/.test(paymentIntent)) return null;
+  const item = await getItem<Item & { bookingId: string }>(keys.paymentIntent(paymentIntent), true);
+  return item?.bookingId ?? null;
+}

@@ -88,6 +88,7 @@ export async function confirmPendingBooking(c: Confirmation): Promise<ConfirmOut
     ...(b.parkingBayNumber ? [bayEntryPut(confirmed)] : []),
     ...confirmedCounterUpdates(b.totalCents, c.firstForCustomer, c.createdNzDate, c.confirmedAt, b.createdAt),
     ...bookingTokenPuts(b, c.reference),
+    ...(c.payment.paymentIntent ? [{ Put: { Item: { ...keys.paymentIntent(c.payment.paymentIntent), type: 'payment_intent', bookingId: b.id, createdAt: c.confirmedAt } } }] : []),
     // The checkout's hold becomes the booking's place; a checkout begun before places were held takes them now.
     ...(b.placesHeld ? keepHeldPlaces(b, c.confirmedAt) : takePlacesUnconditionally(b, c.confirmedAt)),
   ];

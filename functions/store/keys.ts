@@ -49,6 +49,8 @@ export const keys = {
   dayPickUp: (date: string, time: string, id: string): ItemKey => ({ pk: `DAY#${date}`, sk: `PICKUP#${time}#${id}` }),
   searchToken: (kind: 'booking' | 'customer', token: string, id: string): ItemKey => ({ pk: `SEARCH#${kind}`, sk: `${token}#${id}` }),
   checkoutSession: (sessionId: string): ItemKey => ({ pk: `CHECKOUT#${sessionId}`, sk: 'SESSION' }),
+  /** The booking a Stripe payment intent paid for: how a `charge.refunded` event finds its booking. */
+  paymentIntent: (paymentIntent: string): ItemKey => ({ pk: `PAYMENT#${paymentIntent}`, sk: 'BOOKING' }),
   photo: (bookingId: string, createdAt: string, photoId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: `PHOTO#${createdAt}#${photoId}` }),
   profile: (sub: string): ItemKey => ({ pk: `USER#${sub}`, sk: 'PROFILE' }),
   contactMessage: (createdAt: string, id: string): ItemKey => ({ pk: `CONTACT#${createdAt.slice(0, 7)}`, sk: `${createdAt}#${id}` }),

@@ -11,7 +11,7 @@ import { keys } from '../../functions/store/keys';
 import { daysFromToday } from '../support/dates';
 import { request } from '../support/http';
 import { createUser, type TestUser } from '../support/users';
-import { baseUrl, booking, checkout, checkoutBody, env, item, outboxFor, payOnPage } from './payment-support';
+import { baseUrl, booking, checkout, checkoutBody, env, item, outboxFor, payOnPage, postWebhook, stripeEvent } from './payment-support';
 
 let a: TestUser;
 let b: TestUser;
@@ -116,5 +116,40 @@ describe('staff cancel', () => {
     const refused = await staffCancel(left.id, { refund: 0 });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(cancellationMessages.notCancellable);
+  });
+});
+
+// Revenue after these refunds is asserted exactly in capacity.test.ts, on a stack no other test writes to.
+describe('charge.refunded', () => {
+  const refundedEvent = (paymentIntent: string, amountRefunded: number) => stripeEvent('charge.refunded', { id: `ch_${paymentIntent.slice(3)}`, object: 'charge', payment_intent: paymentIntent, amount_refunded: amountRefunded, currency: 'nzd' });
+
+  it("an app's own refund, reported back by Stripe (again and again), is counted once", async () => {
+    const mine = await paidBooking(6);
+    expect((await cancel(mine.id)).status).toBe(200);
+    const afterCancel = (await booking(mine.id))!;
+    for (let i = 0; i < 3; i++) expect((await postWebhook(refundedEvent(mine.payment.paymentIntent, 9000))).status).toBe(200);
+    const saved = (await booking(mine.id))!;
+    expect(saved.ledger).toEqual(afterCancel.ledger);
+    expect(saved.payment.amountPaidCents).toBe(2000);
+  });
+
+  it("a refund made in Stripe's dashboard reaches the ledger, the amount paid and revenue, once", async () => {
+    const mine = await paidBooking(7);
+    const res = await fetch(`${baseUrl}/_local/stripe/sessions/${mine.checkoutSessionId}/refund`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    const done = (await res.json()) as { amount: number; eventId: string; delivery: { status: number } };
+    expect(done).toMatchObject({ amount: 11000, delivery: { status: 200 } });
+    const saved = (await booking(mine.id))!;
+    expect(saved.ledger).toEqual([expect.objectContaining({ kind: 'refund', by: 'system', amountCents: -11000, status: 'succeeded', note: 'Refunded in Stripe' })]);
+    expect(saved.payment.amountPaidCents).toBe(0);
+    expect(saved.status).toBe('reservation');
+    // Stripe delivers again: nothing more.
+    expect((await fetch(`${baseUrl}/_local/stripe/events/${done.eventId}/deliver`, { method: 'POST' })).status).toBe(200);
+    expect((await booking(mine.id))!.ledger).toHaveLength(1);
+  });
+
+  it('a refund of a payment no booking knows is acknowledged and changes nothing', async () => {
+    const res = await postWebhook(refundedEvent('pi_test_nobodyknowsthisone', 500));
+    expect(res.status).toBe(200);
   });
 });

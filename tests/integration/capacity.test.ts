@@ -193,6 +193,22 @@ describe('a yard of 2 places', () => {
     expect(stored).toEqual(recount);
   });
 
+  it('revenue is net of refunds, counted once: the app\'s own refund reported back, and one made in Stripe', async () => {
+    const revenue = async () => (await api('GET', '/api/admin/summary', undefined, admin)).body.total_revenue as number;
+    const mine = await booked(200, 207, owner);
+    const other = await booked(200, 207);
+    const start = await revenue();
+    expect((await api('POST', `/api/me/bookings/${mine}/cancellation`, {}, owner)).status).toBe(200);
+    await expect.poll(revenue).toBeCloseTo(start - 110 + 20, 2);
+    const sessionOf = async (id: string) => (await db.send(new GetCommand({ TableName: env.tableName, Key: keys.booking(id), ConsistentRead: true }))).Item!.checkoutSessionId as string;
+    const refunded = await fetch(`${env.baseUrl}/_local/stripe/sessions/${await sessionOf(other)}/refund`, { method: 'POST' });
+    expect(refunded.status).toBe(200);
+    const { eventId } = (await refunded.json()) as { eventId: string };
+    expect(await revenue()).toBeCloseTo(start - 110 + 20 - 110, 2);
+    expect((await fetch(`${env.baseUrl}/_local/stripe/events/${eventId}/deliver`, { method: 'POST' })).status).toBe(200);
+    expect(await revenue()).toBeCloseTo(start - 110 + 20 - 110, 2);
+  });
+
   it('refuses an availability range over 370 days or backwards with a message', async () => {
     const long = await api('GET', `/api/availability?from=${daysFromToday(1)}&to=${daysFromToday(371)}`);
     expect(long.status).toBe(400);

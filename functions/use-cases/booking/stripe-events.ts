@@ -1,11 +1,13 @@
 /**
  * What each Stripe event means for a booking. Paid sessions are confirmed (once, see confirm-payment.ts);
- * sessions that will never be paid end their pending booking; every other event type is acknowledged
+ * sessions that will never be paid end their pending booking; refunds made outside the app reach the
+ * booking's ledger (charge-refunded.ts); every other event type is acknowledged
  * and ignored, so Stripe does not retry it.
  */
 import { maskToken } from '../../../shared/mask';
 import type Stripe from 'stripe';
 import { logger } from '../../lib/logger';
+import { recordChargeRefund } from './charge-refunded';
 import { confirmAndNotify, endUnpaidSession } from './confirm-payment';
 
 export async function handleStripeEvent(event: Stripe.Event): Promise<void> {
@@ -26,6 +28,9 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<void> {
       return;
     case 'checkout.session.expired':
       await endUnpaidSession(event.data.object, 'expired');
+      return;
+    case 'charge.refunded':
+      await recordChargeRefund(event.data.object);
       return;
     default:
       logger.info('Stripe event ignored', { eventId: event.id, type: event.type });
