@@ -45,10 +45,13 @@ export const adminMessages = {
 
 export const adminStatuses = ['reservation', 'checkin', 'checkout'] as const;
 export type AdminStatus = (typeof adminStatuses)[number];
-/** The list's status filter: the three a booking can be edited to, and cancelled (issue 14). */
-export const statusFilters = [...adminStatuses, 'cancelled'] as const;
+/**
+ * The list's status filter: the three a booking can be edited to, a paid booking held because the payment did not
+ * match what it asked (issue 9), and cancelled (issue 14).
+ */
+export const statusFilters = [...adminStatuses, 'payment_review', 'cancelled'] as const;
 export type StatusFilter = (typeof statusFilters)[number];
-export const statusLabels: Record<StatusFilter, string> = { reservation: 'Reservation', checkin: 'Check-in', checkout: 'Check-out', cancelled: 'Cancelled' };
+export const statusLabels: Record<StatusFilter, string> = { reservation: 'Reservation', checkin: 'Check-in', checkout: 'Check-out', payment_review: 'Payment review', cancelled: 'Cancelled' };
 
 export const adminTabs = ['pickups', 'dropoffs', 'all'] as const;
 export type AdminTab = (typeof adminTabs)[number];
@@ -211,8 +214,9 @@ export type AdminCheckoutRequest = z.infer<typeof adminCheckoutRequestSchema>;
 export type AdminCheckoutRequestInput = z.input<typeof adminCheckoutRequestSchema>;
 
 /** The status badge's variant (spec: checkout destructive, checkin default, reservation secondary; cancelled outline). */
-export function statusBadgeVariant(status: string): 'destructive' | 'default' | 'secondary' | 'outline' {
+export function statusBadgeVariant(status: string): 'destructive' | 'default' | 'secondary' | 'outline' | 'warning' {
   if (status === 'cancelled') return 'outline';
+  if (status === 'payment_review') return 'warning';
   if (status === 'checkout') return 'destructive';
   if (status === 'checkin') return 'default';
   return 'secondary';

@@ -20,7 +20,7 @@ export const customerBookingSchema = z.object({
   return_flight: z.string().nullable(),
   car_registration: z.string().nullable(),
   parking_bay_number: z.string().nullable(),
-  status: z.enum(['reservation', 'checkin', 'checkout', 'cancelled']),
+  status: z.enum(['reservation', 'checkin', 'checkout', 'payment_review', 'cancelled']),
   shuttle_service: z.boolean(),
   car_wash: z.boolean(),
   total_cost: z.number(),

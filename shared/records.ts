@@ -6,12 +6,12 @@
 import type { Cents } from './money';
 import type { PaymentType } from './pricing';
 
-export type BookingStatus = 'pending_payment' | 'reservation' | 'checkin' | 'checkout' | 'cancelled' | 'expired' | 'payment_failed';
+export type BookingStatus = 'pending_payment' | 'reservation' | 'checkin' | 'checkout' | 'payment_review' | 'cancelled' | 'expired' | 'payment_failed';
 
 /** Paid and still on: the statuses a booking can be changed in. */
 export const CONFIRMED_STATUSES: readonly BookingStatus[] = ['reservation', 'checkin', 'checkout'];
 /** Paid at some point: what the customer's and the admin's lists show (a cancelled booking stays listed). */
-export const LISTED_STATUSES: readonly BookingStatus[] = [...CONFIRMED_STATUSES, 'cancelled'];
+export const LISTED_STATUSES: readonly BookingStatus[] = [...CONFIRMED_STATUSES, 'payment_review', 'cancelled'];
 
 export interface Payment {
   type: PaymentType;

@@ -23,6 +23,8 @@ export interface Confirmation {
   createdNzDate: string;
   /** True when this is the customer's first confirmed booking (counts a unique customer). */
   firstForCustomer: boolean;
+  /** `payment_review` when the payment did not match what the booking asked: paid and kept, but held for staff. */
+  status?: 'reservation' | 'payment_review';
 }
 
 export type ConfirmOutcome = 'confirmed' | 'not-pending' | 'reference-taken' | 'customer-changed' | 'conflict';
@@ -39,8 +41,9 @@ const CUSTOMER_ITEM = 2;
  */
 export async function confirmPendingBooking(c: Confirmation): Promise<ConfirmOutcome> {
   const b = c.booking;
-  const confirmed: Booking = { ...b, status: 'reservation', bookingReference: c.reference, payment: c.payment };
-  const index = confirmedIndexKeys({ ...b, status: 'reservation' });
+  const status = c.status ?? 'reservation';
+  const confirmed: Booking = { ...b, status, bookingReference: c.reference, payment: c.payment };
+  const index = confirmedIndexKeys({ ...b, status });
   const items: TransactItem[] = [
     {
       Update: {
@@ -52,7 +55,7 @@ export async function confirmPendingBooking(c: Confirmation): Promise<ConfirmOut
         ConditionExpression: '#status = :pending',
         ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
         ExpressionAttributeValues: {
-          ':reservation': 'reservation',
+          ':reservation': status,
           ':pending': 'pending_payment',
           ':ref': c.reference,
           ':payment': c.payment,
@@ -86,7 +89,7 @@ export async function confirmPendingBooking(c: Confirmation): Promise<ConfirmOut
     dayEntry('pickup', confirmed, c.reference),
     // A bay chosen by staff when booking for a customer was checked free when the checkout started.
     ...(b.parkingBayNumber ? [bayEntryPut(confirmed)] : []),
-    ...confirmedCounterUpdates(b.totalCents, c.firstForCustomer, c.createdNzDate, c.confirmedAt, b.createdAt),
+    ...confirmedCounterUpdates(b.totalCents, c.firstForCustomer, c.createdNzDate, c.confirmedAt, b.createdAt, status),
     ...bookingTokenPuts(b, c.reference),
     ...(c.payment.paymentIntent ? [{ Put: { Item: { ...keys.paymentIntent(c.payment.paymentIntent), type: 'payment_intent', bookingId: b.id, createdAt: c.confirmedAt } } }] : []),
     // The checkout's hold becomes the booking's place; a checkout begun before places were held takes them now.

@@ -16,7 +16,7 @@ export const counterNames = {
   statusMonth: (status: string, createdAt: string) => `m#${createdAt.slice(0, 7)}#${status}`,
 } as const;
 
-export function confirmedCounterUpdates(totalCents: Cents, firstForCustomer: boolean, createdNzDate: string, at: string, createdAt: string): TransactItem[] {
+export function confirmedCounterUpdates(totalCents: Cents, firstForCustomer: boolean, createdNzDate: string, at: string, createdAt: string, status = 'reservation'): TransactItem[] {
   return [
     {
       Update: {
@@ -24,9 +24,9 @@ export function confirmedCounterUpdates(totalCents: Cents, firstForCustomer: boo
         UpdateExpression: 'SET #type = :type, updatedAt = :at ADD bookings :one, revenueCents :total, customers :newCustomer, #s :one, #m :one, #sm :one',
         ExpressionAttributeNames: {
           '#type': 'type',
-          '#s': counterNames.status('reservation'),
+          '#s': counterNames.status(status),
           '#m': counterNames.month(createdAt),
-          '#sm': counterNames.statusMonth('reservation', createdAt),
+          '#sm': counterNames.statusMonth(status, createdAt),
         },
         ExpressionAttributeValues: { ':type': 'stats', ':at': at, ':one': 1, ':total': totalCents, ':newCustomer': firstForCustomer ? 1 : 0 },
       },

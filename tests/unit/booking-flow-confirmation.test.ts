@@ -66,6 +66,14 @@ describe('confirming a paid session', () => {
     expect(confirmationFailureMessage(error)).toBe(BOOKING_NOT_CREATED_MESSAGE);
   });
 
+  it('a payment held for review (409 with its message) is not asked again and is said as it is', async () => {
+    const review = 'We received your payment, but it did not match the booking, so our team is checking it. We will e-mail you as soon as your booking is confirmed.';
+    const paths = serve(() => json(409, { message: review }), () => json(200, booking));
+    const error = await fetchConfirmedBooking('cs_1', new AbortController().signal, [0, 0]).catch((e: unknown) => e);
+    expect(paths).toHaveLength(1);
+    expect(confirmationFailureMessage(error)).toBe(review);
+  });
+
   it('does not retry an unknown session (404) or a server failure, and claims no payment for either', async () => {
     const paths = serve(() => json(404, { message: 'Payment session not found' }));
     const notFound = await fetchConfirmedBooking('cs_x', new AbortController().signal, [0, 0]).catch((e: unknown) => e);

@@ -14,6 +14,6 @@ export async function adminCancelBooking(caller: Caller, id: string, req: AdminC
   const paid = before.payment?.amountPaidCents ?? 0;
   const refundCents = dollarsToCents(req.refund);
   if (refundCents > paid) throw badRequest(cancellationMessages.refundTooLarge(paid), { refund: cancellationMessages.refundTooLarge(paid) });
-  const booking = await cancelBooking(before, { refundCents, by: 'admin', staff: caller.email ?? caller.sub, from: ['reservation', 'checkin'], now });
+  const booking = await cancelBooking(before, { refundCents, by: 'admin', staff: caller.email ?? caller.sub, from: ['reservation', 'checkin', 'payment_review'], now });
   return { booking, refundCents };
 }

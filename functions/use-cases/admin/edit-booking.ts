@@ -6,7 +6,7 @@
  * one transaction. A save over someone else's change is refused.
  */
 import { randomUUID } from 'node:crypto';
-import { adminMessages, statusLabels, type AdminBookingEdit, type AdminStatus } from '../../../shared/admin';
+import { adminMessages, statusLabels, type AdminBookingEdit, type StatusFilter } from '../../../shared/admin';
 import { settle, type Settlement } from '../../../shared/booking-edit';
 import { formatMoney } from '../../../shared/money';
 import { nzToday } from '../../../shared/nz-time';
@@ -21,6 +21,7 @@ import { bookingHistory, type AuditRecord } from '../../store/audit';
 import { bayClash, readBayVersion } from '../../store/bays';
 import { saveBookingChange, type FieldChange } from '../../store/booking-changes';
 import { fullEdit } from '../booking/capacity';
+import { sendReceipt } from '../booking/confirm-payment';
 import { bookingEmail, type ReceiptLine } from '../booking/receipt-email';
 import { refund } from '../booking/refund';
 import { confirmedBooking } from './booking-detail';
@@ -44,7 +45,7 @@ function changesBetween(before: Booking, after: Booking): FieldChange[] {
     ['pick_up_time', before.pickUpTime, after.pickUpTime],
     ['car_registration', before.carRegistration, after.carRegistration],
     ['parking_bay_number', before.parkingBayNumber, after.parkingBayNumber],
-    ['status', statusLabels[before.status as AdminStatus] ?? before.status, statusLabels[after.status as AdminStatus] ?? after.status],
+    ['status', statusLabels[before.status as StatusFilter] ?? before.status, statusLabels[after.status as StatusFilter] ?? after.status],
     ['shuttle_service', yesNo(before.shuttleService), yesNo(after.shuttleService)],
     ['car_wash', yesNo(before.carWash), yesNo(after.carWash)],
     ['total_cost', formatMoney(before.totalCents), formatMoney(after.totalCents)],
@@ -120,14 +121,16 @@ export async function adminEditBooking(caller: Caller, id: string, edit: AdminBo
   const bayVersion = bayMoves ? await readBayVersion(after.parkingBayNumber!) : undefined;
   if (bayMoves && (await bayClash(after.parkingBayNumber!, after))) throw conflict(adminMessages.bayTaken, { parking_bay_number: adminMessages.bayTaken });
 
-  const outcome = await saveBookingChange(before, after, { editableStatuses: CONFIRMED_STATUSES, audit: { by: caller.email ?? caller.sub, changes }, bayVersion });
+  const outcome = await saveBookingChange(before, after, { editableStatuses: [...CONFIRMED_STATUSES, 'payment_review'], audit: { by: caller.email ?? caller.sub, changes }, bayVersion });
   if (outcome === 'stale') throw conflict(adminMessages.stale);
   if (outcome === 'bay-busy') throw new HttpError(409, adminMessages.bayTaken, { parking_bay_number: adminMessages.bayTaken });
   if (outcome === 'full') throw await fullEdit(before, after);
   logger.info('Booking changed by staff', { bookingId: id, fields: changes.map((c) => c.field), totalCents, refundCents: settlement.refundCents });
 
   if (refundLine) await refund(after, refundLine, ledger.indexOf(refundLine));
-  if (repriced) await tellCustomer(before, after, settlement);
+  // Staff checked a payment held for review and confirmed the booking: the customer gets the receipt now.
+  if (before.status === 'payment_review' && after.status !== 'payment_review') await sendReceipt(after);
+  else if (repriced) await tellCustomer(before, after, settlement);
   return { booking: after, history: await bookingHistory(id), settlement };
 }
 

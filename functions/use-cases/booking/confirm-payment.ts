@@ -61,9 +61,11 @@ export async function confirmPaidSession(session: Stripe.Checkout.Session): Prom
     }
     const customer = await getCustomer(booking.customerId, true);
     const amountPaid = session.amount_total ?? booking.amountDueNowCents;
-    if (amountPaid !== booking.amountDueNowCents || session.currency !== 'nzd') {
-      logger.error('Paid amount differs from the amount the booking asked for', { bookingId, expected: booking.amountDueNowCents, paid: amountPaid, currency: session.currency });
-    }
+    // Stripe charged something other than what the booking asked: the booking is kept (the money is real) but
+    // held for staff to check, who confirm it or cancel it with a refund (admin edit and cancel).
+    const mismatch = amountPaid !== booking.amountDueNowCents || session.currency !== 'nzd';
+    if (mismatch) logger.error('Paid amount differs from the amount the booking asked for: held for review', { bookingId, expected: booking.amountDueNowCents, paid: amountPaid, currency: session.currency });
+    const status = mismatch ? 'payment_review' : 'reservation';
     const confirmedAt = new Date().toISOString();
     const reference = newBookingReference();
     const payment = {
@@ -82,9 +84,10 @@ export async function confirmPaidSession(session: Stripe.Checkout.Session): Prom
       confirmedAt,
       createdNzDate: nzToday(new Date(booking.createdAt)),
       firstForCustomer: !customer?.firstConfirmedAt,
+      status,
     });
     if (outcome === 'confirmed') {
-      const confirmed: Booking = { ...booking, status: 'reservation', bookingReference: reference, payment, confirmedAt, updatedAt: confirmedAt };
+      const confirmed: Booking = { ...booking, status, bookingReference: reference, payment, confirmedAt, updatedAt: confirmedAt };
       logger.info('Booking confirmed', { bookingId, reference, sessionId: maskToken(session.id), amountPaid });
       return { kind: 'confirmed', booking: confirmed, confirmedNow: true };
     }
@@ -106,7 +109,8 @@ export type ReceiptOutcome = 'sent' | 'not-needed' | 'failed';
  * event again (and the next delivery or success-page visit sends it); it never undoes the booking.
  */
 export async function sendReceipt(booking: Booking): Promise<ReceiptOutcome> {
-  if (booking.receiptSentAt) return 'not-needed';
+  // A payment held for review gets its receipt when staff confirm the booking.
+  if (booking.receiptSentAt || booking.status === 'payment_review') return 'not-needed';
   if (!(await claimReceipt(booking.id, RECEIPT_CLAIM_STALE_MS))) return 'not-needed';
   try {
     const { id } = await sendEmail(receiptEmail(booking));
@@ -148,6 +152,7 @@ export async function bookingForSession(sessionId: string): Promise<Booking> {
   if (!record) throw notFound(paymentMessages.sessionNotFound);
   const booking = await getBooking(record.bookingId, true);
   if (!booking) throw notFound(paymentMessages.sessionNotFound);
+  if (booking.status === 'payment_review') throw conflict(paymentMessages.paymentUnderReview);
   if (isListed(booking)) {
     await sendReceipt(booking); // only when an earlier send failed; a sent receipt costs nothing here
     return booking;
@@ -162,6 +167,7 @@ export async function bookingForSession(sessionId: string): Promise<Booking> {
     throw new HttpError(502, 'Could not check the payment with the payment provider. Please try again.');
   }
   const result = await confirmAndNotify(session);
+  if (result.kind === 'confirmed' && result.booking.status === 'payment_review') throw conflict(paymentMessages.paymentUnderReview);
   if (result.kind === 'confirmed') return result.booking;
   throw conflict(paymentMessages.paymentNotCompleted);
 }

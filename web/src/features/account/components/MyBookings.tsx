@@ -17,7 +17,7 @@ import { CancelBookingDialog } from './CancelBookingDialog';
 
 type Loaded = { state: 'loading' } | { state: 'ready'; bookings: CustomerBooking[] } | { state: 'failed'; expired: boolean };
 
-const STATUS_LABEL: Record<CustomerBooking['status'], string> = { reservation: 'Reservation', checkin: 'Check-in', checkout: 'Check-out', cancelled: 'Cancelled' };
+const STATUS_LABEL: Record<CustomerBooking['status'], string> = { reservation: 'Reservation', checkin: 'Check-in', checkout: 'Check-out', payment_review: 'Payment being checked', cancelled: 'Cancelled' };
 const money = (n: number) => `$${n.toFixed(2)}`;
 
 function BookingCard({ booking, onEdit, onCancel }: { booking: CustomerBooking; onEdit(): void; onCancel(): void }) {

@@ -82,7 +82,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
     if (pickUpTime !== booking.pick_up_time) out.pick_up_time = pickUpTime;
     if (registration.trim().toUpperCase() !== (booking.car_registration ?? '')) out.car_registration = registration.trim();
     if (bay.trim().toUpperCase() !== (booking.parking_bay_number ?? '')) out.parking_bay_number = bay.trim();
-    if (status !== booking.status && status !== 'cancelled') out.status = status;
+    if (status !== booking.status && status !== 'cancelled' && status !== 'payment_review') out.status = status;
     if (shuttle !== booking.shuttle_service) out.shuttle_service = shuttle;
     if (carWash !== booking.car_wash) out.car_wash = carWash;
     return out;
@@ -118,6 +118,12 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
         descriptionId="admin-edit-customer"
         description={
           <>
+            {booking.status === 'payment_review' && (
+              <p className="alert alert-error" role="note">
+                The payment received for this booking ({money(booking.amount_paid)}) did not match what its checkout asked, so it is held for review. Check it in
+                Stripe, then set the status to Reservation to confirm it (the customer gets their receipt), or cancel it with a refund.
+              </p>
+            )}
             <div id="admin-edit-customer" className="admin-edit-customer">
               <dl>
                 <div>
@@ -141,7 +147,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
                 <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditingCustomer(true)}>
                   Edit Customer
                 </button>
-                {(booking.status === 'reservation' || booking.status === 'checkin') && (
+                {(booking.status === 'reservation' || booking.status === 'checkin' || booking.status === 'payment_review') && (
                   <button type="button" className="btn btn-outline btn-sm" onClick={() => setCancelling(true)}>
                     Cancel Booking
                   </button>
@@ -224,6 +230,11 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
                   {statusLabels[s]}
                 </option>
               ))}
+              {booking.status === 'payment_review' && (
+                <option value="payment_review" disabled>
+                  {statusLabels.payment_review}
+                </option>
+              )}
               {cancelled && (
                 <option value="cancelled" disabled>
                   {statusLabels.cancelled}
