@@ -1,14 +1,15 @@
 /**
  * New Zealand wall-clock time. Every date and time the product shows or accepts is a Pacific/Auckland
  * wall-clock value ("YYYY-MM-DD", "HH:MM"); instants are used only for the lead-time rule, where real
- * elapsed time is what matters.
+ * elapsed time is what matters. The platform's Intl time-zone data does the conversion (in browsers and in Lambda's
+ * Node alike), so the first page load carries no date library.
  */
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { site } from './site';
 
 export const NZ_TZ = site.timeZone;
 export const LEAD_TIME_HOURS = 4;
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -42,12 +43,25 @@ export function wallClockMinutes({ date, time }: WallClock): number {
   return Date.UTC(y, mo - 1, d, h, mi) / MINUTE;
 }
 
+let nzFormat: Intl.DateTimeFormat | undefined;
+
+/** The NZ wall clock at an instant (to the minute). */
+function wallClockAt(ms: number): WallClock {
+  // Built once: constructing a formatter costs far more than using it.
+  nzFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: NZ_TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const p: Record<string, string> = {};
+  for (const part of nzFormat.formatToParts(ms)) p[part.type] = part.value;
+  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+}
+
+/** NZ's offset from UTC at an instant, in minutes (720 in winter, 780 in summer). */
+function offsetMinutesAt(ms: number): number {
+  return wallClockMinutes(wallClockAt(ms)) - Math.floor(ms / MINUTE);
+}
+
 /** The current New Zealand date and time. */
 export function nzNow(now: Date = new Date()): WallClock {
-  return {
-    date: formatInTimeZone(now, NZ_TZ, 'yyyy-MM-dd'),
-    time: formatInTimeZone(now, NZ_TZ, 'HH:mm'),
-  };
+  return wallClockAt(now.getTime());
 }
 
 export function nzToday(now: Date = new Date()): string {
@@ -81,11 +95,15 @@ const instantCache = new Map<string, number | null>();
 
 function resolveInstant(wc: WallClock): number | null {
   if (!isCalendarDate(wc.date) || !isClockTime(wc.time)) return null;
-  const candidates = [fromZonedTime(`${wc.date}T${wc.time}:00`, NZ_TZ)];
-  // date-fns-tz may resolve an ambiguous time to either offset; prefer the earlier instant that reads back.
-  candidates.unshift(new Date(candidates[0]!.getTime() - 60 * MINUTE));
+  // The offsets in force a day either side are the only ones this wall-clock time can have; each gives a candidate
+  // instant, and the earliest that reads back as the same wall clock wins (an hour that happens twice resolves to its
+  // first occurrence; an hour skipped reads back as another time and has none).
+  const wall = wallClockMinutes(wc) * MINUTE;
+  const offsets = new Set([offsetMinutesAt(wall - DAY), offsetMinutesAt(wall + DAY)]);
+  const candidates = [...offsets].map((o) => wall - o * MINUTE).sort((a, b) => a - b);
   for (const instant of candidates) {
-    if (formatInTimeZone(instant, NZ_TZ, "yyyy-MM-dd'T'HH:mm") === `${wc.date}T${wc.time}`) return instant.getTime();
+    const back = wallClockAt(instant);
+    if (back.date === wc.date && back.time === wc.time) return instant;
   }
   return null;
 }
