@@ -3,6 +3,8 @@ import type { PassReport, ReindexReport } from './reindex';
 import type { CounterChange } from './reindex-counters';
 
 const n = (v: number) => v.toLocaleString('en-NZ');
+/** "1 booking", "2 bookings". */
+const count = (v: number, word: string) => `${n(v)} ${word}${v === 1 ? '' : 's'}`;
 const change = (c: CounterChange) => `${c.name} ${n(c.before)} -> ${n(c.after)}`;
 
 function capped(lines: string[], limit: number): string[] {
@@ -18,26 +20,26 @@ function passLines(p: PassReport, detailLimit: number): string[] {
   const bookingCount = Object.values(p.scanned.bookingsByStatus).reduce((a, b) => a + b, 0);
   const kind = (label: string, k: { put: number; deleted: number }) => `    ${label.padEnd(20)}${n(k.put)} put, ${n(k.deleted)} deleted`;
   const lines = [
-    `  Scanned ${n(p.scanned.items)} items: ${n(bookingCount)} bookings${statuses ? ` (${statuses})` : ''}`,
+    `  Scanned ${count(p.scanned.items, 'item')}: ${count(bookingCount, 'booking')}${statuses ? ` (${statuses})` : ''}`,
     `  Bookings whose items ${p.dryRun ? 'would change' : 'changed'}: ${n(p.bookings.rewritten)}`,
-    `    ${'index keys'.padEnd(20)}${n(p.bookings.indexKeys)} bookings`,
+    `    ${'index keys'.padEnd(20)}${count(p.bookings.indexKeys, 'booking')}`,
     kind('day-sheet entries', p.bookings.items.dayEntry),
     kind('search tokens', p.bookings.items.searchToken),
     kind('bay entries', p.bookings.items.bayEntry),
-    `    ${'leftovers'.padEnd(20)}${n(p.bookings.leftovers)} bookings gone or never paid`,
+    `    ${'leftovers'.padEnd(20)}of ${count(p.bookings.leftovers, 'booking')} gone or never paid`,
   ];
-  if (p.bookings.changedDuringRun > 0) lines.push(`    changed during the run, left alone: ${n(p.bookings.changedDuringRun)} bookings`);
+  if (p.bookings.changedDuringRun > 0) lines.push(`    changed during the run, left alone: ${count(p.bookings.changedDuringRun, 'booking')}`);
   lines.push(`  Customers given their first confirmation time: ${n(p.customers.firstConfirmedAt)}`);
   lines.push(`  Pending bookings whose checkout expired (hold lapsed): ${n(p.holds.lapsed)}${p.holds.changedDuringRun ? `, ${n(p.holds.changedDuringRun)} changed during the run` : ''}`);
 
   const stats = { unchanged: 'unchanged', written: 'written', 'would write': 'would be written', 'changed during run': 'changed during the run, not written' }[p.stats.outcome];
   lines.push(`  STATS/BOOKINGS: ${stats}`, ...p.stats.changes.map((c) => `      ${change(c)}`));
 
-  lines.push(`  STATS/DAY#<date>: ${n(p.days.changes.length)} days differ, ${n(p.days.written)} ${done}${p.days.changedDuringRun ? `, ${n(p.days.changedDuringRun)} changed during the run` : ''}`);
+  lines.push(`  STATS/DAY#<date>: ${count(p.days.changes.length, 'day')} differ, ${n(p.days.written)} ${done}${p.days.changedDuringRun ? `, ${n(p.days.changedDuringRun)} changed during the run` : ''}`);
   lines.push(...capped(p.days.changes.map((d) => `      ${d.date}  ${d.changes.map(change).join(', ')}`), detailLimit));
 
   lines.push(
-    `  Occupancy: ${n(p.occupancy.months)} months differ (${n(p.occupancy.changes.length)} dates), ${n(p.occupancy.written)} ${done}${p.occupancy.changedDuringRun ? `, ${n(p.occupancy.changedDuringRun)} changed during the run` : ''}`,
+    `  Occupancy: ${count(p.occupancy.months, 'month')} differ (${count(p.occupancy.changes.length, 'date')}), ${n(p.occupancy.written)} ${done}${p.occupancy.changedDuringRun ? `, ${n(p.occupancy.changedDuringRun)} changed during the run` : ''}`,
   );
   lines.push(
     ...capped(
