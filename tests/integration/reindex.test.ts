@@ -6,12 +6,8 @@
  * it, the command's function runs, and the admin's summary, lists, search and day sheet, and the occupancy, read
  * back right and equal a recount made here from the bookings; a second run changes nothing.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { execFile } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,70 +16,32 @@ import { confirmedIndexKeys } from '../../functions/store/bookings';
 import { keys } from '../../functions/store/keys';
 import { putIfUnchanged, rewriteBookingItems } from '../../functions/store/maintenance';
 import { readOccupancy } from '../../functions/store/occupancy';
-import { startLocalStack, type LocalStack } from '../../local/server';
 import { projectRoot } from '../../project-paths';
 import { stayDates } from '../../shared/capacity';
-import { addDays, nzToday } from '../../shared/nz-time';
+import { nzToday } from '../../shared/nz-time';
 import type { Booking } from '../../shared/records';
 import { daysFromToday } from '../support/dates';
-import type { TestEnv } from '../support/global-setup';
 import { request } from '../support/http';
 import { createUser, type TestUser } from '../support/users';
 import { checkoutBody } from './payment-support';
+import { expectedCounters, expectedOccupancy, startPrivateStack, type PrivateStack, type Row } from './reindex-support';
 
-type Row = Record<string, any>;
-
-let stack: LocalStack;
-let dataDir: string;
-let env: TestEnv;
-let db: DynamoDBDocumentClient;
+let own: PrivateStack;
 let admin: TestUser;
 let customer: TestUser;
-const TABLE = 'runway-parking';
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'runway-reindex-'));
-  stack = await startLocalStack({ port: 0, dataDir, inMemoryTable: true, spa: 'none', createAdmin: false });
-  env = {
-    baseUrl: stack.url,
-    dataDir,
-    dynamodbEndpoint: stack.endpoints.dynamodb,
-    s3Endpoint: stack.endpoints.s3,
-    cognitoEndpoint: stack.endpoints.cognito,
-    tableName: TABLE,
-    photoBucket: 'vehicle-photos',
-    userPoolId: stack.pool.userPoolId,
-    userPoolClientId: stack.pool.userPoolClientId,
-  };
-  db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
-  [admin, customer] = await Promise.all([createUser(env, { admin: true }), createUser(env)]);
+  own = await startPrivateStack();
+  [admin, customer] = await Promise.all([createUser(own.env, { admin: true }), createUser(own.env)]);
 });
 
 afterAll(async () => {
-  await stack?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await own?.stop();
 });
 
 const api = (method: string, p: string, body?: unknown, user: TestUser | null = admin) =>
-  request(env.baseUrl, method, p, body, user ? { authorization: user === admin ? `Bearer ${admin.idToken}` : user.bearer } : {});
-
-const get = async (key: { pk: string; sk: string }): Promise<Row | undefined> => (await db.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }))).Item;
-const put = (item: Row) => db.send(new PutCommand({ TableName: TABLE, Item: item }));
-const del = (key: { pk: string; sk: string }) => db.send(new DeleteCommand({ TableName: TABLE, Key: key }));
-const partition = async (pk: string): Promise<Row[]> =>
-  (await db.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }))).Items ?? [];
-
-/** Every item of the table, in key order: to show that a run wrote nothing. */
-async function wholeTable(): Promise<Row[]> {
-  const rows: Row[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db.send(new ScanCommand({ TableName: TABLE, ConsistentRead: true, ExclusiveStartKey: start }));
-    rows.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return rows.sort((a, b) => (`${a.pk}\u0000${a.sk}` < `${b.pk}\u0000${b.sk}` ? -1 : 1));
-}
+  request(own.env.baseUrl, method, p, body, user ? { authorization: user === admin ? `Bearer ${admin.idToken}` : user.bearer } : {});
+const get = (key: { pk: string; sk: string }) => own.get(key);
 
 const booking = async (id: string) => (await get(keys.booking(id))) as unknown as Booking & Row;
 
@@ -92,14 +50,14 @@ async function startCheckout(options: { dropIn: number; pickIn: number; user?: T
     customer: { lastName: options.surname ?? `Zz${randomUUID().slice(0, 6).replace(/\d/g, 'q')}`, carRegistration: `R${randomInt(10000, 99999)}`, ...(options.user ? { email: options.user.email } : {}) },
     quote: { dropOffDate: daysFromToday(options.dropIn), pickUpDate: daysFromToday(options.pickIn) },
   });
-  const res = await request<{ bookingId: string; sessionId: string }>(env.baseUrl, 'POST', '/api/checkout', body, options.user ? { authorization: options.user.bearer } : {});
+  const res = await request<{ bookingId: string; sessionId: string }>(own.env.baseUrl, 'POST', '/api/checkout', body, options.user ? { authorization: options.user.bearer } : {});
   expect(res.status).toBe(201);
   return res.body;
 }
 
 async function paid(options: { dropIn: number; pickIn: number; user?: TestUser; surname?: string }): Promise<Booking & Row> {
   const started = await startCheckout(options);
-  await fetch(`${env.baseUrl}/_local/stripe/checkout/${started.sessionId}/pay`, { method: 'POST', redirect: 'manual' });
+  await fetch(`${own.env.baseUrl}/_local/stripe/checkout/${started.sessionId}/pay`, { method: 'POST', redirect: 'manual' });
   const saved = await booking(started.bookingId);
   expect(saved.status).toBe('reservation');
   return saved;
@@ -112,29 +70,6 @@ async function staffEdit(id: string, edit: Record<string, unknown>): Promise<voi
 
 const ids = (res: { body: { items: { id: string }[] } }) => res.body.items.map((i) => i.id).sort();
 const list = (query: string) => api('GET', `/api/admin/bookings?pageSize=100&${query}`);
-
-/** The counters recounted here, independently of the command, from the bookings as they are stored. */
-function expectedCounters(bookings: (Booking & Row)[]) {
-  const listed = bookings.filter((b) => ['reservation', 'checkin', 'checkout', 'cancelled'].includes(b.status));
-  const revenue = listed.reduce((sum, b) => sum + (b.status === 'cancelled' ? b.payment!.amountPaidCents : b.totalCents), 0);
-  const byStatus: Record<string, number> = {};
-  for (const b of listed) byStatus[b.status] = (byStatus[b.status] ?? 0) + 1;
-  return { bookings: listed.length, revenueCents: revenue, customers: new Set(listed.map((b) => b.customerId)).size, byStatus };
-}
-
-function expectedOccupancy(bookings: (Booking & Row)[], nowSeconds: number, sessions: Map<string, number>): Map<string, { taken: number; held: number }> {
-  const days = new Map<string, { taken: number; held: number }>();
-  for (const b of bookings) {
-    const takes = ['reservation', 'checkin', 'checkout'].includes(b.status);
-    const holds = b.status === 'pending_payment' && b.placesHeld === true && (sessions.get(b.checkoutSessionId) ?? 0) > nowSeconds;
-    if (!takes && !holds) continue;
-    for (let d = b.dropOffDate; d <= b.pickUpDate; d = addDays(d, 1)) {
-      const day = days.get(d) ?? { taken: 0, held: 0 };
-      days.set(d, { taken: day.taken + 1, held: day.held + (holds ? 1 : 0) });
-    }
-  }
-  return days;
-}
 
 const nothingWritten = (p: PassReport) => ({
   rewritten: p.bookings.rewritten,
@@ -169,9 +104,9 @@ describe('reindex', () => {
     // Checkouts on this branch do not hold places yet (the capacity release does): mark both as having held
     // them, as its checkouts will, and let the second one's session expire.
     for (const id of [made.open, made.lapsed]) {
-      await db.send(new UpdateCommand({ TableName: TABLE, Key: keys.booking(id), UpdateExpression: 'SET placesHeld = :t', ExpressionAttributeValues: { ':t': true } }));
+      await own.update(keys.booking(id), 'SET placesHeld = :t', { ':t': true });
     }
-    await db.send(new UpdateCommand({ TableName: TABLE, Key: keys.checkoutSession(lapsed.sessionId), UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 60 } }));
+    await own.update(keys.checkoutSession(lapsed.sessionId), 'SET expiresAt = :past', { ':past': Math.floor(Date.now() / 1000) - 60 });
   });
 
   it('brings damaged index keys, day sheet, search, bays, counters and occupancy back in line, and a second run changes nothing', async () => {
@@ -180,31 +115,31 @@ describe('reindex', () => {
     const listedIds = [made.a, made.b, made.c, made.d].sort();
 
     // The damage: what bookings confirmed before the last releases look like, plus leftovers.
-    for (const id of listedIds) await db.send(new UpdateCommand({ TableName: TABLE, Key: keys.booking(id), UpdateExpression: 'REMOVE gsi3pk, gsi3sk' }));
+    for (const id of listedIds) await own.update(keys.booking(id), 'REMOVE gsi3pk, gsi3sk');
     const stats = (await get(keys.stats()))!;
-    await put(Object.fromEntries(Object.entries(stats).map(([k, v]) => [k, typeof v === 'number' ? 0 : v])));
-    await del(keys.statsDay(nzToday()));
+    await own.put(Object.fromEntries(Object.entries(stats).map(([k, v]) => [k, typeof v === 'number' ? 0 : v])));
+    await own.del(keys.statsDay(nzToday()));
     const monthA = a!.dropOffDate.slice(0, 7);
-    await put({ ...keys.occupancyMonth(monthA), type: 'occupancy', month: monthA, [`d${a!.dropOffDate.slice(8)}`]: 99, updatedAt: 'old' });
-    await put({ ...keys.occupancyMonth('2020-01'), type: 'occupancy', month: '2020-01', d01: 5, h01: 1, updatedAt: 'old' });
+    await own.put({ ...keys.occupancyMonth(monthA), type: 'occupancy', month: monthA, [`d${a!.dropOffDate.slice(8)}`]: 99, updatedAt: 'old' });
+    await own.put({ ...keys.occupancyMonth('2020-01'), type: 'occupancy', month: '2020-01', d01: 5, h01: 1, updatedAt: 'old' });
     const sheetDates = [...new Set((await all()).filter(Boolean).flatMap((x) => [x!.dropOffDate, x!.pickUpDate]))];
     for (const date of sheetDates) {
-      for (const entry of await partition(`DAY#${date}`)) {
+      for (const entry of await own.partition(`DAY#${date}`)) {
         const { status: _s, dropOffAt: _d, pickUpAt: _p, createdAt: _c, parkingBayNumber: _b, balanceDueCents: _bal, ...older } = entry;
-        await put(older);
+        await own.put(older);
       }
     }
-    const tokensA = (await partition('SEARCH#booking')).filter((t) => t.bookingId === made.a);
-    for (const t of tokensA.filter((t) => !String(t.sk).includes('@'))) await del({ pk: t.pk, sk: t.sk });
-    await put({ ...keys.searchToken('booking', 'zzstale1', made.b), type: 'search_token', kind: 'booking', bookingId: made.b });
-    await del(keys.bayEntry('R1', `${b!.dropOffDate}T${b!.dropOffTime}`, made.b));
+    const tokensA = (await own.partition('SEARCH#booking')).filter((t) => t.bookingId === made.a);
+    for (const t of tokensA.filter((t) => !String(t.sk).includes('@'))) await own.del({ pk: t.pk, sk: t.sk });
+    await own.put({ ...keys.searchToken('booking', 'zzstale1', made.b), type: 'search_token', kind: 'booking', bookingId: made.b });
+    await own.del(keys.bayEntry('R1', `${b!.dropOffDate}T${b!.dropOffTime}`, made.b));
     const leftovers = [
       keys.dayDropOff(d!.dropOffDate, d!.dropOffTime, made.d),
       keys.dayDropOff(daysFromToday(1), '09:00', made.b),
       keys.dayPickUp(a!.dropOffDate, '10:00', randomUUID()),
     ];
-    for (const key of leftovers) await put({ ...key, type: 'day_sheet_entry', kind: 'dropoff', bookingId: key.sk.split('#')[2], bookingReference: 'RP-OLD000', customerName: 'Old', contactNumber: '021', carRegistration: null, carWash: false, flight: null });
-    await db.send(new UpdateCommand({ TableName: TABLE, Key: keys.customer(a!.customerId), UpdateExpression: 'REMOVE firstConfirmedAt' }));
+    for (const key of leftovers) await own.put({ ...key, type: 'day_sheet_entry', kind: 'dropoff', bookingId: key.sk.split('#')[2], bookingReference: 'RP-OLD000', customerName: 'Old', contactNumber: '021', carRegistration: null, carWash: false, flight: null });
+    await own.update(keys.customer(a!.customerId), 'REMOVE firstConfirmedAt');
 
     // The damage shows where staff look.
     expect(ids(await list('status=checkin'))).toEqual([]);
@@ -241,7 +176,7 @@ describe('reindex', () => {
     expect(bookings[3]!.payment!.amountPaidCents).toBe(bookings[3]!.totalCents - 5000);
     expect(counted.revenueCents).toBe(a!.totalCents + bookings[1]!.totalCents + bookings[2]!.totalCents + bookings[3]!.totalCents - 5000);
     expect(summary.by_status).toEqual(counted.byStatus);
-    const days = await partition('STATS');
+    const days = await own.partition('STATS');
     expect(days.filter((i) => String(i.sk).startsWith('DAY#')).reduce((sum, i) => sum + i.bookings, 0)).toBe(4);
     expect(days.filter((i) => String(i.sk).startsWith('DAY#')).reduce((sum, i) => sum + i.revenueCents, 0)).toBe(counted.revenueCents);
     for (const [status, id] of [['reservation', made.a], ['checkin', made.b], ['checkout', made.c], ['cancelled', made.d]] as const) {
@@ -267,7 +202,7 @@ describe('reindex', () => {
       const session = await get(keys.checkoutSession(x!.checkoutSessionId));
       if (session) sessions.set(x!.checkoutSessionId, session.expiresAt);
     }
-    const want = expectedOccupancy(bookings.map((x) => x!), Math.floor(now.getTime() / 1000), sessions);
+    const want = expectedOccupancy(bookings, Math.floor(now.getTime() / 1000), sessions);
     const first = daysFromToday(0);
     const last = daysFromToday(20);
     const read = await readOccupancy(first, last, true);
@@ -278,17 +213,17 @@ describe('reindex', () => {
     expect((await booking(made.open)).placesHeld).toBe(true);
 
     // Again: nothing to do, and nothing in the table changes.
-    const before = await wholeTable();
+    const before = await own.wholeTable();
     const again = await reindex({ now: () => now });
     expect(again.complete).toBe(true);
     expect(nothingWritten(again.passes[0]!)).toEqual({ rewritten: 0, firstConfirmedAt: 0, lapsed: 0, stats: 'unchanged', days: 0, months: 0 });
-    expect(await wholeTable()).toEqual(before);
+    expect(await own.wholeTable()).toEqual(before);
   });
 
   it('with --dry-run reports the drift it would mend and writes nothing, from the command line too', async () => {
     const stats = (await get(keys.stats()))!;
-    await put({ ...stats, bookings: 1, 's#checkout': 7 });
-    const before = await wholeTable();
+    await own.put({ ...stats, bookings: 1, 's#checkout': 7 });
+    const before = await own.wholeTable();
     const report = await reindex({ dryRun: true });
     expect(report.passes[0]!.stats).toEqual({
       outcome: 'would write',
@@ -297,13 +232,13 @@ describe('reindex', () => {
         { name: 's#checkout', before: 7, after: 1 },
       ],
     });
-    expect(await wholeTable()).toEqual(before);
+    expect(await own.wholeTable()).toEqual(before);
 
-    const run = await promisify(execFile)(path.join(projectRoot, 'node_modules/.bin/tsx'), [path.join(projectRoot, 'bin/admin.ts'), 'reindex', '--dry-run', '--data-dir', dataDir], { cwd: projectRoot });
-    expect(run.stdout).toContain(`Re-indexing ${TABLE} in the local stack at ${stack.url} (dry run)`);
+    const run = await promisify(execFile)(path.join(projectRoot, 'node_modules/.bin/tsx'), [path.join(projectRoot, 'bin/admin.ts'), 'reindex', '--dry-run', '--data-dir', own.env.dataDir], { cwd: projectRoot });
+    expect(run.stdout).toContain(`Re-indexing ${own.env.tableName} in the local stack at ${own.stack.url} (dry run)`);
     expect(run.stdout).toContain('STATS/BOOKINGS: would be written\n      bookings 1 -> 4\n      s#checkout 7 -> 1');
     expect(run.stdout).toContain('Dry run: nothing was written.');
-    expect(await wholeTable()).toEqual(before);
+    expect(await own.wholeTable()).toEqual(before);
 
     await reindex();
     expect((await api('GET', '/api/admin/summary')).body).toMatchObject({ total_bookings: 4, by_status: { reservation: 1, checkin: 1, checkout: 1, cancelled: 1 } });
