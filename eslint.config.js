@@ -21,8 +21,8 @@ const layer = (files, rules) => ({
 });
 
 const notRunner = [
-  '(^|/)(local|infra|bin|bench|tests|web)/',
-  'The product code never imports the local stack, the CDK app, the commands, the bench, the tests or the web app.',
+  '(^|/)(local|infra|bin|bench|tests|web|maintenance)/',
+  'The product code never imports the local stack, the CDK app, the commands (nor their maintenance code), the bench, the tests or the web app.',
 ];
 
 export const layerRules = [
@@ -56,6 +56,13 @@ export const layerRules = [
   layer(
     ['functions/use-cases/**/*.ts'],
     [notRunner, ['^\\.\\./\\.\\./(' + HANDLER_DIRS + ')(/|$)', 'A use case never imports a handler: handlers call use cases.']],
+  ),
+  layer(
+    ['functions/maintenance/**/*.ts'],
+    [
+      notRunner,
+      ['^\\.\\./(use-cases|' + HANDLER_DIRS + ')(/|$)', 'Maintenance (functions/maintenance, run by npm run admin) works on the store: it imports no use case or handler.'],
+    ],
   ),
   layer(
     [`functions/{${HANDLER_DIRS.replace(/\|/g, ',')}}/**/*.ts`],

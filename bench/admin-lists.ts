@@ -62,7 +62,7 @@ async function confirmWithRetry(b: Booking, i: number, createdAt: string, firstF
 }
 
 /** Adds bookings `from` to `to` (booking i was made i x 36 minutes before now). */
-async function seed(from: number, to: number, customers: Customer[], now: number): Promise<Seeded['sample'] | null> {
+export async function seed(from: number, to: number, customers: Customer[], now: number): Promise<Seeded['sample'] | null> {
   let sample: Seeded['sample'] | null = null;
   const middle = Math.floor((from + to) / 2);
   for (let c = customers.length; c < Math.ceil(to / CUSTOMER_EVERY); c++) {

@@ -13,6 +13,7 @@ const modules: (() => Promise<{ default: BenchModule }>)[] = [
   () => import('./payments'),
   () => import('./my-bookings'),
   () => import('./admin-lists'),
+  () => import('./reindex'),
 ];
 
 async function main() {

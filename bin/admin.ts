@@ -1,41 +1,45 @@
 /**
- * npm run admin -- grant EMAIL | revoke EMAIL | reset-mfa EMAIL [--env NAME | --data-dir DIR]
+ * npm run admin -- grant EMAIL | revoke EMAIL | reset-mfa EMAIL | reindex [--dry-run] [--env NAME | --data-dir DIR]
  *
- * Gives or takes the admin role (membership of the Cognito group `admin`), or clears a locked-out person's
- * authenticator. Without --env it works on the
- * running local stack (npm start; --data-dir for one with another data folder); with --env it works on
- * that deployed environment, using your AWS credentials.
+ * Gives or takes the admin role (membership of the Cognito group `admin`), clears a locked-out person's
+ * authenticator, or brings everything derived from the bookings (index keys, day sheet, search, bays, counters,
+ * occupancy) in line with them. Without --env it works on the running local stack (npm start; --data-dir for one
+ * with another data folder); with --env it works on that deployed environment, using your AWS credentials.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { reindex } from '../functions/maintenance/reindex';
+import { reportLines } from '../functions/maintenance/reindex-report';
 import { AdminCommandError, afterChangeNotes, changeAdminRole, type AdminAction } from '../infra/admin/admin-role';
 import { resetMfa } from '../infra/admin/reset-mfa';
-import { deployedTarget, localTarget } from '../infra/admin/targets';
+import { deployedTableTarget, deployedTarget, localTableTarget, localTarget, type TableTarget } from '../infra/admin/targets';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const USAGE = `Usage: npm run admin -- grant|revoke|reset-mfa EMAIL [--env NAME | --data-dir DIR]
+       npm run admin -- reindex [--dry-run] [--env NAME | --data-dir DIR]
 
   grant EMAIL     make the account with this e-mail an admin
   revoke EMAIL    take the admin role away
   reset-mfa EMAIL turn off two-step sign-in for someone who lost their authenticator
+  reindex         rewrite what is derived from the bookings (index keys, day sheet, search tokens, bay
+                  entries) and recount the counters and the yard's occupancy; a full-table scan (docs/operations.md)
+  --dry-run       reindex: report what would change and the counters' drift, writing nothing
   --env NAME      a deployed environment from cdk.json (dev, prod); uses your AWS credentials
   --data-dir DIR  the data folder of a running local stack (default: .data)
 
 The role travels in the person's tokens: a grant shows in their next token; a revoke also signs them out
 everywhere (not possible on the local emulator), but a token they already hold keeps the role until it expires.`;
 
-interface Args {
-  action: AdminAction | 'reset-mfa';
-  email: string;
-  env: string | null;
-  dataDir: string;
-}
+type Args =
+  | { action: AdminAction | 'reset-mfa'; email: string; env: string | null; dataDir: string }
+  | { action: 'reindex'; dryRun: boolean; env: string | null; dataDir: string };
 
 function parseArgs(argv: string[]): Args {
   const positional: string[] = [];
   let env: string | null = null;
   let dataDir = path.join(root, '.data');
+  let dryRun = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {
@@ -45,17 +49,46 @@ function parseArgs(argv: string[]): Args {
     };
     if (arg === '--env') env = value();
     else if (arg === '--data-dir') dataDir = path.resolve(value());
+    else if (arg === '--dry-run') dryRun = true;
     else if (arg === '--help' || arg === '-h') throw new AdminCommandError(USAGE);
     else if (arg.startsWith('--')) throw new AdminCommandError(`Unknown option ${arg}\n\n${USAGE}`);
     else positional.push(arg);
   }
   const [action, email, ...rest] = positional;
-  if ((action !== 'grant' && action !== 'revoke' && action !== 'reset-mfa') || !email || rest.length > 0) throw new AdminCommandError(USAGE);
+  if (action === 'reindex' && positional.length === 1) return { action, dryRun, env, dataDir };
+  if ((action !== 'grant' && action !== 'revoke' && action !== 'reset-mfa') || !email || rest.length > 0 || dryRun) throw new AdminCommandError(USAGE);
   return { action, email, env, dataDir };
+}
+
+/** Points the store (functions/lib/aws.ts reads these when it first makes its client) at the target's table. */
+function useTable(target: TableTarget): void {
+  process.env.TABLE_NAME = target.tableName;
+  process.env.AWS_REGION = target.region;
+  if (target.endpoint) process.env.DYNAMODB_ENDPOINT = target.endpoint;
+  else delete process.env.DYNAMODB_ENDPOINT;
+}
+
+async function runReindex(args: { dryRun: boolean; env: string | null; dataDir: string }): Promise<void> {
+  const target = args.env ? await deployedTableTarget(args.env, { cdkJson: path.join(root, 'cdk.json') }) : localTableTarget(args.dataDir);
+  useTable(target);
+  console.log(`Re-indexing ${target.tableName} in ${target.label}${args.dryRun ? ' (dry run)' : ''}`);
+  let report;
+  try {
+    report = await reindex({ dryRun: args.dryRun, progress: (line) => console.log(line) });
+  } catch (error) {
+    const e = error as { name?: string; message?: string };
+    if (e.name === 'CredentialsProviderError' || /credential/i.test(e.message ?? '')) {
+      throw new AdminCommandError(`No usable AWS credentials (${e.message}). Sign in first, e.g. aws sso login --profile NAME, then AWS_PROFILE=NAME npm run admin -- reindex ...`);
+    }
+    throw error;
+  }
+  for (const line of reportLines(report)) console.log(line);
+  if (!report.complete) process.exitCode = 1;
 }
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  if (args.action === 'reindex') return runReindex(args);
   const target = args.env ? await deployedTarget(args.env, { cdkJson: path.join(root, 'cdk.json') }) : localTarget(args.dataDir);
   if (args.action === 'reset-mfa') {
     for (const username of await resetMfa(target, args.email)) console.log(`${args.email} (${username}): two-step sign-in turned off in ${target.label}`);

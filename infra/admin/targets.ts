@@ -1,7 +1,7 @@
 /**
- * Which user pool `npm run admin` works on: the running local stack (found through the
- * <dataDir>/local-stack.json it writes while it runs), or a deployed environment, whose pool id comes from
- * its CloudFormation stack outputs, read with the caller's own AWS credentials.
+ * Which user pool or table `npm run admin` works on: the running local stack (found through the
+ * <dataDir>/local-stack.json it writes while it runs), or a deployed environment, whose pool id and table name
+ * come from its CloudFormation stack outputs, read with the caller's own AWS credentials.
  */
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
@@ -11,16 +11,27 @@ import { TOKEN_VALIDITY_HOURS } from '../auth';
 import { selectEnvironments } from '../environments';
 import { AdminCommandError, type PoolTarget } from './admin-role';
 
-/** The stack output holding the pool id (infra/stack.ts OUTPUT_KEYS.userPoolId). */
+/** The stack outputs holding the pool id and the table name (infra/stack.ts OUTPUT_KEYS.userPoolId, .tableName). */
 export const USER_POOL_OUTPUT = 'UserPoolId';
+export const TABLE_OUTPUT = 'TableName';
 
 interface LocalStackState {
   url: string;
   pid: number;
-  endpoints: { cognito: string };
+  endpoints: { cognito: string; dynamodb?: string };
   userPoolId: string;
   /** The emulators' region (any name works for them; older state files have none). */
   region?: string;
+  tableName?: string;
+}
+
+/** A DynamoDB table to work on: the local emulator's (with its endpoint) or a deployed one (AWS's endpoint). */
+export interface TableTarget {
+  tableName: string;
+  region: string;
+  /** The local emulator's endpoint; null for AWS. */
+  endpoint: string | null;
+  label: string;
 }
 
 function processAlive(pid: number): boolean {
@@ -33,7 +44,7 @@ function processAlive(pid: number): boolean {
   }
 }
 
-export function localTarget(dataDir: string): PoolTarget {
+function runningLocalStack(dataDir: string): LocalStackState {
   const file = path.join(path.resolve(dataDir), 'local-stack.json');
   if (!existsSync(file)) {
     throw new AdminCommandError(
@@ -44,6 +55,11 @@ export function localTarget(dataDir: string): PoolTarget {
   if (!processAlive(state.pid)) {
     throw new AdminCommandError(`The local stack recorded in ${file} (process ${state.pid}) is no longer running. Start it with \`npm start\`.`);
   }
+  return state;
+}
+
+export function localTarget(dataDir: string): PoolTarget {
+  const state = runningLocalStack(dataDir);
   return {
     // The emulator accepts any credentials; these are not secrets.
     client: new CognitoIdentityProviderClient({ region: state.region ?? 'ap-southeast-2', endpoint: state.endpoints.cognito, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
@@ -55,10 +71,20 @@ export function localTarget(dataDir: string): PoolTarget {
   };
 }
 
+/** The running local stack's table, in its DynamoDB emulator. */
+export function localTableTarget(dataDir: string): TableTarget {
+  const state = runningLocalStack(dataDir);
+  if (!state.endpoints.dynamodb || !state.tableName) throw new AdminCommandError('The running local stack is older than this command: restart it (npm start) and try again.');
+  return { tableName: state.tableName, region: state.region ?? 'ap-southeast-2', endpoint: state.endpoints.dynamodb, label: `the local stack at ${state.url}` };
+}
+
 type StackReader = Pick<CloudFormationClient, 'send'>;
 
 /** The pool id of a deployed stack, from its outputs. */
-export async function poolIdFromStack(cloudFormation: StackReader, stackName: string): Promise<string> {
+export const poolIdFromStack = (cloudFormation: StackReader, stackName: string) => stackOutput(cloudFormation, stackName, USER_POOL_OUTPUT);
+
+/** One output of a deployed stack, with messages that say what to do when it cannot be read. */
+export async function stackOutput(cloudFormation: StackReader, stackName: string, outputKey: string): Promise<string> {
   let stacks;
   try {
     ({ Stacks: stacks } = await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName })));
@@ -72,13 +98,18 @@ export async function poolIdFromStack(cloudFormation: StackReader, stackName: st
     }
     throw error;
   }
-  const poolId = stacks?.[0]?.Outputs?.find((o) => o.OutputKey === USER_POOL_OUTPUT)?.OutputValue;
-  if (!poolId) throw new AdminCommandError(`Stack ${stackName} has no ${USER_POOL_OUTPUT} output; is it a Runway Parking stack that finished deploying?`);
-  return poolId;
+  const value = stacks?.[0]?.Outputs?.find((o) => o.OutputKey === outputKey)?.OutputValue;
+  if (!value) throw new AdminCommandError(`Stack ${stackName} has no ${outputKey} output; is it a Runway Parking stack that finished deploying?`);
+  return value;
 }
 
-/** A deployed environment named in cdk.json, e.g. dev or prod. */
-export async function deployedTarget(envName: string, options: { cdkJson: string; cloudFormation?: StackReader }): Promise<PoolTarget> {
+interface DeployedOptions {
+  cdkJson: string;
+  cloudFormation?: StackReader;
+}
+
+/** A deployed environment named in cdk.json (e.g. dev or prod), and a CloudFormation client in its region. */
+function deployedEnvironment(envName: string, options: DeployedOptions) {
   const cdk = JSON.parse(readFileSync(options.cdkJson, 'utf8')) as { context?: { environments?: unknown } };
   let env;
   try {
@@ -86,13 +117,24 @@ export async function deployedTarget(envName: string, options: { cdkJson: string
   } catch (error) {
     throw new AdminCommandError((error as Error).message);
   }
-  const cloudFormation = options.cloudFormation ?? new CloudFormationClient({ region: env!.region });
-  const userPoolId = await poolIdFromStack(cloudFormation, env!.stackName);
+  return { env: env!, cloudFormation: options.cloudFormation ?? new CloudFormationClient({ region: env!.region }), label: `${env!.name} (${env!.stackName}, ${env!.region})` };
+}
+
+/** A deployed environment's user pool. */
+export async function deployedTarget(envName: string, options: DeployedOptions): Promise<PoolTarget> {
+  const { env, cloudFormation, label } = deployedEnvironment(envName, options);
+  const userPoolId = await poolIdFromStack(cloudFormation, env.stackName);
   return {
-    client: new CognitoIdentityProviderClient({ region: env!.region }),
+    client: new CognitoIdentityProviderClient({ region: env.region }),
     userPoolId,
-    label: `${env!.name} (${env!.stackName}, ${env!.region})`,
+    label,
     canSignOut: true,
     tokenLifetime: `at most ${TOKEN_VALIDITY_HOURS} hour${TOKEN_VALIDITY_HOURS === 1 ? '' : 's'}`,
   };
+}
+
+/** A deployed environment's table (its TableName output). */
+export async function deployedTableTarget(envName: string, options: DeployedOptions): Promise<TableTarget> {
+  const { env, cloudFormation, label } = deployedEnvironment(envName, options);
+  return { tableName: await stackOutput(cloudFormation, env.stackName, TABLE_OUTPUT), region: env.region, endpoint: null, label };
 }

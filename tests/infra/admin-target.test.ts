@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AdminCommandError } from '../../infra/admin/admin-role';
-import { deployedTarget, localTarget, poolIdFromStack } from '../../infra/admin/targets';
+import { deployedTableTarget, deployedTarget, localTableTarget, localTarget, poolIdFromStack, TABLE_OUTPUT, USER_POOL_OUTPUT } from '../../infra/admin/targets';
 import { OUTPUT_KEYS } from '../../infra/stack';
 import { removeTemporaryFolders, root, temporaryFolder } from './support/synth';
 
@@ -48,6 +48,19 @@ describe('a deployed environment', () => {
     await expect(poolIdFromStack(unfinished as never, 'RunwayParking-prod')).rejects.toThrow('has no UserPoolId output');
   });
 
+  it('reads the table name for reindex from the TableName output', async () => {
+    expect([USER_POOL_OUTPUT, TABLE_OUTPUT]).toEqual([OUTPUT_KEYS.userPoolId, OUTPUT_KEYS.tableName]);
+    const cfn = cloudFormation(() => ({ Stacks: [{ Outputs: [{ OutputKey: OUTPUT_KEYS.tableName, OutputValue: 'RunwayParking-prod-Table1234' }] }] }));
+    expect(await deployedTableTarget('prod', { cdkJson, cloudFormation: cfn as never })).toEqual({
+      tableName: 'RunwayParking-prod-Table1234',
+      region: 'ap-southeast-2',
+      endpoint: null,
+      label: 'prod (RunwayParking-prod, ap-southeast-2)',
+    });
+    expect((cfn.calls[0] as DescribeStacksCommand).input).toEqual({ StackName: 'RunwayParking-prod' });
+    await expect(deployedTableTarget('dev', { cdkJson, cloudFormation: cloudFormation(() => ({ Stacks: [{ Outputs: [] }] })) as never })).rejects.toThrow('has no TableName output');
+  });
+
   it('names the environments there are when given another', async () => {
     await expect(deployedTarget('staging', { cdkJson, cloudFormation: cloudFormation(() => ({})) as never })).rejects.toThrow('use -c env=dev|prod');
   });
@@ -61,5 +74,14 @@ describe('the local stack', () => {
     expect(() => localTarget(dir)).toThrow(/No local stack is running .*Start it with `npm start`/);
     writeFileSync(path.join(dir, 'local-stack.json'), JSON.stringify({ url: 'http://localhost:1', pid: 2 ** 22 + 17, endpoints: { cognito: 'http://127.0.0.1:1' }, userPoolId: 'local_pool' }));
     expect(() => localTarget(dir)).toThrow(/is no longer running/);
+  });
+
+  it('finds the running stack\'s table and its emulator for reindex', () => {
+    const dir = temporaryFolder('runway-admin-target-');
+    const state = { url: 'http://localhost:3000', pid: process.pid, region: 'ap-southeast-2', endpoints: { cognito: 'http://127.0.0.1:1', dynamodb: 'http://127.0.0.1:2' }, userPoolId: 'local_pool', tableName: 'runway-parking' };
+    writeFileSync(path.join(dir, 'local-stack.json'), JSON.stringify(state));
+    expect(localTableTarget(dir)).toEqual({ tableName: 'runway-parking', region: 'ap-southeast-2', endpoint: 'http://127.0.0.1:2', label: 'the local stack at http://localhost:3000' });
+    writeFileSync(path.join(dir, 'local-stack.json'), JSON.stringify({ ...state, endpoints: { cognito: 'http://127.0.0.1:1' }, tableName: undefined }));
+    expect(() => localTableTarget(dir)).toThrow(/older than this command: restart it/);
   });
 });

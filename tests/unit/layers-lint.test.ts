@@ -30,6 +30,8 @@ const forbidden: [string, string, RegExp][] = [
   ['infra/example.ts', "import { x } from '../local/provision';", /never imports the local stack/],
   ['infra/example.ts', "import { x } from '../functions/lib/aws';", /only the route table/],
   ['local/example.ts', "import { x } from '../infra/auth';", /never the CDK app/],
+  ['functions/use-cases/admin/example.ts', "import { x } from '../../maintenance/reindex';", /maintenance code/],
+  ['functions/maintenance/example.ts', "import { x } from '../use-cases/admin/summary';", /imports no use case or handler/],
 ];
 
 const allowed: [string, string][] = [
@@ -43,6 +45,7 @@ const allowed: [string, string][] = [
   ['infra/example.ts', "import { x } from '../functions/routes';"],
   ['infra/example.ts', "import { x } from '../functions/store/keys';"],
   ['local/example.ts', "import { x } from '../functions/store/keys';"],
+  ['functions/maintenance/example.ts', "import { x } from '../store/maintenance';"],
 ];
 
 describe('layer rules in lint', () => {
