@@ -2,12 +2,13 @@
  * What a booking's derived items should be, built with the store's own builders (the same calls the confirmation
  * and change transactions make, so the re-index cannot drift from the app), and the puts and deletes that take
  * what the scan found there. A listed booking gets its index keys, its day-sheet entries (not when cancelled), its
- * search tokens and its bay entry (not when cancelled); anything else pointing at it is stale and goes. Items
+ * search tokens, its bay entry (not when cancelled) and its payment intent's pointer (for `charge.refunded`); anything else pointing at it is stale and goes. Items
  * pointing at a booking that is gone or was never paid are all stale.
  */
 import { isListed, type Booking } from '../../shared/records';
 import { bayEntryPut } from '../store/bays';
 import { confirmedIndexKeys } from '../store/bookings';
+import { paymentIntentPut } from '../store/confirmation';
 import { dayEntry } from '../store/day-sheet';
 import type { ItemKey } from '../store/keys';
 import type { BookingRewrite } from '../store/maintenance';
@@ -34,6 +35,7 @@ export function derivedItemsOf(b: Booking): DerivedItem[] {
     ...(onSheet ? (['dropoff', 'pickup'] as const).map((kind) => ({ kind: 'dayEntry' as const, item: putOf(dayEntry(kind, b, reference)) })) : []),
     ...bookingTokenPuts(b, reference).map((t) => ({ kind: 'searchToken' as const, item: putOf(t) })),
     ...(onSheet && b.parkingBayNumber ? [{ kind: 'bayEntry' as const, item: putOf(bayEntryPut(b)) }] : []),
+    ...(b.payment?.paymentIntent ? [{ kind: 'paymentIntent' as const, item: putOf(paymentIntentPut(b.id, b.payment.paymentIntent, b.confirmedAt ?? b.payment.paidAt)) }] : []),
   ];
   // One write per key (a transaction may not touch an item twice).
   return [...new Map(items.map((d) => [`${d.item.pk}\u0000${d.item.sk}`, d])).values()];
@@ -48,7 +50,7 @@ export function indexKeysToSet(s: ScannedBooking): Record<string, string> | null
 
 export type KindCounts = Record<DerivedKind, { put: number; deleted: number }>;
 
-export const noKindCounts = (): KindCounts => ({ dayEntry: { put: 0, deleted: 0 }, searchToken: { put: 0, deleted: 0 }, bayEntry: { put: 0, deleted: 0 } });
+export const noKindCounts = (): KindCounts => ({ dayEntry: { put: 0, deleted: 0 }, searchToken: { put: 0, deleted: 0 }, bayEntry: { put: 0, deleted: 0 }, paymentIntent: { put: 0, deleted: 0 } });
 
 export interface BookingPlan extends BookingRewrite {
   counts: KindCounts;

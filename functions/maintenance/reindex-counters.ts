@@ -3,7 +3,7 @@
  * (functions/store/counters.ts):
  * - `STATS`/`BOOKINGS`: every listed booking counts once in `bookings`, its month `m#<yyyy-mm>`, its status `s#<status>`
  *   and `m#<yyyy-mm>#<status>` (month of creation); `customers` counts customers with a listed booking; `revenueCents`
- *   is each booking's current total, except a cancelled one, which keeps only what was not refunded (the
+ *   is each booking's current total (less refunds made in Stripe's dashboard), except a cancelled one, which keeps only what was not refunded (the
  *   cancellation's revenue change is `paid - refund - total`, and its `payment.amountPaidCents` becomes `paid - refund`:
  *   functions/use-cases/booking/cancel-booking.ts).
  * - `STATS`/`DAY#<NZ date>`: the bookings created that NZ date (a cancelled one stays counted, as live) and their
@@ -19,9 +19,15 @@ import { keys } from '../store/keys';
 import { seenOf, type Seen } from '../store/maintenance';
 import type { Item } from '../store/table';
 
-/** What a listed booking adds to revenue now. */
+/**
+ * What a listed booking adds to revenue now: its current total less any refund made outside the app (a `system` line from
+ * `charge.refunded`, which lowers revenue by its amount); a cancelled one, what was kept (its amount paid, which both the
+ * cancellation and any later outside refund lower).
+ */
 export function revenueOf(b: Booking): Cents {
-  return b.status === 'cancelled' ? (b.payment?.amountPaidCents ?? 0) : b.totalCents;
+  if (b.status === 'cancelled') return b.payment?.amountPaidCents ?? 0;
+  const outside = (b.ledger ?? []).filter((l) => l.kind === 'refund' && l.by === 'system' && l.status !== 'failed').reduce((sum, l) => sum - l.amountCents, 0);
+  return b.totalCents - outside;
 }
 
 export interface CounterChange {

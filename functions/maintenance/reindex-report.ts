@@ -26,6 +26,7 @@ function passLines(p: PassReport, detailLimit: number): string[] {
     kind('day-sheet entries', p.bookings.items.dayEntry),
     kind('search tokens', p.bookings.items.searchToken),
     kind('bay entries', p.bookings.items.bayEntry),
+    kind('payment intents', p.bookings.items.paymentIntent),
     `    ${'leftovers'.padEnd(20)}of ${count(p.bookings.leftovers, 'booking')} gone or never paid`,
   ];
   if (p.bookings.changedDuringRun > 0) lines.push(`    changed during the run, left alone: ${count(p.bookings.changedDuringRun, 'booking')}`);

@@ -9,7 +9,7 @@ import type { ItemKey } from '../store/keys';
 import { seenOf, type Seen } from '../store/maintenance';
 import type { Item } from '../store/table';
 
-export type DerivedKind = 'dayEntry' | 'searchToken' | 'bayEntry';
+export type DerivedKind = 'dayEntry' | 'searchToken' | 'bayEntry' | 'paymentIntent';
 
 export interface DerivedRef {
   kind: DerivedKind;
@@ -52,7 +52,7 @@ export function emptySnapshot(): Snapshot {
   return { items: 0, bookings: new Map(), derived: new Map(), customers: new Map(), sessions: new Map(), statsDays: new Map() };
 }
 
-const DERIVED_TYPES: Record<string, DerivedKind> = { day_sheet_entry: 'dayEntry', bay_entry: 'bayEntry' };
+const DERIVED_TYPES: Record<string, DerivedKind> = { day_sheet_entry: 'dayEntry', bay_entry: 'bayEntry', payment_intent: 'paymentIntent' };
 
 function derivedKind(item: Item): DerivedKind | null {
   if (item.type === 'search_token') return item.kind === 'booking' ? 'searchToken' : null;

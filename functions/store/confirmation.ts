@@ -27,6 +27,11 @@ export interface Confirmation {
   status?: 'reservation' | 'payment_review';
 }
 
+/** Payment intent -> booking, for `charge.refunded` (written at confirmation; the re-index adds it to older bookings). */
+export function paymentIntentPut(bookingId: string, paymentIntent: string, confirmedAt: string): TransactItem {
+  return { Put: { Item: { ...keys.paymentIntent(paymentIntent), type: 'payment_intent', bookingId, createdAt: confirmedAt } } };
+}
+
 export type ConfirmOutcome = 'confirmed' | 'not-pending' | 'reference-taken' | 'customer-changed' | 'conflict';
 
 /** Positions in the confirmation transaction, to read which condition failed. */
@@ -91,7 +96,7 @@ export async function confirmPendingBooking(c: Confirmation): Promise<ConfirmOut
     ...(b.parkingBayNumber ? [bayEntryPut(confirmed)] : []),
     ...confirmedCounterUpdates(b.totalCents, c.firstForCustomer, c.createdNzDate, c.confirmedAt, b.createdAt, status),
     ...bookingTokenPuts(b, c.reference),
-    ...(c.payment.paymentIntent ? [{ Put: { Item: { ...keys.paymentIntent(c.payment.paymentIntent), type: 'payment_intent', bookingId: b.id, createdAt: c.confirmedAt } } }] : []),
+    ...(c.payment.paymentIntent ? [paymentIntentPut(b.id, c.payment.paymentIntent, c.confirmedAt)] : []),
     // The checkout's hold becomes the booking's place; a checkout begun before places were held takes them now.
     ...(b.placesHeld ? keepHeldPlaces(b, c.confirmedAt) : takePlacesUnconditionally(b, c.confirmedAt)),
   ];

@@ -39,9 +39,14 @@ describe('a booking\'s derived items', () => {
     expect(items.filter((i) => i.kind === 'bayEntry').map((i) => i.item)).toEqual([expect.objectContaining({ ...keys.bayEntry('A7', '2030-03-10T09:00', ID), status: 'reservation' })]);
   });
 
-  it('of a cancelled booking are its search tokens only; a booking never paid has none', () => {
+  it("and its payment intent's pointer to it, for charge.refunded", () => {
+    const b = bookingRecord({ id: ID });
+    expect(derivedItemsOf(b).filter((i) => i.kind === 'paymentIntent').map((i) => i.item)).toEqual([{ ...keys.paymentIntent(b.payment!.paymentIntent!), type: 'payment_intent', bookingId: ID, createdAt: b.confirmedAt ?? b.payment!.paidAt }]);
+  });
+
+  it('of a cancelled booking are its search tokens and payment pointer only; a booking never paid has none', () => {
     const kinds = (b: Booking) => [...new Set(derivedItemsOf(b).map((i) => i.kind))];
-    expect(kinds(bookingRecord({ status: 'cancelled', parkingBayNumber: 'A7' }))).toEqual(['searchToken']);
+    expect(kinds(bookingRecord({ status: 'cancelled', parkingBayNumber: 'A7' }))).toEqual(['searchToken', 'paymentIntent']);
     for (const status of ['pending_payment', 'expired', 'payment_failed'] as BookingStatus[]) expect(derivedItemsOf(bookingRecord({ status }))).toEqual([]);
   });
 });
@@ -160,6 +165,14 @@ describe('the counters, recounted', () => {
     expect(revenueOf(bookings[0]!)).toBe(11000);
     expect(revenueOf(bookings[1]!)).toBe(15000);
     expect(revenueOf(bookings[2]!)).toBe(2000);
+    // $30 refunded from Stripe's dashboard (charge.refunded) comes off a live booking's total; the app's own refunds do not.
+    const refundedOutside = bookingRecord({
+      ledger: [
+        { id: 'l1', at: AT, by: 'system', kind: 'refund', amountCents: -3000, note: 'Refunded in Stripe', status: 'succeeded' },
+        { id: 'l2', at: AT, by: 'admin', kind: 'refund', amountCents: -1000, note: 'Shorter stay', status: 'succeeded' },
+      ],
+    });
+    expect(revenueOf(refundedOutside)).toBe(11000 - 3000);
   });
 
   it('counts listed bookings by status and month of creation, customers once, days by NZ date', () => {
@@ -248,7 +261,7 @@ describe('the report', () => {
     dryRun: false,
     startedAt: AT,
     scanned: { items: 12345, bookingsByStatus: { reservation: 3, cancelled: 1 } },
-    bookings: { rewritten: 4, indexKeys: 2, items: { dayEntry: { put: 6, deleted: 1 }, searchToken: { put: 30, deleted: 0 }, bayEntry: { put: 0, deleted: 0 } }, leftovers: 0, changedDuringRun: 0 },
+    bookings: { rewritten: 4, indexKeys: 2, items: { dayEntry: { put: 6, deleted: 1 }, searchToken: { put: 30, deleted: 0 }, bayEntry: { put: 0, deleted: 0 }, paymentIntent: { put: 2, deleted: 0 } }, leftovers: 0, changedDuringRun: 0 },
     customers: { firstConfirmedAt: 1 },
     holds: { lapsed: 0, changedDuringRun: 0 },
     stats: { changes: [{ name: 'bookings', before: 0, after: 4 }], outcome: 'written' },
@@ -262,6 +275,7 @@ describe('the report', () => {
     expect(text).toContain('Scanned 12,345 items: 4 bookings (cancelled 1, reservation 3)');
     expect(text).toMatch(/day-sheet entries\s+6 put, 1 deleted/);
     expect(text).toMatch(/index keys\s+2 bookings/);
+    expect(text).toMatch(/payment intents\s+2 put, 0 deleted/);
     expect(text).toContain('STATS/BOOKINGS: written\n      bookings 0 -> 4');
     expect(text).toContain('2030-03-02  bookings 0 -> 4');
     expect(text).toContain('2030-03-10  taken 0 -> 3, held 0 -> 0');
