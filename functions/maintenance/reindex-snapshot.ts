@@ -1,5 +1,5 @@
 /**
- * What the re-index keeps of a table scan: the bookings (without their ledgers), and of every item derived from
+ * What the re-index keeps of a table scan: the bookings (without their ledgers, but for refunds made outside the app), and of every item derived from
  * a booking only its key, its booking and a fingerprint, so a table of 100,000 bookings fits in memory. Counter
  * items are read apart, before the scan (see reindex.ts), except the daily ones, which are kept as they are.
  */
@@ -69,7 +69,10 @@ export function addToSnapshot(s: Snapshot, items: readonly Item[]): void {
       refs.push({ kind, key: { pk: item.pk, sk: item.sk }, bookingId: item.bookingId, fingerprint: fingerprint(item) });
       s.derived.set(item.bookingId, refs);
     } else if (item.type === 'booking' && item.sk === 'BOOKING') {
-      const { ledger: _ledger, ...booking } = toBooking(item as Parameters<typeof toBooking>[0]);
+      const { ledger, ...rest } = toBooking(item as Parameters<typeof toBooking>[0]);
+      // Of the ledger only refunds made in Stripe's dashboard count (they lower revenue: reindex-counters.ts revenueOf).
+      const outside = (ledger ?? []).filter((l) => l.kind === 'refund' && l.by === 'system');
+      const booking: Booking = outside.length > 0 ? { ...rest, ledger: outside } : rest;
       s.bookings.set(booking.id, { booking, seen: seenOf(item), index: Object.fromEntries(INDEX_ATTRIBUTES.map((a) => [a, item[a]])) });
     } else if (item.type === 'customer' && item.sk === 'CUSTOMER') {
       s.customers.set(String(item.id), typeof item.firstConfirmedAt === 'string' ? { firstConfirmedAt: item.firstConfirmedAt } : {});
