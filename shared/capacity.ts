@@ -3,7 +3,7 @@
  * availability answer the date pickers read. The server decides with its own counters (functions/store/occupancy.ts);
  * the browser only uses this to warn early and to mark full days.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { addDays, isCalendarDate } from './nz-time';
 import { toDateInput } from './date-input';
 
