@@ -12,7 +12,8 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../functions/store/keys';
 import { responseBytes, UTF8_BOM, csvRow } from '../../functions/lib/csv';
-import { CSV_COLUMNS, exportBookings, exportMessages } from '../../functions/use-cases/admin/export-bookings';
+import { CSV_COLUMNS, exportBookings } from '../../functions/use-cases/admin/export-bookings';
+import { exportMessages } from '../../shared/bookings-export';
 import { adminBookingsQuerySchema, adminMessages } from '../../shared/admin';
 import { toDateInput } from '../../shared/date-input';
 import { messages } from '../../shared/messages';
@@ -235,7 +236,7 @@ describe('where the file is cut', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-truncated')).toBe('search');
     expect(res.headers.get('x-row-count')).toBe('0');
-    expect(records(res.text)).toEqual([[...CSV_COLUMNS], [exportMessages.searchLimit]]);
+    expect(records(res.text)).toEqual([[...CSV_COLUMNS], [exportMessages.search]]);
   });
 
   describe('the bounds, with the use case called here against the stack table', () => {
@@ -260,7 +261,7 @@ describe('where the file is cut', () => {
       const all = records(file.body);
       expect(all).toHaveLength(3);
       expect(all[1]![0]).toBe(made.quoted.bookingReference);
-      expect(all[2]).toEqual([exportMessages.rowLimit]);
+      expect(all[2]).toEqual([exportMessages.rows]);
     });
 
     it('stops before the size bound, measured as the Lambda response carries the body', async () => {
@@ -268,7 +269,7 @@ describe('where the file is cut', () => {
       // Room for the header and the closing note only.
       const tight = await exportBookings(query(), { rows: 100, bytes: responseBytes(header) + 512 + 10 });
       expect(tight).toMatchObject({ rows: 0, truncated: 'size' });
-      expect(records(tight.body)).toEqual([[...CSV_COLUMNS], [exportMessages.sizeLimit]]);
+      expect(records(tight.body)).toEqual([[...CSV_COLUMNS], [exportMessages.size]]);
       const roomy = await exportBookings(query(), { rows: 100, bytes: 5_000_000 });
       expect(roomy).toMatchObject({ rows: 2, truncated: null });
       expect(responseBytes(roomy.body)).toBeLessThan(5_000_000);

@@ -4,7 +4,8 @@
  * by row as the list's bounded reads return batches, and stops at EXPORT_MAX_ROWS rows or EXPORT_MAX_BYTES bytes,
  * whichever comes first; a cut file ends with a row saying so, and the answer says why in `X-Truncated`.
  */
-import { adminMessages, statusLabels, type AdminBookingsQuery, type StatusFilter } from '../../../shared/admin';
+import { statusLabels, type AdminBookingsQuery, type StatusFilter } from '../../../shared/admin';
+import { EXPORT_MAX_ROWS, exportMessages, type ExportCut } from '../../../shared/bookings-export';
 import type { CustomerBooking } from '../../../shared/customer-bookings';
 import { toDateInput } from '../../../shared/date-input';
 import { nzNow, nzToday } from '../../../shared/nz-time';
@@ -12,19 +13,10 @@ import { CsvBody, UTF8_BOM, csvRow } from '../../lib/csv';
 import { toCustomerBooking } from '../account/my-bookings';
 import { walkAdminBookings } from './list-bookings';
 
-/** At most this many bookings in one file: about 4 MB at a typical 200 bytes a row, and about 200 batch reads. */
-export const EXPORT_MAX_ROWS = 20_000;
 /** The body's budget as the Lambda response carries it (JSON-encoded): 6 MB is the hard limit, less room for headers. */
 export const EXPORT_MAX_BYTES = 5_000_000;
 /** Bookings read per batch (one BatchGet or one Query page). */
 const BATCH = 100;
-
-export const exportMessages = {
-  rowLimit: `This export stops at ${EXPORT_MAX_ROWS.toLocaleString('en-NZ')} bookings, the most one file holds. Narrow the filters (a date range or a status) to export the rest.`,
-  sizeLimit: 'This export stops here: the file reached the largest size the server can send. Narrow the filters (a date range or a status) to export the rest.',
-  searchLimit: adminMessages.searchTruncated,
-  failed: 'Failed to export bookings',
-} as const;
 
 export const CSV_COLUMNS = [
   'Booking Ref',
@@ -81,8 +73,6 @@ export function csvCellsOf(b: CustomerBooking): (string | number)[] {
   ];
 }
 
-export type ExportCut = 'rows' | 'size' | 'search';
-
 export interface BookingsExport {
   filename: string;
   body: string;
@@ -113,6 +103,6 @@ export async function exportBookings(q: AdminBookingsQuery, limits = { rows: EXP
     }
   }
   if (!cut && walk.searchTruncated) cut = 'search';
-  if (cut) body.append([cut === 'rows' ? exportMessages.rowLimit : cut === 'size' ? exportMessages.sizeLimit : exportMessages.searchLimit]);
+  if (cut) body.append([exportMessages[cut]]);
   return { filename: `bookings-${nzToday(now)}.csv`, body: body.toString(), rows, truncated: cut };
 }
