@@ -81,7 +81,7 @@ export interface BookingsExport {
   truncated: ExportCut | null;
 }
 
-/** The closing note's row must fit beside the budget: it is short, so the budget is checked without it. */
+/** Kept free under the budget for the closing note (about 200 bytes), which is added whatever the budget says. */
 const NOTE_ROOM = 512;
 
 export async function exportBookings(q: AdminBookingsQuery, limits = { rows: EXPORT_MAX_ROWS, bytes: EXPORT_MAX_BYTES }, now = new Date()): Promise<BookingsExport> {
