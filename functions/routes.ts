@@ -43,6 +43,10 @@ export const routes: readonly RouteDef[] = [
   { method: 'PATCH', path: '/api/admin/bookings/{id}', access: 'admin', entry: 'admin/edit-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'POST', path: '/api/admin/bookings/{id}/cancellation', access: 'admin', entry: 'admin/cancel-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'GET', path: '/api/admin/day-sheet', access: 'admin', entry: 'admin/day-sheet.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'GET', path: '/api/admin/occupancy', access: 'admin', entry: 'admin/occupancy.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'PUT', path: '/api/admin/capacity', access: 'admin', entry: 'admin/set-capacity.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
+  // The export reads up to 20,000 bookings in batches and builds the file in memory (docs/admin.md, CSV export).
+  { method: 'GET', path: '/api/admin/bookings.csv', access: 'admin', entry: 'admin/export-bookings.ts', needs: ['table:read'], memoryMb: 1024, timeoutSeconds: 29 },
   { method: 'GET', path: '/api/admin/customers', access: 'admin', entry: 'admin/search-customers.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/admin/customers/{id}', access: 'admin', entry: 'admin/get-customer.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'PATCH', path: '/api/admin/customers/{id}', access: 'admin', entry: 'admin/edit-customer.ts', needs: ['table:read', 'table:write'], memoryMb: 512, timeoutSeconds: 20 },
@@ -52,11 +56,11 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/bookings/{id}/photos', access: 'user', entry: 'photos/list-photos.ts', needs: ['table:read', 'photos:read'], memoryMb: 256, timeoutSeconds: 10 },
 ];
 
-/** A stable identifier for a route, used for construct ids and function names. */
+/** A stable identifier for a route, used for construct ids and function names (letters only: `bookings.csv` is `BookingsCsv`). */
 export function routeId(r: Pick<RouteDef, 'method' | 'path'>): string {
   const words = r.path
     .replace(/^\/api\//, '')
-    .split(/[/{}-]+/)
+    .split(/[/{}.-]+/)
     .filter(Boolean)
     .map((w) => w[0]!.toUpperCase() + w.slice(1));
   return r.method[0] + r.method.slice(1).toLowerCase() + words.join('');

@@ -3,7 +3,8 @@
  * - a page of all bookings (gsi2, month by month newest first) or of one status (gsi3): the month counters say
  *   which month holds the page's first row, so a page reads at most one month's keys to skip, then its rows;
  * - a search: the search tokens with the typed prefix, at most a fixed number of matches;
- * - bookings and customers by id (BatchGet).
+ * - bookings and customers by id (BatchGet);
+ * - the CSV export's walk of a month-by-month list, each key read once.
  */
 import type { Booking, Customer } from '../../shared/records';
 import { toBooking } from './bookings';
@@ -76,6 +77,28 @@ export async function pageAcrossMonths(index: ListIndex, partition: (month: stri
     skip = 0;
   }
   return out;
+}
+
+/**
+ * Every row of a list kept month by month, newest first, `pageSize` at a time (the CSV export): each Query goes on
+ * from where the last stopped, so the walk reads each key once. `months` newest first.
+ */
+export async function* walkAcrossMonths(index: ListIndex, partition: (month: string) => string, months: readonly string[], pageSize: number): AsyncGenerator<Booking[]> {
+  for (const month of months) {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await query<Item & Booking>({
+        IndexName: index,
+        KeyConditionExpression: `${index}pk = :pk`,
+        ExpressionAttributeValues: { ':pk': partition(month) },
+        ScanIndexForward: false,
+        Limit: pageSize,
+        ExclusiveStartKey: start,
+      });
+      if (page.items.length > 0) yield page.items.map(toBooking);
+      start = page.lastKey;
+    } while (start);
+  }
 }
 
 export const allBookingsPartition = (month: string) => keys.bookingByMonth(`${month}-01`, '').gsi2pk;

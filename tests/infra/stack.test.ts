@@ -96,6 +96,16 @@ describe('API: one function per route of functions/routes.ts', () => {
     expect(code.length / code.split('\n').length).toBeGreaterThan(2000);
   });
 
+  it("names every function as Lambda allows (a path's dot too: bookings.csv) and ends each within API Gateway's 30 seconds", () => {
+    for (const route of routes) {
+      const [, fn] = functionFor(route);
+      expect(fn.FunctionName).toMatch(/^[A-Za-z0-9-]{1,64}$/);
+      expect(fn.Timeout).toBeLessThan(30);
+    }
+    const [, csv] = functionFor(routes.find((r) => r.path === '/api/admin/bookings.csv')!);
+    expect(csv.FunctionName).toBe(`${dev.namePrefix}-GetAdminBookingsCsv`);
+  });
+
   it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: the JWT authorizer unless public; integration is its own function, payload 2.0', (key, route) => {
     const [fnId] = functionFor(route);
     const [, apiRoute] = resourcesOfType(s, 'AWS::ApiGatewayV2::Route').find(([, p]) => p.RouteKey === key)!;

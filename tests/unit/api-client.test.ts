@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, INVALID_RESPONSE_MESSAGE, NETWORK_ERROR_MESSAGE, setAccessTokenProvider } from '../../web/src/lib/api-client';
+import { ApiError, apiDownload, apiRequest, INVALID_RESPONSE_MESSAGE, NETWORK_ERROR_MESSAGE, setAccessTokenProvider } from '../../web/src/lib/api-client';
 
 const CONFIG = { apiBase: '/api', region: 'local', userPoolId: 'p', userPoolClientId: 'c', googleSignIn: false, environment: 'test' };
 
@@ -137,5 +137,35 @@ describe('the accounts seam', () => {
     await expect(apiRequest('/public', { schema: greeting })).rejects.toMatchObject({ status: 401 });
     expect(pub).toHaveLength(1);
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
+
+describe('apiDownload', () => {
+  const csv = (body: string, headers: Record<string, string> = {}) => () => new Response(body, { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8', ...headers } });
+
+  it('keeps the file as a Blob with its name, the token in the header and never in the address', async () => {
+    let token = 'expired';
+    setAccessTokenProvider(async () => token, {
+      onUnauthorized: async () => {
+        token = 'fresh';
+        return true;
+      },
+    });
+    const calls = serve(() => json(401, { message: 'Unauthorized' }), csv('\uFEFFa,b\r\n', { 'content-disposition': 'attachment; filename="bookings-2030-03-01.csv"', 'x-row-count': '0' }));
+    const file = await apiDownload('/admin/bookings.csv?q=x', { auth: true, accept: 'text/csv' });
+    expect(file.filename).toBe('bookings-2030-03-01.csv');
+    expect(file.headers.get('x-row-count')).toBe('0');
+    expect([...new Uint8Array(await file.blob.arrayBuffer())].slice(0, 3)).toEqual([0xef, 0xbb, 0xbf]);
+    expect(calls.map((c) => c.url)).toEqual(['/api/admin/bookings.csv?q=x', '/api/admin/bookings.csv?q=x']);
+    expect(calls.map((c) => header(c, 'authorization'))).toEqual(['Bearer expired', 'Bearer fresh']);
+    expect(header(calls[1], 'accept')).toBe('text/csv');
+    expect(calls.every((c) => !c.url.includes('fresh') && !c.url.includes('expired'))).toBe(true);
+  });
+
+  it("turns the server's JSON error into an ApiError, and no answer into a network error", async () => {
+    serve(() => json(400, { message: 'A date range can cover at most 93 days' }));
+    await expect(apiDownload('/admin/bookings.csv')).rejects.toMatchObject({ status: 400, kind: 'http', message: 'A date range can cover at most 93 days' });
+    serve(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(apiDownload('/admin/bookings.csv')).rejects.toMatchObject({ status: 0, kind: 'network', message: NETWORK_ERROR_MESSAGE });
   });
 });

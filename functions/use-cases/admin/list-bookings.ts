@@ -12,7 +12,7 @@ import { searchNeedle, searchTokensOf } from '../../../shared/booking';
 import { addDays, isCalendarDate, nzToday } from '../../../shared/nz-time';
 import { isListed, type Booking } from '../../../shared/records';
 import { badRequest } from '../../lib/errors';
-import { allBookingsPartition, getBookings, pageAcrossMonths, searchBookingIds, statusPartition, type MonthCount } from '../../store/admin-lists';
+import { allBookingsPartition, getBookings, pageAcrossMonths, searchBookingIds, statusPartition, walkAcrossMonths, type MonthCount } from '../../store/admin-lists';
 import { readStats } from '../../store/counters';
 import { dayEntries, type DayEntry, type DayKind } from '../../store/day-sheet';
 import { toCustomerBooking } from '../account/my-bookings';
@@ -115,37 +115,91 @@ function defaultSort(tab: AdminBookingsQuery['tab'], needle: string, dropOffRang
   return dropOffRange ? 'dropoff_asc' : 'pickup_asc';
 }
 
-export async function listAdminBookings(q: AdminBookingsQuery, now = new Date()): Promise<AdminBookingsResponse> {
+/** The list a query selects when a tab, search or date range bounds it: its rows filtered and sorted; null for the month-by-month lists. */
+async function boundedList(q: AdminBookingsQuery, now: Date): Promise<Selected | null> {
   const needle = searchNeedle(q.q ?? '');
-  const pageSize = q.pageSize ?? ADMIN_PAGE_SIZE;
-  const offset = (q.page - 1) * pageSize;
   const dropOffRange = rangeOf('dropoff', q.dropOffFrom, q.dropOffTo, 'dropOff');
   const pickUpRange = rangeOf('pickup', q.pickUpFrom, q.pickUpTo, 'pickUp');
+  if (q.tab === 'all' && !needle && !dropOffRange && !pickUpRange) return null;
+  let selected: Selected;
+  if (q.tab !== 'all') selected = await upcoming(q.tab === 'pickups' ? 'pickup' : 'dropoff', needle, now);
+  else if (needle) selected = await searched(needle);
+  else selected = { rows: (await entriesOf((dropOffRange ?? pickUpRange)!)).map(rowOfEntry), truncated: false };
   const statusOk = (r: Row) => q.status === 'all' || r.status === q.status;
-  const respond = async (rows: Row[], total: number, extra: { truncated?: boolean; read?: Map<string, Booking>; sortedWithinPage?: boolean } = {}) => {
-    const missing = rows.filter((r) => !extra.read?.has(r.id)).map((r) => r.id);
-    const fetched = new Map((await getBookings(missing)).map((b) => [b.id, b]));
-    const items = rows.map((r) => extra.read?.get(r.id) ?? fetched.get(r.id)).filter((b): b is Booking => !!b && isListed(b));
-    return { items: items.map(toCustomerBooking), total, page: q.page, pageSize, truncated: extra.truncated ?? false, sortedWithinPage: extra.sortedWithinPage ?? false };
-  };
+  const fallback = compareBy(defaultSort(q.tab, needle, dropOffRange), newestFirst);
+  const rows = selected.rows.filter((r) => statusOk(r) && within(r.dropOffAt, dropOffRange) && within(r.pickUpAt, pickUpRange)).sort(compareBy(q.sort, fallback));
+  return { ...selected, rows };
+}
 
-  if (q.tab !== 'all' || needle || dropOffRange || pickUpRange) {
-    let selected: Selected;
-    if (q.tab !== 'all') selected = await upcoming(q.tab === 'pickups' ? 'pickup' : 'dropoff', needle, now);
-    else if (needle) selected = await searched(needle);
-    else selected = { rows: (await entriesOf((dropOffRange ?? pickUpRange)!)).map(rowOfEntry), truncated: false };
-    const fallback = compareBy(defaultSort(q.tab, needle, dropOffRange), newestFirst);
-    const rows = selected.rows.filter((r) => statusOk(r) && within(r.dropOffAt, dropOffRange) && within(r.pickUpAt, pickUpRange)).sort(compareBy(q.sort, fallback));
-    return respond(rows.slice(offset, offset + pageSize), rows.length, { truncated: selected.truncated, read: selected.read });
-  }
-
-  // No search and no range: the whole list (or one status) month by month, newest first, from the counters.
+/** The month-by-month list (all bookings, or one status), newest first: its index, partitions and months from the counters. */
+async function monthList(q: AdminBookingsQuery) {
   const stats = await readStats();
   const counts = q.status === 'all' ? stats.months : (stats.statusMonths.get(q.status) ?? new Map<string, number>());
   const months: MonthCount[] = [...counts.entries()].filter(([, n]) => n > 0).map(([month, count]) => ({ month, count })).sort((a, b) => b.month.localeCompare(a.month));
-  const total = months.reduce((sum, m) => sum + m.count, 0);
-  const bookings = offset >= total ? [] : await pageAcrossMonths(q.status === 'all' ? 'gsi2' : 'gsi3', q.status === 'all' ? allBookingsPartition : statusPartition(q.status), months, offset, pageSize);
+  const index = q.status === 'all' ? ('gsi2' as const) : ('gsi3' as const);
+  const partition = q.status === 'all' ? allBookingsPartition : statusPartition(q.status);
+  return { months, index, partition, total: months.reduce((sum, m) => sum + m.count, 0) };
+}
+
+/** The rows' bookings in the rows' order: those already read, the rest by BatchGet; only listed ones. */
+async function bookingsOf(rows: readonly Row[], read?: Map<string, Booking>): Promise<Booking[]> {
+  const missing = rows.filter((r) => !read?.has(r.id)).map((r) => r.id);
+  const fetched = new Map((await getBookings(missing)).map((b) => [b.id, b]));
+  return rows.map((r) => read?.get(r.id) ?? fetched.get(r.id)).filter((b): b is Booking => !!b && isListed(b));
+}
+
+export async function listAdminBookings(q: AdminBookingsQuery, now = new Date()): Promise<AdminBookingsResponse> {
+  const pageSize = q.pageSize ?? ADMIN_PAGE_SIZE;
+  const offset = (q.page - 1) * pageSize;
+  const answer = (items: Booking[], total: number, flags: { truncated?: boolean; sortedWithinPage?: boolean } = {}) => ({
+    items: items.map(toCustomerBooking),
+    total,
+    page: q.page,
+    pageSize,
+    truncated: flags.truncated ?? false,
+    sortedWithinPage: flags.sortedWithinPage ?? false,
+  });
+
+  const bounded = await boundedList(q, now);
+  if (bounded) return answer(await bookingsOf(bounded.rows.slice(offset, offset + pageSize), bounded.read), bounded.rows.length, { truncated: bounded.truncated });
+
+  // No search and no range: the whole list (or one status) month by month, newest first, from the counters.
+  const list = await monthList(q);
+  const bookings = offset >= list.total ? [] : await pageAcrossMonths(list.index, list.partition, list.months, offset, pageSize);
   const rows = bookings.map(rowOfBooking);
   if (q.sort) rows.sort(compareBy(q.sort, newestFirst));
-  return respond(rows, total, { read: new Map(bookings.map((b) => [b.id, b])), sortedWithinPage: !!q.sort });
+  return answer(await bookingsOf(rows, new Map(bookings.map((b) => [b.id, b]))), list.total, { sortedWithinPage: !!q.sort });
+}
+
+export interface ListWalk {
+  /** The search matched more than SEARCH_MATCH_LIMIT bookings; only those are in the walk (as in the list). */
+  searchTruncated: boolean;
+  /** The list's bookings in its order, `batch` at a time. */
+  pages: AsyncGenerator<Booking[]>;
+}
+
+/**
+ * Every booking of the list a query selects, for the export: the list's own bounded reads, a batch at a time, so
+ * the caller can write rows as they come and stop early. A tab, search or range is sorted as the list sorts it;
+ * the month-by-month lists come newest booked first (their sort applies only to a page on screen), read with
+ * one Query continuing where the last stopped rather than skipping from the top for each page. `page` and
+ * `pageSize` are ignored.
+ */
+export async function walkAdminBookings(q: AdminBookingsQuery, batch: number, now = new Date()): Promise<ListWalk> {
+  const bounded = await boundedList(q, now);
+  if (bounded) {
+    return {
+      searchTruncated: bounded.truncated,
+      pages: (async function* () {
+        for (let i = 0; i < bounded.rows.length; i += batch) yield await bookingsOf(bounded.rows.slice(i, i + batch), bounded.read);
+      })(),
+    };
+  }
+  const list = await monthList(q);
+  return {
+    searchTruncated: false,
+    pages: (async function* () {
+      for await (const page of walkAcrossMonths(list.index, list.partition, list.months.map((m) => m.month), batch)) yield page.filter(isListed);
+    })(),
+  };
 }

@@ -62,8 +62,37 @@ export async function apiRequest<T>(path: string, { method = 'GET', body, schema
   return parsed.data;
 }
 
-async function send(path: string, method: string, body: unknown, signal: AbortSignal | undefined, auth: boolean): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+export interface DownloadedFile {
+  blob: Blob;
+  /** The name the server gave in Content-Disposition, if any. */
+  filename: string | null;
+  headers: Headers;
+}
+
+/**
+ * A file from the API (the admin's CSV export): the same token, refresh and errors as `apiRequest`, the body kept
+ * as a Blob for the page to save. The token travels in the Authorization header, never in the address.
+ */
+export async function apiDownload(path: string, { signal, auth = false, accept = '*/*' }: { signal?: AbortSignal; auth?: boolean; accept?: string } = {}): Promise<DownloadedFile> {
+  let res = await send(path, 'GET', undefined, signal, auth, accept);
+  const tokens = accessTokens();
+  if (res.status === 401 && auth && tokens?.onUnauthorized && (await tokens.onUnauthorized())) {
+    res = await send(path, 'GET', undefined, signal, auth, accept);
+  }
+  if (!res.ok) throw errorFrom(res.status, await readJson(res));
+  let blob: Blob;
+  try {
+    blob = await res.blob();
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE, {}, 'network');
+  }
+  const filename = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? null;
+  return { blob, filename, headers: res.headers };
+}
+
+async function send(path: string, method: string, body: unknown, signal: AbortSignal | undefined, auth: boolean, accept = 'application/json'): Promise<Response> {
+  const headers: Record<string, string> = { accept };
   if (body !== undefined) headers['content-type'] = 'application/json';
   try {
     if (auth) {

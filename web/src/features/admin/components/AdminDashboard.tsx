@@ -1,6 +1,7 @@
 /**
  * The staff dashboard (spec: 'Admin dashboard'): the summary cards and the bookings card, with the edit and
- * new-booking dialogs. The list's tab, search, filters, sort and page are read from and written to the address.
+ * new-booking dialogs, then the yard's occupancy (issue 14). The list's tab, search, filters, sort and page are
+ * read from and written to the address.
  * Back from a paid checkout (`?session_id=`), it confirms the booking and lists it.
  */
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
@@ -13,6 +14,7 @@ import { useAdminList, useAdminSummary } from '../use-admin-data';
 import { BookingsPanel } from './BookingsPanel';
 import { EditBookingDialog } from './EditBookingDialog';
 import { NewBookingDialog } from './NewBookingDialog';
+import { OccupancyPanel } from './OccupancyPanel';
 import { SummaryCards } from './SummaryCards';
 
 // Photo code loads only when staff open a booking's photos.
@@ -47,6 +49,7 @@ export function AdminDashboard() {
         onEdit={setEditing}
         onPhotos={setPhotos}
       />
+      <OccupancyPanel />
       {editing && (
         <EditBookingDialog
           booking={editing}

@@ -1,5 +1,6 @@
 /**
- * The 'All Bookings' card (spec): quick search, New Booking, Refresh, and the three tabs with their counts.
+ * The 'All Bookings' card (spec): quick search, New Booking, Refresh, Export CSV (issue 14), and the three tabs with
+ * their counts.
  * The list itself (filters, table, pages) is the same for each tab; only the All tab shows the filters.
  */
 import * as Tabs from '@radix-ui/react-tabs';
@@ -8,6 +9,7 @@ import { changeList, type ListState } from '../list-params';
 import type { ListView } from '../use-admin-data';
 import { AllFilters } from './AllFilters';
 import { BookingsTable } from './BookingsTable';
+import { ExportCsvButton } from './ExportCsvButton';
 import { Pagination } from './Pagination';
 import { SearchBox } from './SearchBox';
 
@@ -79,6 +81,7 @@ export function BookingsPanel({ state, view, summary, refreshing, onState, onRef
           <button type="button" className="btn btn-outline btn-sm" onClick={onRefresh} disabled={refreshing}>
             {refreshing ? 'Loading...' : 'Refresh'}
           </button>
+          <ExportCsvButton state={state} />
         </div>
       </div>
       <Tabs.Root value={state.tab} onValueChange={(tab) => change({ tab: tab as AdminTab })}>
