@@ -1,10 +1,13 @@
-/** Staff from the dashboard's Actions (issues 13 and 14): a booking's vehicle photos, and cancelling with a chosen refund. */
+/**
+ * Staff from the dashboard's Actions (issues 13 and 14): a booking's vehicle photos, cancelling with a chosen refund, the
+ * day sheet, and (issue 9) a payment that did not match its booking, held for review until staff confirm it.
+ */
 import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { daysFromToday } from '../support/dates';
 import { createUser } from '../support/users';
-import { booking } from '../integration/payment-support';
+import { booking, checkout, checkoutBody, outboxFor, postWebhook, standIn, stripeEvent, stripeSession } from '../integration/payment-support';
 import { useBrowser, viewportNames, withPage } from './support/browser';
 import { bookingRows, letterTag, seedPaidBooking, signInAsAdmin } from './support/admin';
 
@@ -87,5 +90,34 @@ describe.each(viewportNames)('staff actions at %s width', (viewport) => {
       expect(await row.isVisible()).toBe(true);
     });
     expect((await booking(id))!.status).toBe('checkin');
+  });
+
+  it('lists a payment that did not match its booking under Payment review, explains it, and confirms it', async () => {
+    const admin = await createUser(env, { admin: true, email: `review-${viewport}-${randomUUID().slice(0, 6)}@example.com` });
+    const tag = letterTag(7);
+    const rego = `R${tag.slice(0, 6).toUpperCase()}`;
+    const body = checkoutBody({ customer: { firstName: 'Review', lastName: tag, email: `${tag}@example.com`, carRegistration: rego }, quote: { dropOffDate: daysFromToday(7), pickUpDate: daysFromToday(9) } });
+    const started = await checkout(body);
+    await standIn.pay(started.sessionId);
+    const session = await stripeSession(started.sessionId);
+    // Stripe reports less than the checkout asked for.
+    expect((await postWebhook(stripeEvent('checkout.session.completed', { ...session, amount_total: 100 }))).status).toBe(200);
+    expect((await booking(started.bookingId))!.status).toBe('payment_review');
+
+    await withPage(browser(), viewport, async (page) => {
+      await signInAsAdmin(page, baseUrl, admin);
+      await page.getByLabel('Status', { exact: true }).selectOption('payment_review');
+      await page.getByRole('searchbox').first().fill(tag);
+      const row = bookingRows(page).filter({ hasText: rego });
+      await row.locator('td[data-label="Status"]', { hasText: 'Payment review' }).waitFor();
+      await row.getByRole('button', { name: /^Edit booking/ }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Booking Details' });
+      await edit.getByText(/did not match what its checkout asked, so it is held for review/).waitFor();
+      await edit.getByLabel('Booking Status').selectOption('reservation');
+      await edit.getByRole('button', { name: 'Save Changes' }).click();
+      await edit.waitFor({ state: 'detached' });
+    });
+    expect((await booking(started.bookingId))!.status).toBe('reservation');
+    expect((await outboxFor(body.customer.email)).map((m) => m.subject)).toEqual([expect.stringMatching(/^Booking confirmed/)]);
   });
 });
