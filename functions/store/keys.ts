@@ -21,6 +21,15 @@ export type IndexName = (typeof TABLE_KEYS.indexes)[number]['name'];
 /** Ids the product makes are UUIDs; anything else (a typo, a 2 KB string) names no record and is never sent as a key. */
 export const isRecordId = (id: string): boolean => /^[0-9a-f-]{36}$/i.test(id);
 
+/**
+ * The partition-key prefixes IAM grants name (`dynamodb:LeadingKeys`): a route that writes only these items is
+ * granted only these prefixes (infra/grants.ts), and the local gateway enforces the same (local/table-guard.ts).
+ */
+export const KEY_PREFIXES = {
+  contactMessage: 'CONTACT#',
+  rateLimit: (scope: string) => `RATE#${scope}#`,
+} as const;
+
 export interface ItemKey {
   pk: string;
   sk: string;
@@ -51,7 +60,12 @@ export const keys = {
   checkoutSession: (sessionId: string): ItemKey => ({ pk: `CHECKOUT#${sessionId}`, sk: 'SESSION' }),
   photo: (bookingId: string, createdAt: string, photoId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: `PHOTO#${createdAt}#${photoId}` }),
   profile: (sub: string): ItemKey => ({ pk: `USER#${sub}`, sk: 'PROFILE' }),
-  contactMessage: (createdAt: string, id: string): ItemKey => ({ pk: `CONTACT#${createdAt.slice(0, 7)}`, sk: `${createdAt}#${id}` }),
+  contactMessage: (createdAt: string, id: string): ItemKey => ({ pk: `${KEY_PREFIXES.contactMessage}${createdAt.slice(0, 7)}`, sk: `${createdAt}#${id}` }),
+  /**
+   * One window of a request budget (functions/use-cases/limits): `scope` is the budget (contact, checkout),
+   * `subject` who spends it (a hash of a client address or an e-mail, or `all`), `windowStart` epoch seconds.
+   */
+  rateLimit: (scope: string, subject: string, windowStart: number): ItemKey => ({ pk: `${KEY_PREFIXES.rateLimit(scope)}${subject}`, sk: `WINDOW#${windowStart}` }),
   stats: (): ItemKey => ({ pk: 'STATS', sk: 'BOOKINGS' }),
   /** Bookings created on one NZ date (the admin's 'Today's Bookings'), next to the all-time counters. */
   statsDay: (date: string): ItemKey => ({ pk: 'STATS', sk: `DAY#${date}` }),
