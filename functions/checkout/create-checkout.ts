@@ -10,7 +10,8 @@ import { parseCheckoutRequest } from './checkout-request';
 export const handler = httpHandler({ access: 'public' }, async ({ event, rawBody }) => {
   const caller = await optionalCaller(event);
   const request = parseCheckoutRequest(rawBody);
-  await spendRequestBudget('checkout', { clientAddress: clientAddress(event), email: request.customer.email });
+  const address = clientAddress(event);
+  await spendRequestBudget('checkout', caller ? { clientAddress: address, account: caller.sub } : { clientAddress: address, email: request.customer.email });
   const body = await startCheckout(request, { userId: caller?.sub ?? null, userEmail: caller?.email ?? null, userEmailVerified: caller?.emailVerified ?? false, siteUrl: siteUrl() });
   return { status: 201, body };
 });

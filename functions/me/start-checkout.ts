@@ -8,7 +8,7 @@ import { spendRequestBudget } from '../use-cases/limits/request-budgets';
 
 export const handler = httpHandler({ access: 'user', body: myCheckoutRequestSchema }, async ({ auth, body, event }) => {
   const user = auth.user!;
-  // The same budget as POST /api/checkout: the account's e-mail (or, without one, its id) stands for the e-mail.
-  await spendRequestBudget('checkout', { clientAddress: clientAddress(event), email: user.email ?? `user:${user.sub}` });
+  // The account's checkout budget, shared with its signed-in checkouts on POST /api/checkout.
+  await spendRequestBudget('checkout', { clientAddress: clientAddress(event), account: user.sub });
   return { status: 201, body: await startMyCheckout(user, body, siteUrl()) };
 });

@@ -108,7 +108,7 @@ describe('POST /api/contact', () => {
 });
 
 describe('POST /api/checkout and /api/me/checkout', () => {
-  const { client, email } = REQUEST_BUDGETS.checkout;
+  const { client, email, account } = REQUEST_BUDGETS.checkout;
 
   it(`one address: ${client.limit} checkouts, then 429 and no customer, booking or session for the refused one`, async () => {
     const visitor = newVisitor();
@@ -120,14 +120,23 @@ describe('POST /api/checkout and /api/me/checkout', () => {
     expect((await postCheckout(checkoutBody(), newVisitor())).status).toBe(201);
   });
 
-  it(`one e-mail from many addresses: ${email.limit} checkouts, then 429, and the account's checkouts share that budget`, async () => {
-    const member = await createUser(env);
-    const sameEmail = () => checkoutBody({ customer: { email: member.email } });
+  it(`one e-mail from many addresses: ${email.limit} anonymous checkouts, then 429`, async () => {
+    const shared = uniqueEmail('same');
+    const sameEmail = () => checkoutBody({ customer: { email: shared } });
     for (let i = 0; i < email.limit; i++) expect((await postCheckout(sameEmail(), newVisitor())).status).toBe(201);
     expectTooMany(await postCheckout(sameEmail(), newVisitor()));
+  });
+
+  it(`a signed-in account: ${account.limit} checkouts from many addresses across both routes, then 429 on both`, async () => {
+    const member = await createUser(env);
+    const auth = { authorization: `Bearer ${member.idToken}` };
+    await request(baseUrl, 'PUT', '/api/me/profile', { first_name: 'Mere', last_name: 'Tane', phone: '021 777 8888', address: '' }, auth);
     const stay = { car_registration: 'abc123', drop_off_date: daysFromToday(3), drop_off_time: '09:00', pick_up_date: daysFromToday(6), pick_up_time: '09:00' };
-    const mine = await request(baseUrl, 'POST', '/api/me/checkout', stay, { ...as(newVisitor()), authorization: `Bearer ${member.idToken}` });
-    expectTooMany(mine);
+    const mine = () => request(baseUrl, 'POST', '/api/me/checkout', stay, { ...as(newVisitor()), ...auth });
+    const signedIn = () => request(baseUrl, 'POST', '/api/checkout', checkoutBody(), { ...as(newVisitor()), ...auth });
+    for (let i = 0; i < account.limit; i++) expect((await (i % 2 ? mine() : signedIn())).status).toBe(201);
+    expectTooMany(await mine());
+    expectTooMany(await signedIn());
   });
 
   it('a checkout the schema refuses spends nothing', async () => {

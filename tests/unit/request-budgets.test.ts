@@ -47,9 +47,12 @@ describe('which budgets a request spends', () => {
     for (const b of first!) expect(b.subject).not.toMatch(/198\.51|aroha|example/i);
   });
 
-  it('a checkout: the address and the e-mail, no daily cap', async () => {
+  it('a checkout: the address and the e-mail, or the account when signed in; no daily cap', async () => {
     await spendRequestBudget('checkout', { clientAddress: '198.51.100.4', email: 'a@example.nz' });
+    await spendRequestBudget('checkout', { clientAddress: '198.51.100.4', account: 'sub-1' });
     expect(spent[0]!.map((b) => b.limit)).toEqual([REQUEST_BUDGETS.checkout.client.limit, REQUEST_BUDGETS.checkout.email.limit]);
+    expect(spent[1]!.map((b) => b.limit)).toEqual([REQUEST_BUDGETS.checkout.client.limit, REQUEST_BUDGETS.checkout.account.limit]);
+    expect(spent[1]![1]!.subject).toMatch(/^account-/);
   });
 
   it('the contact cap falls back to the default when the setting is missing or nonsense', () => {

@@ -20,13 +20,15 @@ export interface Allowance {
 export type BudgetScope = 'contact' | 'checkout';
 
 /**
- * A person sends a message or two and may start a checkout a few times (Back from the payment page, a changed
- * stay); a household or office behind one address does a little more. Past these, it is a script.
+ * A person sends a message or two. A checkout may be started several times (Back from the payment page, a
+ * changed stay) and one e-mail may book several cars, so its budgets are wider; past them it is a script (the
+ * probe's 300 posts stop at the first number). A signed-in checkout spends its account's budget instead of the
+ * typed e-mail's: the account is known, and an agent or family books many cars from one.
  */
-export const REQUEST_BUDGETS: Record<BudgetScope, { client: Allowance; email: Allowance }> = {
+export const REQUEST_BUDGETS = {
   contact: { client: { limit: 5, windowSeconds: 3600 }, email: { limit: 3, windowSeconds: 3600 } },
-  checkout: { client: { limit: 10, windowSeconds: 600 }, email: { limit: 6, windowSeconds: 600 } },
-};
+  checkout: { client: { limit: 20, windowSeconds: 600 }, email: { limit: 10, windowSeconds: 600 }, account: { limit: 30, windowSeconds: 600 } },
+} as const satisfies Record<BudgetScope, { client: Allowance; email: Allowance; account?: Allowance }>;
 
 /**
  * Contact-form e-mails a day, across all senders: what a flood from many addresses could still make SES send.
@@ -54,17 +56,22 @@ export function clientNetwork(address: string): string {
   return `${groups.slice(0, 4).map((g) => g.padStart(4, '0')).join(':')}::/64`;
 }
 
-/** Budget items are keyed by a hash, so the table holds no address or e-mail, only a short-lived count. */
-const subjectOf = (kind: 'ip' | 'email', value: string): string => `${kind}-${createHash('sha256').update(`${kind}:${value}`).digest('base64url').slice(0, 22)}`;
+/** Budget items are keyed by a hash, so the table holds no address, e-mail or account id, only a short-lived count. */
+const subjectOf = (kind: 'ip' | 'email' | 'account', value: string): string =>
+  `${kind}-${createHash('sha256').update(`${kind}:${value}`).digest('base64url').slice(0, 22)}`;
+
+/** Who spends a budget: the client's address, and the signed-in account or else the e-mail typed in the form. */
+export type Spender = { clientAddress: string; account: string } | { clientAddress: string; email: string };
 
 /**
- * Spends one request of `scope` for this client and e-mail, or throws the 429 the page shows. Call it after the
- * body has been validated (a refused form spends nothing) and before anything is written or sent.
+ * Spends one request of `scope` for this client and e-mail (or account), or throws the 429 the page shows. Call
+ * it after the body has been validated (a refused form spends nothing) and before anything is written or sent.
  */
-export async function spendRequestBudget(scope: BudgetScope, who: { clientAddress: string; email: string | null }, now = new Date()): Promise<void> {
-  const allowance = REQUEST_BUDGETS[scope];
+export async function spendRequestBudget(scope: BudgetScope, who: Spender, now = new Date()): Promise<void> {
+  const allowance: { client: Allowance; email: Allowance; account?: Allowance } = REQUEST_BUDGETS[scope];
   const budgets: Budget[] = [{ scope, subject: subjectOf('ip', clientNetwork(who.clientAddress)), ...allowance.client }];
-  if (who.email) budgets.push({ scope, subject: subjectOf('email', who.email.trim().toLowerCase()), ...allowance.email });
+  if ('account' in who) budgets.push({ scope, subject: subjectOf('account', who.account), ...(allowance.account ?? allowance.email) });
+  else budgets.push({ scope, subject: subjectOf('email', who.email.trim().toLowerCase()), ...allowance.email });
   // Last, so that one sender's spent budget does not also use up everyone's.
   if (scope === 'contact') budgets.push({ scope, subject: 'all', limit: contactEmailsPerDay(), windowSeconds: 86_400 });
   const outcome = await spendBudgets(budgets, now);
