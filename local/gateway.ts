@@ -1,7 +1,8 @@
 /**
  * The local stand-in for API Gateway's HTTP API: it turns each request into the same payload 2.0 event,
  * verifies bearer tokens the way the JWT authorizer does (signature against the pool's JWKS, issuer,
- * client id, expiry) on non-public routes, and calls the very handler module Lambda runs.
+ * client id, expiry) on non-public routes, and calls the very handler module Lambda runs, holding its table
+ * calls to the route's needs as its IAM role would (table-guard.ts).
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { JWTPayload } from 'jose';
@@ -11,6 +12,7 @@ import { isIP } from 'node:net';
 import { cognitoTokenVerifier } from '../functions/lib/jwt';
 import { matchPath, routes as allRoutes, type RouteDef } from '../functions/routes';
 import { handlerLoader } from './handler-modules';
+import { asRoute, installTableGuard } from './table-guard';
 import { messages } from '../shared/messages';
 
 export interface JwtAuthorizerConfig {
@@ -169,7 +171,9 @@ export function createGateway(options: { jwt: JwtAuthorizerConfig; routes?: read
     let result: APIGatewayProxyStructuredResultV2 | string | object;
     try {
       const handler = await load(route.entry);
-      result = await handler(event, lambdaContext(route.entry, requestId, route.timeoutSeconds ?? 10));
+      // As its own role would in AWS: table calls outside the route's needs are refused.
+      installTableGuard();
+      result = await asRoute(route, () => handler(event, lambdaContext(route.entry, requestId, route.timeoutSeconds ?? 10)));
     } catch (error) {
       console.error(JSON.stringify({ level: 'ERROR', message: 'Handler crashed', routeKey, error: String(error) }));
       send(500, { message: 'Internal Server Error' });
