@@ -8,9 +8,10 @@ import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import path from 'node:path';
-import { routeId, type RouteDef } from '../functions/routes';
+import { routeId, usesTable, type RouteDef } from '../functions/routes';
 import { functionsDir, projectRoot } from '../project-paths';
 import type { Environment } from './environments';
 import { grantNeed, type GrantTargets } from './grants';
@@ -32,6 +33,8 @@ export interface SharedFunctionSettings {
   /** The site's origin (custom domain or the distribution's domain): the only base for links and Stripe redirects. */
   siteUrl: string;
   emailFrom: string;
+  /** The header value CloudFront adds to API requests; every function reads it to refuse requests that bypassed CloudFront. */
+  originSecret: ISecret;
 }
 
 function environmentFor(route: RouteDef, s: SharedFunctionSettings): Record<string, string> {
@@ -45,7 +48,9 @@ function environmentFor(route: RouteDef, s: SharedFunctionSettings): Record<stri
     // Stack traces point into the TypeScript sources through the bundled source maps.
     NODE_OPTIONS: '--enable-source-maps',
   };
-  if (needs.has('table:read') || needs.has('table:write')) vars.TABLE_NAME = s.targets.table.tableName;
+  // Its ARN, not its value: every function reads it at cold start (functions/lib/origin.ts).
+  vars.ORIGIN_SECRET_ID = s.originSecret.secretArn;
+  if (usesTable(route.needs)) vars.TABLE_NAME = s.targets.table.tableName;
   if (needs.has('photos:read') || needs.has('photos:write') || needs.has('photos:delete')) vars.PHOTO_BUCKET = s.targets.photos.bucketName;
   if (needs.has('email')) {
     vars.EMAIL_FROM = s.emailFrom;
@@ -53,6 +58,8 @@ function environmentFor(route: RouteDef, s: SharedFunctionSettings): Record<stri
   }
   // The secret's name, not its value: the function reads it from Secrets Manager at run time.
   if (needs.has('stripe')) vars.STRIPE_SECRET_ID = s.env.stripeSecretName;
+  if (needs.has('stripe:webhook')) vars.STRIPE_WEBHOOK_SECRET_ID = s.env.stripeWebhookSecretName;
+  if (needs.has('contact:write')) vars.CONTACT_EMAILS_PER_DAY = String(s.env.limits.contactEmailsPerDay);
   return vars;
 }
 
@@ -66,6 +73,7 @@ export interface BundledFunctionProps {
   role: Role;
   logGroup: LogGroup;
   environment: Record<string, string>;
+  reservedConcurrency?: number;
 }
 
 /** A Lambda function from one handler module of functions/, bundled offline the same way for routes and triggers. */
@@ -84,6 +92,7 @@ export function bundledFunction(scope: Construct, props: BundledFunctionProps): 
     role: props.role,
     logGroup: props.logGroup,
     environment: props.environment,
+    ...(props.reservedConcurrency ? { reservedConcurrentExecutions: props.reservedConcurrency } : {}),
     bundling: {
       format: OutputFormat.ESM,
       minify: true,
@@ -126,6 +135,7 @@ export class RouteFunction extends Construct {
       description: `${route.method} ${route.path}: ${route.needs.length ? route.needs.join(', ') : 'no data access'}`,
     });
     this.logGroup.grantWrite(this.role);
+    settings.originSecret.grantRead(this.role);
     for (const need of new Set(route.needs)) grantNeed(this.role, need, settings.targets);
 
     this.fn = bundledFunction(this, {
@@ -137,6 +147,7 @@ export class RouteFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       environment: environmentFor(route, settings),
+      reservedConcurrency: settings.env.limits.reservedConcurrency[`${route.method} ${route.path}`],
     });
   }
 }

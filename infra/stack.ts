@@ -14,10 +14,13 @@ import { Data, photoBucketName } from './data';
 import { EmailSending } from './email';
 import { parseFrom, type Environment } from './environments';
 import { acknowledgeFindings } from './nag-acknowledgements';
+import { removalPolicy } from './removal';
 import { Site } from './site';
 
 export interface RunwayStackProps extends StackProps {
   environment: Environment;
+  /** The WAF web ACL for the distribution, from the environment's us-east-1 stack (infra/edge-protection.ts). */
+  webAclArn: string;
   routes: readonly RouteDef[];
   /** The built SPA; null (or a missing folder) deploys only /config.json. */
   webDist: string | null;
@@ -44,6 +47,7 @@ export class RunwayStack extends Stack {
   readonly auth: Auth;
   readonly email: EmailSending;
   readonly settings: Environment;
+  readonly originSecret: Secret;
 
   constructor(scope: Construct, id: string, props: RunwayStackProps) {
     super(scope, id, {
@@ -58,16 +62,25 @@ export class RunwayStack extends Stack {
     const oauthDomain = oauthDomainName(env);
 
     this.api = new Api(this, 'Api', { env });
+    // Generated at deploy time, never in the template: CloudFront sends it, the functions check it.
+    this.originSecret = new Secret(this, 'OriginSecret', {
+      description: `Runway Parking ${env.name}: the header value CloudFront adds to API requests; requests without it are refused`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: removalPolicy({ ...env, removalPolicy: 'destroy' }),
+    });
     this.site = new Site(this, 'Site', {
       env,
       httpApi: this.api.httpApi,
       csp: { region: env.region, oauthDomain, photoBucketName: photoBucketName(env) },
+      originSecret: this.originSecret,
+      webAclArn: props.webAclArn,
     });
     const siteOrigin = this.site.origin();
     this.data = new Data(this, 'Data', { env, siteOrigin });
     this.email = new EmailSending(this, 'Email', { env });
     this.auth = new Auth(this, 'Auth', { env, siteOrigin, email: this.email });
     const stripeSecret = Secret.fromSecretNameV2(this, 'StripeSecret', env.stripeSecretName);
+    const stripeWebhookSecret = Secret.fromSecretNameV2(this, 'StripeWebhookSecret', env.stripeWebhookSecretName);
 
     this.api.addRouteFunctions(props.routes, {
       client: this.auth.client,
@@ -79,8 +92,10 @@ export class RunwayStack extends Stack {
           emailIdentity: this.email.identity,
           emailSandbox: env.email.sandbox ? { fromAddress: parseFrom(env.email.from).address } : null,
           stripeSecret,
+          stripeWebhookSecret,
           userPool: this.auth.userPool,
         },
+        originSecret: this.originSecret,
         userPoolClientId: this.auth.client.userPoolClientId,
         // The distribution's domain is a deploy-time value; the functions depending on it makes no cycle
         // (the distribution references only the HttpApi resource, never a route, integration or function).

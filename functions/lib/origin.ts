@@ -12,11 +12,10 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { timingSafeEqual } from 'node:crypto';
+import { EDGE_HEADERS } from '../routes';
 
-/** The header CloudFront adds to requests for the API (infra/site.ts). */
-export const ORIGIN_SECRET_HEADER = 'x-origin-verify';
-/** The header the edge function sets to the viewer's address (infra/edge-functions.ts). */
-export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
+export const ORIGIN_SECRET_HEADER = EDGE_HEADERS.originSecret;
+export const VIEWER_ADDRESS_HEADER = EDGE_HEADERS.viewerAddress;
 
 let secret: Promise<string> | undefined;
 

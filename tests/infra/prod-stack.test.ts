@@ -172,6 +172,14 @@ describe('routes of every access level and need', () => {
     expect(fnFor(extraRoutes[2]!)[1]).toMatchObject({ MemorySize: 1024, Timeout: 29 });
   });
 
+  it('reserves the concurrency cdk.json names for each public route and the webhook, and none elsewhere', () => {
+    const reserved = (environments.prod as { limits: { reservedConcurrency: Record<string, number> } }).limits.reservedConcurrency;
+    for (const route of allRoutes) {
+      expect(fnFor(route)[1].ReservedConcurrentExecutions, `${route.method} ${route.path}`).toBe(reserved[`${route.method} ${route.path}`]);
+    }
+    expect(fnFor(allRoutes.find((r) => r.path === '/api/contact')!)[1].Environment.Variables.CONTACT_EMAILS_PER_DAY).toBe('500');
+  });
+
   it('passes cdk-nag AwsSolutions with nothing left unacknowledged', () => {
     expect(s.report.pluginReports.flatMap((p) => p.violations)).toEqual([]);
   });
