@@ -121,7 +121,7 @@ export class RunwayStack extends Stack {
     output(OUTPUT_KEYS.siteUrl, siteOrigin, 'The site');
     output(OUTPUT_KEYS.distributionId, this.site.distribution.distributionId, 'CloudFront distribution (invalidations, DNS alias target below)');
     output('DistributionDomainName', this.site.distribution.distributionDomainName, 'Point the custom domain here (CNAME or alias)');
-    output(OUTPUT_KEYS.apiEndpoint, this.api.httpApi.apiEndpoint, 'The HTTP API behind /api (use the site URL instead)');
+    output(OUTPUT_KEYS.apiEndpoint, this.api.httpApi.apiEndpoint, 'The HTTP API behind /api: it answers 403 to anything that does not come through CloudFront');
     output(OUTPUT_KEYS.userPoolId, this.auth.userPool.userPoolId, 'Cognito user pool (npm run admin reads this)');
     output(OUTPUT_KEYS.userPoolClientId, this.auth.client.userPoolClientId, 'The SPA app client');
     output(OUTPUT_KEYS.oauthDomain, `https://${oauthDomain}`, 'Managed login domain (Google redirect URI: this + /oauth2/idpresponse)');
