@@ -43,6 +43,11 @@ export const environmentSchema = z.strictObject({
   stripeSecretName: z.string().min(1),
   /** Name of the secret holding {"webhookSecret":"whsec_..."}: only the Stripe webhook's function may read it. */
   stripeWebhookSecretName: z.string().min(1),
+  /**
+   * Pins the generated origin secret to one version (a Secrets Manager VersionId, not a secret): set it after
+   * putting a new value into the secret, so the deploy hands the new value to CloudFront and the functions.
+   */
+  originSecretVersionId: z.string().regex(/^[A-Za-z0-9-]{32,64}$/, 'a Secrets Manager VersionId').optional(),
   email: z.strictObject({
     /** The SES identity mail is sent from: a domain (DKIM records to publish) or a single address (verification mail). */
     identity: z.string().min(3),

@@ -45,7 +45,7 @@ export function acknowledgeFindings(stack: AcknowledgedStack): void {
   ack(
     stack.originSecret,
     'AwsSolutions-SMG4',
-    'The origin secret is a random value CloudFront sends to the API and the functions compare; CloudFront reads it only when the stack deploys, so a rotation would break the API until the next deploy. It is replaced by redeploying with a new secret (docs/operations.md), and it guards only against bypassing CloudFront, not any data.',
+    'The origin secret is a random value CloudFront sends to the API and the functions compare; CloudFormation resolves it into both only when a deploy changes them, so an automatic rotation would lock the site out of its API. It is replaced by hand with originSecretVersionId and a deploy (docs/operations.md), and it guards only the route into the API, not any data.',
   );
 
   const distribution = stack.site.distribution;

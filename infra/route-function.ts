@@ -8,7 +8,6 @@ import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import path from 'node:path';
 import { routeId, usesTable, type RouteDef } from '../functions/routes';
@@ -33,8 +32,11 @@ export interface SharedFunctionSettings {
   /** The site's origin (custom domain or the distribution's domain): the only base for links and Stripe redirects. */
   siteUrl: string;
   emailFrom: string;
-  /** The header value CloudFront adds to API requests; every function reads it to refuse requests that bypassed CloudFront. */
-  originSecret: ISecret;
+  /**
+   * The header value CloudFront adds to API requests (a dynamic reference to the generated secret, resolved at
+   * deploy time); every function compares it to refuse requests that bypassed CloudFront.
+   */
+  originSecretValue: string;
 }
 
 function environmentFor(route: RouteDef, s: SharedFunctionSettings): Record<string, string> {
@@ -48,8 +50,9 @@ function environmentFor(route: RouteDef, s: SharedFunctionSettings): Record<stri
     // Stack traces point into the TypeScript sources through the bundled source maps.
     NODE_OPTIONS: '--enable-source-maps',
   };
-  // Its ARN, not its value: every function reads it at cold start (functions/lib/origin.ts).
-  vars.ORIGIN_SECRET_ID = s.originSecret.secretArn;
+  // A {{resolve:secretsmanager:...}} reference: CloudFormation puts the value in the function's configuration at
+  // deploy time, the same value CloudFront's origin header gets; the template holds only the reference.
+  vars.ORIGIN_SECRET = s.originSecretValue;
   if (usesTable(route.needs)) vars.TABLE_NAME = s.targets.table.tableName;
   if (needs.has('photos:read') || needs.has('photos:write') || needs.has('photos:delete')) vars.PHOTO_BUCKET = s.targets.photos.bucketName;
   if (needs.has('email')) {
@@ -135,7 +138,6 @@ export class RouteFunction extends Construct {
       description: `${route.method} ${route.path}: ${route.needs.length ? route.needs.join(', ') : 'no data access'}`,
     });
     this.logGroup.grantWrite(this.role);
-    settings.originSecret.grantRead(this.role);
     for (const need of new Set(route.needs)) grantNeed(this.role, need, settings.targets);
 
     this.fn = bundledFunction(this, {

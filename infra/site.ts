@@ -29,7 +29,6 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -60,7 +59,7 @@ export class Site extends Construct {
       httpApi: HttpApi;
       csp: CspSources;
       /** Sent with every API request; the handler stack refuses requests without it (functions/lib/origin.ts). */
-      originSecret: ISecret;
+      originSecretValue: string;
       /** The WAF web ACL (scope CLOUDFRONT, in us-east-1: infra/edge-protection.ts). */
       webAclArn: string;
     },
@@ -131,7 +130,7 @@ export class Site extends Construct {
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
       readTimeout: Duration.seconds(30),
       // A CloudFormation dynamic reference: the value is resolved at deploy time and never written in the template.
-      customHeaders: { [EDGE_HEADERS.originSecret]: props.originSecret.secretValue.unsafeUnwrap() },
+      customHeaders: { [EDGE_HEADERS.originSecret]: props.originSecretValue },
     });
     const viewerAddress = new CloudFrontFunction(this, 'ViewerAddress', {
       functionName: `${env.namePrefix}-viewer-address`,

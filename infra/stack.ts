@@ -4,7 +4,7 @@
  * photo bucket, Cognito, SES, and references to the Secrets Manager secrets that hold what must not be in
  * code. Nothing here looks anything up in an AWS account, so it synthesizes offline.
  */
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { RouteDef } from '../functions/routes';
@@ -68,11 +68,14 @@ export class RunwayStack extends Stack {
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
       removalPolicy: removalPolicy({ ...env, removalPolicy: 'destroy' }),
     });
+    // Pinned to a version when originSecretVersionId is set, so that replacing the value changes the template and
+    // CloudFormation resolves the new one into both places (docs/operations.md, "The origin secret").
+    const originSecretValue = SecretValue.secretsManager(this.originSecret.secretArn, env.originSecretVersionId ? { versionId: env.originSecretVersionId } : {}).unsafeUnwrap();
     this.site = new Site(this, 'Site', {
       env,
       httpApi: this.api.httpApi,
       csp: { region: env.region, oauthDomain, photoBucketName: photoBucketName(env) },
-      originSecret: this.originSecret,
+      originSecretValue,
       webAclArn: props.webAclArn,
     });
     const siteOrigin = this.site.origin();
@@ -95,7 +98,7 @@ export class RunwayStack extends Stack {
           stripeWebhookSecret,
           userPool: this.auth.userPool,
         },
-        originSecret: this.originSecret,
+        originSecretValue,
         userPoolClientId: this.auth.client.userPoolClientId,
         // The distribution's domain is a deploy-time value; the functions depending on it makes no cycle
         // (the distribution references only the HttpApi resource, never a route, integration or function).

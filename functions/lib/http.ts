@@ -117,7 +117,7 @@ export function httpHandler<B extends z.ZodType | undefined = undefined, Q exten
     })
     .handler(async (event) => {
       // In AWS: only what came through CloudFront (and its WAF) is answered; see origin.ts.
-      if (!(await cameThroughCloudFront(event))) throw forbidden(messages.notThroughSite);
+      if (!cameThroughCloudFront(event)) throw forbidden(messages.notThroughSite);
       const auth = authContext(event);
       checkAccess(options.access, auth);
       const rawBody = rawBodyOf(event);

@@ -47,8 +47,8 @@ const ACTIONS: Record<Need, string[]> = {
   'userpool:read': ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:ListUsers'],
 };
 const LOG_ACTIONS = ['logs:CreateLogStream', 'logs:PutLogEvents'];
-/** Every function reads the origin secret (functions/lib/origin.ts). */
-const BASE_ACTIONS = [...LOG_ACTIONS, ...SECRET_READ];
+/** What every function holds whatever its needs: its own log group (the origin secret comes in its environment). */
+const BASE_ACTIONS = LOG_ACTIONS;
 
 let s: Synthesized;
 let synthSeconds = 0;
@@ -77,6 +77,9 @@ function statementsOf(fnProps: any): { Action: string | string[]; Resource: unkn
     .filter(([, p]) => (p.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
     .flatMap(([, p]) => p.PolicyDocument.Statement);
 }
+
+/** The generated origin secret, as CloudFormation resolves it at deploy time. */
+const originSecretReference = () => ({ 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: logicalIdOf(s, s.stack.originSecret) }, ':SecretString:::}}']] });
 
 const actionsOf = (statements: { Action: string | string[] }[]) => [...new Set(statements.flatMap((st) => [st.Action].flat()))].sort();
 
@@ -232,7 +235,6 @@ describe('least privilege: each role holds exactly what its route declares', () 
 
   it('data grants name the table (and its indexes only for Query), the photo bucket, the SES identity and each secret by name', () => {
     const tableId = logicalIdOf(s, s.stack.data.table);
-    const originSecret = asText({ Ref: logicalIdOf(s, s.stack.originSecret) });
     for (const route of routes) {
       const statements = statementsOf(functionFor(route)[1]);
       const secrets = new Set<string>();
@@ -248,7 +250,7 @@ describe('least privilege: each role holds exactly what its route declares', () 
         if (actions.some((a) => a.startsWith('secretsmanager:'))) for (const r of [st.Resource].flat()) secrets.add(asText(r));
         if (actions.some((a) => a.startsWith('ses:'))) expect(resource).toContain(':identity/');
       }
-      const expected = [originSecret];
+      const expected: string[] = [];
       if (route.needs.includes('stripe')) expected.push(`arn:aws:secretsmanager:${dev.region}:<AWS::AccountId>:secret:${dev.stripeSecretName}-??????`);
       if (route.needs.includes('stripe:webhook')) expected.push(`arn:aws:secretsmanager:${dev.region}:<AWS::AccountId>:secret:${dev.stripeWebhookSecretName}-??????`);
       expect([...secrets].sort(), `${route.method} ${route.path}`).toEqual(expected.sort());
@@ -300,8 +302,9 @@ describe('least privilege: each role holds exactly what its route declares', () 
       expect(vars.STRIPE_SECRET_ID).toBe(needs.has('stripe') ? dev.stripeSecretName : undefined);
       expect(vars.STRIPE_WEBHOOK_SECRET_ID).toBe(needs.has('stripe:webhook') ? dev.stripeWebhookSecretName : undefined);
       expect(vars.CONTACT_EMAILS_PER_DAY).toBe(needs.has('contact:write') ? String(dev.limits.contactEmailsPerDay) : undefined);
-      // The origin secret by ARN: every function refuses requests that did not come through CloudFront.
-      expect(vars.ORIGIN_SECRET_ID).toEqual({ Ref: logicalIdOf(s, s.stack.originSecret) });
+      // The origin secret as a dynamic reference (resolved at deploy time, never in the template): every function
+      // refuses requests that did not come through CloudFront.
+      expect(vars.ORIGIN_SECRET).toEqual(originSecretReference());
     }
     const template = JSON.stringify(s.json);
     expect(template).not.toMatch(/sk_(test|live)_|whsec_|STRIPE_SECRET_KEY|STRIPE_WEBHOOK_SECRET(?!_ID)/);
@@ -412,9 +415,7 @@ describe('site', () => {
     expect(JSON.stringify(origin.DomainName)).toContain(logicalIdOf(s, s.stack.api.httpApi));
     expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
     // The origin secret, as a dynamic reference resolved at deploy time: its value is never in the template.
-    expect(origin.OriginCustomHeaders).toEqual([
-      { HeaderName: 'x-origin-verify', HeaderValue: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: logicalIdOf(s, s.stack.originSecret) }, ':SecretString:::}}']] } },
-    ]);
+    expect(origin.OriginCustomHeaders).toEqual([{ HeaderName: 'x-origin-verify', HeaderValue: originSecretReference() }]);
     // The only edge code on /api/*: the viewer's address for the request budgets (the functions know the site's origin from SITE_URL).
     expect(api.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/ViewerAddress/), 'FunctionARN'] } }]);
     const [, fn] = resourcesOfType(s, 'AWS::CloudFront::Function').find(([id]) => id === api.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0])!;
