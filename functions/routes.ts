@@ -3,12 +3,65 @@
  * grants it exactly what `needs` lists; the local gateway mounts the same handler modules. Keep AWS CDK
  * imports out of this file so the local server stays light.
  */
+import { KEY_PREFIXES } from './store/keys';
+
 export type Access = 'public' | 'user' | 'admin';
 
-/** What a route's function may touch; the stack turns each into a least-privilege grant. */
-export type Need = 'table:read' | 'table:write' | 'photos:read' | 'photos:write' | 'photos:delete' | 'email' | 'stripe' | 'userpool:read';
+/**
+ * What a route's function may touch; the stack turns each into a least-privilege grant (infra/grants.ts), and
+ * the local gateway refuses a table call the route's needs do not allow, as IAM would (local/table-guard.ts).
+ * - table:get: items by key (GetItem, BatchGetItem, ConditionCheckItem), never an index.
+ * - table:read: table:get and Query, on the table and its indexes.
+ * - table:write: PutItem, UpdateItem, DeleteItem, ConditionCheckItem on the table.
+ * - contact:write: PutItem and UpdateItem on contact messages and the contact form's request budgets only.
+ * - occupancy:read: GetItem and Query on the yard's occupancy months and settings only (quotes, availability, the
+ *   checkout's capacity check).
+ * - stripe: the Stripe API key's secret; stripe:webhook: the webhook signing secret's (only the webhook).
+ */
+export type Need =
+  | 'table:get'
+  | 'table:read'
+  | 'table:write'
+  | 'contact:write'
+  | 'occupancy:read'
+  | 'photos:read'
+  | 'photos:write'
+  | 'photos:delete'
+  | 'email'
+  | 'stripe'
+  | 'stripe:webhook'
+  | 'userpool:read';
+
+export type TableAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'ConditionCheckItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
+
+export interface TableGrant {
+  actions: readonly TableAction[];
+  /** Also on the table's indexes (Query only makes sense there). */
+  indexes: boolean;
+  /** Only items whose partition key starts with one of these (IAM dynamodb:LeadingKeys). */
+  leadingKeys?: readonly string[];
+}
+
+/** The table's part of each need: infra/grants.ts writes these as IAM statements, local/table-guard.ts enforces them. */
+export const TABLE_GRANTS: Partial<Record<Need, TableGrant>> = {
+  'table:get': { actions: ['GetItem', 'BatchGetItem', 'ConditionCheckItem'], indexes: false },
+  'table:read': { actions: ['GetItem', 'BatchGetItem', 'Query', 'ConditionCheckItem'], indexes: true },
+  'table:write': { actions: ['PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], indexes: false },
+  'contact:write': { actions: ['PutItem', 'UpdateItem'], indexes: false, leadingKeys: [KEY_PREFIXES.contactMessage, KEY_PREFIXES.rateLimit('contact')] },
+  'occupancy:read': { actions: ['GetItem', 'Query'], indexes: false, leadingKeys: [KEY_PREFIXES.occupancy, KEY_PREFIXES.settings] },
+};
+
+/** Whether a route's needs include any access to the table (it gets TABLE_NAME). */
+export const usesTable = (needs: readonly Need[]): boolean => needs.some((n) => n in TABLE_GRANTS);
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Headers CloudFront puts on every request it sends to the API (infra/site.ts, infra/edge-functions.ts) and the
+ * handler stack reads (functions/lib/origin.ts): the origin secret that proves the request came through
+ * CloudFront, and the viewer's address as CloudFront saw it.
+ */
+export const EDGE_HEADERS = { originSecret: 'x-origin-verify', viewerAddress: 'x-viewer-address' } as const;
 
 export interface RouteDef {
   method: Method;
@@ -23,12 +76,12 @@ export interface RouteDef {
 }
 
 export const routes: readonly RouteDef[] = [
-  { method: 'POST', path: '/api/quotes', access: 'public', entry: 'quotes/create-quote.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 5 },
-  { method: 'GET', path: '/api/availability', access: 'public', entry: 'availability/get-availability.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 5 },
-  { method: 'POST', path: '/api/contact', access: 'public', entry: 'contact/send-message.ts', needs: ['table:write', 'email'], memoryMb: 256, timeoutSeconds: 10 },
-  { method: 'POST', path: '/api/checkout', access: 'public', entry: 'checkout/create-checkout.ts', needs: ['table:read', 'table:write', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
-  { method: 'GET', path: '/api/checkout/{sessionId}', access: 'public', entry: 'checkout/get-checkout.ts', needs: ['table:read', 'table:write', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },
-  { method: 'POST', path: '/api/webhooks/stripe', access: 'public', entry: 'webhooks/stripe.ts', needs: ['table:read', 'table:write', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },
+  { method: 'POST', path: '/api/quotes', access: 'public', entry: 'quotes/create-quote.ts', needs: ['occupancy:read'], memoryMb: 256, timeoutSeconds: 5 },
+  { method: 'GET', path: '/api/availability', access: 'public', entry: 'availability/get-availability.ts', needs: ['occupancy:read'], memoryMb: 256, timeoutSeconds: 5 },
+  { method: 'POST', path: '/api/contact', access: 'public', entry: 'contact/send-message.ts', needs: ['contact:write', 'email'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'POST', path: '/api/checkout', access: 'public', entry: 'checkout/create-checkout.ts', needs: ['table:get', 'occupancy:read', 'table:write', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
+  { method: 'GET', path: '/api/checkout/{sessionId}', access: 'public', entry: 'checkout/get-checkout.ts', needs: ['table:get', 'table:write', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },
+  { method: 'POST', path: '/api/webhooks/stripe', access: 'public', entry: 'webhooks/stripe.ts', needs: ['table:get', 'table:write', 'stripe', 'stripe:webhook', 'email'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'GET', path: '/api/me/bookings', access: 'user', entry: 'me/list-bookings.ts', needs: ['table:read', 'table:write'], memoryMb: 512, timeoutSeconds: 10 },
   { method: 'PATCH', path: '/api/me/bookings/{id}', access: 'user', entry: 'me/edit-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'GET', path: '/api/me/bookings/{id}/cancellation', access: 'user', entry: 'me/cancellation-terms.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },

@@ -1,5 +1,5 @@
 /**
- * Builds the CDK app: one stack per selected environment, checked by cdk-nag's AwsSolutions pack as a
+ * Builds the CDK app: per selected environment its stack and its us-east-1 WAF stack, checked by cdk-nag's AwsSolutions pack as a
  * validation plugin (unacknowledged errors fail the synth). bin/app.ts runs it for the CLI; the infra
  * tests call it directly with their own context and output folder.
  */
@@ -9,6 +9,7 @@ import path from 'node:path';
 import { routes as routeTable, type RouteDef } from '../functions/routes';
 import { selectEnvironments } from './environments';
 import { projectRoot } from '../project-paths';
+import { EdgeProtection } from './edge-protection';
 import { RunwayStack } from './stack';
 
 export interface BuildAppOptions {
@@ -20,7 +21,7 @@ export interface BuildAppOptions {
   routes?: readonly RouteDef[];
 }
 
-export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: RunwayStack[] } {
+export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: RunwayStack[]; edgeStacks: EdgeProtection[] } {
   const app = new App({ context: options.context, ...(options.outdir ? { outdir: options.outdir } : {}) });
   // -c userPoolSender=cognito: the first deploy of an environment whose pool mails through an SES identity
   // that is not verified yet (Cognito refuses an unverified identity). See docs/operations.md.
@@ -28,9 +29,13 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Run
     userPoolSender: app.node.tryGetContext('userPoolSender'),
   });
   const webDist = options.webDist === undefined ? path.join(projectRoot, 'web', 'dist') : options.webDist;
-  const stacks = environments.map(
-    (environment) => new RunwayStack(app, environment.stackName, { environment, routes: options.routes ?? routeTable, webDist }),
-  );
+  // Each environment: its WAF web ACL in us-east-1 (CloudFront's region), then the stack that uses it.
+  const edgeStacks: EdgeProtection[] = [];
+  const stacks = environments.map((environment) => {
+    const edge = new EdgeProtection(app, `${environment.stackName}-edge`, { environment });
+    edgeStacks.push(edge);
+    return new RunwayStack(app, environment.stackName, { environment, routes: options.routes ?? routeTable, webDist, webAclArn: edge.webAcl.attrArn });
+  });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stacks };
+  return { app, stacks, edgeStacks };
 }

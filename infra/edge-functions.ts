@@ -4,6 +4,7 @@
  */
 
 import { PRERENDERED_PATHS, prerenderedFile, SPA_SHELL_FILE } from '../shared/prerendered-paths';
+import { EDGE_HEADERS } from '../functions/routes';
 
 const prerendered = Object.fromEntries(PRERENDERED_PATHS.map((p) => [p, `/${prerenderedFile(p)}`]));
 
@@ -21,5 +22,16 @@ function handler(event) {
     var path = uri.length > 1 ? uri.replace(/\\/+$/, '') : uri;
     request.uri = PAGES[path || '/'] || '/${SPA_SHELL_FILE}';
   }
+  return request;
+}`;
+
+/**
+ * /api/* (viewer request): the viewer's own address, as CloudFront saw it, in the header the functions read
+ * (EDGE_HEADERS.viewerAddress), replacing whatever the viewer sent under that name. Behind
+ * CloudFront the API sees an edge server's address, so request budgets need this to tell visitors apart.
+ */
+export const VIEWER_ADDRESS_CODE = `function handler(event) {
+  var request = event.request;
+  request.headers['${EDGE_HEADERS.viewerAddress}'] = { value: event.viewer.ip };
   return request;
 }`;

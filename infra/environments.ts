@@ -6,6 +6,7 @@
  */
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as z from 'zod';
+import { routes } from '../functions/routes';
 
 const retentionDays = new Set<number>(Object.values(RetentionDays).filter((v): v is number => typeof v === 'number'));
 
@@ -38,8 +39,15 @@ export const environmentSchema = z.strictObject({
       clientSecretName: z.string().min(1),
     })
     .optional(),
-  /** Name of the Secrets Manager secret holding {"secretKey":"sk_...","webhookSecret":"whsec_..."}. */
+  /** Name of the Secrets Manager secret holding {"secretKey":"sk_..."}: the Stripe API key. */
   stripeSecretName: z.string().min(1),
+  /** Name of the secret holding {"webhookSecret":"whsec_..."}: only the Stripe webhook's function may read it. */
+  stripeWebhookSecretName: z.string().min(1),
+  /**
+   * Pins the generated origin secret to one version (a Secrets Manager VersionId, not a secret): set it after
+   * putting a new value into the secret, so the deploy hands the new value to CloudFront and the functions.
+   */
+  originSecretVersionId: z.string().regex(/^[A-Za-z0-9-]{32,64}$/, 'a Secrets Manager VersionId').optional(),
   email: z.strictObject({
     /** The SES identity mail is sent from: a domain (DKIM records to publish) or a single address (verification mail). */
     identity: z.string().min(3),
@@ -68,6 +76,28 @@ export const environmentSchema = z.strictObject({
   }),
   /** Steady-state requests per second and burst for the whole API (API Gateway stage throttling). */
   throttle: z.strictObject({ rateLimit: z.number().positive(), burstLimit: z.number().int().positive() }),
+  /** The limits docs/security.md lists ("Limits"), those that differ between environments. */
+  limits: z
+    .strictObject({
+      /**
+       * Reserved concurrency by route key ("POST /api/contact": 2): caps what a flood on a public route can take
+       * from the account's pool, and guarantees the Stripe webhook its share. Lambda keeps 100 of the account's
+       * limit unreserved, so the sum must stay below the account's limit minus 100 (new accounts often have a
+       * limit of 10 and can reserve nothing: leave this empty there).
+       */
+      reservedConcurrency: z.record(z.string(), z.number().int().min(1)).default({}),
+      /** Contact-form e-mails a day across all senders; far below the SES quota, so receipts always have room. */
+      contactEmailsPerDay: z.number().int().positive().default(200),
+      /** WAF rate-based rules: requests per client address per 5 minutes (WAF counts at the edge). */
+      waf: z
+        .strictObject({
+          contactPer5Minutes: z.number().int().min(10).default(20),
+          checkoutPer5Minutes: z.number().int().min(10).default(100),
+          apiPer5Minutes: z.number().int().min(10).default(1500),
+        })
+        .default({ contactPer5Minutes: 20, checkoutPer5Minutes: 100, apiPer5Minutes: 1500 }),
+    })
+    .default({ reservedConcurrency: {}, contactEmailsPerDay: 200, waf: { contactPer5Minutes: 20, checkoutPer5Minutes: 100, apiPer5Minutes: 1500 } }),
 });
 
 export type EnvironmentSettings = z.infer<typeof environmentSchema>;
@@ -101,6 +131,11 @@ export function parseEnvironment(name: string, raw: unknown): Environment {
   const identity = env.email.identity.toLowerCase();
   if (address !== identity && !address.endsWith(`@${identity}`)) {
     throw new Error(`cdk.json context environments.${name}.email.from (${address}) is not covered by email.identity (${identity})`);
+  }
+  const routeKeys = new Set(routes.map((r) => `${r.method} ${r.path}`));
+  const unknown = Object.keys(env.limits.reservedConcurrency).filter((k) => !routeKeys.has(k));
+  if (unknown.length) {
+    throw new Error(`cdk.json context environments.${name}.limits.reservedConcurrency names no route: ${unknown.join(', ')} (use "METHOD /path" as in functions/routes.ts)`);
   }
   return { name, ...env };
 }

@@ -10,7 +10,7 @@ import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
-import type { Need } from '../functions/routes';
+import { TABLE_GRANTS, type Need, type TableGrant } from '../functions/routes';
 import { TABLE_KEYS } from '../functions/store/keys';
 
 export interface GrantTargets {
@@ -19,13 +19,19 @@ export interface GrantTargets {
   emailIdentity: IEmailIdentity;
   /** Set while the account is in the SES sandbox (email.sandbox): the From address the sandbox grant is limited to. */
   emailSandbox: { fromAddress: string } | null;
+  /** The Stripe API key. */
   stripeSecret: ISecret;
+  /** The Stripe webhook signing secret: only the webhook reads it. */
+  stripeWebhookSecret: ISecret;
   userPool: IUserPool;
 }
 
-/** Reads a transaction or a conditional write may also need (ConditionCheckItem) sit with both read and write. */
-export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'] as const;
-export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'] as const;
+/** The IAM actions of a need's table grant (functions/routes.ts TABLE_GRANTS). */
+export const tableActions = (grant: TableGrant): string[] => grant.actions.map((a) => `dynamodb:${a}`);
+
+/** `CONTACT#` -> `CONTACT#*`: the LeadingKeys pattern for a key prefix. */
+export const leadingKeyPattern = (prefix: string): string => `${prefix}*`;
+
 export const USER_POOL_READ_ACTIONS = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:ListUsers'] as const;
 
 export const SES_SEND_ACTIONS = ['ses:SendEmail', 'ses:SendRawEmail'] as const;
@@ -35,16 +41,27 @@ export function sesIdentitiesArn(scope: Stack): string {
   return scope.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
 }
 
+function grantTable(role: IGrantable, table: ITable, grant: TableGrant): void {
+  const indexes = grant.indexes ? TABLE_KEYS.indexes.map((ix) => `${table.tableArn}/index/${ix.name}`) : [];
+  role.grantPrincipal.addToPrincipalPolicy(
+    new PolicyStatement({
+      actions: tableActions(grant),
+      resources: [table.tableArn, ...indexes],
+      // Every item key the call names must start with one of the prefixes (the partition key; ForAllValues: all of them).
+      ...(grant.leadingKeys ? { conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': grant.leadingKeys.map(leadingKeyPattern) } } } : {}),
+    }),
+  );
+}
+
 export function grantNeed(role: IGrantable, need: Need, targets: GrantTargets): void {
   const { table, photos } = targets;
   switch (need) {
+    case 'table:get':
     case 'table:read':
-      role.grantPrincipal.addToPrincipalPolicy(
-        new PolicyStatement({ actions: [...TABLE_READ_ACTIONS], resources: [table.tableArn, ...TABLE_KEYS.indexes.map((ix) => `${table.tableArn}/index/${ix.name}`)] }),
-      );
-      return;
     case 'table:write':
-      role.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: [...TABLE_WRITE_ACTIONS], resources: [table.tableArn] }));
+    case 'contact:write':
+    case 'occupancy:read':
+      grantTable(role, table, TABLE_GRANTS[need]!);
       return;
     case 'photos:read':
       // GetObject also covers HeadObject, which the upload check uses to inspect what a browser sent.
@@ -75,6 +92,9 @@ export function grantNeed(role: IGrantable, need: Need, targets: GrantTargets): 
       return;
     case 'stripe':
       targets.stripeSecret.grantRead(role);
+      return;
+    case 'stripe:webhook':
+      targets.stripeWebhookSecret.grantRead(role);
       return;
     case 'userpool:read':
       targets.userPool.grant(role, ...USER_POOL_READ_ACTIONS);

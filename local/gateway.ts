@@ -1,15 +1,18 @@
 /**
  * The local stand-in for API Gateway's HTTP API: it turns each request into the same payload 2.0 event,
  * verifies bearer tokens the way the JWT authorizer does (signature against the pool's JWKS, issuer,
- * client id, expiry) on non-public routes, and calls the very handler module Lambda runs.
+ * client id, expiry) on non-public routes, and calls the very handler module Lambda runs, holding its table
+ * calls to the route's needs as its IAM role would (table-guard.ts).
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { JWTPayload } from 'jose';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import { cognitoTokenVerifier } from '../functions/lib/jwt';
 import { matchPath, routes as allRoutes, type RouteDef } from '../functions/routes';
 import { handlerLoader } from './handler-modules';
+import { asRoute, installTableGuard } from './table-guard';
 import { messages } from '../shared/messages';
 
 export interface JwtAuthorizerConfig {
@@ -55,10 +58,28 @@ export interface Gateway {
   handle(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<boolean>;
 }
 
-export function createGateway(options: { jwt: JwtAuthorizerConfig; routes?: readonly RouteDef[] }): Gateway {
+/**
+ * Where a caller's address comes from: 'socket' (npm start) takes the connection's, like API Gateway. 'simulated'
+ * (the test stacks only) lets a test act as a visitor of its choosing with X-Forwarded-For and otherwise gives
+ * every request an address of its own, so tests that share one stack never share a request budget.
+ */
+export type ClientAddresses = 'socket' | 'simulated';
+
+let simulated = 0;
+function simulatedAddress(req: IncomingMessage): string {
+  const named = String(req.headers['x-forwarded-for'] ?? '').split(',')[0]!.trim();
+  if (isIP(named)) return named;
+  simulated = (simulated + 1) % 2 ** 24;
+  // 10.0.0.0/8: never a real visitor's address.
+  return `10.${(simulated >> 16) & 255}.${(simulated >> 8) & 255}.${simulated & 255}`;
+}
+
+export function createGateway(options: { jwt: JwtAuthorizerConfig; routes?: readonly RouteDef[]; clientAddresses?: ClientAddresses }): Gateway {
   const table = options.routes ?? allRoutes;
   const verify = cognitoTokenVerifier({ issuer: options.jwt.issuer, jwksUrl: options.jwt.jwksUrl, clientIds: options.jwt.audience });
   const load = handlerLoader<LambdaHandler>();
+  const sourceIpOf = (req: IncomingMessage): string =>
+    options.clientAddresses === 'simulated' ? simulatedAddress(req) : (req.socket.remoteAddress ?? '127.0.0.1');
 
   async function authorize(req: IncomingMessage): Promise<Record<string, string> | null> {
     const header = req.headers.authorization ?? '';
@@ -136,7 +157,7 @@ export function createGateway(options: { jwt: JwtAuthorizerConfig; routes?: read
         apiId: 'local',
         domainName: headers.host ?? 'localhost',
         domainPrefix: 'local',
-        http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+        http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: sourceIpOf(req), userAgent: headers['user-agent'] ?? '' },
         requestId,
         routeKey,
         stage: '$default',
@@ -150,7 +171,9 @@ export function createGateway(options: { jwt: JwtAuthorizerConfig; routes?: read
     let result: APIGatewayProxyStructuredResultV2 | string | object;
     try {
       const handler = await load(route.entry);
-      result = await handler(event, lambdaContext(route.entry, requestId, route.timeoutSeconds ?? 10));
+      // As its own role would in AWS: table calls outside the route's needs are refused.
+      installTableGuard();
+      result = await asRoute(route, () => handler(event, lambdaContext(route.entry, requestId, route.timeoutSeconds ?? 10)));
     } catch (error) {
       console.error(JSON.stringify({ level: 'ERROR', message: 'Handler crashed', routeKey, error: String(error) }));
       send(500, { message: 'Internal Server Error' });

@@ -12,7 +12,7 @@ import { SPA_SHELL_FILE } from '../shared/prerendered-paths';
 import { startCognito, startDynamo, startS3, type Emulator } from './emulators';
 import { proxyCognito } from './cognito/proxy';
 import { startLambdaEndpoint } from './lambda-endpoint';
-import { createGateway } from './gateway';
+import { createGateway, type ClientAddresses } from './gateway';
 import { freePort } from './ports';
 import { localServices, type LocalService } from './services';
 import { LOCAL_REGION, ensureAdminAccount, ensureTable, ensureUserPool, type AdminAccount, type PoolIds } from './provision';
@@ -32,6 +32,8 @@ export interface LocalStackOptions {
   /** How the SPA is served: the built files, Vite with hot reload, or not at all (API tests). */
   spa: 'dist' | 'vite' | 'none';
   createAdmin?: boolean;
+  /** Test stacks only: callers' addresses are simulated (local/gateway.ts, ClientAddresses). */
+  clientAddresses?: ClientAddresses;
 }
 
 export interface LocalStack {
@@ -161,6 +163,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         jwksUrl: `${cognito.endpoint}/${pool.userPoolId}/.well-known/jwks.json`,
         audience: [pool.userPoolClientId],
       },
+      clientAddresses: options.clientAddresses ?? 'socket',
     });
     const spa = await spaMiddleware(options.spa, server);
     const services: LocalService[] = [];

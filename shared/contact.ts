@@ -4,6 +4,7 @@
  * message a readable e-mail and one small table item.
  */
 import * as z from 'zod';
+import { site } from './site';
 
 export const CONTACT_LIMITS = {
   name: { min: 2, max: 100 },
@@ -24,6 +25,8 @@ export const contactTexts = {
   successDescription: "Thank you for your message. We'll get back to you soon.",
   failureTitle: 'Error',
   failureDescription: 'Failed to send message. Please try again.',
+  /** The day's contact e-mails are used up (the cap that keeps receipts' sending budget safe). */
+  busy: `We are receiving an unusual number of messages. Please call us on ${site.phone} or try again later.`,
 } as const;
 
 /** Digits with the usual separators: +64 21 123 4567, (09) 000-0000. */
@@ -54,8 +57,15 @@ export type ContactMessage = z.infer<typeof contactMessageSchema>;
 export type ContactField = 'name' | 'email' | 'phone' | 'message';
 export type ContactFieldErrors = Partial<Record<ContactField, string>>;
 
-/** True when the hidden field carries anything: the sender is treated as a bot. */
-export const isBotSubmission = (message: Pick<ContactMessage, typeof HONEYPOT_FIELD>): boolean => (message[HONEYPOT_FIELD] ?? '').trim() !== '';
+/**
+ * True when the hidden field carries anything, or is missing: the page always sends it (empty), so a post
+ * without it was not made by the page. Either way the sender is treated as a bot. The schema keeps it optional
+ * so the answer (a fake success) cannot teach a bot that the field exists.
+ */
+export const isBotSubmission = (message: Pick<ContactMessage, typeof HONEYPOT_FIELD>): boolean => {
+  const trap = message[HONEYPOT_FIELD];
+  return trap === undefined || trap.trim() !== '';
+};
 
 /** Validates a form the way the server will; on failure, one message per field (the first rule that fails). */
 export function validateContact(input: ContactMessageInput): { ok: true; value: ContactMessage } | { ok: false; fieldErrors: ContactFieldErrors } {

@@ -18,4 +18,11 @@ export const messages = {
   unauthorized: 'Unauthorized',
   forbidden: "You don't have admin privileges to access this page",
   routeNotFound: 'Not found',
+  notThroughSite: 'Forbidden: the API answers only through the site',
 } as const;
+
+/** A request budget is spent (429): when to try again, in whole minutes (the page shows it as is). */
+export function tooManyRequestsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many attempts in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}

@@ -11,6 +11,7 @@ import type { Access } from '../routes';
 import { authContext, type AuthContext } from './auth';
 import { HttpError, badRequest, forbidden, unauthorized } from './errors';
 import { logger } from './logger';
+import { cameThroughCloudFront } from './origin';
 
 export interface Reply {
   status?: number;
@@ -103,7 +104,7 @@ export function httpHandler<B extends z.ZodType | undefined = undefined, Q exten
       onError: (request) => {
         const error = request.error;
         if (error instanceof HttpError) {
-          request.response = json(error.status, { message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) });
+          request.response = json(error.status, { message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) }, error.headers);
           return;
         }
         logger.error('Unhandled error', {
@@ -115,6 +116,8 @@ export function httpHandler<B extends z.ZodType | undefined = undefined, Q exten
       },
     })
     .handler(async (event) => {
+      // In AWS: only what came through CloudFront (and its WAF) is answered; see origin.ts.
+      if (!cameThroughCloudFront(event)) throw forbidden(messages.notThroughSite);
       const auth = authContext(event);
       checkAccess(options.access, auth);
       const rawBody = rawBodyOf(event);

@@ -1,9 +1,12 @@
 /**
- * The Stripe SDK client and webhook secret, resolved once per process:
- * 1. STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET) in the environment: real Stripe (test mode);
- * 2. STRIPE_SECRET_ID: a Secrets Manager secret holding {"secretKey", "webhookSecret"} (deployed stacks);
- * 3. otherwise, locally, the offline stand-in served by the dev server, which sets STRIPE_STANDIN_URL and
- *    its webhook signing secret, STRIPE_STANDIN_WEBHOOK_SECRET (this module knows nothing of its files).
+ * The Stripe SDK client and the webhook signing secret, each resolved once per process and from its own place,
+ * so a function that may call Stripe cannot read the webhook secret and the webhook's secret is read only by
+ * the webhook (issue 9):
+ * - the API key: STRIPE_SECRET_KEY in the environment (real Stripe, test mode); else STRIPE_SECRET_ID, a Secrets
+ *   Manager secret holding {"secretKey"} (deployed stacks); else, locally, the offline stand-in served by the dev
+ *   server, which sets STRIPE_STANDIN_URL;
+ * - the webhook secret: STRIPE_WEBHOOK_SECRET; else STRIPE_WEBHOOK_SECRET_ID, a secret holding {"webhookSecret"};
+ *   else the stand-in's STRIPE_STANDIN_WEBHOOK_SECRET (this module knows nothing of its files).
  * The app's Stripe calls and its webhook check are the same code in all three.
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
@@ -11,7 +14,6 @@ import Stripe from 'stripe';
 
 export interface StripeSettings {
   secretKey: string;
-  webhookSecret: string | null;
   /** Set when the SDK talks to the local stand-in instead of api.stripe.com. */
   standIn: URL | null;
 }
@@ -20,34 +22,33 @@ const STANDIN_KEY = 'sk_test_offline_stand_in';
 
 let settings: Promise<StripeSettings> | undefined;
 let client: Promise<Stripe> | undefined;
+let signingSecret: Promise<string> | undefined;
 
-async function fromSecretsManager(secretId: string): Promise<StripeSettings> {
+/** One field of a JSON secret in Secrets Manager. */
+async function secretField(secretId: string, field: 'secretKey' | 'webhookSecret'): Promise<string> {
   const sm = new SecretsManagerClient({ region: process.env.AWS_REGION });
   const out = await sm.send(new GetSecretValueCommand({ SecretId: secretId }));
-  const parsed = JSON.parse(out.SecretString ?? '{}') as { secretKey?: unknown; webhookSecret?: unknown };
-  if (typeof parsed.secretKey !== 'string' || !parsed.secretKey) throw new Error(`Secret ${secretId} has no secretKey`);
-  return {
-    secretKey: parsed.secretKey,
-    webhookSecret: typeof parsed.webhookSecret === 'string' && parsed.webhookSecret ? parsed.webhookSecret : null,
-    standIn: null,
-  };
-}
-
-async function standInSettings(): Promise<StripeSettings> {
-  const url = process.env.STRIPE_STANDIN_URL;
-  if (!url) throw new Error('Stripe is not configured: set STRIPE_SECRET_KEY, STRIPE_SECRET_ID, or run the local stack (STRIPE_STANDIN_URL)');
-  return { secretKey: STANDIN_KEY, webhookSecret: process.env.STRIPE_STANDIN_WEBHOOK_SECRET || null, standIn: new URL(url) };
+  const value = (JSON.parse(out.SecretString ?? '{}') as Record<string, unknown>)[field];
+  if (typeof value !== 'string' || !value) throw new Error(`Secret ${secretId} has no ${field}`);
+  return value;
 }
 
 async function resolveSettings(): Promise<StripeSettings> {
   const key = process.env.STRIPE_SECRET_KEY;
-  if (key) return { secretKey: key, webhookSecret: process.env.STRIPE_WEBHOOK_SECRET || null, standIn: null };
+  if (key) return { secretKey: key, standIn: null };
   const secretId = process.env.STRIPE_SECRET_ID;
-  if (secretId) {
-    const s = await fromSecretsManager(secretId);
-    return { ...s, webhookSecret: process.env.STRIPE_WEBHOOK_SECRET || s.webhookSecret };
-  }
-  return standInSettings();
+  if (secretId) return { secretKey: await secretField(secretId, 'secretKey'), standIn: null };
+  const url = process.env.STRIPE_STANDIN_URL;
+  if (!url) throw new Error('Stripe is not configured: set STRIPE_SECRET_KEY, STRIPE_SECRET_ID, or run the local stack (STRIPE_STANDIN_URL)');
+  return { secretKey: STANDIN_KEY, standIn: new URL(url) };
+}
+
+async function resolveWebhookSecret(): Promise<string> {
+  if (process.env.STRIPE_WEBHOOK_SECRET) return process.env.STRIPE_WEBHOOK_SECRET;
+  const secretId = process.env.STRIPE_WEBHOOK_SECRET_ID;
+  if (secretId) return secretField(secretId, 'webhookSecret');
+  if (process.env.STRIPE_STANDIN_WEBHOOK_SECRET) return process.env.STRIPE_STANDIN_WEBHOOK_SECRET;
+  throw new Error('No Stripe webhook secret: set STRIPE_WEBHOOK_SECRET or STRIPE_WEBHOOK_SECRET_ID');
 }
 
 export function stripeSettings(): Promise<StripeSettings> {
@@ -75,10 +76,12 @@ export function stripeClient(): Promise<Stripe> {
   return client;
 }
 
-export async function webhookSecret(): Promise<string> {
-  const { webhookSecret: secret } = await stripeSettings();
-  if (!secret) throw new Error('No Stripe webhook secret: set STRIPE_WEBHOOK_SECRET or webhookSecret in the Stripe secret');
-  return secret;
+export function webhookSecret(): Promise<string> {
+  signingSecret ??= resolveWebhookSecret().catch((error: unknown) => {
+    signingSecret = undefined;
+    throw error;
+  });
+  return signingSecret;
 }
 
 /**

@@ -21,6 +21,17 @@ export type IndexName = (typeof TABLE_KEYS.indexes)[number]['name'];
 /** Ids the product makes are UUIDs; anything else (a typo, a 2 KB string) names no record and is never sent as a key. */
 export const isRecordId = (id: string): boolean => /^[0-9a-f-]{36}$/i.test(id);
 
+/**
+ * The partition-key prefixes IAM grants name (`dynamodb:LeadingKeys`): a route that writes only these items is
+ * granted only these prefixes (infra/grants.ts), and the local gateway enforces the same (local/table-guard.ts).
+ */
+export const KEY_PREFIXES = {
+  contactMessage: 'CONTACT#',
+  occupancy: 'OCCUPANCY',
+  settings: 'SETTINGS',
+  rateLimit: (scope: string) => `RATE#${scope}#`,
+} as const;
+
 export interface ItemKey {
   pk: string;
   sk: string;
@@ -53,7 +64,12 @@ export const keys = {
   paymentIntent: (paymentIntent: string): ItemKey => ({ pk: `PAYMENT#${paymentIntent}`, sk: 'BOOKING' }),
   photo: (bookingId: string, createdAt: string, photoId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: `PHOTO#${createdAt}#${photoId}` }),
   profile: (sub: string): ItemKey => ({ pk: `USER#${sub}`, sk: 'PROFILE' }),
-  contactMessage: (createdAt: string, id: string): ItemKey => ({ pk: `CONTACT#${createdAt.slice(0, 7)}`, sk: `${createdAt}#${id}` }),
+  contactMessage: (createdAt: string, id: string): ItemKey => ({ pk: `${KEY_PREFIXES.contactMessage}${createdAt.slice(0, 7)}`, sk: `${createdAt}#${id}` }),
+  /**
+   * One window of a request budget (functions/use-cases/limits): `scope` is the budget (contact, checkout),
+   * `subject` who spends it (a hash of a client address or an e-mail, or `all`), `windowStart` epoch seconds.
+   */
+  rateLimit: (scope: string, subject: string, windowStart: number): ItemKey => ({ pk: `${KEY_PREFIXES.rateLimit(scope)}${subject}`, sk: `WINDOW#${windowStart}` }),
   stats: (): ItemKey => ({ pk: 'STATS', sk: 'BOOKINGS' }),
   /** Bookings created on one NZ date (the admin's 'Today's Bookings'), next to the all-time counters. */
   statsDay: (date: string): ItemKey => ({ pk: 'STATS', sk: `DAY#${date}` }),
@@ -66,9 +82,9 @@ export const keys = {
   /** A presigned photo upload not yet checked (ttl); its sk does not begin with `PHOTO#`, so lists never see it. */
   photoUpload: (bookingId: string, photoId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: `PHOTO_UPLOAD#${photoId}` }),
   /** The yard's places taken per date of one month (see occupancy.ts); all months share a partition, read by range. */
-  occupancyMonth: (month: string): ItemKey => ({ pk: 'OCCUPANCY', sk: `MONTH#${month}` }),
+  occupancyMonth: (month: string): ItemKey => ({ pk: KEY_PREFIXES.occupancy, sk: `MONTH#${month}` }),
   /** Settings staff change at run time (the yard's capacity). */
-  yardSettings: (): ItemKey => ({ pk: 'SETTINGS', sk: 'YARD' }),
+  yardSettings: (): ItemKey => ({ pk: KEY_PREFIXES.settings, sk: 'YARD' }),
   /** How many photos a booking holds: the 30-photo limit is a condition on it, in the photo's own transaction. */
   photoCount: (bookingId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: 'PHOTO_COUNT' }),
 } as const;

@@ -1,12 +1,13 @@
 /**
  * The contact form: the four messages under their fields, 'Sending...' while busy, the success toast and
- * a cleared form, the e-mail in the local outbox, server field errors and failures shown to the visitor,
- * and a filled honeypot that looks like success but sends nothing.
+ * a cleared form, the e-mail in the local outbox, server field errors and failures shown to the visitor, the
+ * server's 'try again in' text past a sender's budget, and a filled honeypot that looks like success but sends nothing.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { StoredEmail } from '../../functions/lib/email';
+import { REQUEST_BUDGETS } from '../../functions/use-cases/limits/request-budgets';
 import { contactTexts } from '../../shared/contact';
 import { site } from '../../shared/site';
 import { useBrowser, viewportNames, withPage } from './support/browser';
@@ -130,6 +131,27 @@ describe.each(viewportNames)('contact form (%s)', (viewport) => {
       expect(await toast(page).locator('.toast-description').innerText()).toBe(contactTexts.failureDescription);
       expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Aroha Ngata');
       expect(await page.getByRole('button', { name: 'Send Message' }).isEnabled()).toBe(true);
+    });
+  });
+
+  it("past the sender's budget, shows the server's 'try again in' message and keeps what was typed", async () => {
+    await withPage(browser(), viewport, async (page) => {
+      // Spend this e-mail's budget through the API (the test stack gives each request an address of its own).
+      const email = `budget-${randomUUID().slice(0, 8)}@example.co.nz`;
+      const body = { name: 'Aroha Ngata', email, phone: '021 123 4567', message: 'Another question about parking.', company: '' };
+      for (let i = 0; i < REQUEST_BUDGETS.contact.email.limit; i++) {
+        const res = await fetch(`${baseUrl}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        expect(res.status).toBe(202);
+      }
+      await openContact(page);
+      const marker = randomUUID();
+      await fill(page, { Name: 'Aroha Ngata', Email: email, Phone: '021 123 4567', Message: `One more question (${marker})` });
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await toast(page).waitFor();
+      expect(await toast(page).locator('.toast-title').innerText()).toBe(contactTexts.failureTitle);
+      expect(await toast(page).locator('.toast-description').innerText()).toMatch(/^Too many attempts in a short time\. Please try again in \d+ minutes?\.$/);
+      expect(await page.getByLabel('Message', { exact: true }).inputValue()).toBe(`One more question (${marker})`);
+      expect(await outboxWith(marker)).toEqual([]);
     });
   });
 

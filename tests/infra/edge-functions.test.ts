@@ -4,7 +4,7 @@
  */
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { SPA_FALLBACK_CODE } from '../../infra/edge-functions';
+import { SPA_FALLBACK_CODE, VIEWER_ADDRESS_CODE } from '../../infra/edge-functions';
 
 interface CfRequest {
   uri: string;
@@ -45,4 +45,16 @@ describe('SPA fallback (default behaviour)', () => {
       expect(handler(viewerRequest(uri)).uri).toBe(uri);
     },
   );
+});
+
+describe('viewer address (/api/*)', () => {
+  const handler = vm.runInNewContext(`${VIEWER_ADDRESS_CODE}\nhandler;`) as (event: { request: CfRequest; viewer: { ip: string } }) => CfRequest;
+
+  it("writes the viewer's address into x-viewer-address, replacing whatever the viewer sent, and leaves the rest alone", () => {
+    const request = viewerRequest('/api/contact', { 'x-viewer-address': '10.0.0.1', 'content-type': 'application/json' }).request;
+    const out = handler({ request, viewer: { ip: '2001:db8::7' } });
+    expect(out.headers['x-viewer-address']).toEqual({ value: '2001:db8::7' });
+    expect(out.headers['content-type']).toEqual({ value: 'application/json' });
+    expect(out.uri).toBe('/api/contact');
+  });
 });

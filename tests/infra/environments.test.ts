@@ -22,6 +22,20 @@ describe('cdk.json environments', () => {
     expect(prod!.stripeSecretName).not.toBe(devEnv!.stripeSecretName);
   });
 
+  it('the Stripe API key and the webhook signing secret are two secrets in every environment', () => {
+    for (const env of selectEnvironments(environments, undefined)) expect(env.stripeWebhookSecretName).not.toBe(env.stripeSecretName);
+  });
+
+  it('prod reserves concurrency for its public routes and the webhook, within what Lambda lets an account reserve', () => {
+    const [prod] = selectEnvironments(environments, 'prod');
+    const reserved = prod!.limits.reservedConcurrency;
+    expect(Object.keys(reserved)).toEqual(expect.arrayContaining(['POST /api/contact', 'POST /api/checkout', 'POST /api/quotes', 'POST /api/webhooks/stripe']));
+    // Lambda keeps 100 unreserved; at the default account limit of 1000 this leaves most of the pool shared.
+    expect(Object.values(reserved).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(200);
+    const [devEnv] = selectEnvironments(environments, 'dev');
+    expect(devEnv!.limits.reservedConcurrency).toEqual({});
+  });
+
   it('exactly one environment owns the shared SES identity; Cognito mails through it in prod, its own sender in dev', () => {
     const [prod] = selectEnvironments(environments, 'prod');
     const [devEnv] = selectEnvironments(environments, 'dev');
@@ -78,6 +92,16 @@ describe('validation', () => {
 
   it('refuses a Google client secret given as a value instead of a secret name', () => {
     expect(() => parseEnvironment('dev', { ...dev, google: { clientId: '1-abc.apps.googleusercontent.com', clientSecret: 'GOCSPX-123' } })).toThrow(/google/);
+  });
+
+  it('refuses reserved concurrency for a route that does not exist', () => {
+    const limits = { reservedConcurrency: { 'POST /api/contacts': 2 } };
+    expect(() => parseEnvironment('dev', { ...dev, limits })).toThrow('limits.reservedConcurrency names no route: POST /api/contacts');
+  });
+
+  it('fills in the limits an environment leaves out', () => {
+    const { limits: _none, ...bare } = dev as Record<string, unknown>;
+    expect(parseEnvironment('dev', bare).limits).toEqual({ reservedConcurrency: {}, contactEmailsPerDay: 200, waf: { contactPer5Minutes: 20, checkoutPer5Minutes: 100, apiPer5Minutes: 1500 } });
   });
 
   it('refuses a managed login prefix Cognito reserves', () => {

@@ -12,6 +12,8 @@ import { asText, environments, logicalIdOf, removeTemporaryFolders, resourcesOfT
 
 const DOMAIN = 'parking.runwayparking.example';
 const CERTIFICATE = 'arn:aws:acm:us-east-1:123456789012:certificate/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b';
+/** A Secrets Manager VersionId, as put-secret-value prints it after the origin secret is replaced. */
+const ORIGIN_VERSION = 'a1b2c3d4-5678-90ab-cdef-1234567890ab';
 const GOOGLE = { clientId: '123456789012-abcdefghijklmnop.apps.googleusercontent.com', clientSecretName: 'runway-parking/prod/google' };
 const prod = environments.prod as { namePrefix: string; region: string; logRetentionDays: number; authDomainPrefix: string; email: { identity: string; from: string } };
 
@@ -25,7 +27,7 @@ const allRoutes = [...routes, ...extraRoutes];
 
 let s: Synthesized;
 beforeAll(() => {
-  s = synthesize({ env: 'prod', overrides: { domain: { name: DOMAIN, certificateArn: CERTIFICATE }, google: GOOGLE }, routes: allRoutes });
+  s = synthesize({ env: 'prod', overrides: { domain: { name: DOMAIN, certificateArn: CERTIFICATE }, google: GOOGLE, originSecretVersionId: ORIGIN_VERSION }, routes: allRoutes });
 });
 afterAll(removeTemporaryFolders);
 
@@ -170,6 +172,22 @@ describe('routes of every access level and need', () => {
       }),
     ]);
     expect(fnFor(extraRoutes[2]!)[1]).toMatchObject({ MemorySize: 1024, Timeout: 29 });
+  });
+
+  it('reserves the concurrency cdk.json names for each public route and the webhook, and none elsewhere', () => {
+    const reserved = (environments.prod as { limits: { reservedConcurrency: Record<string, number> } }).limits.reservedConcurrency;
+    for (const route of allRoutes) {
+      expect(fnFor(route)[1].ReservedConcurrentExecutions, `${route.method} ${route.path}`).toBe(reserved[`${route.method} ${route.path}`]);
+    }
+    expect(fnFor(allRoutes.find((r) => r.path === '/api/contact')!)[1].Environment.Variables.CONTACT_EMAILS_PER_DAY).toBe('500');
+  });
+
+  it('a replaced origin secret (originSecretVersionId) reaches CloudFront and every function pinned to its version', () => {
+    const pinned = { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: logicalIdOf(s, s.stack.originSecret) }, `:SecretString:::${ORIGIN_VERSION}}}`]] };
+    for (const route of allRoutes) expect(fnFor(route)[1].Environment.Variables.ORIGIN_SECRET).toEqual(pinned);
+    const [, d] = resourcesOfType(s, 'AWS::CloudFront::Distribution')[0]!;
+    const headers = (d.DistributionConfig.Origins as { OriginCustomHeaders?: unknown[] }[]).flatMap((o) => o.OriginCustomHeaders ?? []);
+    expect(headers).toEqual([{ HeaderName: 'x-origin-verify', HeaderValue: pinned }]);
   });
 
   it('passes cdk-nag AwsSolutions with nothing left unacknowledged', () => {

@@ -3,6 +3,7 @@
  * SPA build. Assertions are on the properties that make the product safe and working, read from the
  * CloudFormation template that would be deployed.
  */
+import { Validations } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,24 +14,42 @@ import { triggers } from '../../functions/triggers';
 import { ADMIN_GROUP } from '../../shared/roles';
 import { USER_POOL_OUTPUT } from '../../infra/admin/targets';
 import { TOKEN_VALIDITY_HOURS } from '../../infra/auth';
-import { SPA_FALLBACK_CODE } from '../../infra/edge-functions';
+import { SPA_FALLBACK_CODE, VIEWER_ADDRESS_CODE } from '../../infra/edge-functions';
+import { EDGE_REGION, TOO_MANY_REQUESTS_BODY } from '../../infra/edge-protection';
 import { runtimeConfigSchema } from '../../shared/runtime-config';
 import { asText, environments, fakeWebDist, logicalIdOf, removeTemporaryFolders, resourcesOfType, synthesize, type Synthesized } from './support/synth';
 
-const dev = environments.dev as { namePrefix: string; region: string; stripeSecretName: string; authDomainPrefix: string; email: { identity: string; contactTo: string; from: string } };
+const dev = environments.dev as {
+  namePrefix: string;
+  region: string;
+  stackName: string;
+  stripeSecretName: string;
+  stripeWebhookSecretName: string;
+  authDomainPrefix: string;
+  email: { identity: string; contactTo: string; from: string };
+  limits: { contactEmailsPerDay: number; waf: { contactPer5Minutes: number; checkoutPer5Minutes: number; apiPer5Minutes: number } };
+};
+
+const SECRET_READ = ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'];
 
 /** What each declared need may do, written out independently of infra/grants.ts. */
 const ACTIONS: Record<Need, string[]> = {
+  'table:get': ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem'],
   'table:read': ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:Query'],
-  'table:write': ['dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+  'table:write': ['dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+  'contact:write': ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+  'occupancy:read': ['dynamodb:GetItem', 'dynamodb:Query'],
   'photos:read': ['s3:GetObject'],
   'photos:write': ['s3:PutObject'],
   'photos:delete': ['s3:DeleteObject'],
   email: ['ses:SendEmail', 'ses:SendRawEmail'],
-  stripe: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
+  stripe: SECRET_READ,
+  'stripe:webhook': SECRET_READ,
   'userpool:read': ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:ListUsers'],
 };
 const LOG_ACTIONS = ['logs:CreateLogStream', 'logs:PutLogEvents'];
+/** What every function holds whatever its needs: its own log group (the origin secret comes in its environment). */
+const BASE_ACTIONS = LOG_ACTIONS;
 
 let s: Synthesized;
 let synthSeconds = 0;
@@ -59,6 +78,9 @@ function statementsOf(fnProps: any): { Action: string | string[]; Resource: unkn
     .filter(([, p]) => (p.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
     .flatMap(([, p]) => p.PolicyDocument.Statement);
 }
+
+/** The generated origin secret, as CloudFormation resolves it at deploy time. */
+const originSecretReference = () => ({ 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: logicalIdOf(s, s.stack.originSecret) }, ':SecretString:::}}']] });
 
 const actionsOf = (statements: { Action: string | string[] }[]) => [...new Set(statements.flatMap((st) => [st.Action].flat()))].sort();
 
@@ -205,7 +227,7 @@ describe('least privilege: each role holds exactly what its route declares', () 
   it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_key, route) => {
     const [, fn] = functionFor(route);
     const statements = statementsOf(fn);
-    const expected = [...new Set([...LOG_ACTIONS, ...route.needs.flatMap((n) => ACTIONS[n])])].sort();
+    const expected = [...new Set([...BASE_ACTIONS, ...route.needs.flatMap((n) => ACTIONS[n])])].sort();
     expect(actionsOf(statements)).toEqual(expected);
     for (const st of statements) {
       expect(st.Effect).toBe('Allow');
@@ -222,22 +244,65 @@ describe('least privilege: each role holds exactly what its route declares', () 
     expect(actionsOf(all).filter((a) => a === 'dynamodb:Scan' || a === 'dynamodb:*')).toEqual([]);
   });
 
-  it('data grants name the table (and its two indexes for reads), the photo bucket, the SES identity and the Stripe secret by name', () => {
+  it('data grants name the table (and its indexes only for an unrestricted Query), the photo bucket, the SES identity and each secret by name', () => {
     const tableId = logicalIdOf(s, s.stack.data.table);
     for (const route of routes) {
       const statements = statementsOf(functionFor(route)[1]);
+      const secrets = new Set<string>();
       for (const st of statements) {
         const actions = [st.Action].flat();
         const resource = JSON.stringify(st.Resource);
         if (actions.some((a) => a.startsWith('dynamodb:'))) {
           expect(resource).toContain(tableId);
           expect(resource).not.toContain('/index/*');
-          if (actions.includes('dynamodb:Query')) expect(resource).toMatch(/\/index\/gsi1".*\/index\/gsi2"/);
+          // A Query held to some partitions (LeadingKeys: the occupancy counters) is of the table alone.
+          if (actions.includes('dynamodb:Query') && !(st as { Condition?: unknown }).Condition) expect(resource).toMatch(/\/index\/gsi1".*\/index\/gsi2"/);
+          else expect(resource).not.toContain('/index/');
         }
-        if (actions.some((a) => a.startsWith('secretsmanager:'))) expect(resource).toContain(`:secret:${dev.stripeSecretName}-??????`);
+        if (actions.some((a) => a.startsWith('secretsmanager:'))) for (const r of [st.Resource].flat()) secrets.add(asText(r));
         if (actions.some((a) => a.startsWith('ses:'))) expect(resource).toContain(':identity/');
       }
+      const expected: string[] = [];
+      if (route.needs.includes('stripe')) expected.push(`arn:aws:secretsmanager:${dev.region}:<AWS::AccountId>:secret:${dev.stripeSecretName}-??????`);
+      if (route.needs.includes('stripe:webhook')) expected.push(`arn:aws:secretsmanager:${dev.region}:<AWS::AccountId>:secret:${dev.stripeWebhookSecretName}-??????`);
+      expect([...secrets].sort(), `${route.method} ${route.path}`).toEqual(expected.sort());
     }
+  });
+
+  it('issue 9: the contact function may only put and update its own items (LeadingKeys), never delete, read or query', () => {
+    const contact = routes.find((r) => r.path === '/api/contact')!;
+    const table = statementsOf(functionFor(contact)[1]).filter((st) => JSON.stringify(st.Action).includes('dynamodb:'));
+    expect(table).toHaveLength(1);
+    const [st] = table as (typeof table[number] & { Condition?: unknown })[];
+    expect([st!.Action].flat().sort()).toEqual(['dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect(st!.Resource).toEqual({ 'Fn::GetAtt': [logicalIdOf(s, s.stack.data.table), 'Arn'] });
+    expect(st!.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['CONTACT#*', 'RATE#contact#*'] } });
+  });
+
+  it('issue 9: the checkout routes and the webhook read by key only (no index; a Query only of the occupancy counters); only the webhook reads its signing secret', () => {
+    const keyOnly = routes.filter((r) => ['POST /api/checkout', 'GET /api/checkout/{sessionId}', 'POST /api/webhooks/stripe'].includes(`${r.method} ${r.path}`));
+    expect(keyOnly).toHaveLength(3);
+    for (const route of keyOnly) {
+      const statements = statementsOf(functionFor(route)[1]) as { Action: unknown; Condition?: unknown }[];
+      for (const st of statements.filter((x) => [x.Action].flat().includes('dynamodb:Query'))) {
+        // Capacity: the checkout reads the yard's occupancy months and settings, nothing else.
+        expect(st.Condition, `${route.method} ${route.path}`).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['OCCUPANCY*', 'SETTINGS*'] } });
+      }
+      expect(JSON.stringify(statements)).not.toContain('/index/');
+    }
+    for (const route of routes.filter((r) => ['POST /api/quotes', 'GET /api/availability'].includes(`${r.method} ${r.path}`))) {
+      const table = statementsOf(functionFor(route)[1]).filter((st) => JSON.stringify(st.Action).includes('dynamodb:')) as { Action: unknown; Condition?: unknown }[];
+      expect(table.map((st) => [[st.Action].flat().sort(), st.Condition])).toEqual([[['dynamodb:GetItem', 'dynamodb:Query'], { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['OCCUPANCY*', 'SETTINGS*'] } }]]);
+    }
+    const readers = routes.filter((r) => JSON.stringify(statementsOf(functionFor(r)[1])).includes(dev.stripeWebhookSecretName));
+    expect(readers.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/webhooks/stripe']);
+    const checkout = JSON.stringify(statementsOf(functionFor(routes.find((r) => r.method === 'POST' && r.path === '/api/checkout')!)[1]));
+    expect(checkout).toContain(`:secret:${dev.stripeSecretName}-`);
+    expect(checkout).not.toContain(dev.stripeWebhookSecretName);
+  });
+
+  it('dev reserves no concurrency (new accounts cannot): every function draws on the account pool', () => {
+    for (const route of routes) expect(functionFor(route)[1].ReservedConcurrentExecutions).toBeUndefined();
   });
 
   it('environment variables: only the names each route needs, no secret values', () => {
@@ -249,14 +314,19 @@ describe('least privilege: each role holds exactly what its route declares', () 
       // dev has no custom domain: links and Stripe redirects use the distribution's own domain, never a request header.
       expect(vars.SITE_URL).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalIdOf(s, s.stack.site.distribution), 'DomainName'] }]] });
       expect(vars).not.toHaveProperty('SITE_HOSTS');
-      expect('TABLE_NAME' in vars).toBe(needs.has('table:read') || needs.has('table:write'));
+      expect('TABLE_NAME' in vars).toBe(['table:get', 'table:read', 'table:write', 'contact:write', 'occupancy:read'].some((n) => needs.has(n as Need)));
       expect('PHOTO_BUCKET' in vars).toBe(needs.has('photos:read') || needs.has('photos:write') || needs.has('photos:delete'));
       expect('EMAIL_FROM' in vars).toBe(needs.has('email'));
       if (needs.has('email')) expect(vars).toMatchObject({ EMAIL_FROM: dev.email.from, CONTACT_TO: dev.email.contactTo });
       expect(vars.STRIPE_SECRET_ID).toBe(needs.has('stripe') ? dev.stripeSecretName : undefined);
+      expect(vars.STRIPE_WEBHOOK_SECRET_ID).toBe(needs.has('stripe:webhook') ? dev.stripeWebhookSecretName : undefined);
+      expect(vars.CONTACT_EMAILS_PER_DAY).toBe(needs.has('contact:write') ? String(dev.limits.contactEmailsPerDay) : undefined);
+      // The origin secret as a dynamic reference (resolved at deploy time, never in the template): every function
+      // refuses requests that did not come through CloudFront.
+      expect(vars.ORIGIN_SECRET).toEqual(originSecretReference());
     }
     const template = JSON.stringify(s.json);
-    expect(template).not.toMatch(/sk_(test|live)_|whsec_|STRIPE_SECRET_KEY|STRIPE_WEBHOOK_SECRET/);
+    expect(template).not.toMatch(/sk_(test|live)_|whsec_|STRIPE_SECRET_KEY|STRIPE_WEBHOOK_SECRET(?!_ID)/);
   });
 });
 
@@ -353,7 +423,7 @@ describe('site', () => {
     });
   });
 
-  it('/api/* goes to the HTTP API: every method, never cached, all viewer headers but Host, no function rewriting the request', () => {
+  it('/api/* goes to the HTTP API: every method, never cached, all viewer headers but Host, plus the origin secret and the viewer address', () => {
     const config = behaviours();
     const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
     expect(api.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']));
@@ -363,8 +433,16 @@ describe('site', () => {
     const origin = originOf(config, api.TargetOriginId);
     expect(JSON.stringify(origin.DomainName)).toContain(logicalIdOf(s, s.stack.api.httpApi));
     expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
-    // The functions know the site's origin from SITE_URL; nothing at the edge has to tell them.
-    expect(api.FunctionAssociations).toBeUndefined();
+    // The origin secret, as a dynamic reference resolved at deploy time: its value is never in the template.
+    expect(origin.OriginCustomHeaders).toEqual([{ HeaderName: 'x-origin-verify', HeaderValue: originSecretReference() }]);
+    // The only edge code on /api/*: the viewer's address for the request budgets (the functions know the site's origin from SITE_URL).
+    expect(api.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/ViewerAddress/), 'FunctionARN'] } }]);
+    const [, fn] = resourcesOfType(s, 'AWS::CloudFront::Function').find(([id]) => id === api.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0])!;
+    expect(fn.FunctionCode).toBe(VIEWER_ADDRESS_CODE); // the code tests/infra/edge-functions.test.ts runs
+    // Generated in Secrets Manager at deploy time.
+    const [, secret] = resourcesOfType(s, 'AWS::SecretsManager::Secret')[0]!;
+    expect(secret.GenerateSecretString).toMatchObject({ PasswordLength: 48, ExcludePunctuation: true });
+    expect(secret.SecretString).toBeUndefined();
   });
 
   it('everything else is the SPA: GET/HEAD only, client-side routes answered by index.html, no error-page rewrite that would hide API errors', () => {
@@ -380,7 +458,7 @@ describe('site', () => {
     const fallback = code[config.DefaultCacheBehavior.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0]]!;
     expect(fallback.FunctionCode).toBe(SPA_FALLBACK_CODE); // the code tests/infra/edge-functions.test.ts runs
     expect(fallback.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
-    expect(Object.keys(code)).toHaveLength(1);
+    expect(Object.keys(code)).toHaveLength(2); // this one and the API's viewer address
     const assets = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/assets/*');
     expect(assets.TargetOriginId).toBe(config.DefaultCacheBehavior.TargetOriginId);
   });
@@ -463,6 +541,67 @@ describe('site', () => {
     for (const route of routes.filter((r) => !r.needs.includes('email'))) {
       expect(JSON.stringify(statementsOf(functionFor(route)[1]))).not.toContain('ses:');
     }
+  });
+});
+
+describe('WAF (issue 9): a web ACL on the distribution, from a stack of its own in us-east-1', () => {
+  const rules = () => s.edge.json.Resources.WebAcl!.Properties.Rules as any[];
+  const rule = (name: string) => rules().find((r) => r.Name === name)!;
+  const startsWith = (path: string) => ({
+    ByteMatchStatement: { FieldToMatch: { UriPath: {} }, PositionalConstraint: 'STARTS_WITH', SearchString: path, TextTransformations: [{ Priority: 0, Type: 'NONE' }] },
+  });
+
+  it('the web ACL is CloudFront-scoped, in us-east-1, and the distribution uses it through the edge stack\'s output', () => {
+    expect(s.edge.stack.region).toBe(EDGE_REGION);
+    expect(s.edge.stack.stackName).toBe(`${dev.stackName}-edge`);
+    const acls = Object.values(s.edge.json.Resources).filter((r) => r.Type === 'AWS::WAFv2::WebACL');
+    expect(acls).toHaveLength(1);
+    expect(acls[0]!.Properties.Scope).toBe('CLOUDFRONT');
+    expect(acls[0]!.Properties.DefaultAction).toEqual({ Allow: {} });
+    const [, d] = resourcesOfType(s, 'AWS::CloudFront::Distribution')[0]!;
+    const ref = d.DistributionConfig.WebACLId['Fn::GetStackOutput'];
+    expect(ref).toMatchObject({ StackName: `${dev.stackName}-edge`, Region: EDGE_REGION });
+    expect(s.edge.json.Outputs[ref.OutputName].Value).toEqual({ 'Fn::GetAtt': ['WebAcl', 'Arn'] });
+    // Deploying the environment's stack deploys the edge stack first.
+    expect(s.stack.dependencies).toContain(s.edge.stack);
+  });
+
+  it('AWS managed rules: known bad inputs everywhere, the common rule set except on the signed Stripe webhook, body size only counted', () => {
+    expect(rule('AWSManagedRulesKnownBadInputsRuleSet').Statement.ManagedRuleGroupStatement).toEqual({ VendorName: 'AWS', Name: 'AWSManagedRulesKnownBadInputsRuleSet' });
+    const common = rule('AWSManagedRulesCommonRuleSet');
+    expect(common.OverrideAction).toEqual({ None: {} });
+    expect(common.Statement.ManagedRuleGroupStatement).toMatchObject({
+      VendorName: 'AWS',
+      Name: 'AWSManagedRulesCommonRuleSet',
+      RuleActionOverrides: [{ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } }],
+      ScopeDownStatement: { NotStatement: { Statement: startsWith('/api/webhooks/stripe') } },
+    });
+  });
+
+  it('rate-based rules per client address on the contact form, the checkout routes and the API, answering 429 JSON {message}', () => {
+    const block = { Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'tooManyRequests', ResponseHeaders: [{ Name: 'retry-after', Value: '300' }] } } };
+    const contact = rule('RateContact');
+    expect(contact.Action).toEqual(block);
+    expect(contact.Statement.RateBasedStatement).toMatchObject({ Limit: dev.limits.waf.contactPer5Minutes, EvaluationWindowSec: 300, AggregateKeyType: 'IP' });
+    expect(contact.Statement.RateBasedStatement.ScopeDownStatement.AndStatement.Statements[0]).toEqual(startsWith('/api/contact'));
+    const checkout = rule('RateCheckout');
+    expect(checkout.Action).toEqual(block);
+    expect(checkout.Statement.RateBasedStatement).toMatchObject({ Limit: dev.limits.waf.checkoutPer5Minutes, AggregateKeyType: 'IP', ScopeDownStatement: startsWith('/api/checkout') });
+    expect(rule('RateApi').Statement.RateBasedStatement.Limit).toBe(dev.limits.waf.apiPer5Minutes);
+    const [acl] = Object.values(s.edge.json.Resources);
+    expect(acl!.Properties.CustomResponseBodies.tooManyRequests).toEqual({ ContentType: 'APPLICATION_JSON', Content: TOO_MANY_REQUESTS_BODY });
+    expect(JSON.parse(TOO_MANY_REQUESTS_BODY)).toEqual({ message: expect.any(String) });
+    // Every rule has metrics and sampled requests, so a block can be traced.
+    for (const r of rules()) expect(r.VisibilityConfig).toMatchObject({ CloudWatchMetricsEnabled: true, SampledRequestsEnabled: true });
+  });
+
+  it('cdk-nag: nothing left unacknowledged in either stack, and no acknowledgement of a missing WAF', () => {
+    expect(s.report.pluginReports.flatMap((p) => p.violations)).toEqual([]);
+    const acknowledged = [s.stack, s.edge.stack].flatMap((st) =>
+      st.node.findAll().flatMap((c) => c.node.metadata.filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY).flatMap((m) => Object.keys(m.data as object))),
+    );
+    expect(acknowledged.length).toBeGreaterThan(10);
+    expect(acknowledged.filter((id) => id.includes('CFR2'))).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@
  * the local data is private to the user.
  */
 import { createConnection } from 'node:net';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -98,4 +98,56 @@ describe('the local server', () => {
     expect(statSync(env.dataDir).mode & 0o777).toBe(0o700);
     expect(statSync(path.join(env.dataDir, 'cognito')).mode & 0o777).toBe(0o700);
   });
+
+  describe('listens on 127.0.0.1 only: another machine cannot reach the server or an emulator', () => {
+    const listeners = () =>
+      Object.entries({ server: baseUrl, dynamodb: env.dynamodbEndpoint, s3: env.s3Endpoint, cognito: env.cognitoEndpoint }).map(([name, url]) => [name, Number(new URL(url).port)] as const);
+
+    it.runIf(existsSync('/proc/net/tcp')).each(['server', 'dynamodb', 's3', 'cognito'])('%s: every listening socket on its port is a loopback one (/proc/net/tcp, tcp6)', (name) => {
+      const port = listeners().find(([n]) => n === name)![1];
+      const bound = listeningAddresses(port);
+      expect(bound.length, `${name} listens on port ${port}`).toBeGreaterThan(0);
+      for (const address of bound) expect(address, `${name} on port ${port}`).toMatch(/^(127\.0\.0\.1|::ffff:127\.0\.0\.1|::1)$/);
+    });
+
+    it("refuses connections to the machine's other addresses", async () => {
+      const external = Object.values(os.networkInterfaces()).flat().filter((i) => i && !i.internal && i.family === 'IPv4').map((i) => i!.address);
+      for (const address of external) {
+        for (const [name, port] of listeners()) expect(await connects(address, port), `${name} reachable on ${address}:${port}`).toBe(false);
+      }
+    });
+  });
 });
+
+/** Local addresses of the sockets listening on a TCP port (Linux: /proc/net/tcp and tcp6). */
+function listeningAddresses(port: number): string[] {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  const out: string[] = [];
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
+      const [, local, , state] = line.trim().split(/\s+/);
+      if (!local || state !== '0A' || !local.endsWith(`:${hexPort}`)) continue; // 0A: LISTEN
+      out.push(procAddress(local.split(':')[0]!));
+    }
+  }
+  return out;
+}
+
+/** /proc/net's little-endian hex address as text: 0100007F -> 127.0.0.1; the v6 form for IPv4-mapped and others. */
+function procAddress(hex: string): string {
+  const v4 = (h: string) => [6, 4, 2, 0].map((i) => parseInt(h.slice(i, i + 2), 16)).join('.');
+  if (hex.length === 8) return v4(hex);
+  if (hex.slice(0, 24) === '0000000000000000FFFF0000') return `::ffff:${v4(hex.slice(24))}`;
+  if (hex === '00000000000000000000000001000000') return '::1';
+  if (/^0+$/.test(hex)) return '::';
+  return hex;
+}
+
+function connects(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host, port, timeout: 2000 });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+    socket.once('error', () => resolve(false));
+  });
+}

@@ -32,7 +32,8 @@ declare module 'vitest' {
 /** Starts the local stack in a throw-away folder and hands its addresses to the tests; returns the teardown. */
 export async function provideLocalStack(project: TestProject, spa: 'dist' | 'none', prefix: string): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  const stack = await startLocalStack({ port: 0, dataDir, inMemoryTable: true, spa, createAdmin: false });
+  // Every test request is its own visitor unless it names one (X-Forwarded-For), so request budgets never couple tests.
+  const stack = await startLocalStack({ port: 0, dataDir, inMemoryTable: true, spa, createAdmin: false, clientAddresses: 'simulated' });
   const env: TestEnv = {
     baseUrl: stack.url,
     dataDir,

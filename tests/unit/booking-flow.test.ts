@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { tooManyRequestsMessage } from '../../shared/messages';
 import { priceFor } from '../../shared/pricing';
 import { toQuoteResponse } from '../../shared/quote-response';
 import {
@@ -103,6 +104,12 @@ describe('failure texts', () => {
     const lead = 'Drop-off time must be at least 4 hours from current NZ time';
     expect(checkoutFailureDetail({ message: 'Please check the highlighted fields', fieldErrors: { 'quote.dropOffTime': lead } })).toBe(lead);
     expect(checkoutFailureDetail({ message: lead })).toBe(lead);
+  });
+
+  it("shows a spent checkout budget's 'try again in' text (429) under 'Payment failed'", () => {
+    const message = tooManyRequestsMessage(540);
+    expect(message).toBe('Too many attempts in a short time. Please try again in 9 minutes.');
+    expect(checkoutFailureDetail({ message })).toBe(message);
   });
 
   it('adds nothing for generic failures', () => {

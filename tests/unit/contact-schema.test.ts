@@ -80,9 +80,10 @@ describe('contact form rules (spec section 5)', () => {
     expect(contactMessageSchema.safeParse({ ...valid, admin: true }).success).toBe(false);
   });
 
-  it('treats any text in the honeypot field as a bot, and an empty one as a person', () => {
+  it('treats any text in the honeypot field, or no field at all, as a bot, and an empty one as a person', () => {
     const parsed = (company?: string) => contactMessageSchema.parse({ ...valid, ...(company === undefined ? {} : { company }) });
-    expect(isBotSubmission(parsed())).toBe(false);
+    // The page always sends the field; the probe found that leaving it out walked past the trap.
+    expect(isBotSubmission(parsed())).toBe(true);
     expect(isBotSubmission(parsed(''))).toBe(false);
     expect(isBotSubmission(parsed('   '))).toBe(false);
     expect(isBotSubmission(parsed('Acme Ltd'))).toBe(true);

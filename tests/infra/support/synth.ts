@@ -10,16 +10,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RouteDef } from '../../../functions/routes';
 import { buildApp } from '../../../infra/build-app';
+import type { EdgeProtection } from '../../../infra/edge-protection';
 import type { RunwayStack } from '../../../infra/stack';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const cdkContext = (JSON.parse(readFileSync(path.join(root, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> }).context;
 export const environments = cdkContext.environments as Record<string, Record<string, unknown>>;
 
+type TemplateJson = { Resources: Record<string, { Type: string; Properties?: any; DeletionPolicy?: string; DependsOn?: string[] }>; Outputs: Record<string, any> };
+
 export interface Synthesized {
   stack: RunwayStack;
   template: Template;
-  json: { Resources: Record<string, { Type: string; Properties?: any; DeletionPolicy?: string; DependsOn?: string[] }>; Outputs: Record<string, any> };
+  json: TemplateJson;
+  /** The environment's us-east-1 stack with the WAF web ACL. */
+  edge: { stack: EdgeProtection; template: Template; json: TemplateJson };
   outdir: string;
   report: { pluginReports: { pluginName: string; violations: { ruleName: string; severity: string }[] }[] };
 }
@@ -60,7 +65,7 @@ export function synthesize(options: {
 }): Synthesized {
   const outdir = temporaryFolder('runway-cdk-');
   const merged = { ...environments, [options.env]: { ...environments[options.env], ...options.overrides } };
-  const { app, stacks } = buildApp({
+  const { app, stacks, edgeStacks } = buildApp({
     context: { ...cdkContext, environments: merged, env: options.env },
     outdir,
     webDist: options.webDist ?? null,
@@ -68,9 +73,11 @@ export function synthesize(options: {
   });
   app.synth();
   const stack = stacks[0]!;
-  const json = JSON.parse(readFileSync(path.join(outdir, `${stack.stackName}.template.json`), 'utf8')) as Synthesized['json'];
+  const json = JSON.parse(readFileSync(path.join(outdir, `${stack.stackName}.template.json`), 'utf8')) as TemplateJson;
+  const edgeStack = edgeStacks[0]!;
+  const edgeJson = JSON.parse(readFileSync(path.join(outdir, `${edgeStack.artifactId}.template.json`), 'utf8')) as TemplateJson;
   const report = JSON.parse(readFileSync(path.join(outdir, 'validation-report.json'), 'utf8')) as Synthesized['report'];
-  return { stack, template: Template.fromJSON(json), json, outdir, report };
+  return { stack, template: Template.fromJSON(json), json, edge: { stack: edgeStack, template: Template.fromJSON(edgeJson), json: edgeJson }, outdir, report };
 }
 
 /** Logical ids of the resources of one type, optionally those whose properties match. */

@@ -87,7 +87,9 @@ export function NewBookingDialog({ contact, onClose, onOpenProfile }: { contact:
           ...(err.fieldErrors.car_registration ? { carRegistration: err.fieldErrors.car_registration } : {}),
         });
       }
-      const detail = err instanceof ApiError && err.status === 401 ? myCheckoutMessages.notAuthenticated : err instanceof ApiError && err.status === 400 ? err.message : undefined;
+      // 400: what is wrong with the request; 429: a spent checkout budget, with when to try again.
+      const detail =
+        err instanceof ApiError && err.status === 401 ? myCheckoutMessages.notAuthenticated : err instanceof ApiError && (err.status === 400 || err.status === 429) ? err.message : undefined;
       toast({ title: myCheckoutMessages.proceedFailed, description: detail, variant: 'destructive' });
       setBusy(false);
     }

@@ -1,7 +1,8 @@
 /**
  * /contact: 'Contact Us' with name, e-mail, phone and message. Checked on submit with the schema the
  * server uses; errors appear under each field (the server's field errors the same way). 'Sending...'
- * while busy, then the success toast and a cleared form. A visually hidden honeypot catches bots.
+ * while busy, then the success toast and a cleared form; past the sender's budget, the server's 'try again in'
+ * text. A visually hidden honeypot catches bots.
  */
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
@@ -67,7 +68,9 @@ export default function Contact() {
         setErrors(fromServer);
         focusFirstError(fromServer);
       } else {
-        toast({ title: contactTexts.failureTitle, description: contactTexts.failureDescription, variant: 'destructive' });
+        // A spent request budget (429) says when to try again; other failures get the spec's text.
+        const description = error instanceof ApiError && error.status === 429 ? error.message : contactTexts.failureDescription;
+        toast({ title: contactTexts.failureTitle, description, variant: 'destructive' });
       }
     } finally {
       setSending(false);
