@@ -23,7 +23,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'runway-e2e-capacity-'));
 beforeAll(async () => {
   // This file's process serves the site: its handlers read the capacity from here.
   process.env.YARD_CAPACITY = '2';
-  stack = await startLocalStack({ port: 0, dataDir, inMemoryTable: true, spa: 'dist', createAdmin: false });
+  stack = await startLocalStack({ port: 0, dataDir, inMemoryTable: true, spa: 'dist', createAdmin: false, clientAddresses: 'simulated' });
 });
 
 afterAll(async () => {

@@ -33,7 +33,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'runway-capacity-'));
 beforeAll(async () => {
   // This file's own process: the handlers it starts read the capacity from here.
   process.env.YARD_CAPACITY = '2';
-  stack = await startLocalStack({ port: 0, dataDir, inMemoryTable: true, spa: 'none', createAdmin: false });
+  stack = await startLocalStack({ port: 0, dataDir, inMemoryTable: true, spa: 'none', createAdmin: false, clientAddresses: 'simulated' });
   env = {
     baseUrl: stack.url,
     dataDir,

@@ -32,7 +32,7 @@ export interface PrivateStack {
 /** Starts the stack in this test worker: its handlers, and the command's function, use its emulators. */
 export async function startPrivateStack(): Promise<PrivateStack> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'runway-reindex-'));
-  const stack = await startLocalStack({ port: 0, dataDir, inMemoryTable: true, spa: 'none', createAdmin: false });
+  const stack = await startLocalStack({ port: 0, dataDir, inMemoryTable: true, spa: 'none', createAdmin: false, clientAddresses: 'simulated' });
   const env: TestEnv = {
     baseUrl: stack.url,
     dataDir,
