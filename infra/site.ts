@@ -199,7 +199,8 @@ export class Site extends Construct {
     if (props.webDist && existsSync(path.join(props.webDist, 'index.html'))) {
       this.siteFiles = new BucketDeployment(this, 'SiteFiles', {
         // Source maps hold the full source: they stay with the build (the bundles name none, see vite.config.ts).
-        sources: [Source.asset(props.webDist, { exclude: [RUNTIME_CONFIG_KEY, '.vite', '*.map', '**/*.map'] })],
+        // The .gz files are the local server's (local/precompress.ts): CloudFront compresses by itself.
+        sources: [Source.asset(props.webDist, { exclude: [RUNTIME_CONFIG_KEY, '.vite', '*.map', '**/*.map', '*.gz', '**/*.gz'] })],
         destinationBucket: this.bucket,
         exclude: [RUNTIME_CONFIG_KEY],
         prune: true,

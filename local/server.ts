@@ -2,6 +2,7 @@
  * The whole product on one port: emulators, the local API gateway, the Cognito proxy, /config.json and
  * the SPA. Used by `npm start` and by the tests, which start it on free ports with throw-away data.
  */
+import { precompress } from './precompress';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -92,7 +93,9 @@ async function spaMiddleware(mode: LocalStackOptions['spa'], server: Server): Pr
   const sirv = (await import('sirv')).default;
   const dist = path.join(projectRoot, 'web/dist');
   // /faq is the pre-rendered faq/index.html (sirv tries <path>/index.html); any other path gets the SPA shell, as CloudFront does.
-  const assets = sirv(dist, { single: SPA_SHELL_FILE, etag: true, gzip: false, immutable: true, dev: false });
+  // Compressed as CloudFront would serve them (local/precompress.ts).
+  precompress(dist);
+  const assets = sirv(dist, { single: SPA_SHELL_FILE, etag: true, gzip: true, immutable: true, dev: false });
   return { use: assets as unknown as Middleware, close: async () => undefined };
 }
 

@@ -517,6 +517,8 @@ describe('site', () => {
     // Source maps carry the full source: they stay on the build machine, never in the public bucket.
     expect(readFileSync(path.join(uploaded, 'assets', 'index-abc123.js'), 'utf8')).toContain('spa');
     expect(() => readFileSync(path.join(uploaded, 'assets', 'index-abc123.js.map'))).toThrow();
+    // The local server's .gz copies stay behind too: CloudFront compresses by itself.
+    expect(() => readFileSync(path.join(uploaded, 'assets', 'index-abc123.js.gz'))).toThrow();
   });
 
   it('sends mail from the SES identity prod owns: referenced by name, not created a second time in the account', () => {

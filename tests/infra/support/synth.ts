@@ -51,6 +51,8 @@ export function fakeWebDist(): string {
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>');
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("spa")');
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["../../src/secret.ts"],"sourcesContent":["full source"]}');
+  // What the local server's precompression leaves beside a file (local/precompress.ts).
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js.gz'), 'gzip bytes');
   writeFileSync(path.join(dir, 'config.json'), '{"environment":"local"}');
   writeFileSync(path.join(dir, '.vite', 'manifest.json'), '{}');
   return dir;
