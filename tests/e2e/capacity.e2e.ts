@@ -4,12 +4,10 @@
  * full, Get Quote says 'Sorry, we are full on DD/MM/YYYY. Please choose other dates.' instead of a price, and a
  * place taken while the traveller fills in their details is refused at Pay Now with the same message.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capacityMessages } from '../../shared/capacity';
-import { startLocalStack, type LocalStack } from '../../local/server';
+import type { LocalStack } from '../../local/server';
+import { startTestStack, type TestStack } from '../support/global-setup';
 import { daysFromToday } from '../support/dates';
 import { request } from '../support/http';
 import { customer, quote } from '../integration/payment-support';
@@ -17,19 +15,19 @@ import { useBrowser, viewportNames, withPage } from './support/browser';
 import { detailsToPayment, quoteAndBook, typeDate, uniqueCustomer } from './support/flow';
 
 const { browser } = useBrowser();
+let testStack: TestStack;
 let stack: LocalStack;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'runway-e2e-capacity-'));
 
 beforeAll(async () => {
   // This file's process serves the site: its handlers read the capacity from here.
   process.env.YARD_CAPACITY = '2';
-  stack = await startLocalStack({ port: 0, dataDir, inMemoryTable: true, spa: 'dist', createAdmin: false, clientAddresses: 'simulated' });
+  testStack = await startTestStack('dist', 'runway-e2e-capacity-');
+  stack = testStack.stack;
 });
 
 afterAll(async () => {
   delete process.env.YARD_CAPACITY;
-  await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await testStack?.stop();
 });
 
 /** A checkout for drop-off `from` and pick-up `to` days ahead; paid when `pay` (else its places stay held). */

@@ -9,14 +9,13 @@
  */
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteDef } from '../../functions/routes';
-import { PHOTO_BUCKET, startLocalStack, TABLE_NAME, type LocalStack } from '../../local/server';
-import type { TestEnv } from '../support/global-setup';
+import type { LocalStack } from '../../local/server';
+import { startTestStack, type TestStack } from '../support/global-setup';
 import { tableReader } from '../support/table';
 import { createUser, type TestUser } from '../support/users';
 
@@ -29,6 +28,7 @@ interface Answer {
   text: string;
 }
 
+let testStack: TestStack;
 let stack: LocalStack;
 let dataDir: string;
 let table: ReturnType<typeof tableReader>;
@@ -36,19 +36,10 @@ let callers: { name: 'anonymous' | 'customer' | 'admin'; user: TestUser | null }
 let snapshot = '';
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'runway-bad-input-'));
-  stack = await startLocalStack({ port: 0, dataDir, inMemoryTable: true, spa: 'none', createAdmin: false, clientAddresses: 'simulated' });
-  const env: TestEnv = {
-    baseUrl: stack.url,
-    dataDir,
-    dynamodbEndpoint: stack.endpoints.dynamodb,
-    s3Endpoint: stack.endpoints.s3,
-    cognitoEndpoint: stack.endpoints.cognito,
-    tableName: TABLE_NAME,
-    photoBucket: PHOTO_BUCKET,
-    userPoolId: stack.pool.userPoolId,
-    userPoolClientId: stack.pool.userPoolClientId,
-  };
+  testStack = await startTestStack('none', 'runway-bad-input-');
+  const { env } = testStack;
+  stack = testStack.stack;
+  dataDir = env.dataDir;
   table = tableReader(env);
   const [customer, admin] = await Promise.all([createUser(env), createUser(env, { admin: true })]);
   callers = [
@@ -61,8 +52,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   table?.close();
-  await stack?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await testStack?.stop();
 });
 
 /** What a refused request must leave as it was: every item of the table, and the e-mails sent. */

@@ -7,52 +7,36 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capacityMessages, stayDates } from '../../shared/capacity';
 import { toDateInput } from '../../shared/date-input';
 import { keys } from '../../functions/store/keys';
 import { recountedMonths } from '../../functions/store/occupancy';
 import { reindex } from '../../functions/maintenance/reindex';
-import { startLocalStack, TABLE_NAME, PHOTO_BUCKET, type LocalStack } from '../../local/server';
 import { daysFromToday } from '../support/dates';
-import type { TestEnv } from '../support/global-setup';
+import { startTestStack, type TestEnv, type TestStack } from '../support/global-setup';
 import { request } from '../support/http';
 import { createUser, type TestUser } from '../support/users';
 import { customer, quote } from './payment-support';
 
-let stack: LocalStack;
+let testStack: TestStack;
 let env: TestEnv;
 let db: DynamoDBDocumentClient;
 let owner: TestUser;
 let admin: TestUser;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'runway-capacity-'));
 
 beforeAll(async () => {
   // This file's own process: the handlers it starts read the capacity from here.
   process.env.YARD_CAPACITY = '2';
-  stack = await startLocalStack({ port: 0, dataDir, inMemoryTable: true, spa: 'none', createAdmin: false, clientAddresses: 'simulated' });
-  env = {
-    baseUrl: stack.url,
-    dataDir,
-    dynamodbEndpoint: stack.endpoints.dynamodb,
-    s3Endpoint: stack.endpoints.s3,
-    cognitoEndpoint: stack.endpoints.cognito,
-    tableName: TABLE_NAME,
-    photoBucket: PHOTO_BUCKET,
-    userPoolId: stack.pool.userPoolId,
-    userPoolClientId: stack.pool.userPoolClientId,
-  };
+  testStack = await startTestStack('none', 'runway-capacity-');
+  env = testStack.env;
   db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
   [owner, admin] = await Promise.all([createUser(env), createUser(env, { admin: true })]);
 });
 
 afterAll(async () => {
   delete process.env.YARD_CAPACITY;
-  await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await testStack?.stop();
 });
 
 const api = <T = any>(method: string, p: string, body?: unknown, user?: TestUser) => request<T>(env.baseUrl, method, p, body, user ? { authorization: user.bearer } : {});

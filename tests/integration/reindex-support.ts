@@ -5,13 +5,10 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startLocalStack, TABLE_NAME, PHOTO_BUCKET, type LocalStack } from '../../local/server';
+import { TABLE_NAME, type LocalStack } from '../../local/server';
 import { addDays } from '../../shared/nz-time';
 import type { Booking } from '../../shared/records';
-import type { TestEnv } from '../support/global-setup';
+import { startTestStack, type TestEnv } from '../support/global-setup';
 
 export type Row = Record<string, any>;
 type Key = { pk: string; sk: string };
@@ -31,19 +28,7 @@ export interface PrivateStack {
 
 /** Starts the stack in this test worker: its handlers, and the command's function, use its emulators. */
 export async function startPrivateStack(): Promise<PrivateStack> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'runway-reindex-'));
-  const stack = await startLocalStack({ port: 0, dataDir, inMemoryTable: true, spa: 'none', createAdmin: false, clientAddresses: 'simulated' });
-  const env: TestEnv = {
-    baseUrl: stack.url,
-    dataDir,
-    dynamodbEndpoint: stack.endpoints.dynamodb,
-    s3Endpoint: stack.endpoints.s3,
-    cognitoEndpoint: stack.endpoints.cognito,
-    tableName: TABLE_NAME,
-    photoBucket: PHOTO_BUCKET,
-    userPoolId: stack.pool.userPoolId,
-    userPoolClientId: stack.pool.userPoolClientId,
-  };
+  const { stack, env, stop } = await startTestStack('none', 'runway-reindex-');
   const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
   const TableName = TABLE_NAME;
   return {
@@ -66,8 +51,7 @@ export async function startPrivateStack(): Promise<PrivateStack> {
       return rows.sort((a, b) => (`${a.pk}\u0000${a.sk}` < `${b.pk}\u0000${b.sk}` ? -1 : 1));
     },
     async stop() {
-      await stack.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await stop();
     },
   };
 }

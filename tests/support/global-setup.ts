@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import 'vitest';
-import { startLocalStack, TABLE_NAME, PHOTO_BUCKET } from '../../local/server';
+import { startLocalStack, TABLE_NAME, PHOTO_BUCKET, type LocalStack } from '../../local/server';
 
 export interface TestEnv {
   baseUrl: string;
@@ -29,8 +29,18 @@ declare module 'vitest' {
   }
 }
 
-/** Starts the local stack in a throw-away folder and hands its addresses to the tests; returns the teardown. */
-export async function provideLocalStack(project: TestProject, spa: 'dist' | 'none', prefix: string): Promise<() => Promise<void>> {
+export interface TestStack {
+  stack: LocalStack;
+  env: TestEnv;
+  /** Stops the stack and removes its folder. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the local stack in a throw-away folder: DynamoDB in memory, free ports, no admin. Handlers run in the calling
+ * process, so a test file that needs settings of its own (YARD_CAPACITY) starts one with them in its environment.
+ */
+export async function startTestStack(spa: 'dist' | 'none', prefix: string): Promise<TestStack> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
   // Every test request is its own visitor unless it names one (X-Forwarded-For), so request budgets never couple tests.
   const stack = await startLocalStack({ port: 0, dataDir, inMemoryTable: true, spa, createAdmin: false, clientAddresses: 'simulated' });
@@ -45,12 +55,22 @@ export async function provideLocalStack(project: TestProject, spa: 'dist' | 'non
     userPoolId: stack.pool.userPoolId,
     userPoolClientId: stack.pool.userPoolClientId,
   };
-  project.provide('baseUrl', stack.url);
-  project.provide('env', env);
-  return async () => {
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    stack,
+    env,
+    async stop() {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+/** Starts the local stack for a whole test project and hands its addresses to the tests; returns the teardown. */
+export async function provideLocalStack(project: TestProject, spa: 'dist' | 'none', prefix: string): Promise<() => Promise<void>> {
+  const { env, stop } = await startTestStack(spa, prefix);
+  project.provide('baseUrl', env.baseUrl);
+  project.provide('env', env);
+  return stop;
 }
 
 export default function setup(project: TestProject) {

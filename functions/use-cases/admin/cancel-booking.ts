@@ -10,6 +10,8 @@ import { confirmedBooking } from './booking-detail';
 
 export async function adminCancelBooking(caller: Caller, id: string, req: AdminCancellation, now = new Date()): Promise<{ booking: Booking; refundCents: number }> {
   const before = await confirmedBooking(id);
+  // A booking cancelled meanwhile says so, rather than judging the refund against what its cancellation left paid.
+  if (before.status === 'cancelled') throw conflict(cancellationMessages.alreadyCancelled);
   if (req.version && req.version !== before.updatedAt) throw conflict(adminMessages.stale);
   const paid = before.payment?.amountPaidCents ?? 0;
   const refundCents = dollarsToCents(req.refund);
