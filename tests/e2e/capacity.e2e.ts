@@ -19,16 +19,11 @@ let testStack: TestStack;
 let stack: LocalStack;
 
 beforeAll(async () => {
-  // This file's process serves the site: its handlers read the capacity from here.
-  process.env.YARD_CAPACITY = '2';
-  testStack = await startTestStack('dist', 'runway-e2e-capacity-');
+  testStack = await startTestStack('dist', 'runway-e2e-capacity-', { YARD_CAPACITY: '2' });
   stack = testStack.stack;
 });
 
-afterAll(async () => {
-  delete process.env.YARD_CAPACITY;
-  await testStack?.stop();
-});
+afterAll(() => testStack?.stop());
 
 /** A checkout for drop-off `from` and pick-up `to` days ahead; paid when `pay` (else its places stay held). */
 async function takePlace(from: number, to: number, pay: boolean): Promise<void> {

@@ -26,18 +26,13 @@ let owner: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  // This file's own process: the handlers it starts read the capacity from here.
-  process.env.YARD_CAPACITY = '2';
-  testStack = await startTestStack('none', 'runway-capacity-');
+  testStack = await startTestStack('none', 'runway-capacity-', { YARD_CAPACITY: '2' });
   env = testStack.env;
   db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
   [owner, admin] = await Promise.all([createUser(env), createUser(env, { admin: true })]);
 });
 
-afterAll(async () => {
-  delete process.env.YARD_CAPACITY;
-  await testStack?.stop();
-});
+afterAll(() => testStack?.stop());
 
 const api = <T = any>(method: string, p: string, body?: unknown, user?: TestUser) => request<T>(env.baseUrl, method, p, body, user ? { authorization: user.bearer } : {});
 

@@ -38,9 +38,11 @@ export interface TestStack {
 
 /**
  * Starts the local stack in a throw-away folder: DynamoDB in memory, free ports, no admin. Handlers run in the calling
- * process, so a test file that needs settings of its own (YARD_CAPACITY) starts one with them in its environment.
+ * process, so a test file that needs settings of its own (`{ YARD_CAPACITY: '2' }`) starts one with them.
  */
-export async function startTestStack(spa: 'dist' | 'none', prefix: string): Promise<TestStack> {
+export async function startTestStack(spa: 'dist' | 'none', prefix: string, settings: Record<string, string> = {}): Promise<TestStack> {
+  // The handlers read their settings from this process's environment, from now until stop().
+  Object.assign(process.env, settings);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
   // Every test request is its own visitor unless it names one (X-Forwarded-For), so request budgets never couple tests.
   const stack = await startLocalStack({ port: 0, dataDir, inMemoryTable: true, spa, createAdmin: false, clientAddresses: 'simulated' });
@@ -61,6 +63,7 @@ export async function startTestStack(spa: 'dist' | 'none', prefix: string): Prom
     async stop() {
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });
+      for (const name of Object.keys(settings)) delete process.env[name];
     },
   };
 }
