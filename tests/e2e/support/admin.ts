@@ -59,5 +59,16 @@ export async function column(page: Page, label: string): Promise<string[]> {
 
 /** Waits for the line under the table, e.g. 'Showing 1 to 25 of 30 bookings'. */
 export async function showing(page: Page, line: string) {
-  await page.getByText(line, { exact: true }).waitFor();
+  try {
+    await page.getByText(line, { exact: true }).waitFor();
+  } catch (error) {
+    // Say what the page showed instead: the line, an alert, the address.
+    const shown = await page.evaluate(() => ({
+      line: [...document.querySelectorAll('.admin-list p, .admin-list div')].map((e) => e.textContent ?? '').find((t) => t.startsWith('Showing')) ?? null,
+      alert: document.querySelector('[role="alert"]')?.textContent ?? null,
+      busy: !!document.querySelector('.admin-list[aria-busy]'),
+      url: location.href,
+    }));
+    throw new Error(`Expected '${line}'; the page showed ${JSON.stringify(shown)}`, { cause: error });
+  }
 }
