@@ -15,7 +15,7 @@ import { dayEntry, dayEntryKey } from './day-sheet';
 import { keys } from './keys';
 import { bookingSearchTokens } from './search-tokens';
 import { movePlaces } from './occupancy';
-import { transact, updateIf, type TransactItem } from './table';
+import { cancellationCodes, conflictPause, transact, updateIf, type TransactItem } from './table';
 import { yardCapacity } from './yard-settings';
 import { stayChange } from '../../shared/capacity';
 
@@ -125,15 +125,14 @@ export async function saveBookingChange(before: Booking, after: Booking, options
       await transact(items);
       return 'changed';
     } catch (error) {
-      const e = error as { name?: string; CancellationReasons?: { Code?: string }[] };
-      if (e.name !== 'TransactionCanceledException') throw error;
-      const codes = (e.CancellationReasons ?? []).map((r) => r.Code);
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
       if (codes[0] === 'ConditionalCheckFailed') return 'stale';
       if (lockIndex >= 0 && codes[lockIndex] === 'ConditionalCheckFailed') return 'bay-busy';
       if (codes.slice(places[0], places[1]).includes('ConditionalCheckFailed')) return 'full';
       // No condition failed: another transaction touched a shared item (the counters) at the same moment.
       if (attempt >= 4) return 'stale';
-      await new Promise((r) => setTimeout(r, 10 + Math.random() * 30 * (attempt + 1)));
+      await conflictPause(attempt);
     }
   }
 }

@@ -7,7 +7,7 @@ import type { Booking } from '../../shared/records';
 import { checkoutSessionItem, type CheckoutSession } from './checkout-sessions';
 import { isRecordId, keys } from './keys';
 import { holdPlaces, releaseHeldPlaces } from './occupancy';
-import { getItem, transact, type Item } from './table';
+import { cancellationCodes, conflictPause, getItem, transact, type Item } from './table';
 
 type BookingItem = Item & Booking & { ttl?: number };
 
@@ -30,14 +30,8 @@ export async function getBooking(id: string, consistent = false): Promise<Bookin
 
 export type PendingOutcome = 'created' | 'full';
 
-const cancellationCodes = (error: unknown): (string | undefined)[] | null => {
-  const e = error as { name?: string; CancellationReasons?: { Code?: string }[] };
-  return e.name === 'TransactionCanceledException' ? (e.CancellationReasons ?? []).map((r) => r.Code) : null;
-};
-
 /** Transactions on a shared counter item (a month of occupancy) that collide are tried again this many times. */
-export const MAX_CONFLICT_RETRIES = 8;
-export const conflictPause = (attempt: number) => new Promise((r) => setTimeout(r, 5 + Math.random() * 10 * 2 ** Math.min(attempt, 6)));
+const MAX_CONFLICT_RETRIES = 8;
 
 /**
  * The pending booking and the session that pays for it, together or not at all. With a capacity, the same

@@ -12,7 +12,7 @@ import { dayEntry } from './day-sheet';
 import { keys } from './keys';
 import { keepHeldPlaces, takePlacesUnconditionally } from './occupancy';
 import { bookingTokenPuts } from './search-tokens';
-import { transact, type TransactItem } from './table';
+import { cancellationCodes, transact, type TransactItem } from './table';
 
 export interface Confirmation {
   booking: Booking;
@@ -104,9 +104,8 @@ export async function confirmPendingBooking(c: Confirmation): Promise<ConfirmOut
     await transact(items);
     return 'confirmed';
   } catch (error) {
-    const e = error as { name?: string; CancellationReasons?: { Code?: string }[] };
-    if (e.name !== 'TransactionCanceledException') throw error;
-    const codes = (e.CancellationReasons ?? []).map((r) => r.Code);
+    const codes = cancellationCodes(error);
+    if (!codes) throw error;
     if (codes[BOOKING_ITEM] === 'ConditionalCheckFailed') return 'not-pending';
     if (codes[REFERENCE_ITEM] === 'ConditionalCheckFailed') return 'reference-taken';
     if (codes[CUSTOMER_ITEM] === 'ConditionalCheckFailed') return 'customer-changed';

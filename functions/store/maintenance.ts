@@ -10,7 +10,7 @@
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../lib/aws';
 import { keys, type ItemKey } from './keys';
-import { getItem, isConditionalFailure, query, transact, updateIf, type Item, type TransactItem } from './table';
+import { cancellationCodes, conflictPause, getItem, isConditionalFailure, query, transact, updateIf, type Item, type TransactItem } from './table';
 
 /** What a write expects to find: the item absent, or present with this `updatedAt` (undefined: present without one). */
 export type Seen = { exists: false } | { exists: true; updatedAt: string | undefined };
@@ -121,12 +121,12 @@ export async function rewriteBookingItems(r: BookingRewrite): Promise<'written' 
         await transact([guard, ...chunk]);
         break;
       } catch (error) {
-        const e = error as { name?: string; CancellationReasons?: { Code?: string }[] };
-        if (e.name !== 'TransactionCanceledException') throw error;
-        if (e.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return 'changed';
+        const codes = cancellationCodes(error);
+        if (!codes) throw error;
+        if (codes[0] === 'ConditionalCheckFailed') return 'changed';
         // Another transaction touched one of these items at the same moment: try again.
         if (attempt >= CONFLICT_RETRIES) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40 * (attempt + 1)));
+        await conflictPause(attempt);
       }
     }
   }

@@ -5,7 +5,7 @@
  * checkouts still open. A stay of up to 366 dates touches at most 13 month items, so one transaction (100 items at
  * most) takes, keeps, moves or gives back a whole stay together with the booking change that causes it.
  */
-import { stayDates } from '../../shared/capacity';
+import { stayChange, stayDates } from '../../shared/capacity';
 import { keys } from './keys';
 import { query, type TransactItem } from './table';
 
@@ -111,12 +111,8 @@ export function releaseHeldPlaces(stay: Stay, at: string): TransactItem[] {
  * back, dates it newly covers must have room.
  */
 export function movePlaces(before: Stay | null, after: Stay | null, capacity: number, at: string): TransactItem[] {
-  const was = new Set(before ? stayDates(before.dropOffDate, before.pickUpDate) : []);
-  const now = new Set(after ? stayDates(after.dropOffDate, after.pickUpDate) : []);
-  const deltas: DayDelta[] = [
-    ...[...was].filter((d) => !now.has(d)).map((date) => ({ date, taken: -1, held: 0 })),
-    ...[...now].filter((d) => !was.has(d)).map((date) => ({ date, taken: 1, held: 0 })),
-  ];
+  const { added, removed } = stayChange(before, after);
+  const deltas: DayDelta[] = [...removed.map((date) => ({ date, taken: -1, held: 0 })), ...added.map((date) => ({ date, taken: 1, held: 0 }))];
   return monthUpdates(deltas, capacity, at);
 }
 

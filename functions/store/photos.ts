@@ -5,7 +5,7 @@
  */
 import { MAX_PHOTOS_PER_BOOKING, type PhotoContentType, type PhotoUploadType } from '../../shared/photos';
 import { keys, isRecordId } from './keys';
-import { getItem, isConditionalFailure, putItem, query, transact, type Item } from './table';
+import { cancellationCodes, getItem, putItem, query, transact, type Item } from './table';
 
 export interface PhotoUploader {
   sub: string;
@@ -91,8 +91,8 @@ export async function recordPhoto(photo: PhotoRecord): Promise<RecordOutcome> {
     ]);
     return 'recorded';
   } catch (error) {
-    if (!isConditionalFailure(error)) throw error;
-    const reasons = ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code);
+    const reasons = cancellationCodes(error);
+    if (!reasons) throw error;
     // Reasons follow the items' order: photo, count, upload.
     if (reasons[2] === 'ConditionalCheckFailed') return 'gone';
     if (reasons[1] === 'ConditionalCheckFailed') return 'full';

@@ -79,6 +79,18 @@ export async function transact(items: TransactItem[], clientRequestToken?: strin
   await dynamo().send(new TransactWriteCommand({ TransactItems: withTable, ...(clientRequestToken ? { ClientRequestToken: clientRequestToken } : {}) }));
 }
 
+/**
+ * The reason code of each item of a cancelled transaction, in the items' order ('ConditionalCheckFailed',
+ * 'TransactionConflict', 'None'...), or null when the error is not a cancelled transaction.
+ */
+export function cancellationCodes(error: unknown): (string | undefined)[] | null {
+  const e = error as { name?: string; CancellationReasons?: { Code?: string }[] } | null;
+  return e?.name === 'TransactionCanceledException' ? (e.CancellationReasons ?? []).map((r) => r.Code) : null;
+}
+
+/** A wait with jitter before trying again a transaction that collided with another on a shared item (a counter). */
+export const conflictPause = (attempt: number): Promise<void> => new Promise((r) => setTimeout(r, 5 + Math.random() * 10 * 2 ** Math.min(attempt, 6)));
+
 export function isConditionalFailure(error: unknown): boolean {
   const name = (error as { name?: string } | null)?.name;
   return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';

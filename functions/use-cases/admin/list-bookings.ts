@@ -141,11 +141,17 @@ async function monthList(q: AdminBookingsQuery) {
   return { months, index, partition, total: months.reduce((sum, m) => sum + m.count, 0) };
 }
 
-/** The rows' bookings in the rows' order: those already read, the rest by BatchGet; only listed ones. */
-async function bookingsOf(rows: readonly Row[], read?: Map<string, Booking>): Promise<Booking[]> {
+/**
+ * Whether a booking as read still belongs in the answer: listed, and of the status asked for. An index or day-sheet
+ * entry read a moment before the booking may name one whose status has just changed.
+ */
+const stillMatches = (q: AdminBookingsQuery) => (b: Booking | undefined): b is Booking => !!b && isListed(b) && (q.status === 'all' || b.status === q.status);
+
+/** The rows' bookings in the rows' order: those already read, the rest by BatchGet; only those still matching. */
+async function bookingsOf(q: AdminBookingsQuery, rows: readonly Row[], read?: Map<string, Booking>): Promise<Booking[]> {
   const missing = rows.filter((r) => !read?.has(r.id)).map((r) => r.id);
   const fetched = new Map((await getBookings(missing)).map((b) => [b.id, b]));
-  return rows.map((r) => read?.get(r.id) ?? fetched.get(r.id)).filter((b): b is Booking => !!b && isListed(b));
+  return rows.map((r) => read?.get(r.id) ?? fetched.get(r.id)).filter(stillMatches(q));
 }
 
 export async function listAdminBookings(q: AdminBookingsQuery, now = new Date()): Promise<AdminBookingsResponse> {
@@ -161,14 +167,14 @@ export async function listAdminBookings(q: AdminBookingsQuery, now = new Date())
   });
 
   const bounded = await boundedList(q, now);
-  if (bounded) return answer(await bookingsOf(bounded.rows.slice(offset, offset + pageSize), bounded.read), bounded.rows.length, { truncated: bounded.truncated });
+  if (bounded) return answer(await bookingsOf(q, bounded.rows.slice(offset, offset + pageSize), bounded.read), bounded.rows.length, { truncated: bounded.truncated });
 
   // No search and no range: the whole list (or one status) month by month, newest first, from the counters.
   const list = await monthList(q);
   const bookings = offset >= list.total ? [] : await pageAcrossMonths(list.index, list.partition, list.months, offset, pageSize);
   const rows = bookings.map(rowOfBooking);
   if (q.sort) rows.sort(compareBy(q.sort, newestFirst));
-  return answer(await bookingsOf(rows, new Map(bookings.map((b) => [b.id, b]))), list.total, { sortedWithinPage: !!q.sort });
+  return answer(await bookingsOf(q, rows, new Map(bookings.map((b) => [b.id, b]))), list.total, { sortedWithinPage: !!q.sort });
 }
 
 export interface ListWalk {
@@ -191,7 +197,7 @@ export async function walkAdminBookings(q: AdminBookingsQuery, batch: number, no
     return {
       searchTruncated: bounded.truncated,
       pages: (async function* () {
-        for (let i = 0; i < bounded.rows.length; i += batch) yield await bookingsOf(bounded.rows.slice(i, i + batch), bounded.read);
+        for (let i = 0; i < bounded.rows.length; i += batch) yield await bookingsOf(q, bounded.rows.slice(i, i + batch), bounded.read);
       })(),
     };
   }
@@ -199,7 +205,7 @@ export async function walkAdminBookings(q: AdminBookingsQuery, batch: number, no
   return {
     searchTruncated: false,
     pages: (async function* () {
-      for await (const page of walkAcrossMonths(list.index, list.partition, list.months.map((m) => m.month), batch)) yield page.filter(isListed);
+      for await (const page of walkAcrossMonths(list.index, list.partition, list.months.map((m) => m.month), batch)) yield page.filter(stillMatches(q));
     })(),
   };
 }

@@ -20,9 +20,13 @@ type FieldFor = (date: string) => string;
 export async function fullStay(dates: readonly string[], options: { capacity?: number; fieldFor?: FieldFor } = {}): Promise<HttpError> {
   const cap = options.capacity ?? (await yardCapacity()).capacity;
   const [first] = await fullDatesAmong(dates, cap, true);
-  const date = first ?? dates[0]!;
+  return fullConflict(first ?? dates[0]!, options.fieldFor);
+}
+
+/** 409 'Sorry, we are full on ...' for one date, the message also under the field it concerns. */
+function fullConflict(date: string, fieldFor: FieldFor = () => 'quote.dropOffDate'): HttpError {
   const message = capacityMessages.full(date);
-  return conflict(message, { [(options.fieldFor ?? (() => 'quote.dropOffDate'))(date)]: message });
+  return conflict(message, { [fieldFor(date)]: message });
 }
 
 /** Refuses a new stay that has a full date; answers the capacity it checked against, for the hold. */
@@ -30,7 +34,7 @@ export async function roomForStay(stay: Stay): Promise<number> {
   const { capacity } = await yardCapacity();
   const dates = stayDates(stay.dropOffDate, stay.pickUpDate);
   const full = await fullDatesAmong(dates, capacity);
-  if (full.length > 0) throw conflict(capacityMessages.full(full[0]!), { 'quote.dropOffDate': capacityMessages.full(full[0]!) });
+  if (full.length > 0) throw fullConflict(full[0]!);
   return capacity;
 }
 
