@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { AdminBooking } from '@shared/admin';
 import { BOOKING_CONFIRMED_MESSAGE } from '../../booking/confirmation';
 import { useCheckoutReturn } from '../../booking/use-checkout-return';
+import { useAddressUpdate } from '../../../lib/use-address-update';
 import { readListState, writeListState, type ListState } from '../list-params';
 import { useAdminList, useAdminSummary } from '../use-admin-data';
 import { BookingsPanel } from './BookingsPanel';
@@ -21,7 +22,8 @@ import { SummaryCards } from './SummaryCards';
 const VehiclePhotosDialog = lazy(() => import('../../photos/VehiclePhotosDialog'));
 
 export function AdminDashboard() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const updateAddress = useAddressUpdate();
   const state = useMemo(() => readListState(params), [params]);
   const [reload, setReload] = useState(0);
   const { summary, loading: summaryLoading } = useAdminSummary(reload);
@@ -31,7 +33,12 @@ export function AdminDashboard() {
   const [photos, setPhotos] = useState<AdminBooking | null>(null);
   const refresh = useCallback(() => setReload((n) => n + 1), []);
 
-  const setState = useCallback((next: ListState, { replace = false } = {}) => setParams((p) => writeListState(next, p), { replace }), [setParams]);
+  // Each change applies to the list as the address holds it now, so a change made before the last one has
+  // re-rendered still keeps it.
+  const setState = useCallback(
+    (change: (latest: ListState) => ListState, { replace = false } = {}) => updateAddress((latest) => writeListState(change(readListState(latest)), latest), { replace }),
+    [updateAddress],
+  );
 
   useCheckoutReturn({ created: BOOKING_CONFIRMED_MESSAGE, notMade: 'The new booking was not made.', onConfirmed: refresh });
 

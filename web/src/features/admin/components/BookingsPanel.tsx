@@ -18,7 +18,8 @@ interface BookingsPanelProps {
   view: ListView;
   summary: AdminSummary | null;
   refreshing: boolean;
-  onState(next: ListState, options?: { replace?: boolean }): void;
+  /** A change to the list, applied to its latest state (not this render's). */
+  onState(change: (latest: ListState) => ListState, options?: { replace?: boolean }): void;
   onRefresh(): void;
   onNewBooking(): void;
   onEdit(booking: AdminBooking): void;
@@ -28,7 +29,7 @@ interface BookingsPanelProps {
 const SORTED_WITHIN_PAGE = 'Sorted within this page; choose a date range to sort every booking';
 
 export function BookingsPanel({ state, view, summary, refreshing, onState, onRefresh, onNewBooking, onEdit, onPhotos }: BookingsPanelProps) {
-  const change = (c: Partial<Omit<ListState, 'page'>>, replace = false) => onState(changeList(state, c), { replace });
+  const change = (c: Partial<Omit<ListState, 'page'>>, replace = false) => onState((latest) => changeList(latest, c), { replace });
   const counts: Record<AdminTab, number | null> = {
     pickups: summary?.upcoming_pickups ?? null,
     dropoffs: summary?.upcoming_dropoffs ?? null,
@@ -61,7 +62,7 @@ export function BookingsPanel({ state, view, summary, refreshing, onState, onRef
           ) : (
             <BookingsTable bookings={data.items} sort={state.sort} onSort={(sort) => change({ sort })} onEdit={onEdit} onPhotos={onPhotos} />
           )}
-          <Pagination busy={view.loading} page={data.page} pageSize={data.pageSize} shown={data.items.length} total={data.total} onPage={(page) => onState({ ...state, page })} />
+          <Pagination busy={view.loading} page={data.page} pageSize={data.pageSize} shown={data.items.length} total={data.total} onPage={(page) => onState((latest) => ({ ...latest, page }))} />
         </div>
       )}
     </>

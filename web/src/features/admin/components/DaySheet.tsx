@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useAddressUpdate } from '../../../lib/use-address-update';
 import { statusLabels, type DaySheet as Sheet, type DaySheetRow, type StatusFilter } from '@shared/admin';
 import { formatLongDate, formatTime12 } from '@shared/format';
 import { addDays, isCalendarDate, nzToday } from '@shared/nz-time';
@@ -76,7 +77,8 @@ function SheetTable({ kind, rows, busyId, onMove }: { kind: Kind; rows: DaySheet
 
 export function DaySheet() {
   const { toast } = useToast();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const updateAddress = useAddressUpdate();
   const asked = params.get('date') ?? '';
   const date = isCalendarDate(asked) ? asked : nzToday();
   const [sheet, setSheet] = useState<Sheet | null>(null);
@@ -84,7 +86,7 @@ export function DaySheet() {
   const [reload, setReload] = useState(0);
   const [busyId, setBusyId] = useState<string | null>(null);
   const dateId = useId();
-  const go = useCallback((d: string) => setParams((p) => (p.set('date', d), p)), [setParams]);
+  const go = useCallback((d: string) => updateAddress((p) => (p.set('date', d), p)), [updateAddress]);
 
   useEffect(() => {
     const abort = new AbortController();

@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useAddressUpdate } from '../../../lib/use-address-update';
 import { isCalendarDate, nzToday } from '@shared/nz-time';
 import { DEFAULT_OCCUPANCY_DAYS } from '@shared/occupancy';
 import { nzDate } from '../format';
@@ -20,7 +21,8 @@ const PERIOD_KEY = 'occupancyFrom';
 const DAYS = DEFAULT_OCCUPANCY_DAYS;
 
 export function OccupancyPanel() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const updateAddress = useAddressUpdate();
   const asked = params.get(PERIOD_KEY);
   const today = nzToday();
   const from = asked && isCalendarDate(asked) ? asked : today;
@@ -31,7 +33,7 @@ export function OccupancyPanel() {
 
   const moveTo = useCallback(
     (next: string) =>
-      setParams(
+      updateAddress(
         (p) => {
           const out = new URLSearchParams(p);
           if (next === nzToday()) out.delete(PERIOD_KEY);
@@ -40,7 +42,7 @@ export function OccupancyPanel() {
         },
         { replace: true },
       ),
-    [setParams],
+    [updateAddress],
   );
 
   const full = data ? fullDays(data) : [];
