@@ -27,6 +27,8 @@ export const customerBookingSchema = z.object({
   days: z.number().int(),
   amount_paid: z.number(),
   balance_due: z.number(),
+  /** Status `payment_review` only: why the payment is held (see records.ts `Payment.reviewReason`). */
+  payment_review_reason: z.enum(['amount', 'ended']).nullable(),
   created_at: z.string(),
   /** The version an edit must name (a save over someone else's change is refused). */
   updated_at: z.string(),

@@ -12,6 +12,8 @@ export type BookingStatus = 'pending_payment' | 'reservation' | 'checkin' | 'che
 export const CONFIRMED_STATUSES: readonly BookingStatus[] = ['reservation', 'checkin', 'checkout'];
 /** Paid at some point: what the customer's and the admin's lists show (a cancelled booking stays listed). */
 export const LISTED_STATUSES: readonly BookingStatus[] = [...CONFIRMED_STATUSES, 'payment_review', 'cancelled'];
+/** Statuses whose stay takes a place in the yard: a payment held for review keeps its places until staff decide. */
+export const OCCUPYING_STATUSES: readonly BookingStatus[] = [...CONFIRMED_STATUSES, 'payment_review'];
 
 export interface Payment {
   type: PaymentType;
@@ -21,7 +23,15 @@ export interface Payment {
   paymentIntent: string | null;
   sessionId: string;
   paidAt: string;
+  /**
+   * Why a payment is held for review (status `payment_review`): it did not match what the checkout asked
+   * (`amount`: amount or currency), or it arrived after the booking's checkout had ended (`ended`: expired or
+   * failed, its places given back). Absent on a payment that was not held.
+   */
+  reviewReason?: PaymentReviewReason;
 }
+
+export type PaymentReviewReason = 'amount' | 'ended';
 
 /** One change of money on a booking (design: every money change is recorded with who and when). */
 export interface LedgerLine {

@@ -1,11 +1,11 @@
 /**
  * The yard's occupancy recounted from the bookings (functions/store/occupancy.ts): a booking in reservation,
- * checkin or checkout takes a place on each date of its stay; a pending booking whose checkout held places
+ * checkin, checkout or payment_review (OCCUPYING_STATUSES) takes a place on each date of its stay; a pending booking whose checkout held places
  * (`placesHeld`) holds one while its checkout session is still open (its `expiresAt` is in the future). A pending
  * booking whose session has expired holds none in the recount: its hold has lapsed (reindex.ts marks it so).
  * Month items are written whole with `recountedMonths`; a month item with no stays now is written empty.
  */
-import { CONFIRMED_STATUSES } from '../../shared/records';
+import { OCCUPYING_STATUSES } from '../../shared/records';
 import { keys } from '../store/keys';
 import { seenOf, type Seen } from '../store/maintenance';
 import { recountedMonths } from '../store/occupancy';
@@ -26,7 +26,7 @@ export function occupancyStays(bookings: Iterable<ScannedBooking>, sessions: Rea
   for (const s of bookings) {
     const b = s.booking;
     const stay = { dropOffDate: b.dropOffDate, pickUpDate: b.pickUpDate };
-    if (CONFIRMED_STATUSES.includes(b.status)) stays.push({ stay, held: false });
+    if (OCCUPYING_STATUSES.includes(b.status)) stays.push({ stay, held: false });
     else if (b.status === 'pending_payment' && b.placesHeld === true) {
       const expiresAt = sessions.get(b.checkoutSessionId);
       if (expiresAt !== undefined && expiresAt > nowSeconds) stays.push({ stay, held: true });

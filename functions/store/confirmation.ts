@@ -25,6 +25,11 @@ export interface Confirmation {
   firstForCustomer: boolean;
   /** `payment_review` when the payment did not match what the booking asked: paid and kept, but held for staff. */
   status?: 'reservation' | 'payment_review';
+  /**
+   * The status the booking was read in: `pending_payment`, or an ended checkout (`expired`, `payment_failed`)
+   * whose payment arrived late and is kept for review. The write is conditional on it.
+   */
+  from?: 'pending_payment' | 'expired' | 'payment_failed';
 }
 
 /** Payment intent -> booking, for `charge.refunded` (written at confirmation; the re-index adds it to older bookings). */
@@ -40,13 +45,14 @@ const REFERENCE_ITEM = 1;
 const CUSTOMER_ITEM = 2;
 
 /**
- * The single conditional write that confirms a booking. Only a `pending_payment` booking can be
- * confirmed, a reference is never reused, and a customer is counted once; when a condition fails the
- * outcome says which, and nothing is written.
+ * The single conditional write that confirms a booking. Only a booking still in the status it was read in
+ * (`from`: pending, or an ended checkout whose payment came late) can be confirmed, a reference is never
+ * reused, and a customer is counted once; when a condition fails the outcome says which, and nothing is written.
  */
 export async function confirmPendingBooking(c: Confirmation): Promise<ConfirmOutcome> {
   const b = c.booking;
   const status = c.status ?? 'reservation';
+  const from = c.from ?? 'pending_payment';
   const confirmed: Booking = { ...b, status, bookingReference: c.reference, payment: c.payment };
   const index = confirmedIndexKeys({ ...b, status });
   const items: TransactItem[] = [
@@ -61,7 +67,7 @@ export async function confirmPendingBooking(c: Confirmation): Promise<ConfirmOut
         ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
         ExpressionAttributeValues: {
           ':reservation': status,
-          ':pending': 'pending_payment',
+          ':pending': from,
           ':ref': c.reference,
           ':payment': c.payment,
           ':at': c.confirmedAt,
@@ -97,8 +103,9 @@ export async function confirmPendingBooking(c: Confirmation): Promise<ConfirmOut
     ...confirmedCounterUpdates(b.totalCents, c.firstForCustomer, c.createdNzDate, c.confirmedAt, b.createdAt, status),
     ...bookingTokenPuts(b, c.reference),
     ...(c.payment.paymentIntent ? [paymentIntentPut(b.id, c.payment.paymentIntent, c.confirmedAt)] : []),
-    // The checkout's hold becomes the booking's place; a checkout begun before places were held takes them now.
-    ...(b.placesHeld ? keepHeldPlaces(b, c.confirmedAt) : takePlacesUnconditionally(b, c.confirmedAt)),
+    // The checkout's hold becomes the booking's place; a checkout begun before places were held, or one that
+    // ended and gave its hold back before this payment came, takes them now (paid: the car may come).
+    ...(b.placesHeld && from === 'pending_payment' ? keepHeldPlaces(b, c.confirmedAt) : takePlacesUnconditionally(b, c.confirmedAt)),
   ];
   try {
     await transact(items);

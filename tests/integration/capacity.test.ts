@@ -74,7 +74,7 @@ async function countersAndRecount() {
   const now = Math.floor(Date.now() / 1000);
   const stays = rows
     .filter((r) => r.type === 'booking')
-    .filter((r) => ['reservation', 'checkin', 'checkout'].includes(r.status) || (r.status === 'pending_payment' && r.placesHeld && (sessions.get(r.id) ?? 0) > now))
+    .filter((r) => ['reservation', 'checkin', 'checkout', 'payment_review'].includes(r.status) || (r.status === 'pending_payment' && r.placesHeld && (sessions.get(r.id) ?? 0) > now))
     .map((r) => ({ stay: { dropOffDate: r.dropOffDate as string, pickUpDate: r.pickUpDate as string }, held: r.status === 'pending_payment' }));
   const counts = (items: Record<string, unknown>[]) =>
     Object.fromEntries(items.flatMap((m) => Object.entries(m).filter(([k, v]) => /^[dh]\d\d$/.test(k) && v !== 0).map(([k, v]) => [`${m.month as string}-${k}`, v])));

@@ -56,8 +56,8 @@ export async function startPrivateStack(): Promise<PrivateStack> {
   };
 }
 
-const LISTED = ['reservation', 'checkin', 'checkout', 'cancelled'];
-const TAKES_A_PLACE = ['reservation', 'checkin', 'checkout'];
+const LISTED = ['reservation', 'checkin', 'checkout', 'payment_review', 'cancelled'];
+const TAKES_A_PLACE = ['reservation', 'checkin', 'checkout', 'payment_review'];
 
 /** The summary's figures from the bookings: revenue is current totals, and what cancellations kept. */
 export function expectedCounters(bookings: Booking[]) {

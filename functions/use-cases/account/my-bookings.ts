@@ -29,6 +29,7 @@ export function toCustomerBooking(b: Booking): CustomerBooking {
     total_cost: centsToDollars(b.totalCents),
     days: b.days,
     ...paidAndDue(b),
+    payment_review_reason: b.status === 'payment_review' ? (b.payment?.reviewReason ?? 'amount') : null,
     created_at: b.createdAt,
     updated_at: b.updatedAt,
   };

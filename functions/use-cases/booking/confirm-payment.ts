@@ -13,7 +13,7 @@ import { sendEmail } from '../../lib/email';
 import { HttpError, conflict, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { stripeClient } from '../../lib/stripe';
-import { isListed, type Booking } from '../../../shared/records';
+import { isListed, type Booking, type PaymentReviewReason } from '../../../shared/records';
 import { endPendingBooking, getBooking } from '../../store/bookings';
 import { confirmPendingBooking } from '../../store/confirmation';
 import { claimReceipt, markReceiptSent, releaseReceiptClaim } from '../../store/receipts';
@@ -27,9 +27,9 @@ export type ConfirmResult =
   /** Not a session this app created (or its records have expired). */
   | { kind: 'unknown' }
   /** The session is not paid (yet). */
-  | { kind: 'unpaid' }
-  /** The booking ended (expired, payment failed) before this payment arrived. */
-  | { kind: 'ended'; booking: Booking };
+  | { kind: 'unpaid' };
+
+const endedCheckout = (status: Booking['status']): status is 'expired' | 'payment_failed' => status === 'expired' || status === 'payment_failed';
 
 const MAX_ATTEMPTS = 12;
 const pause = (attempt: number) => new Promise((r) => setTimeout(r, 5 + Math.random() * 15 * 2 ** Math.min(attempt, 5)));
@@ -55,17 +55,21 @@ export async function confirmPaidSession(session: Stripe.Checkout.Session): Prom
     const booking = await getBooking(bookingId, true);
     if (!booking) return { kind: 'unknown' };
     if (isListed(booking)) return { kind: 'confirmed', booking, confirmedNow: false };
-    if (booking.status !== 'pending_payment') {
-      logger.error('Payment arrived for a booking that has ended; it needs a refund or a manual booking', { bookingId, sessionId: maskToken(session.id), status: booking.status });
-      return { kind: 'ended', booking };
-    }
+    // A payment that arrives after its checkout ended (expired, or ended as the traveller left) is real money:
+    // the booking is kept and held for staff, never only logged.
+    const from = booking.status;
+    const ended = endedCheckout(from);
+    if (!ended && from !== 'pending_payment') return { kind: 'unknown' };
     const customer = await getCustomer(booking.customerId, true);
     const amountPaid = session.amount_total ?? booking.amountDueNowCents;
-    // Stripe charged something other than what the booking asked: the booking is kept (the money is real) but
-    // held for staff to check, who confirm it or cancel it with a refund (admin edit and cancel).
+    // Stripe charged something other than what the booking asked (less, more, or another currency): the booking
+    // is kept (the money is real) but held for staff to check, who confirm it or cancel it with a refund.
     const mismatch = amountPaid !== booking.amountDueNowCents || session.currency !== 'nzd';
-    if (mismatch) logger.error('Paid amount differs from the amount the booking asked for: held for review', { bookingId, expected: booking.amountDueNowCents, paid: amountPaid, currency: session.currency });
-    const status = mismatch ? 'payment_review' : 'reservation';
+    const reviewReason: PaymentReviewReason | undefined = ended ? 'ended' : mismatch ? 'amount' : undefined;
+    if (reviewReason) {
+      logger.error('Payment held for review', { bookingId, reviewReason, status: booking.status, expected: booking.amountDueNowCents, paid: amountPaid, currency: session.currency, sessionId: maskToken(session.id) });
+    }
+    const status = reviewReason ? 'payment_review' : 'reservation';
     const confirmedAt = new Date().toISOString();
     const reference = newBookingReference();
     const payment = {
@@ -76,6 +80,7 @@ export async function confirmPaidSession(session: Stripe.Checkout.Session): Prom
       paymentIntent: typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null),
       sessionId: session.id,
       paidAt: confirmedAt,
+      ...(reviewReason ? { reviewReason } : {}),
     };
     const outcome = await confirmPendingBooking({
       booking,
@@ -85,13 +90,14 @@ export async function confirmPaidSession(session: Stripe.Checkout.Session): Prom
       createdNzDate: nzToday(new Date(booking.createdAt)),
       firstForCustomer: !customer?.firstConfirmedAt,
       status,
+      from,
     });
     if (outcome === 'confirmed') {
       const confirmed: Booking = { ...booking, status, bookingReference: reference, payment, confirmedAt, updatedAt: confirmedAt };
       logger.info('Booking confirmed', { bookingId, reference, sessionId: maskToken(session.id), amountPaid });
       return { kind: 'confirmed', booking: confirmed, confirmedNow: true };
     }
-    // 'not-pending': someone else confirmed or ended it; the next read says which. 'reference-taken': a new
+    // 'not-pending': someone else confirmed, ended or held it; the next read says which. 'reference-taken': a new
     // reference is drawn on the next pass. 'customer-changed' and 'conflict': concurrent writers; try again.
     if (outcome !== 'not-pending') await pause(attempt);
   }
@@ -157,7 +163,7 @@ export async function bookingForSession(sessionId: string): Promise<Booking> {
     await sendReceipt(booking); // only when an earlier send failed; a sent receipt costs nothing here
     return booking;
   }
-  if (booking.status !== 'pending_payment') throw conflict(paymentMessages.paymentNotCompleted);
+  if (booking.status !== 'pending_payment' && !endedCheckout(booking.status)) throw conflict(paymentMessages.paymentNotCompleted);
 
   let session: Stripe.Checkout.Session;
   try {

@@ -120,8 +120,10 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
           <>
             {booking.status === 'payment_review' && (
               <p className="alert alert-error" role="note">
-                The payment received for this booking ({money(booking.amount_paid)}) did not match what its checkout asked, so it is held for review. Check it in
-                Stripe, then set the status to Reservation to confirm it (the customer gets their receipt), or cancel it with a refund.
+                {booking.payment_review_reason === 'ended'
+                  ? `The payment for this booking (${money(booking.amount_paid)}) arrived after its checkout had ended, so it is held for review; its places are counted again. Check the yard has room and the payment in Stripe,`
+                  : `The payment received for this booking (${money(booking.amount_paid)}) did not match what its checkout asked, so it is held for review. Check it in Stripe,`}{' '}
+                then set the status to Reservation to confirm it (the customer gets their receipt), or cancel it with a refund.
               </p>
             )}
             <div id="admin-edit-customer" className="admin-edit-customer">
