@@ -14,6 +14,10 @@ describe.each(viewportNames)('booking page (%s)', (viewport) => {
       await page.getByRole('heading', { level: 1, name: 'Customer Details' }).waitFor();
       expect(await page.getByRole('heading', { name: 'Complete Your Booking' }).count()).toBe(0);
       expect(await page.getByText('Booking Summary').count()).toBe(0);
+      // No dates chosen yet (a Book Now from an article lands here): step 1 is current, nothing is ticked.
+      const steps = page.getByRole('list', { name: 'Booking progress' });
+      expect(await steps.locator('[aria-current="step"]').innerText()).toContain('Select dates');
+      expect(await steps.getByText('✓').count()).toBe(0);
       for (const label of Object.values(FIELD_LABELS)) expect(await page.getByLabel(label, { exact: true }).isVisible()).toBe(true);
       await expectNoAxeViolations(page);
 

@@ -180,8 +180,10 @@ describe.each(viewportNames)('payment (%s)', (viewport) => {
       await page.goto(`${baseUrl}/payment-success?session_id=cs_test_unknown`);
       await page.getByText('Creating your booking...').waitFor();
       await page.getByRole('heading', { level: 1, name: 'Booking Issue' }).waitFor();
-      // An unknown session took no money, so the page does not say a payment went through.
-      expect(await page.getByText('Failed to create booking. Please contact support.').isVisible()).toBe(true);
+      // An unknown session took no money, so the page does not say a payment went through: it says what happened
+      // and what to do.
+      expect(await page.getByText('We could not find this payment. The link may be mistyped or cut short: open it again from your confirmation e-mail, or book again from the home page.').isVisible()).toBe(true);
+      expect(await page.getByText('Failed to create booking').count()).toBe(0);
     });
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOOKING_FAILED_MESSAGE, BOOKING_NOT_CREATED_MESSAGE, confirmationFailureMessage, fetchConfirmedBooking } from '../../web/src/features/booking/confirmation';
+import { paymentMessages } from '../../shared/booking';
 
 const booking = {
   booking_id: 'b-1',
@@ -74,11 +75,19 @@ describe('confirming a paid session', () => {
     expect(confirmationFailureMessage(error)).toBe(review);
   });
 
+  it('a checkout that ended unpaid (a stale link) is not asked again and says no booking was made', async () => {
+    const paths = serve(() => json(409, { message: paymentMessages.checkoutEnded }), () => json(200, booking));
+    const error = await fetchConfirmedBooking('cs_1', new AbortController().signal, [0, 0]).catch((e: unknown) => e);
+    expect(paths).toHaveLength(1);
+    expect(confirmationFailureMessage(error)).toBe('This checkout ended without a payment, so no booking was made and you have not been charged. You can book again from the home page.');
+  });
+
   it('does not retry an unknown session (404) or a server failure, and claims no payment for either', async () => {
     const paths = serve(() => json(404, { message: 'Payment session not found' }));
     const notFound = await fetchConfirmedBooking('cs_x', new AbortController().signal, [0, 0]).catch((e: unknown) => e);
     expect(paths).toHaveLength(1);
-    expect(confirmationFailureMessage(notFound)).toBe(BOOKING_FAILED_MESSAGE);
+    // What happened and what to do, claiming no payment (the link may be mistyped or forged).
+    expect(confirmationFailureMessage(notFound)).toBe('We could not find this payment. The link may be mistyped or cut short: open it again from your confirmation e-mail, or book again from the home page.');
 
     serve(() => json(500, { message: 'Something went wrong on our side. Please try again.' }));
     const failed = await fetchConfirmedBooking('cs_x', new AbortController().signal, [0, 0]).catch((e: unknown) => e);

@@ -175,5 +175,6 @@ export async function bookingForSession(sessionId: string): Promise<Booking> {
   const result = await confirmAndNotify(session);
   if (result.kind === 'confirmed' && result.booking.status === 'payment_review') throw conflict(paymentMessages.paymentUnderReview);
   if (result.kind === 'confirmed') return result.booking;
-  throw conflict(paymentMessages.paymentNotCompleted);
+  // An ended checkout that Stripe does not report paid will not be: a stale link, said as such.
+  throw conflict(endedCheckout(booking.status) ? paymentMessages.checkoutEnded : paymentMessages.paymentNotCompleted);
 }

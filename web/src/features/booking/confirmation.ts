@@ -12,20 +12,24 @@ export type ConfirmedBooking = CreatedBooking;
 export const INVALID_SESSION_MESSAGE = 'Invalid payment session';
 export const BOOKING_NOT_CREATED_MESSAGE = 'Payment successful but booking creation failed. Please contact support.';
 export const BOOKING_FAILED_MESSAGE = 'Failed to create booking. Please contact support.';
+/** A success link the server does not know (mistyped, cut short, or from another site): it claims no payment. */
+export const SESSION_NOT_FOUND_MESSAGE = 'We could not find this payment. The link may be mistyped or cut short: open it again from your confirmation e-mail, or book again from the home page.';
 export const BOOKING_CONFIRMED_MESSAGE = 'Booking confirmed successfully!';
 
 /** Waits before each retry after a 409: about 7 seconds in all. */
 export const RETRY_DELAYS_MS = [500, 1000, 2000, 3500] as const;
 
-/** A paid booking held for staff because the payment did not match: final, not worth asking again. */
-const underReview = (e: unknown) => e instanceof ApiError && e.status === 409 && e.message === paymentMessages.paymentUnderReview;
+/** Final answers, not worth asking again: a payment held for staff, or a checkout that ended unpaid. */
+const FINAL_CONFLICTS: readonly string[] = [paymentMessages.paymentUnderReview, paymentMessages.checkoutEnded];
+const finalConflict = (e: unknown) => e instanceof ApiError && e.status === 409 && FINAL_CONFLICTS.includes(e.message);
 
 /**
  * The screen's message for a failed confirmation. Only a session the server knows but has not seen paid (409)
  * may have taken money; an unknown session (404, a mistyped or forged link) must not claim a payment.
  */
 export function confirmationFailureMessage(error: unknown): string {
-  if (underReview(error)) return paymentMessages.paymentUnderReview;
+  if (finalConflict(error)) return (error as ApiError).message;
+  if (error instanceof ApiError && error.status === 404) return SESSION_NOT_FOUND_MESSAGE;
   if (error instanceof ApiError && error.status === 409) return BOOKING_NOT_CREATED_MESSAGE;
   return BOOKING_FAILED_MESSAGE;
 }
@@ -49,7 +53,7 @@ export async function fetchConfirmedBooking(sessionId: string, signal: AbortSign
       return await getCheckout(sessionId, signal);
     } catch (e) {
       const delay = delays[attempt];
-      if (!(e instanceof ApiError) || e.status !== 409 || underReview(e) || delay === undefined) throw e;
+      if (!(e instanceof ApiError) || e.status !== 409 || finalConflict(e) || delay === undefined) throw e;
       await sleep(delay, signal);
     }
   }

@@ -18,7 +18,8 @@ export function BookingStepLayout({ step, title, lead, banner, flow, children }:
   return (
     <section className="section booking-page">
       <div className="container">
-        <BookingSteps current={step} />
+        {/* Without a quote no dates are chosen yet: step 1 is still the one to do, never shown as done. */}
+        <BookingSteps current={flow ? step : 1} />
         <h1 className="page-title">{title}</h1>
         <p className="lead-muted">{lead}</p>
         {banner}
