@@ -48,6 +48,8 @@ export const environmentSchema = z.strictObject({
    * putting a new value into the secret, so the deploy hands the new value to CloudFront and the functions.
    */
   originSecretVersionId: z.string().regex(/^[A-Za-z0-9-]{32,64}$/, 'a Secrets Manager VersionId').optional(),
+  /** Who the alarms e-mail (an SNS subscription they confirm once); without it the alarms still show in CloudWatch. */
+  alarmEmail: z.email().optional(),
   email: z.strictObject({
     /** The SES identity mail is sent from: a domain (DKIM records to publish) or a single address (verification mail). */
     identity: z.string().min(3),

@@ -14,7 +14,9 @@ import { Data, photoBucketName } from './data';
 import { EmailSending } from './email';
 import { parseFrom, type Environment } from './environments';
 import { acknowledgeFindings } from './nag-acknowledgements';
+import { Operations } from './refund-alarms';
 import { removalPolicy } from './removal';
+import type { SharedFunctionSettings } from './route-function';
 import { Site } from './site';
 
 export interface RunwayStackProps extends StackProps {
@@ -43,6 +45,8 @@ export const OUTPUT_KEYS = {
 export class RunwayStack extends Stack {
   readonly api: Api;
   readonly site: Site;
+  /** The scheduled jobs (the refund worker), the alarms and their SNS topic. */
+  readonly operations: Operations;
   readonly data: Data;
   readonly auth: Auth;
   readonly email: EmailSending;
@@ -85,26 +89,29 @@ export class RunwayStack extends Stack {
     const stripeSecret = Secret.fromSecretNameV2(this, 'StripeSecret', env.stripeSecretName);
     const stripeWebhookSecret = Secret.fromSecretNameV2(this, 'StripeWebhookSecret', env.stripeWebhookSecretName);
 
-    this.api.addRouteFunctions(props.routes, {
-      client: this.auth.client,
-      settings: {
-        env,
-        targets: {
-          table: this.data.table,
-          photos: this.data.photos,
-          emailIdentity: this.email.identity,
-          emailSandbox: env.email.sandbox ? { fromAddress: parseFrom(env.email.from).address } : null,
-          stripeSecret,
-          stripeWebhookSecret,
-          userPool: this.auth.userPool,
-        },
-        originSecretValue,
-        userPoolClientId: this.auth.client.userPoolClientId,
-        // The distribution's domain is a deploy-time value; the functions depending on it makes no cycle
-        // (the distribution references only the HttpApi resource, never a route, integration or function).
-        siteUrl: siteOrigin,
-        emailFrom: env.email.from,
+    const functionSettings: SharedFunctionSettings = {
+      env,
+      targets: {
+        table: this.data.table,
+        photos: this.data.photos,
+        emailIdentity: this.email.identity,
+        emailSandbox: env.email.sandbox ? { fromAddress: parseFrom(env.email.from).address } : null,
+        stripeSecret,
+        stripeWebhookSecret,
+        userPool: this.auth.userPool,
       },
+      originSecretValue,
+      userPoolClientId: this.auth.client.userPoolClientId,
+      // The distribution's domain is a deploy-time value; the functions depending on it makes no cycle
+      // (the distribution references only the HttpApi resource, never a route, integration or function).
+      siteUrl: siteOrigin,
+      emailFrom: env.email.from,
+    };
+    this.api.addRouteFunctions(props.routes, { client: this.auth.client, settings: functionSettings });
+    // The refund worker and the alarms; every route that may send a refund is counted with it.
+    this.operations = new Operations(this, 'Operations', {
+      settings: functionSettings,
+      refundSenders: this.api.routes.filter((r) => r.route.needs.includes('stripe')).map((r) => r.handler.logGroup),
     });
 
     this.site.deployContent({

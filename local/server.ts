@@ -16,6 +16,7 @@ import { startLambdaEndpoint } from './lambda-endpoint';
 import { createGateway, type ClientAddresses } from './gateway';
 import { freePort } from './ports';
 import { localServices, type LocalService } from './services';
+import { startLocalJobs } from './jobs';
 import { LOCAL_REGION, ensureAdminAccount, ensureTable, ensureUserPool, type AdminAccount, type PoolIds } from './provision';
 
 // Locally we may run on Node 20 (Lambda runs Node 22+); the SDK's reminder about that is noise here.
@@ -171,6 +172,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const spa = await spaMiddleware(options.spa, server);
     const services: LocalService[] = [];
     for (const factory of localServices) services.push(await factory({ url, dataDir }));
+    // Scheduled work (the refund worker) runs here as AWS runs it on a schedule.
+    const localJobs = startLocalJobs();
 
     ready = (req, res) => {
       void (async () => {
@@ -215,6 +218,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         rmSync(stateFile, { force: true });
+        await localJobs.stop();
         await spa?.close();
         await Promise.allSettled(services.map((s) => s.close?.()));
         await stopAll();

@@ -9,7 +9,10 @@
  * Test hooks (local only): POST /_local/stripe/sessions/:id/pay (pay without delivering, to race the
  * success page), POST /_local/stripe/events/:id/deliver (deliver an event again), POST
  * /_local/stripe/sessions/:id/expire-now (expire and deliver `checkout.session.expired`),
- * POST /_local/stripe/sessions/:id/refund (refund what is left, as from Stripe's dashboard, and deliver `charge.refunded`).
+ * POST /_local/stripe/sessions/:id/refund (refund what is left, as from Stripe's dashboard, and deliver `charge.refunded`),
+ * POST /_local/stripe/sessions/:id/refunds-{down|lose|refuse|ok} (what the refund API does for this payment from now
+ * on: answer 500 without refunding (an outage), refund and then answer 500 (the answer lost, as in a crash or a
+ * timeout), refuse with 400 `charge_disputed` (Stripe's decision), or work again).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -392,6 +395,9 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
     return s;
   }
 
+  /** Refund faults by payment intent (the test hooks above); none by default. Not kept across restarts. */
+  const refundFaults = new Map<string, 'down' | 'lose' | 'refuse'>();
+
   async function api(req: IncomingMessage, res: ServerResponse, pathname: string, body: Buffer): Promise<void> {
     if (!/^Bearer sk_test_\S+$/.test(req.headers.authorization ?? '')) {
       sendJson(res, 401, { error: { type: 'invalid_request_error', message: 'You did not provide a test-mode API key.' } });
@@ -409,7 +415,14 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
         const paid = [...sessions.values()].find((s) => s.session.payment_intent === params.payment_intent && s.session.payment_status === 'paid');
         if (!paid) throw new StripeApiError(400, `No such payment_intent: '${String(params.payment_intent)}'`, 'payment_intent', 'resource_missing');
         const metadata = Object.fromEntries(Object.entries(asRecord(params.metadata)).map(([k, v]) => [k, String(v)]));
+        const fault = refundFaults.get(String(paid.session.payment_intent));
+        if (fault === 'down') throw new StripeApiError(500, 'An error occurred with our connection to Stripe.', undefined, 'api_error');
+        if (fault === 'refuse') throw new StripeApiError(400, 'This charge has been disputed and cannot be refunded.', undefined, 'charge_disputed');
         const done = await createRefund(paid, params.amount, metadata, key, requestHash);
+        if (fault === 'lose') {
+          if (done.event) inBackground(deliver(done.event));
+          throw new StripeApiError(500, 'An error occurred with our connection to Stripe.', undefined, 'api_error');
+        }
         // Stripe answers the call, then sends the event on its own schedule.
         if (done.event) inBackground(deliver(done.event));
         sendJson(res, 200, done.refund.refund, done.replayed ? { 'idempotent-replayed': 'true' } : {});
@@ -504,6 +517,14 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
         const delivery = done.event ? await deliver(done.event) : null;
         if ((req.headers.accept ?? '').includes('text/html')) return redirect('/_local/stripe');
         return sendJson(res, 200, { refundId: done.refund.refund.id, amount: done.refund.refund.amount, eventId: done.event?.event.id, delivery });
+      }
+      const fault = kind === 'sessions' && method === 'POST' ? /^refunds-(down|lose|refuse|ok)$/.exec(action ?? '') : null;
+      if (fault) {
+        const s = await session(id);
+        const pi = String(s.session.payment_intent ?? '');
+        if (fault[1] === 'ok') refundFaults.delete(pi);
+        else refundFaults.set(pi, fault[1] as 'down' | 'lose' | 'refuse');
+        return sendJson(res, 200, { paymentIntent: pi, refunds: fault[1] });
       }
       if (kind === 'events' && method === 'POST' && action === 'deliver') {
         await loaded;

@@ -46,6 +46,8 @@ export interface LedgerLine {
   /** Refunds: pending until the provider confirms, then succeeded (or failed, to retry). */
   status?: 'pending' | 'succeeded' | 'failed';
   refundId?: string;
+  /** When Stripe's answer (made, or refused) was recorded. */
+  settledAt?: string;
 }
 
 export interface Booking {

@@ -3,8 +3,8 @@
  * it moves with it in one transaction: its day-sheet entries, its search tokens, its parking-bay entry (with
  * the bay's lock when the bay or the stay changes), the revenue and status counters, the yard's occupancy
  * (dates left give their place back, dates added need one), and the audit entry
- * saying who changed what. It holds only if nobody changed the booking since it was read (`updatedAt`) and its
- * status still allows the change. Refund lines are then marked as the provider answers.
+ * saying who changed what, and a refund request for each new pending refund line (refund-requests.ts). It holds only
+ * if nobody changed the booking since it was read (`updatedAt`) and its status still allows the change.
  */
 import { randomUUID } from 'node:crypto';
 import type { Booking } from '../../shared/records';
@@ -15,7 +15,8 @@ import { dayEntry, dayEntryKey } from './day-sheet';
 import { keys } from './keys';
 import { bookingSearchTokens } from './search-tokens';
 import { movePlaces } from './occupancy';
-import { cancellationCodes, conflictPause, transact, updateIf, type TransactItem } from './table';
+import { newRefundRequests } from './refund-requests';
+import { cancellationCodes, conflictPause, transact, type TransactItem } from './table';
 import { yardCapacity } from './yard-settings';
 import { stayChange } from '../../shared/capacity';
 
@@ -107,7 +108,10 @@ function changeItems(before: Booking, after: Booking, options: ChangeOptions, ca
   }
   const placesStart = items.length;
   items.push(...movePlaces(placesOf(before), placesOf(after), capacity, after.updatedAt));
-  return { items, lockIndex, places: [placesStart, items.length] };
+  const placesEnd = items.length;
+  // A refund is recorded as an intent to send before Stripe is asked: it survives a crash after this write.
+  items.push(...newRefundRequests(before, after));
+  return { items, lockIndex, places: [placesStart, placesEnd] };
 }
 
 /**
@@ -135,15 +139,4 @@ export async function saveBookingChange(before: Booking, after: Booking, options
       await conflictPause(attempt);
     }
   }
-}
-
-/** Records what the provider said about a refund line (the line is found by its id, its position fixed). */
-export async function markRefund(bookingId: string, ledgerIndex: number, lineId: string, status: 'succeeded' | 'failed', refundId: string | null): Promise<boolean> {
-  return updateIf({
-    Key: keys.booking(bookingId),
-    UpdateExpression: `SET ledger[${ledgerIndex}].#st = :status${refundId ? `, ledger[${ledgerIndex}].refundId = :rid` : ''}`,
-    ConditionExpression: `ledger[${ledgerIndex}].id = :line`,
-    ExpressionAttributeNames: { '#st': 'status' },
-    ExpressionAttributeValues: { ':status': status, ':line': lineId, ...(refundId ? { ':rid': refundId } : {}) },
-  });
 }

@@ -29,6 +29,7 @@ export const KEY_PREFIXES = {
   contactMessage: 'CONTACT#',
   occupancy: 'OCCUPANCY',
   settings: 'SETTINGS',
+  refundQueue: 'REFUND_QUEUE',
   rateLimit: (scope: string) => `RATE#${scope}#`,
 } as const;
 
@@ -87,4 +88,9 @@ export const keys = {
   yardSettings: (): ItemKey => ({ pk: KEY_PREFIXES.settings, sk: 'YARD' }),
   /** How many photos a booking holds: the 30-photo limit is a condition on it, in the photo's own transaction. */
   photoCount: (bookingId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: 'PHOTO_COUNT' }),
+  /**
+   * A refund line not yet confirmed by Stripe (refund-requests.ts): written in the transaction that writes the line,
+   * deleted in the one that settles it; the refund worker reads the one partition (only refunds in flight).
+   */
+  refundRequest: (lineId: string): ItemKey => ({ pk: KEY_PREFIXES.refundQueue, sk: `LINE#${lineId}` }),
 } as const;

@@ -1,0 +1,22 @@
+/**
+ * Functions that run on a schedule rather than for a request. The CDK stack gives each a Lambda function, an
+ * EventBridge schedule and its grants (infra/jobs.ts); `npm start` runs the same modules on an interval inside the
+ * local stack (local/jobs.ts). Keep AWS CDK imports out of this file.
+ */
+import type { Need } from './routes';
+
+export interface JobDef {
+  /** The Lambda function's short name. */
+  name: string;
+  /** Handler module, relative to functions/; it exports `handler`. */
+  entry: string;
+  /** How often AWS runs it (minutes); locally it runs more often, since each pass does only what is due. */
+  everyMinutes: number;
+  needs: readonly Need[];
+  timeoutSeconds: number;
+}
+
+export const jobs: readonly JobDef[] = [
+  // Sends refunds still in flight (functions/use-cases/booking/refund.ts); reads the queue's one partition.
+  { name: 'SendRefunds', entry: 'jobs/send-refunds.ts', everyMinutes: 1, needs: ['table:read', 'table:write', 'stripe'], timeoutSeconds: 50 },
+];

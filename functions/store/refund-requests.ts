@@ -1,0 +1,91 @@
+/**
+ * Refunds that survive a crash. A refund line is written `pending` on the booking's ledger together with a refund
+ * request item (one transaction, store/booking-changes.ts), so the intent to refund is durable before Stripe is
+ * asked. Whoever sends it (the request that made the change, right away; the refund worker, for anything left)
+ * settles the line and deletes the request in one transaction, conditional on the line still being pending, so a
+ * line is settled once however many senders race. The queue is one partition holding only refunds in flight.
+ */
+import type { Booking, LedgerLine } from '../../shared/records';
+import { keys } from './keys';
+import { cancellationCodes, query, transact, updateIf, type TransactItem } from './table';
+
+export interface RefundRequest {
+  bookingId: string;
+  lineId: string;
+  amountCents: number;
+  /** Sends tried that met no answer from Stripe (a timeout, an outage): the next waits longer. */
+  attempts: number;
+  /** When the worker may next send it (ISO); the request that wrote it tries at once. */
+  nextAttemptAt: string;
+  createdAt: string;
+}
+
+/** The first worker pass waits this long, so it does not race the request that is sending it right now. */
+export const FIRST_WORKER_DELAY_MS = 60_000;
+
+/** The request item for a pending refund line, for the transaction that writes the line. */
+export function refundRequestPut(bookingId: string, line: LedgerLine): TransactItem {
+  const item: RefundRequest = { bookingId, lineId: line.id, amountCents: -line.amountCents, attempts: 0, nextAttemptAt: new Date(Date.parse(line.at) + FIRST_WORKER_DELAY_MS).toISOString(), createdAt: line.at };
+  return { Put: { Item: { ...keys.refundRequest(line.id), type: 'refund_request', ...item }, ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
+/** Refund lines `after` adds as pending that `before` did not have: each gets its request in the same transaction. */
+export function newRefundRequests(before: Booking, after: Booking): TransactItem[] {
+  const known = new Set((before.ledger ?? []).map((l) => l.id));
+  return (after.ledger ?? []).filter((l) => l.kind === 'refund' && l.status === 'pending' && !known.has(l.id)).map((l) => refundRequestPut(after.id, l));
+}
+
+/** Refunds in flight whose next attempt is due, oldest first (the queue holds only those not yet settled). */
+export async function dueRefundRequests(now: Date, limit = 25): Promise<RefundRequest[]> {
+  const { items } = await query<RefundRequest>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :line)',
+    FilterExpression: 'nextAttemptAt <= :now',
+    ExpressionAttributeValues: { ':pk': keys.refundRequest('').pk, ':line': 'LINE#', ':now': now.toISOString() },
+    Limit: 200,
+  });
+  return items.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).slice(0, limit);
+}
+
+export type SettleOutcome = 'settled' | 'not-pending';
+
+/**
+ * Records Stripe's answer on the line (found by id at its position) and removes its request, or nothing when the
+ * line is no longer pending (another sender settled it).
+ */
+export async function settleRefund(bookingId: string, ledgerIndex: number, lineId: string, status: 'succeeded' | 'failed', refundId: string | null, at: string): Promise<SettleOutcome> {
+  const items: TransactItem[] = [
+    {
+      Update: {
+        Key: keys.booking(bookingId),
+        UpdateExpression: `SET ledger[${ledgerIndex}].#st = :status, ledger[${ledgerIndex}].settledAt = :at${refundId ? `, ledger[${ledgerIndex}].refundId = :rid` : ''}`,
+        ConditionExpression: `ledger[${ledgerIndex}].id = :line AND ledger[${ledgerIndex}].#st = :pending`,
+        ExpressionAttributeNames: { '#st': 'status' },
+        ExpressionAttributeValues: { ':status': status, ':line': lineId, ':pending': 'pending', ':at': at, ...(refundId ? { ':rid': refundId } : {}) },
+      },
+    },
+    { Delete: { Key: keys.refundRequest(lineId) } },
+  ];
+  try {
+    await transact(items);
+    return 'settled';
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (codes?.[0] === 'ConditionalCheckFailed') return 'not-pending';
+    throw error;
+  }
+}
+
+/** A request whose line is settled already (or gone) has nothing left to do. */
+export async function dropRefundRequest(lineId: string): Promise<void> {
+  await transact([{ Delete: { Key: keys.refundRequest(lineId) } }]);
+}
+
+/** After a send that met no answer: try again later (the same idempotency key makes a repeat harmless). */
+export async function postponeRefund(lineId: string, attempts: number, nextAttemptAt: Date): Promise<boolean> {
+  return updateIf({
+    Key: keys.refundRequest(lineId),
+    UpdateExpression: 'SET attempts = :n, nextAttemptAt = :next',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':n': attempts, ':next': nextAttemptAt.toISOString() },
+  });
+}

@@ -1,0 +1,24 @@
+/**
+ * The refund worker's pass: every refund request whose next attempt is due is sent once (refund.ts). Run every
+ * minute by a schedule in AWS (functions/jobs/send-refunds.ts) and on an interval inside `npm start`; safe to run
+ * twice at once (settling is conditional on the line being pending, the idempotency key stops a second refund).
+ */
+import { logger } from '../../lib/logger';
+import { dueRefundRequests } from '../../store/refund-requests';
+import { sendRefund, type SendOutcome } from './refund';
+
+export type PassSummary = Record<SendOutcome | 'error', number>;
+
+export async function sendDueRefunds(now: () => Date = () => new Date()): Promise<PassSummary> {
+  const summary: PassSummary = { succeeded: 0, failed: 0, retry: 0, 'settled-elsewhere': 0, error: 0 };
+  for (const request of await dueRefundRequests(now())) {
+    try {
+      summary[await sendRefund(request.bookingId, request.lineId, request.attempts, now)]++;
+    } catch (error) {
+      // The request stays; the next pass tries it again.
+      summary.error++;
+      logger.error('Refund worker could not send a refund', { bookingId: request.bookingId, ledgerLine: request.lineId, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return summary;
+}

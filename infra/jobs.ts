@@ -1,0 +1,89 @@
+/**
+ * The scheduled jobs of functions/jobs.ts: one Lambda function each (bundled like the routes, with its own role,
+ * log group and the grants its needs declare), an EventBridge schedule, and alarms on an SNS topic:
+ * - the job's errors (a pass that threw, three minutes running: the worker is not running);
+ * - 'Refund failed' (a refund Stripe refused or that met no answer for MAX_REFUND_ATTEMPTS): staff must act;
+ * - a refund still unanswered after an hour ('Refund not confirmed yet' with attempts >= 5).
+ * docs/operations.md (Alarms) says what each means and what to do.
+ */
+import { Duration } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData, type IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { FilterPattern, LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { JobDef } from '../functions/jobs';
+import { usesTable } from '../functions/routes';
+import { grantNeed } from './grants';
+import { removalPolicy } from './removal';
+import { bundledFunction, type SharedFunctionSettings } from './route-function';
+
+export const ALARM_NAMESPACE = 'RunwayParking';
+
+export class ScheduledJob extends Construct {
+  readonly fn: NodejsFunction;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: { job: JobDef; settings: SharedFunctionSettings; alarmAction: IAlarmAction }) {
+    super(scope, id);
+    const { job, settings } = props;
+    const env = settings.env;
+    const name = `${env.namePrefix}-${job.name}`;
+    this.logGroup = new LogGroup(this, 'Logs', { logGroupName: `/aws/lambda/${name}`, retention: env.logRetentionDays, removalPolicy: removalPolicy(env) });
+    const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: `Scheduled ${job.name}: ${job.needs.join(', ')}` });
+    this.logGroup.grantWrite(role);
+    for (const need of new Set(job.needs)) grantNeed(role, need, settings.targets);
+    this.fn = bundledFunction(this, {
+      name,
+      description: `Scheduled job ${job.name}, every ${job.everyMinutes} minute(s)`,
+      entry: job.entry,
+      memoryMb: 256,
+      timeoutSeconds: job.timeoutSeconds,
+      role,
+      logGroup: this.logGroup,
+      environment: {
+        LOG_LEVEL: 'INFO',
+        NODE_OPTIONS: '--enable-source-maps',
+        ...(usesTable(job.needs) ? { TABLE_NAME: settings.targets.table.tableName } : {}),
+        ...(job.needs.includes('stripe') ? { STRIPE_SECRET_ID: env.stripeSecretName } : {}),
+      },
+      // One pass at a time: a slow pass is never overlapped by the next minute's.
+      reservedConcurrency: 1,
+    });
+    new Rule(this, 'Schedule', {
+      description: `Runs ${job.name} every ${job.everyMinutes} minute(s)`,
+      schedule: Schedule.rate(Duration.minutes(job.everyMinutes)),
+      // A missed pass is not retried: the next one does the same work.
+      targets: [new LambdaFunction(this.fn, { retryAttempts: 0 })],
+    });
+    const errors = new Alarm(this, 'ErrorsAlarm', {
+      alarmName: `${name}-errors`,
+      alarmDescription: `${job.name} failed three passes running (docs/operations.md, Alarms)`,
+      metric: this.fn.metricErrors({ period: Duration.minutes(1) }),
+      threshold: 1,
+      evaluationPeriods: 3,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    errors.addAlarmAction(props.alarmAction);
+  }
+
+  /** An alarm on log lines: `message` as the product logs it, counted per 5 minutes. */
+  logAlarm(id: string, props: { message: string; extra?: string; metricName: string; description: string; alarmAction: IAlarmAction }): Alarm {
+    const pattern = FilterPattern.literal(`{ $.message = "${props.message}"${props.extra ? ` && ${props.extra}` : ''} }`);
+    const filter = new MetricFilter(this, `${id}Filter`, { logGroup: this.logGroup, filterPattern: pattern, metricNamespace: ALARM_NAMESPACE, metricName: props.metricName, metricValue: '1', defaultValue: 0 });
+    const alarm = new Alarm(this, id, {
+      alarmName: `${this.fn.functionName}-${props.metricName}`,
+      alarmDescription: props.description,
+      metric: filter.metric({ period: Duration.minutes(5), statistic: 'Sum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    alarm.addAlarmAction(props.alarmAction);
+    return alarm;
+  }
+}

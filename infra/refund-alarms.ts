@@ -1,0 +1,60 @@
+/**
+ * Alarms on refunds (issue 26): the SNS topic every alarm of the stack sends to (e-mailing `alarmEmail` when set),
+ * the refund worker as a scheduled job, and two alarms counted across every function that sends refunds (the
+ * routes that change or cancel a paid booking send at once; the worker sends what is left):
+ * - RefundsFailed: a refund Stripe refused, or that met no answer for every attempt (staff must refund by hand);
+ * - RefundsUnconfirmed: a refund still unanswered after its fifth attempt (about an hour): Stripe or the network
+ *   is failing and the worker keeps trying.
+ */
+import { Duration } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { FilterPattern, MetricFilter, type ILogGroup } from 'aws-cdk-lib/aws-logs';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Construct } from 'constructs';
+import { jobs } from '../functions/jobs';
+import { ALARM_NAMESPACE, ScheduledJob } from './jobs';
+import type { SharedFunctionSettings } from './route-function';
+
+export const REFUND_ALARM_METRICS = { failed: 'RefundsFailed', unconfirmed: 'RefundsUnconfirmed' } as const;
+
+export class Operations extends Construct {
+  readonly topic: Topic;
+  readonly jobs: ScheduledJob[];
+
+  constructor(scope: Construct, id: string, props: { settings: SharedFunctionSettings; refundSenders: ILogGroup[] }) {
+    super(scope, id);
+    const { env } = props.settings;
+    this.topic = new Topic(this, 'Alarms', { displayName: `Runway Parking ${env.name} alarms`, enforceSSL: true });
+    if (env.alarmEmail) this.topic.addSubscription(new EmailSubscription(env.alarmEmail));
+    const action = new SnsAction(this.topic);
+    this.jobs = jobs.map((job) => new ScheduledJob(this, job.name, { job, settings: props.settings, alarmAction: action }));
+
+    const senders = [...props.refundSenders, ...this.jobs.map((j) => j.logGroup)];
+    const counted = (metricName: string, pattern: string) =>
+      senders.map((logGroup, i) =>
+        new MetricFilter(this, `${metricName}${i}`, { logGroup, filterPattern: FilterPattern.literal(pattern), metricNamespace: ALARM_NAMESPACE, metricName, metricValue: '1', defaultValue: 0 }).metric({
+          period: Duration.minutes(5),
+          statistic: 'Sum',
+        }),
+      );
+    const alarm = (name: string, metricName: string, pattern: string, description: string) => {
+      // Every sender's filter writes the same metric (no dimensions), so one series counts them all.
+      const [metric] = counted(metricName, pattern);
+      const a = new Alarm(this, name, {
+        alarmName: `${env.namePrefix}-${metricName}`,
+        alarmDescription: description,
+        metric: new MathExpression({ expression: 'FILL(m, 0)', usingMetrics: { m: metric! }, period: Duration.minutes(5) }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+      a.addAlarmAction(action);
+      return a;
+    };
+    alarm('RefundsFailedAlarm', REFUND_ALARM_METRICS.failed, '{ $.message = "Refund failed" }', 'A refund was refused by Stripe or never answered: refund it by hand (docs/operations.md, Alarms)');
+    alarm('RefundsUnconfirmedAlarm', REFUND_ALARM_METRICS.unconfirmed, '{ $.message = "Refund not confirmed yet; it will be sent again" && $.attempts >= 5 }', 'A refund has met no answer from Stripe for about an hour (docs/operations.md, Alarms)');
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * The scheduled jobs of functions/jobs.ts inside the local stack: each job's own handler module on an interval,
+ * one pass at a time, so `npm start` sends refunds left in flight as AWS does (there every minute).
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { jobs } from '../functions/jobs';
+import { functionsDir } from '../project-paths';
+
+export const LOCAL_JOB_INTERVAL_MS = 5_000;
+
+export function startLocalJobs(intervalMs = LOCAL_JOB_INTERVAL_MS): { stop(): Promise<void> } {
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const pass = async () => {
+    for (const job of jobs) {
+      try {
+        const mod = (await import(pathToFileURL(path.join(functionsDir, job.entry)).href)) as { handler: () => Promise<void> };
+        await mod.handler();
+      } catch (error) {
+        console.error(JSON.stringify({ level: 'ERROR', message: 'Local job failed', job: job.name, error: String(error) }));
+      }
+    }
+  };
+  const timer = setInterval(() => {
+    if (stopped) return;
+    // Never two passes at once: a slow pass delays the next.
+    running = running.then(pass);
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
