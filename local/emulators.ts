@@ -62,7 +62,8 @@ function announcedPort(child: ChildProcess, pattern: RegExp, name: string, outpu
     };
     child.stdout?.on('data', onData);
     child.once('error', (e) => reject(new Error(`${name} could not start: ${e.message}`)));
-    child.once('exit', (code) => reject(new Error(`${name} exited with ${code} before listening\n${output()}`)));
+    // 'close', not 'exit': by then its output is all read, so the error says why (EADDRINUSE, a Java error).
+    child.once('close', (code) => reject(new Error(`${name} exited with ${code} before listening\n${output()}`)));
     setTimeout(() => reject(new Error(`${name} did not listen within 120 s\n${output()}`)), 120_000).unref();
   });
 }
@@ -150,9 +151,21 @@ export interface CognitoOptions {
 /**
  * cognito-local with our bridges (local/cognito/emulator.cjs). It keeps its data, and reads its settings, in
  * ./.cognito of its working directory; the settings are written on every start, as the trigger port changes.
- * `port` 0 takes any free port.
+ * `port` 0 takes a free port. Not by binding port 0: cognito-local writes its port into the tokens' issuer before
+ * it listens. So a port is picked, and if another program takes it first (EADDRINUSE), another one, up to 5 times.
  */
 export async function startCognito(port: number, dir: string, options: CognitoOptions): Promise<Emulator> {
+  if (port !== 0) return runCognito(port, dir, options);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runCognito(await freePort(), dir, options);
+    } catch (error) {
+      if (attempt >= 5 || !(error instanceof Error) || !error.message.includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function runCognito(port: number, dir: string, options: CognitoOptions): Promise<Emulator> {
   const settingsDir = path.join(path.resolve(dir), '.cognito');
   // Its database holds passwords in plain text: private to the user.
   mkdirSync(settingsDir, { recursive: true, mode: 0o700 });
