@@ -77,14 +77,20 @@ const synthesized = new Map<string, Synthesized>();
 export function synthesizeOnce(name: string, options: () => SynthOptions): Synthesized {
   let s = synthesized.get(name);
   if (!s) {
-    s = synthesize(options(), inject('infraOutdir'));
+    s = synthesize(options(), processOutdir());
     synthesized.set(name, s);
   }
   return s;
 }
 
+/**
+ * This process's folder in the run's synth folder: vitest.config.ts keeps the infra files in one process, but should
+ * a run spread them over several, each bundles into its own folder rather than into another's half-written one.
+ */
+const processOutdir = () => path.join(inject('infraOutdir'), `process-${process.pid}`);
+
 /** The dev environment as cdk.json defines it, with every route and a stand-in SPA build. */
-export const devStack = (): Synthesized => synthesizeOnce('dev', () => ({ env: 'dev', webDist: fakeWebDist(path.join(inject('infraOutdir'), 'web-dist')) }));
+export const devStack = (): Synthesized => synthesizeOnce('dev', () => ({ env: 'dev', webDist: fakeWebDist(`${processOutdir()}-web-dist`) }));
 
 /**
  * Synthesizes into `outdir`, by default a folder of the calling file's own. Templates are named by stack, so
