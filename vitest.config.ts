@@ -37,7 +37,7 @@ export default defineConfig({
           isolate: false,
           fileParallelism: false,
           testTimeout: 180_000,
-          hookTimeout: 900_000,
+          hookTimeout: 1_200_000,
         },
       },
     ],
