@@ -25,7 +25,21 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      { resolve, test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },
+      {
+        resolve,
+        test: {
+          name: 'infra',
+          include: ['tests/infra/**/*.test.ts'],
+          // One process for every infra file, so each configuration is synthesized once and its bundles are reused
+          // by the next (tests/infra/support/synth.ts). The first synth bundles about 35 handlers: minutes on a
+          // busy 2-core machine.
+          globalSetup: ['tests/infra/support/global-setup.ts'],
+          isolate: false,
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 1_200_000,
+        },
+      },
     ],
   },
 });

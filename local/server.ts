@@ -14,7 +14,6 @@ import { startCognito, startDynamo, startS3, type Emulator } from './emulators';
 import { proxyCognito } from './cognito/proxy';
 import { startLambdaEndpoint } from './lambda-endpoint';
 import { createGateway, type ClientAddresses } from './gateway';
-import { freePort } from './ports';
 import { localServices, type LocalService } from './services';
 import { startLocalJobs } from './jobs';
 import { LOCAL_REGION, ensureAdminAccount, ensureTable, ensureUserPool, type AdminAccount, type PoolIds } from './provision';
@@ -36,6 +35,8 @@ export interface LocalStackOptions {
   createAdmin?: boolean;
   /** Test stacks only: callers' addresses are simulated (local/gateway.ts, ClientAddresses). */
   clientAddresses?: ClientAddresses;
+  /** Called with the site's URL as soon as it listens, before the emulators start (it answers 503 until ready). */
+  onListening?: (url: string) => void;
 }
 
 export interface LocalStack {
@@ -105,8 +106,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // Private to the user: the emulators keep passwords and payment records here.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   chmodSync(dataDir, 0o700);
-  const pick = async (offset: number) => (options.port === 0 ? freePort() : options.port + offset);
-  const [dynamoPort, s3Port, cognitoPort] = [await pick(1), await pick(2), await pick(3)];
+  // Port 0: every emulator binds a port the system picks and reports it (local/emulators.ts), so stacks starting
+  // side by side (parallel test runs) never race for a port picked earlier and bound later.
+  const pick = (offset: number) => (options.port === 0 ? 0 : options.port + offset);
+  const [dynamoPort, s3Port, cognitoPort] = [pick(1), pick(2), pick(3)];
   // Answer from the first moment: until the stack is ready every request gets 503 with Retry-After, never silence.
   let ready: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
   const server = createServer((req, res) => {
@@ -120,6 +123,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   });
   const port = (server.address() as { port: number }).port;
   const url = `http://localhost:${port}`;
+  options.onListening?.(url);
 
   const emulators: Emulator[] = [];
   const stopAll = async () => {

@@ -14,7 +14,7 @@
  * - AdminSetUserMFAPreference (npm run admin -- reset-mfa), which the emulator lacks.
  * - E-mails (the Custom Message trigger's output) land in the local outbox instead of the console.
  *
- * Environment: PORT, HOST (cognito-local's own), OUTBOX_DIR, EMAIL_FROM, PASSWORD_MIN_LENGTH.
+ * Environment: PORT (printed once listening, for local/emulators.ts), HOST (cognito-local's own), OUTBOX_DIR, EMAIL_FROM, PASSWORD_MIN_LENGTH.
  */
 const { randomUUID } = require('node:crypto');
 const { mkdirSync, writeFileSync } = require('node:fs');
@@ -192,6 +192,8 @@ ConsoleMessageSender.prototype.sendEmail = async function sendEmail(ctx, user, d
 const logger = pino({ level: process.env.DEBUG ? 'debug' : 'warn' });
 createDefaultServer(logger)
   .then((server) => server.start())
+  // local/emulators.ts waits for this line: it is this process listening, not another on the same port.
+  .then((http) => console.log(`cognito-local listening on port ${http.address().port}`))
   .catch((error) => {
     console.error(error);
     process.exit(1);

@@ -2,6 +2,8 @@
 // `new Server(port)`) listens on every interface, so any machine on the network could read and change the
 // local data. This starts the same server from the same jar and arguments, but sets the host of its one
 // connector before it starts. Run by local/emulators.ts with Java's source launcher (no build step).
+// -Ddynamodb.port=0 lets the system pick a free port (the command line refuses 0); the line printed once it
+// listens names the port, which is how local/emulators.ts learns it without a pick-then-bind race.
 import java.lang.reflect.Field;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.NetworkConnector;
@@ -22,6 +24,8 @@ public class LoopbackDynamoDB {
     for (Connector connector : connectors) {
       if (!(connector instanceof NetworkConnector)) throw new IllegalStateException("Unexpected connector " + connector);
       ((org.eclipse.jetty.server.ServerConnector) connector).setHost(host);
+      String port = System.getProperty("dynamodb.port");
+      if (port != null) ((org.eclipse.jetty.server.ServerConnector) connector).setPort(Integer.parseInt(port));
     }
     proxy.start();
     System.out.println("DynamoDB Local listening on " + host + ":" + ((NetworkConnector) connectors[0]).getLocalPort());

@@ -172,13 +172,17 @@ describe.each(viewportNames)('payment (%s)', (viewport) => {
       expect(await page.getByRole('link', { name: 'Contact Support' }).getAttribute('href')).toBe('/contact');
       expect(await page.getByRole('main').getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
 
-      // Held back a moment so the wait is visible; then the API says it knows no such session.
+      // Held back until the wait has been seen (not for a fixed time a busy machine may not honour); then the API
+      // says it knows no such session.
+      let release: () => void = () => undefined;
+      const seen = new Promise<void>((resolve) => (release = resolve));
       await page.route('**/api/checkout/cs_test_unknown', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 700));
+        await seen;
         await route.continue();
       });
       await page.goto(`${baseUrl}/payment-success?session_id=cs_test_unknown`);
       await page.getByText('Creating your booking...').waitFor();
+      release();
       await page.getByRole('heading', { level: 1, name: 'Booking Issue' }).waitFor();
       // An unknown session took no money, so the page does not say a payment went through: it says what happened
       // and what to do.

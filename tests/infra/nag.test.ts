@@ -4,13 +4,14 @@
  */
 import { Validations } from 'aws-cdk-lib';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import type { IConstruct } from 'constructs';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { routes } from '../../functions/routes';
 import { buildApp } from '../../infra/build-app';
-import { cdkContext, removeTemporaryFolders, synthesize, temporaryFolder } from './support/synth';
+import { cdkContext, devStack, removeTemporaryFolders, temporaryFolder } from './support/synth';
 
 const quoteRoute = routes.filter((r) => r.path === '/api/quotes');
 
@@ -26,7 +27,7 @@ afterAll(removeTemporaryFolders);
 
 describe('cdk-nag AwsSolutions', () => {
   it('the dev stack passes with zero unacknowledged findings, and each acknowledgement carries its reason', () => {
-    const s = synthesize({ env: 'dev', routes: quoteRoute });
+    const s = devStack();
     expect(s.report.pluginReports.flatMap((p) => p.violations)).toEqual([]);
     const acks = acknowledgements(s.stack);
     expect(acks.length).toBeGreaterThan(10);
@@ -40,7 +41,9 @@ describe('cdk-nag AwsSolutions', () => {
 
   it('a resource that breaks a rule without an acknowledgement fails the synth', () => {
     const outdir = temporaryFolder('runway-nag-');
-    const { app, stacks } = buildApp({ context: { ...cdkContext, env: 'dev' }, outdir, webDist: null, routes: quoteRoute });
+    // No bundling (the CLI's --exclusively does the same): the rules read the construct tree, not the bundles.
+    const context = { ...cdkContext, env: 'dev', [BUNDLING_STACKS]: [] };
+    const { app, stacks } = buildApp({ context, outdir, webDist: null, routes: quoteRoute });
     new Bucket(stacks[0]!, 'Careless');
     expect(() => app.synth()).toThrow(/AwsSolutions-S1/);
     const report = JSON.parse(readFileSync(path.join(outdir, 'validation-report.json'), 'utf8')) as {

@@ -6,9 +6,9 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { routeId, routes, type RouteDef } from '../../functions/routes';
-import { asText, environments, logicalIdOf, removeTemporaryFolders, resourcesOfType, synthesize, type Synthesized } from './support/synth';
+import { asText, environments, logicalIdOf, resourcesOfType, synthesizeOnce, type Synthesized } from './support/synth';
 
 const DOMAIN = 'parking.runwayparking.example';
 const CERTIFICATE = 'arn:aws:acm:us-east-1:123456789012:certificate/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b';
@@ -27,9 +27,8 @@ const allRoutes = [...routes, ...extraRoutes];
 
 let s: Synthesized;
 beforeAll(() => {
-  s = synthesize({ env: 'prod', overrides: { domain: { name: DOMAIN, certificateArn: CERTIFICATE }, google: GOOGLE, originSecretVersionId: ORIGIN_VERSION }, routes: allRoutes });
+  s = synthesizeOnce('prod', () => ({ env: 'prod', overrides: { domain: { name: DOMAIN, certificateArn: CERTIFICATE }, google: GOOGLE, originSecretVersionId: ORIGIN_VERSION }, routes: allRoutes }));
 });
-afterAll(removeTemporaryFolders);
 
 const fnFor = (route: RouteDef) => resourcesOfType(s, 'AWS::Lambda::Function').find(([, p]) => p.FunctionName === `${prod.namePrefix}-${routeId(route)}`)!;
 function statementsFor(route: RouteDef) {

@@ -18,7 +18,7 @@ import { recountedMonths } from '../../functions/store/occupancy';
 import { routes } from '../../functions/routes';
 import { createGateway } from '../../local/gateway';
 import { ensureTable } from '../../local/provision';
-import { capacityMessages, DEFAULT_CAPACITY } from '../../shared/capacity';
+import { capacityMessages } from '../../shared/capacity';
 import { messages } from '../../shared/messages';
 import { addDays, nzToday } from '../../shared/nz-time';
 import { occupancyMessages, occupancySchema } from '../../shared/occupancy';
@@ -183,7 +183,8 @@ describe('PUT /api/admin/capacity: a gateway of this test with its own table', (
 
   it('starts at the default, stores what staff set with who and when, and the occupancy follows', async () => {
     const first = await call('GET', `/api/admin/occupancy?from=2031-01-01&days=1`, undefined, admin, own);
-    expect(first.body).toMatchObject({ capacity: DEFAULT_CAPACITY, capacitySource: 'default' });
+    // docs/capacity.md: the site configuration's default is 300 places.
+    expect(first.body).toMatchObject({ capacity: 300, capacitySource: 'default' });
 
     for (const customer of [a, b]) expect((await call('PUT', '/api/admin/capacity', { capacity: 7 }, customer, own)).status).toBe(403);
     expect(await settings()).toBeUndefined();

@@ -7,6 +7,8 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capacityMessages, stayDates } from '../../shared/capacity';
 import { toDateInput } from '../../shared/date-input';
@@ -65,6 +67,14 @@ async function scanAll(): Promise<Record<string, any>[]> {
     start = out.LastEvaluatedKey;
   } while (start);
   return rows;
+}
+
+/** The stand-in's charge.refunded events not delivered yet (its events folder: one JSON file per event, with its deliveries). */
+async function undeliveredRefundEvents(): Promise<string[]> {
+  const dir = path.join(env.dataDir, 'stripe', 'events');
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.json'));
+  const events = await Promise.all(files.map(async (f) => JSON.parse(await readFile(path.join(dir, f), 'utf8')) as { event: { id: string; type: string }; deliveries: unknown[] }));
+  return events.filter((e) => e.event.type === 'charge.refunded' && e.deliveries.length === 0).map((e) => e.event.id);
 }
 
 /** The occupancy counters as stored, and as a recount of the bookings and open checkouts would write them. */
@@ -207,8 +217,9 @@ describe('a yard of 2 places', () => {
       expect(refunds.length, JSON.stringify(saved.ledger)).toBe(cancels.length);
       expect(saved.status, JSON.stringify(results.map((r) => r.status))).toBe(cancels.length === 1 ? 'cancelled' : 'checkin');
     }
-    // The stand-in reports each refund back (charge.refunded) on its own schedule; give it a moment, then recount.
-    await new Promise((r) => setTimeout(r, 500));
+    // The stand-in reports each refund back (charge.refunded) on its own schedule: recount once it has delivered
+    // them all (it records a delivery after the webhook answered).
+    await expect.poll(undeliveredRefundEvents, { timeout: 30_000, interval: 100 }).toEqual([]);
     const report = await reindex({ dryRun: true });
     const pass = report.passes[0]!;
     expect(pass.stats.changes, JSON.stringify(pass.stats.changes)).toEqual([]);

@@ -11,7 +11,6 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { startLocalStack } from '../../local/server';
-import { freePort } from '../../local/ports';
 import { request } from '../support/http';
 import { baseUrl, booking, checkout, checkoutBody, env, postWebhook, stripeEvent } from './payment-support';
 
@@ -72,18 +71,15 @@ describe('webhooks', () => {
 
 describe('the local server', () => {
   it('answers from its first moment: 503 with Retry-After until the stack is ready', async () => {
-    const port = await freePort();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'runway-startup-'));
-    const starting = startLocalStack({ port, dataDir: path.join(dataDir, 'data'), inMemoryTable: true, spa: 'none', createAdmin: false });
+    // Port 0 and the address it reports the moment it listens: a port picked first and bound later can be taken
+    // by another stack in between (EADDRINUSE on a busy machine).
+    let listening: (url: string) => void = () => undefined;
+    const listeningAt = new Promise<string>((resolve) => (listening = resolve));
+    const starting = startLocalStack({ port: 0, dataDir: path.join(dataDir, 'data'), inMemoryTable: true, spa: 'none', createAdmin: false, onListening: listening });
+    starting.catch(() => undefined); // a failed start is reported by the await in finally
     try {
-      await new Promise<void>((resolve, reject) => {
-        const tryConnect = (left: number) => {
-          const socket = createConnection(port, '127.0.0.1');
-          socket.once('connect', () => (socket.destroy(), resolve()));
-          socket.once('error', () => (left > 0 ? setTimeout(() => tryConnect(left - 1), 20) : reject(new Error('never listened'))));
-        };
-        tryConnect(250);
-      });
+      const port = new URL(await listeningAt).port;
       const res = await fetch(`http://127.0.0.1:${port}/api/quotes`, { signal: AbortSignal.timeout(5000) });
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('2');

@@ -4,17 +4,20 @@ import { messages } from '../../shared/messages';
 import { addDays, nzNow } from '../../shared/nz-time';
 import { quoteSelection } from '../../shared/quote';
 import { toQuoteResponse } from '../../shared/quote-response';
-import { ALL_SLOTS } from '../../shared/slots';
+import { ALL_SLOTS, slotsFor } from '../../shared/slots';
 import { daysFromToday } from '../support/dates';
 import { request } from '../support/http';
 
 const baseUrl = inject('baseUrl');
 const quote = (body: unknown) => request(baseUrl, 'POST', '/api/quotes', body);
 
-/** The next grid slot at least 2 hours from now in NZ: always inside the 4-hour lead time. */
+/**
+ * The next slot at least 2 hours from now in NZ: always inside the 4-hour lead time. Only slots that exist on that
+ * date: on the day clocks go forward, 02:00 and 02:30 do not, and a quote for them is refused for that instead.
+ */
 function soonerThanLeadTime() {
   const at = nzNow(new Date(Date.now() + 2 * 60 * 60_000));
-  const next = ALL_SLOTS.find((t) => t >= at.time);
+  const next = slotsFor(at.date).find((t) => t >= at.time);
   const dropOff = next ? { dropOffDate: at.date, dropOffTime: next } : { dropOffDate: addDays(at.date, 1), dropOffTime: '00:00' };
   return { ...dropOff, pickUpDate: addDays(dropOff.dropOffDate, 2) };
 }

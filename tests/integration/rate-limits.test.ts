@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REQUEST_BUDGETS } from '../../functions/use-cases/limits/request-budgets';
 import { tooManyRequestsMessage } from '../../shared/messages';
+import { inOneBudgetWindow } from '../support/budget-window';
 import { daysFromToday } from '../support/dates';
 import { request } from '../support/http';
 import { tableReader } from '../support/table';
@@ -51,33 +51,39 @@ function expectTooMany(res: { status: number; body: any; headers: Headers }) {
   expect(res.body.message).toBe(tooManyRequestsMessage(retryAfter));
 }
 
-describe('POST /api/contact', () => {
-  const { client, email } = REQUEST_BUDGETS.contact;
+/** The budgets as docs/security.md ("Limits") states them; written here so a changed figure fails these tests. */
+const HOUR = 3600;
+const TEN_MINUTES = 600;
 
-  it(`a flood from one address: ${client.limit} messages go through, the rest get 429 and leave no trace`, async () => {
-    const visitor = newVisitor();
-    const markers = Array.from({ length: 40 }, () => randomUUID());
-    const answers = await Promise.all(markers.map((m) => postContact(contactBody(uniqueEmail('flood'), m), visitor)));
-    const accepted = answers.filter((a) => a.status === 202);
-    expect(accepted).toHaveLength(client.limit);
-    for (const a of answers.filter((x) => x.status !== 202)) expectTooMany(a);
-    const stored = (await Promise.all(markers.map(contactItemsWith))).flat();
-    expect(stored).toHaveLength(client.limit);
-    expect((await Promise.all(markers.map(mailsWith))).flat()).toHaveLength(client.limit);
+describe('POST /api/contact', () => {
+  it('a flood from one address: 5 messages go through, the rest get 429 and leave no trace', async () => {
+    await inOneBudgetWindow(HOUR, async () => {
+      const visitor = newVisitor();
+      const markers = Array.from({ length: 40 }, () => randomUUID());
+      const answers = await Promise.all(markers.map((m) => postContact(contactBody(uniqueEmail('flood'), m), visitor)));
+      const accepted = answers.filter((a) => a.status === 202);
+      expect(accepted).toHaveLength(5);
+      for (const a of answers.filter((x) => x.status !== 202)) expectTooMany(a);
+      const stored = (await Promise.all(markers.map(contactItemsWith))).flat();
+      expect(stored).toHaveLength(5);
+      expect((await Promise.all(markers.map(mailsWith))).flat()).toHaveLength(5);
+    });
   });
 
-  it(`one e-mail from many addresses: ${email.limit} messages, then 429`, async () => {
-    const sender = uniqueEmail('repeat');
-    for (let i = 0; i < email.limit; i++) expect((await postContact(contactBody(sender), newVisitor())).status).toBe(202);
-    const marker = randomUUID();
-    expectTooMany(await postContact(contactBody(sender, marker), newVisitor()));
-    expect(await contactItemsWith(marker)).toHaveLength(0);
-    expect(await mailsWith(marker)).toHaveLength(0);
+  it('one e-mail from many addresses: 3 messages, then 429', async () => {
+    await inOneBudgetWindow(HOUR, async () => {
+      const sender = uniqueEmail('repeat');
+      for (let i = 0; i < 3; i++) expect((await postContact(contactBody(sender), newVisitor())).status).toBe(202);
+      const marker = randomUUID();
+      expectTooMany(await postContact(contactBody(sender, marker), newVisitor()));
+      expect(await contactItemsWith(marker)).toHaveLength(0);
+      expect(await mailsWith(marker)).toHaveLength(0);
+    });
   });
 
   it('a refused form spends no budget: invalid posts do not count', async () => {
     const visitor = newVisitor();
-    for (let i = 0; i < client.limit + 2; i++) expect((await postContact({ ...contactBody(uniqueEmail('bad')), phone: '1' }, visitor)).status).toBe(400);
+    for (let i = 0; i < 5 + 2; i++) expect((await postContact({ ...contactBody(uniqueEmail('bad')), phone: '1' }, visitor)).status).toBe(400);
     expect((await postContact(contactBody(uniqueEmail('good')), visitor)).status).toBe(202);
   });
 
@@ -108,40 +114,44 @@ describe('POST /api/contact', () => {
 });
 
 describe('POST /api/checkout and /api/me/checkout', () => {
-  const { client, email, account } = REQUEST_BUDGETS.checkout;
-
-  it(`one address: ${client.limit} checkouts, then 429 and no customer, booking or session for the refused one`, async () => {
-    const visitor = newVisitor();
-    for (let i = 0; i < client.limit; i++) expect((await postCheckout(checkoutBody(), visitor)).status).toBe(201);
-    const refused = checkoutBody();
-    expectTooMany(await postCheckout(refused, visitor));
-    expect(await customerByEmail(refused.customer.email)).toBeUndefined();
-    // Another visitor is not held back by it.
-    expect((await postCheckout(checkoutBody(), newVisitor())).status).toBe(201);
+  it('one address: 20 checkouts, then 429 and no customer, booking or session for the refused one', async () => {
+    await inOneBudgetWindow(TEN_MINUTES, async () => {
+      const visitor = newVisitor();
+      for (let i = 0; i < 20; i++) expect((await postCheckout(checkoutBody(), visitor)).status).toBe(201);
+      const refused = checkoutBody();
+      expectTooMany(await postCheckout(refused, visitor));
+      expect(await customerByEmail(refused.customer.email)).toBeUndefined();
+      // Another visitor is not held back by it.
+      expect((await postCheckout(checkoutBody(), newVisitor())).status).toBe(201);
+    });
   });
 
-  it(`one e-mail from many addresses: ${email.limit} anonymous checkouts, then 429`, async () => {
-    const shared = uniqueEmail('same');
-    const sameEmail = () => checkoutBody({ customer: { email: shared } });
-    for (let i = 0; i < email.limit; i++) expect((await postCheckout(sameEmail(), newVisitor())).status).toBe(201);
-    expectTooMany(await postCheckout(sameEmail(), newVisitor()));
+  it('one e-mail from many addresses: 10 anonymous checkouts, then 429', async () => {
+    await inOneBudgetWindow(TEN_MINUTES, async () => {
+      const shared = uniqueEmail('same');
+      const sameEmail = () => checkoutBody({ customer: { email: shared } });
+      for (let i = 0; i < 10; i++) expect((await postCheckout(sameEmail(), newVisitor())).status).toBe(201);
+      expectTooMany(await postCheckout(sameEmail(), newVisitor()));
+    });
   });
 
-  it(`a signed-in account: ${account.limit} checkouts from many addresses across both routes, then 429 on both`, async () => {
-    const member = await createUser(env);
-    const auth = { authorization: `Bearer ${member.idToken}` };
-    await request(baseUrl, 'PUT', '/api/me/profile', { first_name: 'Mere', last_name: 'Tane', phone: '021 777 8888', address: '' }, auth);
+  it('a signed-in account: 30 checkouts from many addresses across both routes, then 429 on both', async () => {
     const stay = { car_registration: 'abc123', drop_off_date: daysFromToday(3), drop_off_time: '09:00', pick_up_date: daysFromToday(6), pick_up_time: '09:00' };
-    const mine = () => request(baseUrl, 'POST', '/api/me/checkout', stay, { ...as(newVisitor()), ...auth });
-    const signedIn = () => request(baseUrl, 'POST', '/api/checkout', checkoutBody(), { ...as(newVisitor()), ...auth });
-    for (let i = 0; i < account.limit; i++) expect((await (i % 2 ? mine() : signedIn())).status).toBe(201);
-    expectTooMany(await mine());
-    expectTooMany(await signedIn());
+    await inOneBudgetWindow(TEN_MINUTES, async () => {
+      const member = await createUser(env);
+      const auth = { authorization: `Bearer ${member.idToken}` };
+      await request(baseUrl, 'PUT', '/api/me/profile', { first_name: 'Mere', last_name: 'Tane', phone: '021 777 8888', address: '' }, auth);
+      const mine = () => request(baseUrl, 'POST', '/api/me/checkout', stay, { ...as(newVisitor()), ...auth });
+      const signedIn = () => request(baseUrl, 'POST', '/api/checkout', checkoutBody(), { ...as(newVisitor()), ...auth });
+      for (let i = 0; i < 30; i++) expect((await (i % 2 ? mine() : signedIn())).status).toBe(201);
+      expectTooMany(await mine());
+      expectTooMany(await signedIn());
+    });
   });
 
   it('a checkout the schema refuses spends nothing', async () => {
     const visitor = newVisitor();
-    for (let i = 0; i < client.limit + 2; i++) expect((await postCheckout({ ...checkoutBody(), paymentType: 'free' }, visitor)).status).toBe(400);
+    for (let i = 0; i < 20 + 2; i++) expect((await postCheckout({ ...checkoutBody(), paymentType: 'free' }, visitor)).status).toBe(400);
     expect((await postCheckout(checkoutBody(), visitor)).status).toBe(201);
   });
 });

@@ -25,9 +25,10 @@ export async function outbox(baseUrl: string): Promise<StoredEmail[]> {
   return (await res.json()) as StoredEmail[];
 }
 
-/** The newest e-mail to `to` whose subject matches, waiting briefly for it to land. */
+/** The newest e-mail to `to` whose subject matches, waiting for it to land (up to 30 s: a busy machine is slow). */
 export async function latestEmail(baseUrl: string, to: string, subject: RegExp): Promise<StoredEmail> {
-  for (let i = 0; i < 50; i++) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
     const mail = (await outbox(baseUrl)).find((m) => m.to.includes(to) && subject.test(m.subject));
     if (mail) return mail;
     await new Promise((r) => setTimeout(r, 100));

@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CsvBody, csvCell, csvRow, responseBytes, UTF8_BOM } from '../../functions/lib/csv';
 import { toCustomerBooking } from '../../functions/use-cases/account/my-bookings';
-import { CSV_COLUMNS, csvCellsOf } from '../../functions/use-cases/admin/export-bookings';
+import { CSV_COLUMNS, csvCellsOf, EXPORT_LIMITS } from '../../functions/use-cases/admin/export-bookings';
+import { exportMessages } from '../../shared/bookings-export';
 import { bookingRecord } from '../support/booking-record';
 
 const FORMULA = ['=', '+', '-', '@', '\t', '\r'];
@@ -135,5 +136,12 @@ describe("a booking's row", () => {
     const blank = csvCellsOf(toCustomerBooking(bookingRecord({ carRegistration: null, departureFlight: null })));
     expect(blank[CSV_COLUMNS.indexOf('Car Registration')]).toBe('');
     expect(blank[CSV_COLUMNS.indexOf('Departure Flight')]).toBe('');
+  });
+});
+
+describe("the export's bound", () => {
+  it('stops at 20,000 bookings or 5,000,000 bytes, as docs/admin.md says, and the closing row names the 20,000', () => {
+    expect(EXPORT_LIMITS).toEqual({ rows: 20_000, bytes: 5_000_000 });
+    expect(exportMessages.rows).toBe('This export stops at 20,000 bookings, the most one file holds. Narrow the filters (a date range or a status) to export the rest.');
   });
 });

@@ -2,14 +2,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { capacityMessages } from '../../shared/capacity';
-import { capacityRequestSchema, freePlaces, isFullDay, MAX_CAPACITY, occupancyMessages, occupancyQuerySchema } from '../../shared/occupancy';
+import { capacityRequestSchema, freePlaces, isFullDay, occupancyMessages, occupancyQuerySchema } from '../../shared/occupancy';
 
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
 describe('capacity request', () => {
   it('accepts every whole number of places from 0 to 100000', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: MAX_CAPACITY }), (capacity) => {
+      fc.property(fc.integer({ min: 0, max: 100_000 }), (capacity) => {
         expect(capacityRequestSchema.parse({ capacity })).toEqual({ capacity });
       }),
     );
@@ -18,7 +18,7 @@ describe('capacity request', () => {
   it('refuses anything else with the one capacity message', () => {
     const notACapacity = fc.oneof(
       fc.integer({ max: -1 }),
-      fc.integer({ min: MAX_CAPACITY + 1 }),
+      fc.integer({ min: 100_001 }),
       fc.double({ noNaN: false }).filter((n) => !Number.isInteger(n)),
       fc.string(),
       fc.constantFrom(null, undefined, true, [], {}),

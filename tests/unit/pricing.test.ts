@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gstIncluded, formatMoney } from '../../shared/money';
-import { amountDueNow, DEPOSIT_CENTS, parkingCents, priceFor } from '../../shared/pricing';
+import { amountDueNow, parkingCents, priceFor } from '../../shared/pricing';
 
 describe('parking price', () => {
   it.each([
@@ -47,7 +47,8 @@ describe('deposit', () => {
     fc.assert(
       fc.property(fc.integer({ min: 3000, max: 1_000_000 }), (total) => {
         const { now, balance } = amountDueNow(total, 'deposit');
-        expect(now).toBe(DEPOSIT_CENTS);
+        // The spec: 'Pay Deposit ($10.00 now, remainder at pickup)'.
+        expect(now).toBe(1000);
         expect(now + balance).toBe(total);
       }),
     );

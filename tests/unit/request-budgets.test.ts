@@ -16,7 +16,7 @@ vi.mock('../../functions/store/rate-limits', () => ({
   },
 }));
 
-const { clientNetwork, contactEmailsPerDay, DEFAULT_CONTACT_EMAILS_PER_DAY, REQUEST_BUDGETS, spendRequestBudget } = await import('../../functions/use-cases/limits/request-budgets');
+const { clientNetwork, contactEmailsPerDay, spendRequestBudget } = await import('../../functions/use-cases/limits/request-budgets');
 const { HttpError } = await import('../../functions/lib/errors');
 const { contactTexts } = await import('../../shared/contact');
 
@@ -34,9 +34,10 @@ describe('which budgets a request spends', () => {
     await spendRequestBudget('contact', { clientAddress: '198.51.100.4', email: ' Aroha@Example.NZ ' });
     await spendRequestBudget('contact', { clientAddress: '198.51.100.5', email: 'aroha@example.nz' });
     const [first, second] = spent;
+    // docs/security.md ("Limits"): 5 messages an hour per address, 3 an hour per e-mail, the day's cap as configured.
     expect(first!.map((b) => [b.scope, b.limit, b.windowSeconds])).toEqual([
-      ['contact', REQUEST_BUDGETS.contact.client.limit, REQUEST_BUDGETS.contact.client.windowSeconds],
-      ['contact', REQUEST_BUDGETS.contact.email.limit, REQUEST_BUDGETS.contact.email.windowSeconds],
+      ['contact', 5, 3600],
+      ['contact', 3, 3600],
       ['contact', 50, 86_400],
     ]);
     expect(first![2]!.subject).toBe('all');
@@ -50,16 +51,17 @@ describe('which budgets a request spends', () => {
   it('a checkout: the address and the e-mail, or the account when signed in; no daily cap', async () => {
     await spendRequestBudget('checkout', { clientAddress: '198.51.100.4', email: 'a@example.nz' });
     await spendRequestBudget('checkout', { clientAddress: '198.51.100.4', account: 'sub-1' });
-    expect(spent[0]!.map((b) => b.limit)).toEqual([REQUEST_BUDGETS.checkout.client.limit, REQUEST_BUDGETS.checkout.email.limit]);
-    expect(spent[1]!.map((b) => b.limit)).toEqual([REQUEST_BUDGETS.checkout.client.limit, REQUEST_BUDGETS.checkout.account.limit]);
+    // docs/security.md: 20 per address, 10 per typed e-mail, 30 per account, each per 10 minutes.
+    expect(spent[0]!.map((b) => [b.limit, b.windowSeconds])).toEqual([[20, 600], [10, 600]]);
+    expect(spent[1]!.map((b) => [b.limit, b.windowSeconds])).toEqual([[20, 600], [30, 600]]);
     expect(spent[1]![1]!.subject).toMatch(/^account-/);
   });
 
-  it('the contact cap falls back to the default when the setting is missing or nonsense', () => {
-    expect(contactEmailsPerDay()).toBe(DEFAULT_CONTACT_EMAILS_PER_DAY);
+  it('the contact cap falls back to the default, 200 a day, when the setting is missing or nonsense', () => {
+    expect(contactEmailsPerDay()).toBe(200);
     for (const bad of ['0', '-3', '2.5', 'lots']) {
       process.env.CONTACT_EMAILS_PER_DAY = bad;
-      expect(contactEmailsPerDay()).toBe(DEFAULT_CONTACT_EMAILS_PER_DAY);
+      expect(contactEmailsPerDay()).toBe(200);
     }
   });
 });

@@ -15,6 +15,8 @@ import { walkAdminBookings } from './list-bookings';
 
 /** The body's budget as the Lambda response carries it (JSON-encoded): 6 MB is the hard limit, less room for headers. */
 export const EXPORT_MAX_BYTES = 5_000_000;
+/** What one file holds at most (docs/admin.md, "Its bound"). */
+export const EXPORT_LIMITS = { rows: EXPORT_MAX_ROWS, bytes: EXPORT_MAX_BYTES } as const;
 /** Bookings read per batch (one BatchGet or one Query page). */
 const BATCH = 100;
 
@@ -84,7 +86,7 @@ export interface BookingsExport {
 /** Kept free under the budget for the closing note (about 200 bytes), which is added whatever the budget says. */
 const NOTE_ROOM = 512;
 
-export async function exportBookings(q: AdminBookingsQuery, limits = { rows: EXPORT_MAX_ROWS, bytes: EXPORT_MAX_BYTES }, now = new Date()): Promise<BookingsExport> {
+export async function exportBookings(q: AdminBookingsQuery, limits: { rows: number; bytes: number } = EXPORT_LIMITS, now = new Date()): Promise<BookingsExport> {
   const walk = await walkAdminBookings(q, BATCH, now);
   const body = new CsvBody(limits.bytes - NOTE_ROOM, UTF8_BOM + csvRow(CSV_COLUMNS));
   let rows = 0;

@@ -1,13 +1,16 @@
 /**
- * Synthesizes the real CDK app (infra/build-app.ts, cdk.json's context, cdk-nag included) into a temporary
- * folder and hands back the template. Bundles are cached by aws-cdk-lib within one process, so a test file
- * that synthesizes several variants bundles each handler once.
+ * Synthesizes the real CDK app (infra/build-app.ts, cdk.json's context, cdk-nag included) and hands back the
+ * template. Synthesizing is most of the infra tests' time (each of about 35 handlers is bundled by esbuild), so
+ * each configuration is synthesized once per run (`synthesizeOnce`) and shared by the files that test it, and
+ * every configuration goes to the run's one folder (global-setup.ts): aws-cdk-lib caches bundles by source,
+ * options and output folder within a process, so a second configuration reuses the first one's bundles.
  */
 import { Template } from 'aws-cdk-lib/assertions';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import type { RouteDef } from '../../../functions/routes';
 import { buildApp } from '../../../infra/build-app';
 import type { EdgeProtection } from '../../../infra/edge-protection';
@@ -44,10 +47,9 @@ export function removeTemporaryFolders(): void {
 }
 
 /** A small stand-in for web/dist: what Vite writes, plus a stale config.json that must never be uploaded. */
-export function fakeWebDist(): string {
-  const dir = temporaryFolder('runway-dist-');
-  mkdirSync(path.join(dir, 'assets'));
-  mkdirSync(path.join(dir, '.vite'));
+export function fakeWebDist(dir: string = temporaryFolder('runway-dist-')): string {
+  mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  mkdirSync(path.join(dir, '.vite'), { recursive: true });
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>');
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("spa")');
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["../../src/secret.ts"],"sourcesContent":["full source"]}');
@@ -58,14 +60,43 @@ export function fakeWebDist(): string {
   return dir;
 }
 
-export function synthesize(options: {
+export interface SynthOptions {
   env: string;
   /** Settings merged over cdk.json's for this environment. */
   overrides?: Record<string, unknown>;
   routes?: readonly RouteDef[];
   webDist?: string | null;
-}): Synthesized {
-  const outdir = temporaryFolder('runway-cdk-');
+}
+
+const synthesized = new Map<string, Synthesized>();
+
+/**
+ * The configuration `name`, synthesized by the first file of the run that asks for it and handed to the others as
+ * it is (tests only read it). Its folders stay until the run ends (global-setup.ts), not until that file's afterAll.
+ */
+export function synthesizeOnce(name: string, options: () => SynthOptions): Synthesized {
+  let s = synthesized.get(name);
+  if (!s) {
+    s = synthesize(options(), processOutdir());
+    synthesized.set(name, s);
+  }
+  return s;
+}
+
+/**
+ * This process's folder in the run's synth folder: vitest.config.ts keeps the infra files in one process, but should
+ * a run spread them over several, each bundles into its own folder rather than into another's half-written one.
+ */
+const processOutdir = () => path.join(inject('infraOutdir'), `process-${process.pid}`);
+
+/** The dev environment as cdk.json defines it, with every route and a stand-in SPA build. */
+export const devStack = (): Synthesized => synthesizeOnce('dev', () => ({ env: 'dev', webDist: fakeWebDist(`${processOutdir()}-web-dist`) }));
+
+/**
+ * Synthesizes into `outdir`, by default a folder of the calling file's own. Templates are named by stack, so
+ * configurations of different environments can share one folder; two of one environment would overwrite each other.
+ */
+export function synthesize(options: SynthOptions, outdir: string = temporaryFolder('runway-cdk-')): Synthesized {
   const merged = { ...environments, [options.env]: { ...environments[options.env], ...options.overrides } };
   const { app, stacks, edgeStacks } = buildApp({
     context: { ...cdkContext, environments: merged, env: options.env },
