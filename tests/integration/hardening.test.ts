@@ -13,7 +13,7 @@ import { messages } from '../../shared/messages';
 import { startLocalStack } from '../../local/server';
 import { freePort } from '../../local/ports';
 import { request } from '../support/http';
-import { baseUrl, booking, checkout, checkoutBody, env, postWebhook, stripeEvent } from './payment-support';
+import { baseUrl, booking, checkout, checkoutBody, customerByEmail, env, postWebhook, stripeEvent } from './payment-support';
 
 describe('bad requests get a 4xx JSON message and no internals', () => {
   it.each(['/api/checkout/%E0%A4%A', '/api/%', '/api/checkout/%zz'])('GET %s is a 400', async (p) => {
@@ -31,6 +31,23 @@ describe('bad requests get a 4xx JSON message and no internals', () => {
     const big = await request(baseUrl, 'POST', '/api/contact', JSON.stringify({ name: 'A', email: 'a@b.nz', phone: '0211234567', message: 'x'.repeat(100_000) }));
     expect(big.status).toBe(413);
     expect(big.body).toEqual({ message: messages.bodyTooLarge });
+  });
+});
+
+describe('cross-site posts (issue 20, item 9)', () => {
+  // What a page on another site can make a visitor's browser send without asking first (no CORS preflight).
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])('a checkout sent as %s is a 415 and holds nothing', async (type) => {
+    const body = checkoutBody();
+    const res = await request(baseUrl, 'POST', '/api/checkout', JSON.stringify(body), { 'content-type': type, origin: 'https://evil.example' });
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ message: messages.unsupportedMediaType });
+    expect(await customerByEmail(body.customer.email)).toBeUndefined();
+  });
+
+  it('a contact message sent as text/plain is a 415; the same message as JSON is taken', async () => {
+    const message = { name: 'Aroha Ngata', email: 'aroha@example.co.nz', phone: '021 123 4567', message: 'Can I leave my car for three weeks?', company: '' };
+    expect((await request(baseUrl, 'POST', '/api/contact', JSON.stringify(message), { 'content-type': 'text/plain;charset=UTF-8' })).status).toBe(415);
+    expect((await request(baseUrl, 'POST', '/api/contact', message)).status).toBe(202);
   });
 });
 
