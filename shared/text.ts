@@ -11,7 +11,7 @@ import * as z from 'zod';
 /** C0 and C1 controls (NUL, CR, LF, ESC ...), DEL, and the Unicode line and paragraph separators. */
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 /** In a multi-line field: the same, except line feeds and tabs (line ends arrive as LF, see `lineEnds`). */
-const CONTROL_MULTILINE = /[\0-\x08\x0B-\x1F\x7F-\x9F]/u;
+const CONTROL_MULTILINE = /(?![\t\n])\p{Cc}/u;
 /** Marks that change the direction text is shown in (Trojan Source): ALM, LRM, RLM, LRE..RLO, LRI..PDI. */
 const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 /** Half of a surrogate pair on its own: not a character, and not valid UTF-8 when stored or sent. */
