@@ -15,6 +15,9 @@ import { proxyCognito } from './cognito/proxy';
 import { startLambdaEndpoint } from './lambda-endpoint';
 import { createGateway, type ClientAddresses } from './gateway';
 import { freePort } from './ports';
+import { BodyTooLarge, RequestAborted, answerClientErrors, frontDoor, timeoutSettings } from './front-door';
+import { messages } from '../shared/messages';
+import { securityHeaderValues } from '../shared/security-headers';
 import { localServices, type LocalService } from './services';
 import { LOCAL_REGION, ensureAdminAccount, ensureTable, ensureUserPool, type AdminAccount, type PoolIds } from './provision';
 
@@ -35,6 +38,8 @@ export interface LocalStackOptions {
   createAdmin?: boolean;
   /** Test stacks only: callers' addresses are simulated (local/gateway.ts, ClientAddresses). */
   clientAddresses?: ClientAddresses;
+  /** How long a client has to send a whole request (front-door.ts); tests of slow clients pass a short one. */
+  requestTimeoutMs?: number;
 }
 
 export interface LocalStack {
@@ -53,24 +58,6 @@ function corsXml(origin: string): string {
 
 /** The largest body the local server reads (photo uploads go to the S3 emulator, not here). */
 export const LOCAL_BODY_LIMIT_BYTES = 1024 * 1024;
-
-class BodyTooLarge extends Error {}
-
-/** Reads the whole body; past the limit it stops reading (the rest is drained) and rejects with BodyTooLarge. */
-function readBody(req: IncomingMessage, limit = LOCAL_BODY_LIMIT_BYTES): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > limit) over = true;
-      else chunks.push(c);
-    });
-    req.on('end', () => (over ? reject(new BodyTooLarge()) : resolve(Buffer.concat(chunks))));
-    req.on('error', reject);
-  });
-}
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (!res.headersSent) res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
@@ -105,20 +92,26 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   chmodSync(dataDir, 0o700);
   const pick = async (offset: number) => (options.port === 0 ? freePort() : options.port + offset);
-  const [dynamoPort, s3Port, cognitoPort] = [await pick(1), await pick(2), await pick(3)];
+  const [port, dynamoPort, s3Port, cognitoPort] = [options.port === 0 ? await freePort() : options.port, await pick(1), await pick(2), await pick(3)];
+  const url = `http://localhost:${port}`;
+  // The headers CloudFront sends, with the local photo store's origin (presigned uploads and view URLs go there).
+  const headers = securityHeaderValues({ photoOrigin: `http://127.0.0.1:${s3Port}`, connectOrigins: [], https: false, devServer: options.spa === 'vite' });
+  const door = frontDoor({ port, headers, limit: LOCAL_BODY_LIMIT_BYTES });
   // Answer from the first moment: until the stack is ready every request gets 503 with Retry-After, never silence.
   let ready: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
-  const server = createServer((req, res) => {
+  const server = createServer(timeoutSettings(options.requestTimeoutMs));
+  const clientErrors = answerClientErrors(server, headers);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    clientErrors.track(req, res);
+    if (!door.admit(req, res)) return;
     if (ready) return ready(req, res);
     req.resume();
-    sendJson(res, 503, { message: 'The local stack is starting. Try again in a moment.' }, { 'retry-after': '2' });
+    sendJson(res, 503, { message: 'The local stack is starting. Try again in a moment.' }, { 'retry-after': '2', connection: 'close' });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => resolve());
+    server.listen(port, '127.0.0.1', () => resolve());
   });
-  const port = (server.address() as { port: number }).port;
-  const url = `http://localhost:${port}`;
 
   const emulators: Emulator[] = [];
   const stopAll = async () => {
@@ -175,7 +168,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ready = (req, res) => {
       void (async () => {
         try {
-          const body = await readBody(req);
+          const body = await door.readBody(req);
           const pathname = (req.url ?? '/').split('?')[0]!;
           if (await gateway.handle(req, res, body)) return;
           if (pathname === '/config.json') {
@@ -192,7 +185,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           res.writeHead(404, { 'content-type': 'text/plain' });
           res.end('Not found');
         } catch (error) {
-          if (error instanceof BodyTooLarge) return sendJson(res, 413, { message: 'The request body is too large' });
+          if (error instanceof BodyTooLarge) return door.refuse(req, res, 413, messages.bodyTooLarge);
+          if (error instanceof RequestAborted) return void req.destroy();
           // Logged here; the response says nothing about the inside.
           console.error(JSON.stringify({ level: 'ERROR', message: 'Local server error', error: String(error) }));
           sendJson(res, 500, { message: 'Something went wrong on our side. Please try again.' });
