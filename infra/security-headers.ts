@@ -1,12 +1,10 @@
 /**
- * The security headers every response from the site carries (CloudFront response headers policy). The
- * Content-Security-Policy allows only what the SPA really talks to: its own origin (pages, /api,
- * /config.json), Cognito's API and the managed login domain, and the photo bucket for presigned uploads
- * and signed view URLs. Inline styles are allowed because the UI library injects <style> for scroll
- * locking; scripts are never inline.
+ * CloudFront's response headers policy, built from the one definition of the site's security headers
+ * (shared/security-headers.ts), which the local server sends too.
  */
 import { Duration } from 'aws-cdk-lib';
-import { HeadersFrameOption, HeadersReferrerPolicy, type ResponseSecurityHeadersBehavior } from 'aws-cdk-lib/aws-cloudfront';
+import { HeadersFrameOption, HeadersReferrerPolicy, type ResponseCustomHeader, type ResponseSecurityHeadersBehavior } from 'aws-cdk-lib/aws-cloudfront';
+import { SECURITY_HEADERS, awsCspSources, contentSecurityPolicy } from '../shared/security-headers';
 
 export interface CspSources {
   region: string;
@@ -14,34 +12,31 @@ export interface CspSources {
   photoBucketName: string;
 }
 
-export function contentSecurityPolicy(s: CspSources): string {
-  const photos = `https://${s.photoBucketName}.s3.${s.region}.amazonaws.com`;
-  const cognito = `https://cognito-idp.${s.region}.amazonaws.com`;
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${photos}`,
-    "font-src 'self'",
-    `connect-src 'self' ${cognito} https://${s.oauthDomain} ${photos}`,
-    `form-action 'self' ${photos}`,
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "object-src 'none'",
-    'upgrade-insecure-requests',
-  ].join('; ');
+export function siteContentSecurityPolicy(s: CspSources): string {
+  return contentSecurityPolicy(awsCspSources(s));
 }
 
+const FRAME_OPTIONS: Record<(typeof SECURITY_HEADERS)['frameOptions'], HeadersFrameOption> = { DENY: HeadersFrameOption.DENY };
+const REFERRER_POLICIES: Record<(typeof SECURITY_HEADERS)['referrerPolicy'], HeadersReferrerPolicy> = {
+  'strict-origin-when-cross-origin': HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+};
+
 export function securityHeaders(csp: string): ResponseSecurityHeadersBehavior {
+  const h = SECURITY_HEADERS;
+  const hsts = h.strictTransportSecurity;
   return {
     contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
-    strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, preload: false, override: true },
+    strictTransportSecurity: { accessControlMaxAge: Duration.seconds(hsts.maxAgeSeconds), includeSubdomains: hsts.includeSubdomains, preload: hsts.preload, override: true },
+    // CloudFront's only value for this header is nosniff.
     contentTypeOptions: { override: true },
-    frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-    referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-    // The legacy XSS auditor is off in every current browser and harmful where it is not; CSP does the job.
-    xssProtection: { protection: false, override: true },
+    frameOptions: { frameOption: FRAME_OPTIONS[h.frameOptions], override: true },
+    referrerPolicy: { referrerPolicy: REFERRER_POLICIES[h.referrerPolicy], override: true },
+    xssProtection: { protection: h.xssProtection.protection, override: true },
   };
 }
 
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+/** The security headers CloudFront has no field of its own for. */
+export const SECURITY_CUSTOM_HEADERS: ResponseCustomHeader[] = [
+  { header: 'Permissions-Policy', value: SECURITY_HEADERS.permissionsPolicy, override: true },
+  { header: 'Cross-Origin-Opener-Policy', value: SECURITY_HEADERS.crossOriginOpenerPolicy, override: true },
+];

@@ -37,7 +37,7 @@ import { EDGE_HEADERS } from '../functions/routes';
 import { SPA_FALLBACK_CODE, VIEWER_ADDRESS_CODE } from './edge-functions';
 import type { Environment } from './environments';
 import { removalPolicy } from './removal';
-import { PERMISSIONS_POLICY, contentSecurityPolicy, securityHeaders, type CspSources } from './security-headers';
+import { SECURITY_CUSTOM_HEADERS, securityHeaders, siteContentSecurityPolicy, type CspSources } from './security-headers';
 
 export const RUNTIME_CONFIG_KEY = 'config.json';
 const ONE_YEAR = Duration.days(365);
@@ -78,16 +78,13 @@ export class Site extends Construct {
       autoDeleteObjects: true,
     });
 
-    const csp = contentSecurityPolicy(props.csp);
+    const csp = siteContentSecurityPolicy(props.csp);
     this.headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       responseHeadersPolicyName: `${env.namePrefix}-security-headers`,
       comment: 'CSP, HSTS and friends for every response of the site',
       securityHeadersBehavior: securityHeaders(csp),
       customHeadersBehavior: {
-        customHeaders: [
-          { header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true },
-          { header: 'Cross-Origin-Opener-Policy', value: 'same-origin', override: true },
-        ],
+        customHeaders: SECURITY_CUSTOM_HEADERS,
       },
       removeHeaders: ['Server'],
     });
@@ -98,8 +95,7 @@ export class Site extends Construct {
       securityHeadersBehavior: securityHeaders(csp),
       customHeadersBehavior: {
         customHeaders: [
-          { header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true },
-          { header: 'Cross-Origin-Opener-Policy', value: 'same-origin', override: true },
+          ...SECURITY_CUSTOM_HEADERS,
           { header: 'Cache-Control', value: `public, max-age=${ONE_YEAR.toSeconds()}, immutable`, override: true },
         ],
       },

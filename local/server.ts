@@ -14,6 +14,9 @@ import { startCognito, startDynamo, startS3, type Emulator } from './emulators';
 import { proxyCognito } from './cognito/proxy';
 import { startLambdaEndpoint } from './lambda-endpoint';
 import { createGateway, type ClientAddresses } from './gateway';
+import { BodyTooLarge, RequestAborted, answerClientErrors, frontDoor, timeoutSettings, type FrontDoor } from './front-door';
+import { messages } from '../shared/messages';
+import { securityHeaderValues } from '../shared/security-headers';
 import { localServices, type LocalService } from './services';
 import { startLocalJobs } from './jobs';
 import { LOCAL_REGION, ensureAdminAccount, ensureTable, ensureUserPool, type AdminAccount, type PoolIds } from './provision';
@@ -37,6 +40,8 @@ export interface LocalStackOptions {
   clientAddresses?: ClientAddresses;
   /** Called with the site's URL as soon as it listens, before the emulators start (it answers 503 until ready). */
   onListening?: (url: string) => void;
+  /** How long a client has to send a whole request (front-door.ts); tests of slow clients pass a short one. */
+  requestTimeoutMs?: number;
 }
 
 export interface LocalStack {
@@ -55,24 +60,6 @@ function corsXml(origin: string): string {
 
 /** The largest body the local server reads (photo uploads go to the S3 emulator, not here). */
 export const LOCAL_BODY_LIMIT_BYTES = 1024 * 1024;
-
-class BodyTooLarge extends Error {}
-
-/** Reads the whole body; past the limit it stops reading (the rest is drained) and rejects with BodyTooLarge. */
-function readBody(req: IncomingMessage, limit = LOCAL_BODY_LIMIT_BYTES): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > limit) over = true;
-      else chunks.push(c);
-    });
-    req.on('end', () => (over ? reject(new BodyTooLarge()) : resolve(Buffer.concat(chunks))));
-    req.on('error', reject);
-  });
-}
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (!res.headersSent) res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
@@ -110,12 +97,22 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // side by side (parallel test runs) never race for a port picked earlier and bound later.
   const pick = (offset: number) => (options.port === 0 ? 0 : options.port + offset);
   const [dynamoPort, s3Port, cognitoPort] = [pick(1), pick(2), pick(3)];
+  // The headers CloudFront sends. The photo store's origin (presigned uploads and view URLs go there) is known once
+  // it listens; until then nothing but the 503 below is answered, and the door reads this object on every request.
+  const headerOptions = { connectOrigins: [], https: false, devServer: options.spa === 'vite' };
+  const headers: Record<string, string> = securityHeaderValues({ ...headerOptions, photoOrigin: 'http://127.0.0.1' });
+  // The door checks Host against the port, known once the server listens (before any request can arrive).
+  let door: FrontDoor | null = null;
   // Answer from the first moment: until the stack is ready every request gets 503 with Retry-After, never silence.
   let ready: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
-  const server = createServer((req, res) => {
+  const server = createServer(timeoutSettings(options.requestTimeoutMs));
+  const clientErrors = answerClientErrors(server, headers);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    clientErrors.track(req, res);
+    if (!door?.admit(req, res)) return;
     if (ready) return ready(req, res);
     req.resume();
-    sendJson(res, 503, { message: 'The local stack is starting. Try again in a moment.' }, { 'retry-after': '2' });
+    sendJson(res, 503, { message: 'The local stack is starting. Try again in a moment.' }, { 'retry-after': '2', connection: 'close' });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -123,6 +120,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   });
   const port = (server.address() as { port: number }).port;
   const url = `http://localhost:${port}`;
+  door = frontDoor({ port, headers, limit: LOCAL_BODY_LIMIT_BYTES });
   options.onListening?.(url);
 
   const emulators: Emulator[] = [];
@@ -140,6 +138,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       startCognito(cognitoPort, path.join(dataDir, 'cognito'), { lambdaEndpoint: lambda.endpoint, outboxDir: path.join(dataDir, 'outbox'), emailFrom: emailFrom() }),
     ]);
     emulators.push(dynamo, s3, cognito);
+    Object.assign(headers, securityHeaderValues({ ...headerOptions, photoOrigin: s3.endpoint }));
     const [, pool] = await Promise.all([ensureTable(dynamo.endpoint, TABLE_NAME), ensureUserPool(cognito.endpoint)]);
     const admin = options.createAdmin === false ? null : await ensureAdminAccount(cognito.endpoint, pool, dataDir);
 
@@ -182,7 +181,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ready = (req, res) => {
       void (async () => {
         try {
-          const body = await readBody(req);
+          const body = await door.readBody(req);
           const pathname = (req.url ?? '/').split('?')[0]!;
           if (await gateway.handle(req, res, body)) return;
           if (pathname === '/config.json') {
@@ -199,7 +198,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           res.writeHead(404, { 'content-type': 'text/plain' });
           res.end('Not found');
         } catch (error) {
-          if (error instanceof BodyTooLarge) return sendJson(res, 413, { message: 'The request body is too large' });
+          if (error instanceof BodyTooLarge) return door.refuse(req, res, 413, messages.bodyTooLarge);
+          if (error instanceof RequestAborted) return void req.destroy();
           // Logged here; the response says nothing about the inside.
           console.error(JSON.stringify({ level: 'ERROR', message: 'Local server error', error: String(error) }));
           sendJson(res, 500, { message: 'Something went wrong on our side. Please try again.' });

@@ -9,6 +9,7 @@ import { customerBookingSchema } from './customer-bookings';
 import { myCheckoutRequestSchema } from './my-checkout';
 import { profileMessages } from './profile';
 import { isoDate } from './schemas';
+import { editVersion, typedText } from './text';
 
 export const ADMIN_PAGE_SIZE = 25;
 /** A date filter covers at most this many days (each day is one small partition read). */
@@ -40,6 +41,7 @@ export const adminMessages = {
   customerStale: 'Someone else saved this customer first. Reload to see their changes, then save again.',
   notEditable: 'A cancelled booking can no longer be edited',
   nameRequired: 'Please enter the customer name',
+  nameInvalid: 'Please enter a valid name',
   redirecting: 'Redirecting to Payment...',
 } as const;
 
@@ -159,7 +161,7 @@ export const adminBookingEditSchema = z.strictObject({
   car_registration: optionalText(10, 'Please enter a valid car registration', /^[A-Z0-9 ]*$/).optional(),
   parking_bay_number: optionalText(10, adminMessages.bayInvalid, /^[A-Z0-9-]*$/).optional(),
   status: z.enum(adminStatuses, 'Unknown status').optional(),
-  version: z.string('Reload the booking and try again'),
+  version: editVersion('Reload the booking and try again'),
 });
 export type AdminBookingEdit = z.infer<typeof adminBookingEditSchema>;
 export type AdminBookingEditInput = z.input<typeof adminBookingEditSchema>;
@@ -189,13 +191,15 @@ export const customerSearchQuerySchema = z.strictObject({
 export const customerSearchResponseSchema = z.object({ customers: z.array(adminCustomerSchema) });
 export type CustomerSearchResponse = z.infer<typeof customerSearchResponseSchema>;
 
+const customerName = typedText({ max: 101, tooLong: 'Names can be at most 100 characters', invalid: adminMessages.nameInvalid, required: adminMessages.nameRequired });
+
 /** PATCH /api/admin/customers/{id}: the customer editor's fields (Customer Name, Email Address, Contact Number). */
 export const adminCustomerEditSchema = z.strictObject({
-  name: z.string('Expected text').trim().min(1, adminMessages.nameRequired).max(101, 'Names can be at most 100 characters'),
+  name: customerName,
   email: customerDetailsSchema.shape.email,
   contact_number: customerDetailsSchema.shape.contactNumber,
   /** The customer's `updated_at` as the editor read it. */
-  version: z.string('Reload the customer and try again').optional(),
+  version: editVersion('Reload the customer and try again').optional(),
 });
 export type AdminCustomerEdit = z.infer<typeof adminCustomerEditSchema>;
 /** GET and PATCH /api/admin/customers/{id}. */
@@ -205,7 +209,7 @@ export const adminCustomerResponseSchema = z.object({ customer: adminCustomerSch
 export const adminCheckoutRequestSchema = myCheckoutRequestSchema.extend({
   /** The customer picked from the search, if any; otherwise the customer is found or created by e-mail. */
   customer_id: z.string().optional(),
-  name: z.string('Expected text').trim().min(1, adminMessages.nameRequired).max(101, 'Names can be at most 100 characters'),
+  name: customerName,
   email: customerDetailsSchema.shape.email,
   contact_number: customerDetailsSchema.shape.contactNumber,
   parking_bay_number: optionalText(10, adminMessages.bayInvalid, /^[A-Z0-9-]*$/).optional(),

@@ -4,6 +4,7 @@
  * the dialog shows exactly what the server will do.
  */
 import * as z from 'zod';
+import { editVersion } from './text';
 import type { Cents } from './money';
 import { site } from './site';
 
@@ -36,7 +37,7 @@ export const customerBookingEditSchema = z.strictObject({
   return_flight: optionalFlight.optional(),
   car_wash: z.boolean('Please choose whether you want a car wash').optional(),
   /** The booking's `updated_at` as the dialog read it: a save over someone else's change is refused. */
-  version: z.string('Reload the booking and try again'),
+  version: editVersion('Reload the booking and try again'),
 });
 export type CustomerBookingEdit = z.infer<typeof customerBookingEditSchema>;
 

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { messages } from './messages';
+import { typedText } from './text';
 
 export const paymentMessages = {
   required: 'Please complete all fields',
@@ -13,6 +14,7 @@ export const paymentMessages = {
   invalidRegistration: 'Please enter a valid car registration',
   invalidFlightNumber: 'Please enter a valid flight number',
   nameTooLong: 'Names can be at most 50 characters',
+  invalidName: 'Please enter a valid name',
   choosePaymentType: 'Please choose how you want to pay',
   carWashChoice: 'Please choose whether you want a car wash',
   checkoutFailed: 'Failed to create checkout session',
@@ -28,22 +30,23 @@ export const paymentMessages = {
 /** A message for a value that is missing or not text, so a missing field reads like an empty one. */
 const textRequired = { error: (issue: { input?: unknown }) => (issue.input === undefined ? paymentMessages.required : 'Expected text') };
 
-const requiredText = (max: number, tooLong: string) =>
-  z.string(textRequired).trim().min(1, paymentMessages.required).max(max, tooLong);
+/** Required typed text (shared/text.ts): `invalid` for characters the field does not take. */
+const requiredText = (max: number, tooLong: string, invalid: string, upperCase = false) =>
+  typedText({ max, tooLong, invalid, required: paymentMessages.required, upperCase, notText: textRequired.error });
 
 const PHONE_CHARS = /^[0-9 +()-]+$/;
 export const MIN_PHONE_DIGITS = 7;
 
 export const customerDetailsSchema = z.strictObject({
-  firstName: requiredText(50, paymentMessages.nameTooLong),
-  lastName: requiredText(50, paymentMessages.nameTooLong),
-  email: requiredText(254, paymentMessages.invalidEmail).pipe(z.email(paymentMessages.invalidEmail)),
-  contactNumber: requiredText(20, paymentMessages.invalidPhone)
+  firstName: requiredText(50, paymentMessages.nameTooLong, paymentMessages.invalidName),
+  lastName: requiredText(50, paymentMessages.nameTooLong, paymentMessages.invalidName),
+  email: requiredText(254, paymentMessages.invalidEmail, paymentMessages.invalidEmail).pipe(z.email(paymentMessages.invalidEmail)),
+  contactNumber: requiredText(20, paymentMessages.invalidPhone, paymentMessages.invalidPhone)
     .min(7, paymentMessages.invalidPhone)
     .regex(PHONE_CHARS, paymentMessages.invalidPhone)
     .refine((v) => v.replace(/\D/g, '').length >= MIN_PHONE_DIGITS, paymentMessages.invalidPhone),
-  carRegistration: requiredText(10, paymentMessages.invalidRegistration)
-    .toUpperCase()
+  // Upper-cased before its length is judged: 'ß' is stored as 'SS'.
+  carRegistration: requiredText(10, paymentMessages.invalidRegistration, paymentMessages.invalidRegistration, true)
     .regex(/^[A-Z0-9 ]+$/, paymentMessages.invalidRegistration),
 });
 export type CustomerDetailsInput = z.input<typeof customerDetailsSchema>;

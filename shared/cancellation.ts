@@ -5,6 +5,7 @@
  * Pure, so the dialog shows exactly the refund the server will make.
  */
 import * as z from 'zod';
+import { editVersion } from './text';
 import { formatMoney, type Cents } from './money';
 import { nzInstant } from './nz-time';
 import { customerBookingSchema } from './customer-bookings';
@@ -64,7 +65,7 @@ export const adminCancellationSchema = z.strictObject({
     .max(100_000, cancellationMessages.refundInvalid)
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, cancellationMessages.refundInvalid),
   /** The booking's `updated_at` as the dialog read it. */
-  version: z.string('Reload the booking and try again').optional(),
+  version: editVersion('Reload the booking and try again').optional(),
 });
 export type AdminCancellation = z.infer<typeof adminCancellationSchema>;
 

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { site } from './site';
+import { typedText } from './text';
 
 export const CONTACT_LIMITS = {
   name: { min: 2, max: 100 },
@@ -17,6 +18,8 @@ export const CONTACT_LIMITS = {
 export const contactTexts = {
   nameTooShort: 'Name must be at least 2 characters',
   nameTooLong: `Name must be at most ${CONTACT_LIMITS.name.max} characters`,
+  invalidName: 'Please enter a valid name',
+  invalidMessage: 'Please remove control or invisible characters from the message',
   invalidEmail: 'Please enter a valid email address',
   invalidPhone: 'Please enter a valid phone number',
   messageTooShort: 'Message must be at least 10 characters',
@@ -36,7 +39,10 @@ const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
 export const HONEYPOT_FIELD = 'company';
 
 export const contactMessageSchema = z.strictObject({
-  name: z.string().trim().min(CONTACT_LIMITS.name.min, contactTexts.nameTooShort).max(CONTACT_LIMITS.name.max, contactTexts.nameTooLong),
+  name: typedText({ max: CONTACT_LIMITS.name.max, tooLong: contactTexts.nameTooLong, invalid: contactTexts.invalidName, required: contactTexts.nameTooShort }).min(
+    CONTACT_LIMITS.name.min,
+    contactTexts.nameTooShort,
+  ),
   email: z.string().trim().max(CONTACT_LIMITS.email.max, contactTexts.invalidEmail).pipe(z.email(contactTexts.invalidEmail)),
   phone: z
     .string()
@@ -44,11 +50,13 @@ export const contactMessageSchema = z.strictObject({
     .min(CONTACT_LIMITS.phone.min, contactTexts.invalidPhone)
     .max(CONTACT_LIMITS.phone.max, contactTexts.invalidPhone)
     .regex(PHONE_CHARACTERS, contactTexts.invalidPhone),
-  message: z
-    .string()
-    .trim()
-    .min(CONTACT_LIMITS.message.min, contactTexts.messageTooShort)
-    .max(CONTACT_LIMITS.message.max, contactTexts.messageTooLong),
+  message: typedText({
+    max: CONTACT_LIMITS.message.max,
+    tooLong: contactTexts.messageTooLong,
+    invalid: contactTexts.invalidMessage,
+    required: contactTexts.messageTooShort,
+    multiline: true,
+  }).min(CONTACT_LIMITS.message.min, contactTexts.messageTooShort),
   [HONEYPOT_FIELD]: z.string().max(CONTACT_LIMITS.honeypot.max).optional(),
 });
 

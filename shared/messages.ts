@@ -14,6 +14,7 @@ export const messages = {
   malformedJson: 'The request body is not valid JSON',
   malformedPath: 'The request path is not valid',
   bodyTooLarge: 'The request body is too large',
+  unsupportedMediaType: 'The request body must be sent as JSON (Content-Type: application/json)',
   unexpected: 'Something went wrong on our side. Please try again.',
   unauthorized: 'Unauthorized',
   forbidden: "You don't have admin privileges to access this page",

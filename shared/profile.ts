@@ -3,6 +3,7 @@
  * spec's, and the profile form validates with the same rules the API enforces.
  */
 import * as z from 'zod';
+import { typedText } from './text';
 
 export const profileMessages = {
   loadFailed: 'Failed to load profile',
@@ -13,30 +14,23 @@ export const profileMessages = {
   nameTooLong: 'Names can be at most 50 characters',
   phoneInvalid: 'Please enter a valid phone number',
   addressTooLong: 'The address can be at most 300 characters',
+  addressInvalid: 'Please enter a valid address',
   emailTaken: 'A customer with this email already exists',
   phoneTaken: 'A customer with this contact number already exists',
 } as const;
 
 // Letters of any script, with the marks, spaces, hyphens, apostrophes and dots that real names use.
 const NAME = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
-const name = z
-  .string('Expected text')
-  .trim()
-  .max(50, profileMessages.nameTooLong)
-  .refine((v) => v === '' || NAME.test(v), profileMessages.nameInvalid);
+const name = typedText({ max: 50, tooLong: profileMessages.nameTooLong, invalid: profileMessages.nameInvalid }).refine((v) => v === '' || NAME.test(v), profileMessages.nameInvalid);
 
-export const profilePhone = z
-  .string('Expected text')
-  .trim()
-  .max(20, profileMessages.phoneInvalid)
-  .refine((v) => v === '' || (/^[0-9 +()-]+$/.test(v) && v.replace(/\D/g, '').length >= 7), profileMessages.phoneInvalid);
+export const profilePhone = typedText({ max: 20, tooLong: profileMessages.phoneInvalid, invalid: profileMessages.phoneInvalid }).refine((v) => v === '' || (/^[0-9 +()-]+$/.test(v) && v.replace(/\D/g, '').length >= 7), profileMessages.phoneInvalid);
 
 /** PUT /api/me/profile */
 export const profileUpdateSchema = z.strictObject({
   first_name: name,
   last_name: name,
   phone: profilePhone,
-  address: z.string('Expected text').trim().max(300, profileMessages.addressTooLong),
+  address: typedText({ max: 300, tooLong: profileMessages.addressTooLong, invalid: profileMessages.addressInvalid, multiline: true }),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 

@@ -1,5 +1,6 @@
 /**
- * The handler stack every route uses (middy): body parsing, zod validation -> 400 {message, fieldErrors},
+ * The handler stack every route uses (middy): a body only as application/json (415 otherwise: issue 20, item 9),
+ * body parsing, zod validation -> 400 {message, fieldErrors},
  * the route's access rule from the JWT claims, typed errors -> their status, anything unexpected -> 500
  * with a generic message and a structured log line.
  */
@@ -33,9 +34,20 @@ export interface HandlerOptions<B extends z.ZodType | undefined, Q extends z.Zod
   access: Access;
   body?: B;
   query?: Q;
+  /**
+   * What a request body must be sent as: 'json' (every route but one) or 'any' for the Stripe webhook, which
+   * checks Stripe's signature over the raw bytes and takes them as Stripe sends them.
+   */
+  accepts?: 'json' | 'any';
 }
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+/**
+ * JSON, with at most a UTF-8 charset. A page on another site can make a browser post only text/plain, a form or
+ * multipart without asking first (CORS), so a route that takes nothing else cannot be driven from another site.
+ */
+const JSON_MEDIA_TYPE = /^application\/json\s*(;\s*charset\s*=\s*("utf-8"|utf-8)\s*)?$/i;
 
 /** The largest request body any route accepts. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -49,6 +61,13 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 export function rawBodyOf(event: APIGatewayProxyEventV2): string {
   if (!event.body) return '';
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
+
+function contentTypeOf(event: APIGatewayProxyEventV2): string {
+  const headers = event.headers ?? {};
+  // HTTP API hands headers over in lower case; any case is read in case a test or tool does not.
+  const name = Object.keys(headers).find((k) => k.toLowerCase() === 'content-type');
+  return name ? (headers[name] ?? '').trim() : '';
 }
 
 /** zod issues as one message per field (the first issue wins), keyed by the dotted path. */
@@ -123,6 +142,7 @@ export function httpHandler<B extends z.ZodType | undefined = undefined, Q exten
       const rawBody = rawBodyOf(event);
       // No route takes more than a few KB of JSON; a larger body is refused before it is parsed (in AWS too).
       if (Buffer.byteLength(rawBody, 'utf8') > MAX_JSON_BODY_BYTES) throw new HttpError(413, messages.bodyTooLarge);
+      if (rawBody !== '' && options.accepts !== 'any' && !JSON_MEDIA_TYPE.test(contentTypeOf(event))) throw new HttpError(415, messages.unsupportedMediaType);
       let body: unknown = undefined;
       if (options.body) {
         let parsed: unknown;

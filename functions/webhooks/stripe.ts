@@ -9,7 +9,7 @@ import { badRequest } from '../lib/errors';
 import { httpHandler } from '../lib/http';
 import { verifiedEvent } from '../lib/stripe';
 
-export const handler = httpHandler({ access: 'public' }, async ({ event, rawBody }) => {
+export const handler = httpHandler({ access: 'public', accepts: 'any' }, async ({ event, rawBody }) => {
   const verified = await verifiedEvent(rawBody, event.headers?.['stripe-signature']);
   if (!verified) throw badRequest(paymentMessages.invalidSignature);
   await handleStripeEvent(verified);

@@ -17,6 +17,7 @@ import { SPA_FALLBACK_CODE, VIEWER_ADDRESS_CODE } from '../../infra/edge-functio
 import { EDGE_REGION, TOO_MANY_REQUESTS_BODY } from '../../infra/edge-protection';
 import { runtimeConfigSchema } from '../../shared/runtime-config';
 import { asText, devStack, environments, logicalIdOf, resourcesOfType, type Synthesized } from './support/synth';
+import { awsCspSources, securityHeaderValues } from '../../shared/security-headers';
 
 const dev = environments.dev as {
   namePrefix: string;
@@ -476,6 +477,36 @@ describe('site', () => {
       expect(csp).toContain(`connect-src 'self' https://cognito-idp.${dev.region}.amazonaws.com https://${dev.authDomainPrefix}.auth.${dev.region}.amazoncognito.com`);
       expect(csp).toContain(`${dev.namePrefix}-photos-`);
     }
+  });
+
+  it('the headers CloudFront sends are the one definition the local server sends too (shared/security-headers.ts)', () => {
+    const expected = securityHeaderValues(
+      awsCspSources({ region: dev.region, oauthDomain: `${dev.authDomainPrefix}.auth.${dev.region}.amazoncognito.com`, photoBucketName: `${dev.namePrefix}-photos-<AWS::AccountId>` }),
+    );
+    const policies = resourcesOfType(s, 'AWS::CloudFront::ResponseHeadersPolicy').map(([, p]) => p.ResponseHeadersPolicyConfig);
+    expect(policies.length).toBeGreaterThan(0);
+    for (const policy of policies) {
+      // The policy read back as the headers a browser receives.
+      const h = policy.SecurityHeadersConfig;
+      const hsts = h.StrictTransportSecurity;
+      const sent: Record<string, string> = {
+        'content-security-policy': asText(h.ContentSecurityPolicy.ContentSecurityPolicy),
+        'strict-transport-security': [`max-age=${hsts.AccessControlMaxAgeSec}`, ...(hsts.IncludeSubdomains ? ['includeSubDomains'] : []), ...(hsts.Preload ? ['preload'] : [])].join('; '),
+        ...(h.ContentTypeOptions ? { 'x-content-type-options': 'nosniff' } : {}),
+        'x-frame-options': h.FrameOptions.FrameOption,
+        'referrer-policy': h.ReferrerPolicy.ReferrerPolicy,
+        'x-xss-protection': h.XSSProtection.Protection ? `1${h.XSSProtection.ModeBlock ? '; mode=block' : ''}` : '0',
+      };
+      for (const custom of policy.CustomHeadersConfig.Items as { Header: string; Value: string }[]) {
+        if (custom.Header.toLowerCase() !== 'cache-control') sent[custom.Header.toLowerCase()] = custom.Value;
+      }
+      expect(sent).toEqual(expected);
+      for (const config of [h.ContentSecurityPolicy, hsts, h.ContentTypeOptions, h.FrameOptions, h.ReferrerPolicy, h.XSSProtection, ...policy.CustomHeadersConfig.Items]) expect(config.Override).toBe(true);
+    }
+    // Written out, the parts that stop framing and sniffing.
+    expect(expected['x-frame-options']).toBe('DENY');
+    expect(expected['x-content-type-options']).toBe('nosniff');
+    expect(expected['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
   it('writes /config.json from the stack itself, uncached, and never lets a site upload delete it', () => {

@@ -4,15 +4,17 @@
  * driven by another site; webhooks dated in the future are refused; the server answers from its first moment;
  * the local data is private to the user.
  */
-import { createConnection } from 'node:net';
+import { request as httpRequest } from 'node:http';
+import { createConnection, type Socket } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
-import { startLocalStack } from '../../local/server';
+import { startLocalStack, type LocalStack } from '../../local/server';
+import { securityHeaderValues } from '../../shared/security-headers';
 import { request } from '../support/http';
-import { baseUrl, booking, checkout, checkoutBody, env, postWebhook, stripeEvent } from './payment-support';
+import { baseUrl, booking, checkout, checkoutBody, customerByEmail, env, postWebhook, stripeEvent } from './payment-support';
 
 describe('bad requests get a 4xx JSON message and no internals', () => {
   it.each(['/api/checkout/%E0%A4%A', '/api/%', '/api/checkout/%zz'])('GET %s is a 400', async (p) => {
@@ -30,6 +32,23 @@ describe('bad requests get a 4xx JSON message and no internals', () => {
     const big = await request(baseUrl, 'POST', '/api/contact', JSON.stringify({ name: 'A', email: 'a@b.nz', phone: '0211234567', message: 'x'.repeat(100_000) }));
     expect(big.status).toBe(413);
     expect(big.body).toEqual({ message: messages.bodyTooLarge });
+  });
+});
+
+describe('cross-site posts (issue 20, item 9)', () => {
+  // What a page on another site can make a visitor's browser send without asking first (no CORS preflight).
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])('a checkout sent as %s is a 415 and holds nothing', async (type) => {
+    const body = checkoutBody();
+    const res = await request(baseUrl, 'POST', '/api/checkout', JSON.stringify(body), { 'content-type': type, origin: 'https://evil.example' });
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ message: messages.unsupportedMediaType });
+    expect(await customerByEmail(body.customer.email)).toBeUndefined();
+  });
+
+  it('a contact message sent as text/plain is a 415; the same message as JSON is taken', async () => {
+    const message = { name: 'Aroha Ngata', email: 'aroha@example.co.nz', phone: '021 123 4567', message: 'Can I leave my car for three weeks?', company: '' };
+    expect((await request(baseUrl, 'POST', '/api/contact', JSON.stringify(message), { 'content-type': 'text/plain;charset=UTF-8' })).status).toBe(415);
+    expect((await request(baseUrl, 'POST', '/api/contact', message)).status).toBe(202);
   });
 });
 
@@ -114,6 +133,151 @@ describe('the local server', () => {
     });
   });
 });
+
+describe("the local server's front door (issue 20, item 8)", () => {
+  const port = Number(new URL(baseUrl).port);
+
+  describe('answers only to its own loopback names on its own port (DNS rebinding)', () => {
+    const paths = ['/_local/outbox.json', '/_local/outbox', '/config.json', '/api/availability', '/_cognito', '/_local/stripe/checkout/cs_test_x', '/'];
+    it.each(['evil.example', `evil.example:${port}`, `localhost.evil.example:${port}`, `localhost:${port + 1}`, 'localhost', `127.0.0.2:${port}`, ''])('Host %j: 421 on every path, nothing read', async (host) => {
+      for (const p of paths) {
+        const res = await rawRequest(port, 'GET', p, { host });
+        expect(res.status, `${host} ${p}`).toBe(421);
+        expect(JSON.parse(res.text), `${host} ${p}`).toEqual({ message: 'This server answers only to localhost, 127.0.0.1 or [::1] on its own port' });
+      }
+    });
+
+    it.each([`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, `LOCALHOST:${port}`])('Host %j is its own', async (host) => {
+      const res = await rawRequest(port, 'GET', '/config.json', { host });
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.text)).toMatchObject({ apiBase: '/api', environment: 'local' });
+    });
+  });
+
+  it('every response carries the headers CloudFront sends: CSP with frame-ancestors, nosniff, frame DENY', async () => {
+    const started = await checkout(checkoutBody());
+    const local = securityHeaderValues({ photoOrigin: env.s3Endpoint, connectOrigins: [], https: false });
+    const responses = {
+      'the Stripe stand-in page': await fetch(started.url),
+      'the outbox': await fetch(`${baseUrl}/_local/outbox`),
+      '/config.json': await fetch(`${baseUrl}/config.json`),
+      'an API answer': await fetch(`${baseUrl}/api/availability`),
+      'an API refusal': await fetch(`${baseUrl}/api/me/profile`),
+      'a 404': await fetch(`${baseUrl}/nothing-here`),
+      'a refused Host': await rawRequest(port, 'GET', '/_local/outbox', { host: 'evil.example' }),
+    };
+    for (const [what, res] of Object.entries(responses)) {
+      const headers = res instanceof Response ? res.headers : new Headers(res.headers);
+      expect(headers.get('x-frame-options'), what).toBe('DENY');
+      expect(headers.get('x-content-type-options'), what).toBe('nosniff');
+      expect(headers.get('referrer-policy'), what).toBe('strict-origin-when-cross-origin');
+      expect(headers.get('content-security-policy'), what).toContain("frame-ancestors 'none'");
+      expect(headers.get('content-security-policy'), what).toContain("script-src 'self';");
+      expect(headers.get('content-security-policy'), what).toContain(`form-action 'self' ${env.s3Endpoint};`);
+      // The one definition CloudFront's policy is built from (tests/infra/stack.test.ts checks that side).
+      for (const [name, value] of Object.entries(local)) expect(headers.get(name), `${what}: ${name}`).toBe(value);
+      // Plain http on loopback: a browser ignores HSTS there.
+      expect(headers.get('strict-transport-security'), what).toBeNull();
+    }
+  });
+
+  it('refuses a 100 MB Content-Length before reading the body, and closes the connection', async () => {
+    const head = `POST /api/quotes HTTP/1.1\r\nHost: localhost:${port}\r\nContent-Type: application/json\r\nContent-Length: ${100 * 1024 * 1024}\r\n\r\n`;
+    const result = await exchange(port, (socket) => {
+      socket.write(head);
+      socket.write('x'.repeat(64 * 1024));
+    });
+    expect(result.closed).toBe(true);
+    expect(result.status).toBe(413);
+    expect(JSON.parse(result.body)).toEqual({ message: messages.bodyTooLarge });
+  });
+
+  it('stops reading a streamed body once it passes 1 MB: 413 and the connection closed while the client still sends', async () => {
+    let sent = 0;
+    const result = await exchange(port, async (socket, answered) => {
+      socket.write(`POST /api/quotes HTTP/1.1\r\nHost: localhost:${port}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+      const chunk = `40000\r\n${'x'.repeat(0x40000)}\r\n`;
+      // At most 64 MB, and never the closing chunk: only a server that stops reading answers before the end.
+      while (!answered() && !socket.destroyed && sent < 64 * 1024 * 1024) {
+        sent += 0x40000;
+        if (!socket.write(chunk)) await new Promise((r) => (socket.once('drain', r), socket.once('close', r)));
+      }
+    });
+    expect(result.status).toBe(413);
+    expect(JSON.parse(result.body)).toEqual({ message: messages.bodyTooLarge });
+    expect(result.closed).toBe(true);
+    expect(sent).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  describe('a request that does not arrive in time ends with 408 (a short timeout for the test)', () => {
+    let slow: LocalStack;
+    let slowDir: string;
+    beforeAll(async () => {
+      slowDir = mkdtempSync(path.join(os.tmpdir(), 'runway-slow-'));
+      slow = await startLocalStack({ port: 0, dataDir: slowDir, inMemoryTable: true, spa: 'none', createAdmin: false, requestTimeoutMs: 1000 });
+    });
+    afterAll(async () => {
+      await slow?.stop();
+      rmSync(slowDir, { recursive: true, force: true });
+    });
+
+    it('a body that stalls after a few bytes', async () => {
+      const result = await exchange(slow.port, (socket) => {
+        socket.write(`POST /api/quotes HTTP/1.1\r\nHost: localhost:${slow.port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"dropOff`);
+      });
+      expect(result.closed).toBe(true);
+      expect(result.status).toBe(408);
+      expect(JSON.parse(result.body)).toEqual({ message: 'The request took too long to arrive' });
+    });
+
+    it('headers that stall half-way', async () => {
+      const result = await exchange(slow.port, (socket) => {
+        socket.write(`GET /config.json HTTP/1.1\r\nHost: localhost:${slow.port}\r\nX-Slow: `);
+      });
+      expect(result.closed).toBe(true);
+      expect(result.status).toBe(408);
+    });
+
+    it('a request sent at once is answered as usual', async () => {
+      expect((await rawRequest(slow.port, 'GET', '/config.json', { host: `localhost:${slow.port}` })).status).toBe(200);
+    });
+  });
+});
+
+/** A plain HTTP request with exactly the headers given (fetch will not send another Host). */
+function rawRequest(port: number, method: string, p: string, headers: Record<string, string>): Promise<{ status: number; text: string; headers: Record<string, string> }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method, path: p, headers, setHost: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers as Record<string, string> }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * A raw connection that `drive` writes to; resolves with what the server answered once the server closes it, or
+ * after a generous wait with closed false (a server that never answers fails the test's expectations, not its clock).
+ */
+function exchange(port: number, drive: (socket: Socket, answered: () => boolean) => Promise<void> | void): Promise<{ status: number; body: string; closed: boolean }> {
+  return new Promise((resolve) => {
+    const socket = createConnection(port, '127.0.0.1');
+    let received = '';
+    const finish = (closed: boolean) => {
+      clearTimeout(timer);
+      const [head = '', body = ''] = received.split('\r\n\r\n');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), body, closed });
+      socket.destroy();
+    };
+    const timer = setTimeout(() => finish(false), 20_000);
+    socket.on('data', (c: Buffer) => (received += c.toString('utf8')));
+    socket.on('error', () => undefined); // the server closing while we write is what some tests expect
+    socket.on('close', () => finish(true));
+    socket.once('connect', () => void drive(socket, () => received.length > 0));
+  });
+}
 
 /** Local addresses of the sockets listening on a TCP port (Linux: /proc/net/tcp and tcp6). */
 function listeningAddresses(port: number): string[] {

@@ -8,13 +8,13 @@ import { logger } from '../../functions/lib/logger';
 
 const context = { awsRequestId: 'req-1', getRemainingTimeInMillis: () => 5000 } as unknown as Context;
 
-function event(body?: string, claims?: Record<string, string>): APIGatewayProxyEventV2 {
+function event(body?: string, claims?: Record<string, string>, headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' }): APIGatewayProxyEventV2 {
   return {
     version: '2.0',
     routeKey: 'POST /api/x',
     rawPath: '/api/x',
     rawQueryString: '',
-    headers: {},
+    headers,
     requestContext: { requestId: 'r1', http: { method: 'POST' }, ...(claims ? { authorizer: { jwt: { claims, scopes: null } } } : {}) } as never,
     body,
     isBase64Encoded: false,
@@ -85,6 +85,31 @@ describe('handler stack', () => {
     expect(unverified.body.user).toMatchObject({ email: 'a@b.nz', emailVerified: false });
     expect((await call(admin, event(undefined, { sub: 'u1' }))).status).toBe(403);
     expect((await call(admin, event(undefined, { sub: 'u2', 'cognito:groups': '[admin]' }))).status).toBe(200);
+  });
+
+  it('takes a body only as JSON: anything a page on another site could post without asking is a 415', async () => {
+    const seen: unknown[] = [];
+    const h = httpHandler({ access: 'public', body: schema }, async ({ body }) => (seen.push(body), { status: 201, body }));
+    for (const type of ['text/plain', 'text/plain; charset=utf-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonp', 'application/json; charset=latin1', '']) {
+      const headers: Record<string, string> = type ? { 'content-type': type } : {};
+      expect(await call(h, event('{"name":"Al"}', undefined, headers)), type || 'no content type').toEqual({
+        status: 415,
+        body: { message: 'The request body must be sent as JSON (Content-Type: application/json)' },
+      });
+    }
+    expect(seen).toEqual([]);
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'Application/JSON;charset="UTF-8"']) {
+      expect((await call(h, event('{"name":"Al"}', undefined, { 'content-type': type }))).status, type).toBe(201);
+    }
+  });
+
+  it('judges the content type of a route that reads its body itself, and not of a request without one', async () => {
+    const own = httpHandler({ access: 'public' }, async ({ rawBody }) => ({ status: 201, body: { rawBody } }));
+    expect((await call(own, event('{"a":1}', undefined, { 'content-type': 'text/plain' }))).status).toBe(415);
+    expect((await call(own, event(undefined, undefined, { 'content-type': 'text/plain' }))).status).toBe(201);
+    // The Stripe webhook checks a signature over the bytes as Stripe sends them.
+    const raw = httpHandler({ access: 'public', accepts: 'any' }, async ({ rawBody }) => ({ body: { rawBody } }));
+    expect(await call(raw, event('id=1', undefined, { 'content-type': 'text/plain' }))).toEqual({ status: 200, body: { rawBody: 'id=1' } });
   });
 
   it('reads groups the way HTTP API passes them', () => {

@@ -12,7 +12,7 @@ export async function adminCancelBooking(caller: Caller, id: string, req: AdminC
   const before = await confirmedBooking(id);
   // A booking cancelled meanwhile says so, rather than judging the refund against what its cancellation left paid.
   if (before.status === 'cancelled') throw conflict(cancellationMessages.alreadyCancelled);
-  if (req.version && req.version !== before.updatedAt) throw conflict(adminMessages.stale);
+  if (req.version !== undefined && req.version !== before.updatedAt) throw conflict(adminMessages.stale);
   const paid = before.payment?.amountPaidCents ?? 0;
   const refundCents = dollarsToCents(req.refund);
   if (refundCents > paid) throw badRequest(cancellationMessages.refundTooLarge(paid), { refund: cancellationMessages.refundTooLarge(paid) });

@@ -43,7 +43,7 @@ export async function adminCustomer(id: string): Promise<AdminCustomer> {
 
 export async function adminEditCustomer(caller: Caller, id: string, edit: AdminCustomerEdit): Promise<AdminCustomer> {
   const existing = await customerById(id);
-  if (edit.version && edit.version !== existing.updatedAt) throw conflict(adminMessages.customerStale);
+  if (edit.version !== undefined && edit.version !== existing.updatedAt) throw conflict(adminMessages.customerStale);
   const { first, last } = splitName(edit.name);
   const fields = { firstName: first, lastName: last, email: edit.email, contactNumber: edit.contact_number };
   const changes: FieldChange[] = (
