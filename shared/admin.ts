@@ -5,7 +5,8 @@
  */
 import * as z from 'zod';
 import { customerDetailsSchema } from './booking';
-import { customerBookingSchema } from './customer-bookings';
+import { refundDollarsSchema, refundReasonSchema } from './money-policy';
+import { customerBookingSchema, settlementSchema } from './customer-bookings';
 import { myCheckoutRequestSchema } from './my-checkout';
 import { profileMessages } from './profile';
 import { isoDate } from './schemas';
@@ -159,6 +160,10 @@ export const adminBookingEditSchema = z.strictObject({
   car_registration: optionalText(10, 'Please enter a valid car registration', /^[A-Z0-9 ]*$/).optional(),
   parking_bay_number: optionalText(10, adminMessages.bayInvalid, /^[A-Z0-9-]*$/).optional(),
   status: z.enum(adminStatuses, 'Unknown status').optional(),
+  /** Staff's own refund for this change (dollars); without it the customer terms decide. */
+  refund: refundDollarsSchema.optional(),
+  /** Needed when `refund` is above the customer terms; recorded with it. */
+  reason: refundReasonSchema.optional(),
   version: z.string('Reload the booking and try again'),
 });
 export type AdminBookingEdit = z.infer<typeof adminBookingEditSchema>;
@@ -167,7 +172,7 @@ export type AdminBookingEditInput = z.input<typeof adminBookingEditSchema>;
 export const adminBookingEditResponseSchema = z.object({
   booking: adminBookingSchema,
   history: z.array(auditEntrySchema),
-  settlement: z.object({ total: z.number(), balance_due: z.number(), refund: z.number(), kept: z.number() }),
+  settlement: settlementSchema,
 });
 export type AdminBookingEditResponse = z.infer<typeof adminBookingEditResponseSchema>;
 

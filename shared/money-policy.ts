@@ -13,6 +13,7 @@
  * The staff policy is the customer's by default; staff may refund a different amount, up to what is held, and
  * above the customer's allowance only with a reason, which goes on the ledger line.
  */
+import * as z from 'zod';
 import { formatMoney, type Cents } from './money';
 
 export const CANCELLATION_FEE_CENTS = 2000;
@@ -158,3 +159,18 @@ export function decisionLines(s: MoneyState, d: MoneyDecision, change: MoneyChan
   if (d.keptCents > 0 && d.keptReason) lines.push({ kind: 'kept', amountCents: d.keptCents, note: keptReasonText[d.keptReason] });
   return lines;
 }
+
+export const refundInputMessages = {
+  refundInvalid: 'Enter a refund in dollars and cents, $0 or more',
+  reasonTooLong: 'Keep the reason under 300 characters',
+} as const;
+
+/** Staff's refund in dollars (the admin cancel and edit requests). */
+export const refundDollarsSchema = z
+  .number(refundInputMessages.refundInvalid)
+  .min(0, refundInputMessages.refundInvalid)
+  .max(100_000, refundInputMessages.refundInvalid)
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, refundInputMessages.refundInvalid);
+
+/** Why staff refund more than the terms give; kept on the ledger line and in the booking's history. */
+export const refundReasonSchema = z.string('Expected text').trim().max(300, refundInputMessages.reasonTooLong);
