@@ -115,7 +115,12 @@ export type AdminBookingsResponse = z.infer<typeof adminBookingsResponseSchema>;
 /** GET /api/admin/summary: the four cards and the two upcoming tabs' counts. Money in dollars. */
 export const adminSummarySchema = z.object({
   total_bookings: z.number().int(),
+  /** The spec's figure: the sum of the bookings' totals (net of refunds), collected or not. */
   total_revenue: z.number(),
+  /** Of it, what has been paid and not refunded (issue 26). */
+  revenue_collected: z.number(),
+  /** Of it, what is still to be paid at pick-up on bookings not cancelled (issue 26). */
+  revenue_due: z.number(),
   unique_customers: z.number().int(),
   todays_bookings: z.number().int(),
   upcoming_pickups: z.number().int(),

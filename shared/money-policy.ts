@@ -32,13 +32,15 @@ export interface MoneyState {
   termsDropOffAt: Date;
   /** The drop-off as it stands (after it, a lower price is an early pick-up). */
   dropOffAt: Date;
+  /** Held for review (the payment did not match): never confirmed, so the terms' fee and 48 hours do not apply. */
+  inReview?: boolean;
 }
 
 /** Why money was kept, for the ledger, the e-mail and the dialogs. */
 export type KeptReason = 'fee' | 'late' | 'started' | 'staff';
 
 export const keptReasonText: Record<KeptReason, string> = {
-  fee: `The ${formatMoney(CANCELLATION_FEE_CENTS)} cancellation fee (48 hours or more before drop-off)`,
+  fee: `The $${CANCELLATION_FEE_CENTS / 100} cancellation fee (48 hours or more before drop-off)`,
   late: 'Less than 48 hours before drop-off: not refunded',
   started: 'After drop-off: early pick-ups get no refund',
   staff: 'Kept by our team',
@@ -84,6 +86,7 @@ export const moneyPolicyMessages = {
  */
 export function cancellationAllowance(s: MoneyState, now: Date): { cents: Cents; reason: KeptReason } {
   const charged = s.heldCents + s.refundedCents;
+  if (s.inReview) return { cents: charged, reason: 'staff' };
   if (now.getTime() <= s.termsDropOffAt.getTime() - FULL_REFUND_MS) return { cents: Math.max(0, charged - CANCELLATION_FEE_CENTS), reason: 'fee' };
   return { cents: 0, reason: now.getTime() < s.dropOffAt.getTime() ? 'late' : 'started' };
 }
@@ -136,6 +139,7 @@ export function afterDecision(s: MoneyState, d: MoneyDecision, stay?: { dropOffA
     refundedCents: s.refundedCents + d.refundCents,
     dropOffAt,
     termsDropOffAt: new Date(Math.min(s.termsDropOffAt.getTime(), dropOffAt.getTime())),
+    ...(s.inReview ? { inReview: true } : {}),
   };
 }
 

@@ -17,5 +17,6 @@ export function moneyStateOf(b: Booking): MoneyState {
     refundedCents: refundsGrantedCents(b),
     termsDropOffAt: recorded.getTime() < dropOffAt.getTime() ? recorded : dropOffAt,
     dropOffAt,
+    ...(b.status === 'payment_review' ? { inReview: true } : {}),
   };
 }
