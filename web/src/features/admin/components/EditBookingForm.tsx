@@ -10,7 +10,6 @@ import { previewSettlement } from '@shared/booking-edit';
 import { isPolicyError } from '@shared/money-policy';
 import { messages } from '@shared/messages';
 import { dollarsToCents, formatMoney } from '@shared/money';
-import { nzToday } from '@shared/nz-time';
 import { quoteSelection } from '@shared/quote';
 import { ApiError } from '../../../lib/api-client';
 import { Field } from '../../../ui/Field';
