@@ -40,7 +40,7 @@ export interface MoneyState {
 export type KeptReason = 'fee' | 'late' | 'started' | 'staff';
 
 export const keptReasonText: Record<KeptReason, string> = {
-  fee: `The $${CANCELLATION_FEE_CENTS / 100} cancellation fee (48 hours or more before drop-off)`,
+  fee: `The $${CANCELLATION_FEE_CENTS / 100} cancellation fee, 48 hours or more before drop-off`,
   late: 'Less than 48 hours before drop-off: not refunded',
   started: 'After drop-off: early pick-ups get no refund',
   staff: 'Kept by our team',

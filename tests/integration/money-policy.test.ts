@@ -67,13 +67,13 @@ describe('the summary: revenue collected and due apart', () => {
   it("the deposit's cancellation e-mail says the $10 is the $20 fee, with GST on what was kept and no balance due", async () => {
     const id = await paid(15, 24, 'deposit');
     const terms = await api('GET', `/api/me/bookings/${id}/cancellation`, undefined, owner);
-    expect(terms.body).toMatchObject({ cancellable: true, paid: 10, refund: 0, kept: 10, kept_reason: 'The $20 cancellation fee (48 hours or more before drop-off)' });
+    expect(terms.body).toMatchObject({ cancellable: true, paid: 10, refund: 0, kept: 10, kept_reason: 'The $20 cancellation fee, 48 hours or more before drop-off' });
     expect((await cancel(id)).status).toBe(200);
     const reference = (await stored(id)).bookingReference as string;
     const mail = (await outbox(owner.email)).find((m) => m.subject.startsWith('Booking cancelled') && m.text.includes(reference))!;
     expect(mail.text).toContain('Amount paid (deposit): $10.00');
     expect(mail.text).toContain('Refund to your card: $0.00');
-    expect(mail.text).toContain('Kept: $10.00 (The $20 cancellation fee (48 hours or more before drop-off))');
+    expect(mail.text).toContain('Kept: $10.00 (The $20 cancellation fee, 48 hours or more before drop-off)');
     // $10 x 3/23 = $1.30, not the GST in the $60 the booking would have cost.
     expect(mail.text).toContain('GST included (3/23 of what was kept): $1.30');
     expect(mail.text).not.toContain('Balance due');

@@ -7,7 +7,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { adminMessages, adminStatuses, statusLabels, type AdminBookingDetail, type AdminBookingEditInput, type AdminBookingEditResponse, type AdminCustomer, type StatusFilter } from '@shared/admin';
 import { previewSettlement } from '@shared/booking-edit';
-import { isPolicyError } from '@shared/money-policy';
+import { isPolicyError, keptReasonText } from '@shared/money-policy';
 import { messages } from '@shared/messages';
 import { dollarsToCents, formatMoney } from '@shared/money';
 import { quoteSelection } from '@shared/quote';
@@ -266,7 +266,11 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
                 <strong>Balance due at pick-up: {formatMoney(preview.balanceDueCents)}</strong>
               </p>
               {preview.refundCents > 0 && <p>{formatMoney(preview.refundCents)} will be refunded to the card.</p>}
-              {preview.keptCents > 0 && <p>{formatMoney(preview.keptCents)} paid beyond the new total is kept (changed from the drop-off date on).</p>}
+              {preview.keptCents > 0 && preview.keptReason && (
+                <p>
+                  {formatMoney(preview.keptCents)} paid beyond the new total is kept: {keptReasonText[preview.keptReason]}.
+                </p>
+              )}
             </>
           ) : (
             <p className="muted">Choose valid dates to see the new total.</p>
