@@ -5,7 +5,8 @@
  */
 import * as z from 'zod';
 import { customerDetailsSchema } from './booking';
-import { customerBookingSchema } from './customer-bookings';
+import { refundDollarsSchema, refundReasonSchema } from './money-policy';
+import { customerBookingSchema, settlementSchema } from './customer-bookings';
 import { myCheckoutRequestSchema } from './my-checkout';
 import { profileMessages } from './profile';
 import { isoDate } from './schemas';
@@ -116,7 +117,12 @@ export type AdminBookingsResponse = z.infer<typeof adminBookingsResponseSchema>;
 /** GET /api/admin/summary: the four cards and the two upcoming tabs' counts. Money in dollars. */
 export const adminSummarySchema = z.object({
   total_bookings: z.number().int(),
+  /** The spec's figure: the sum of the bookings' totals (net of refunds), collected or not. */
   total_revenue: z.number(),
+  /** Of it, what has been paid and not refunded (issue 26). */
+  revenue_collected: z.number(),
+  /** Of it, what is still to be paid at pick-up on bookings not cancelled (issue 26). */
+  revenue_due: z.number(),
   unique_customers: z.number().int(),
   todays_bookings: z.number().int(),
   upcoming_pickups: z.number().int(),
@@ -161,6 +167,10 @@ export const adminBookingEditSchema = z.strictObject({
   car_registration: optionalText(10, 'Please enter a valid car registration', /^[A-Z0-9 ]*$/).optional(),
   parking_bay_number: optionalText(10, adminMessages.bayInvalid, /^[A-Z0-9-]*$/).optional(),
   status: z.enum(adminStatuses, 'Unknown status').optional(),
+  /** Staff's own refund for this change (dollars); without it the customer terms decide. */
+  refund: refundDollarsSchema.optional(),
+  /** Needed when `refund` is above the customer terms; recorded with it. */
+  reason: refundReasonSchema.optional(),
   version: editVersion('Reload the booking and try again'),
 });
 export type AdminBookingEdit = z.infer<typeof adminBookingEditSchema>;
@@ -169,7 +179,7 @@ export type AdminBookingEditInput = z.input<typeof adminBookingEditSchema>;
 export const adminBookingEditResponseSchema = z.object({
   booking: adminBookingSchema,
   history: z.array(auditEntrySchema),
-  settlement: z.object({ total: z.number(), balance_due: z.number(), refund: z.number(), kept: z.number() }),
+  settlement: settlementSchema,
 });
 export type AdminBookingEditResponse = z.infer<typeof adminBookingEditResponseSchema>;
 

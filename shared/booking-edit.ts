@@ -1,11 +1,14 @@
 /**
  * Changing a paid booking (spec: 'Customer booking edit dialog'; design: 'Money after a booking is paid'):
- * the limited set of fields a customer may send, and how the money settles when the price changes. Pure, so
- * the dialog shows exactly what the server will do.
+ * the limited set of fields a customer may send, and what a new price would do to the money (the money policy's
+ * decision from the API's copy of the booking). Pure, so the dialog shows exactly what the server will do.
  */
 import * as z from 'zod';
 import { editVersion } from './text';
-import type { Cents } from './money';
+import type { CustomerBooking } from './customer-bookings';
+import { dollarsToCents, type Cents } from './money';
+import { decideMoney, type MoneyDecision, type MoneyState, type Policy, type PolicyError } from './money-policy';
+import { nzInstant } from './nz-time';
 import { site } from './site';
 
 export const bookingEditMessages = {
@@ -41,28 +44,25 @@ export const customerBookingEditSchema = z.strictObject({
 });
 export type CustomerBookingEdit = z.infer<typeof customerBookingEditSchema>;
 
-export interface Settlement {
-  /** What the booking now costs. */
-  totalCents: Cents;
-  /** Left to pay at pick-up. */
-  balanceDueCents: Cents;
-  /** Given back to the card now. */
-  refundCents: Cents;
-  /** Paid beyond the new total and kept (a change from the drop-off date on: early pick-ups get no refund). */
-  keptCents: Cents;
+/** The booking as the API gives it: enough to see what a change would do to the money. */
+export type MoneyView = Pick<CustomerBooking, 'total_cost' | 'amount_paid' | 'refunded' | 'drop_off_date' | 'drop_off_time' | 'terms_drop_off_at'>;
+
+export function moneyStateOfView(b: MoneyView): MoneyState {
+  const dropOffAt = nzInstant({ date: b.drop_off_date, time: b.drop_off_time }) ?? new Date(b.terms_drop_off_at);
+  const terms = new Date(b.terms_drop_off_at);
+  return {
+    totalCents: dollarsToCents(b.total_cost),
+    heldCents: dollarsToCents(b.amount_paid),
+    refundedCents: dollarsToCents(b.refunded),
+    termsDropOffAt: terms.getTime() < dropOffAt.getTime() ? terms : dropOffAt,
+    dropOffAt,
+  };
 }
 
 /**
- * The price goes up: the difference is added to the balance due at pick-up. It goes down: the balance falls
- * first; anything paid beyond the new total is refunded when the change is made before the drop-off date,
- * and kept from the drop-off date on.
+ * What a new price would do to the money under the given policy (the customer's unless staff choose): the
+ * dialogs show it before saving, from the same decision the server makes (shared/money-policy.ts).
  */
-export function settle(paidCents: Cents, newTotalCents: Cents, beforeDropOffDate: boolean): Settlement {
-  const over = Math.max(0, paidCents - newTotalCents);
-  return {
-    totalCents: newTotalCents,
-    balanceDueCents: Math.max(0, newTotalCents - paidCents),
-    refundCents: beforeDropOffDate ? over : 0,
-    keptCents: beforeDropOffDate ? 0 : over,
-  };
+export function previewSettlement(b: MoneyView, newTotalCents: Cents, now: Date = new Date(), policy: Policy = { actor: 'customer' }): MoneyDecision | PolicyError {
+  return decideMoney(moneyStateOfView(b), { kind: 'reprice', newTotalCents }, policy, now);
 }

@@ -29,6 +29,10 @@ export const customerBookingSchema = z.object({
   balance_due: z.number(),
   /** Status `payment_review` only: why the payment is held (see records.ts `Payment.reviewReason`). */
   payment_review_reason: z.enum(['amount', 'ended']).nullable(),
+  /** Refunded so far (dollars): earlier refunds count against what cancelling gives (shared/money-policy.ts). */
+  refunded: z.number(),
+  /** The earliest drop-off the booking has had (ISO instant): the cancellation terms' 48 hours count from it. */
+  terms_drop_off_at: z.string(),
   created_at: z.string(),
   /** The version an edit must name (a save over someone else's change is refused). */
   updated_at: z.string(),
@@ -60,9 +64,12 @@ export function selectCustomerBookings(all: readonly CustomerBooking[], period: 
     .sort((a, b) => (order === 'earliest' ? key(a).localeCompare(key(b)) : key(b).localeCompare(key(a))));
 }
 
+/** What a change did to the money (dollars), with the terms' words for what was kept. */
+export const settlementSchema = z.object({ total: z.number(), balance_due: z.number(), refund: z.number(), kept: z.number(), kept_reason: z.string().nullable() });
+
 /** PATCH /api/me/bookings/{id}: the booking as it now stands, and what the change did to the money (dollars). */
 export const customerBookingEditResponseSchema = z.object({
   booking: customerBookingSchema,
-  settlement: z.object({ total: z.number(), balance_due: z.number(), refund: z.number(), kept: z.number() }),
+  settlement: settlementSchema,
 });
 export type CustomerBookingEditResponse = z.infer<typeof customerBookingEditResponseSchema>;

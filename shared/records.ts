@@ -92,6 +92,12 @@ export interface Booking {
    * introduced): payment keeps the hold, expiry gives it back. Absent on older pending bookings.
    */
   placesHeld?: boolean;
+  /**
+   * The earliest drop-off instant (ISO) the booking has had since it was paid: the cancellation terms' 48 hours
+   * count from it, so moving the stay later does not move them (shared/money-policy.ts). Absent until the
+   * drop-off first moves.
+   */
+  termsDropOffAt?: string;
   /** Money changes after payment, oldest first. */
   ledger?: LedgerLine[];
 }

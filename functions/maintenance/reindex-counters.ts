@@ -6,6 +6,8 @@
  *   is each booking's current total (less refunds made in Stripe's dashboard), except a cancelled one, which keeps only what was not refunded (the
  *   cancellation's revenue change is `paid - refund - total`, and its `payment.amountPaidCents` becomes `paid - refund`:
  *   functions/use-cases/booking/cancel-booking.ts).
+ * - `collectedCents` is what listed bookings hold (paid less refunded), `dueCents` what bookings not cancelled have
+ *   left to pay at pick-up (`countedMoney`).
  * - `STATS`/`DAY#<NZ date>`: the bookings created that NZ date (a cancelled one stays counted, as live) and their
  *   revenue as above. Live transactions add a booking's total when it is confirmed and never follow later changes; a
  *   recount states the day's revenue as it stands now, so the days add up to the all-time revenue.
@@ -14,7 +16,7 @@
 import type { Cents } from '../../shared/money';
 import { nzToday } from '../../shared/nz-time';
 import { isListed, type Booking } from '../../shared/records';
-import { counterNames } from '../store/counters';
+import { counterNames, countedMoney } from '../store/counters';
 import { keys } from '../store/keys';
 import { seenOf, type Seen } from '../store/maintenance';
 import type { Item } from '../store/table';
@@ -50,7 +52,7 @@ const add = (to: Record<string, number>, name: string, n: number) => {
 };
 
 export function recountCounters(bookings: Iterable<Booking>, customers: ReadonlyMap<string, { firstConfirmedAt?: string }>): CounterRecount {
-  const stats: Record<string, number> = { bookings: 0, revenueCents: 0, customers: 0 };
+  const stats: Record<string, number> = { bookings: 0, revenueCents: 0, collectedCents: 0, dueCents: 0, customers: 0 };
   const days = new Map<string, { bookings: number; revenueCents: Cents }>();
   const firstOf = new Map<string, string>();
   for (const b of bookings) {
@@ -58,6 +60,9 @@ export function recountCounters(bookings: Iterable<Booking>, customers: Readonly
     const revenue = revenueOf(b);
     add(stats, 'bookings', 1);
     add(stats, 'revenueCents', revenue);
+    const money = countedMoney(b);
+    add(stats, 'collectedCents', money.collectedCents);
+    add(stats, 'dueCents', money.dueCents);
     add(stats, counterNames.status(b.status), 1);
     add(stats, counterNames.month(b.createdAt), 1);
     add(stats, counterNames.statusMonth(b.status, b.createdAt), 1);
@@ -74,14 +79,14 @@ export function recountCounters(bookings: Iterable<Booking>, customers: Readonly
 }
 
 /** The names on `STATS`/`BOOKINGS` that are counters (the rest: keys, type, updatedAt). */
-export const isStatsCounter = (name: string) => name === 'bookings' || name === 'revenueCents' || name === 'customers' || /^[sm]#/.test(name);
+export const isStatsCounter = (name: string) => ['bookings', 'revenueCents', 'collectedCents', 'dueCents', 'customers'].includes(name) || /^[sm]#/.test(name);
 
 const num = (v: unknown) => (typeof v === 'number' ? v : 0);
 
 /** Counters that differ (a missing one reads 0), the totals first, then by name. */
 export function counterChanges(before: Record<string, unknown> | null, after: Record<string, unknown>, isCounter: (name: string) => boolean): CounterChange[] {
   const names = new Set([...Object.keys(before ?? {}), ...Object.keys(after)].filter(isCounter));
-  const order = (n: string) => ['bookings', 'revenueCents', 'customers'].indexOf(n);
+  const order = (n: string) => ['bookings', 'revenueCents', 'collectedCents', 'dueCents', 'customers'].indexOf(n);
   return [...names]
     .map((name) => ({ name, before: num(before?.[name]), after: num(after[name]) }))
     .filter((c) => c.before !== c.after)

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Booking } from '../../shared/records';
 import { bayEntryDelete, bayEntryPut, bayLockBump } from './bays';
 import { confirmedIndexKeys } from './bookings';
-import { changeCounterUpdate } from './counters';
+import { changeCounterUpdate, countedMoney } from './counters';
 import { dayEntry, dayEntryKey } from './day-sheet';
 import { keys } from './keys';
 import { bookingSearchTokens } from './search-tokens';
@@ -101,7 +101,16 @@ function changeItems(before: Booking, after: Booking, options: ChangeOptions, ca
   const bay = bayMoves(before, after, options);
   const lockIndex = bay.some((i) => i.Update) ? items.length + bay.findIndex((i) => i.Update) : -1;
   items.push(...bay);
-  const counters = changeCounterUpdate({ createdAt: after.createdAt, fromStatus: before.status, toStatus: after.status, totalDeltaCents: options.revenueDeltaCents ?? after.totalCents - before.totalCents, at: after.updatedAt });
+  const [was, now] = [countedMoney(before), countedMoney(after)];
+  const counters = changeCounterUpdate({
+    createdAt: after.createdAt,
+    fromStatus: before.status,
+    toStatus: after.status,
+    totalDeltaCents: options.revenueDeltaCents ?? after.totalCents - before.totalCents,
+    collectedDeltaCents: now.collectedCents - was.collectedCents,
+    dueDeltaCents: now.dueCents - was.dueCents,
+    at: after.updatedAt,
+  });
   if (counters) items.push(counters);
   if (options.audit && options.audit.changes.length > 0) {
     items.push({ Put: { Item: { ...keys.bookingAudit(after.id, after.updatedAt, randomUUID().slice(0, 8)), type: 'audit', at: after.updatedAt, by: options.audit.by, changes: options.audit.changes } } });

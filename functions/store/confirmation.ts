@@ -6,7 +6,7 @@
  */
 import type { Booking, Payment } from '../../shared/records';
 import { confirmedIndexKeys } from './bookings';
-import { confirmedCounterUpdates } from './counters';
+import { confirmedCounterUpdates, countedMoney } from './counters';
 import { bayEntryPut } from './bays';
 import { dayEntry } from './day-sheet';
 import { keys } from './keys';
@@ -100,7 +100,7 @@ export async function confirmPendingBooking(c: Confirmation): Promise<ConfirmOut
     dayEntry('pickup', confirmed, c.reference),
     // A bay chosen by staff when booking for a customer was checked free when the checkout started.
     ...(b.parkingBayNumber ? [bayEntryPut(confirmed)] : []),
-    ...confirmedCounterUpdates(b.totalCents, c.firstForCustomer, c.createdNzDate, c.confirmedAt, b.createdAt, status),
+    ...confirmedCounterUpdates(b.totalCents, c.firstForCustomer, c.createdNzDate, c.confirmedAt, b.createdAt, status, countedMoney({ status, payment: c.payment })),
     ...bookingTokenPuts(b, c.reference),
     ...(c.payment.paymentIntent ? [paymentIntentPut(b.id, c.payment.paymentIntent, c.confirmedAt)] : []),
     // The checkout's hold becomes the booking's place; a checkout begun before places were held, or one that

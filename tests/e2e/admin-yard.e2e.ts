@@ -45,11 +45,15 @@ describe.each(viewportNames)('staff actions at %s width', (viewport) => {
       const edit = page.getByRole('dialog', { name: 'Edit Booking Details' });
       await edit.getByRole('button', { name: 'Cancel Booking' }).click();
       const cancel = page.getByRole('dialog', { name: /^Cancel booking RP-/ });
-      await cancel.getByText('By the customer terms the refund would be $10.00 ($20.00 kept).').waitFor();
+      await cancel.getByText('By the customer terms the refund would be $10.00 ($20.00 kept: The $20 cancellation fee, 48 hours or more before drop-off). A larger refund needs a reason.').waitFor();
       await cancel.getByLabel('Refund to the card ($)').fill('31');
       await cancel.getByText('The refund can be at most $30.00 (what was paid)').waitFor();
       expect(await cancel.getByRole('button', { name: 'Cancel booking' }).isDisabled()).toBe(true);
       await cancel.getByLabel('Refund to the card ($)').fill('25');
+      // Above the terms' $10: staff must say why.
+      await cancel.getByText('A refund above the terms ($10.00) needs a reason').waitFor();
+      expect(await cancel.getByRole('button', { name: 'Cancel booking' }).isDisabled()).toBe(true);
+      await cancel.getByLabel('Reason for refunding more than the terms').fill('Goodwill: shuttle was late');
       await cancel.getByRole('button', { name: 'Cancel booking' }).click();
       await page.locator('.toast', { hasText: 'Booking cancelled' }).first().waitFor();
       await row.locator('td[data-label="Status"]', { hasText: 'Cancelled' }).waitFor();

@@ -25,7 +25,7 @@ describe.each(viewportNames)('cancelling at %s width', (viewport) => {
       const dialog = page.getByRole('dialog');
       await dialog.getByRole('heading', { name: /^Cancel booking RP-/ }).waitFor();
       await dialog.getByText('$90.00').waitFor();
-      expect(await dialog.textContent()).toContain('$20.00 cancellation fee');
+      expect(await dialog.textContent()).toContain('$20.00 (The $20 cancellation fee, 48 hours or more before drop-off)');
       const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
       await dialog.getByRole('button', { name: 'Cancel booking' }).click();

@@ -229,7 +229,7 @@ describe('staff edit', () => {
     const res = await edit(paid.id, { pick_up_date: dateIn(start + 11), version: paid.updatedAt });
     expect(res.status).toBe(200);
     expect(res.body.booking).toMatchObject({ total_cost: 70, amount_paid: 50, balance_due: 20, days: 12, pick_up_date: dateIn(start + 11) });
-    expect(res.body.settlement).toEqual({ total: 70, balance_due: 20, refund: 0, kept: 0 });
+    expect(res.body.settlement).toEqual({ total: 70, balance_due: 20, refund: 0, kept: 0, kept_reason: null });
     expect(res.body.history[0]).toMatchObject({ by: admin.email });
     expect(res.body.history[0].changes).toEqual(
       expect.arrayContaining([
@@ -249,7 +249,7 @@ describe('staff edit', () => {
     const start = window();
     const paid = await paidBooking({ dropIn: start, pickIn: start + 7, carWash: true });
     const res = await edit(paid.id, { car_wash: false, version: paid.updatedAt });
-    expect(res.body.settlement).toEqual({ total: 50, balance_due: 0, refund: 60, kept: 0 });
+    expect(res.body.settlement).toEqual({ total: 50, balance_due: 0, refund: 60, kept: 0, kept_reason: null });
     const saved = (await booking(paid.id))!;
     expect(saved.ledger.find((l: { kind: string }) => l.kind === 'refund')).toMatchObject({ amountCents: -6000, status: 'succeeded', by: 'admin' });
   });

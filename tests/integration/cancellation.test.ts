@@ -49,7 +49,7 @@ describe('a customer cancels', () => {
 
   it('3 days ahead: shows and refunds what was paid less $20, leaves the day sheet, counts it and e-mails it', async () => {
     const mine = await paidBooking(3);
-    expect((await terms(mine.id)).body).toEqual({ cancellable: true, reason: null, paid: 110, refund: 90, fee: 20 });
+    expect((await terms(mine.id)).body).toEqual({ cancellable: true, reason: null, paid: 110, refund: 90, fee: 20, kept: 20, kept_reason: 'The $20 cancellation fee, 48 hours or more before drop-off' });
     const before = await summary();
     const res = await cancel(mine.id);
     expect(res.status).toBe(200);

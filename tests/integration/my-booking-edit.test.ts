@@ -119,7 +119,7 @@ describe('the money', () => {
     const res = await patch(mine.id, { pick_up_date: daysFromToday(14), return_flight: 'nz 124', version: mine.updatedAt });
     expect(res.status).toBe(200);
     // 12 days: $30 + 8 x $5 = $70 parking + $60 wash = $130, of which $110 is paid.
-    expect(res.body.settlement).toEqual({ total: 130, balance_due: 20, refund: 0, kept: 0 });
+    expect(res.body.settlement).toEqual({ total: 130, balance_due: 20, refund: 0, kept: 0, kept_reason: null });
     expect(res.body.booking).toMatchObject({ pick_up_date: daysFromToday(14), return_flight: 'NZ 124', total_cost: 130, balance_due: 20, amount_paid: 110, days: 12 });
     const after = (await booking(mine.id))!;
     expect(after.ledger).toEqual([expect.objectContaining({ kind: 'balance', amountCents: 2000, by: 'customer' })]);
@@ -135,7 +135,7 @@ describe('the money', () => {
     const res = await patch(mine.id, { pick_up_date: daysFromToday(5), car_wash: false, version: mine.updatedAt });
     expect(res.status).toBe(200);
     // 2 days: $30, no wash; $110 paid: $80 back to the card.
-    expect(res.body.settlement).toEqual({ total: 30, balance_due: 0, refund: 80, kept: 0 });
+    expect(res.body.settlement).toEqual({ total: 30, balance_due: 0, refund: 80, kept: 0, kept_reason: null });
     const after = (await booking(mine.id))!;
     expect(after.payment).toMatchObject({ amountPaidCents: 3000, balanceDueCents: 0 });
     const refund = after.ledger.find((l: { kind: string }) => l.kind === 'refund');
@@ -149,16 +149,18 @@ describe('the money', () => {
   it('a deposit booking made shorter owes less at pick-up and gets nothing back', async () => {
     const mine = await paidBooking({ paymentType: 'deposit' });
     const res = await patch(mine.id, { pick_up_date: daysFromToday(5), car_wash: false, version: mine.updatedAt });
-    expect(res.body.settlement).toEqual({ total: 30, balance_due: 20, refund: 0, kept: 0 });
+    expect(res.body.settlement).toEqual({ total: 30, balance_due: 20, refund: 0, kept: 0, kept_reason: null });
   });
 
-  it('from the drop-off date on nothing is refunded: what was paid beyond the total is kept', async () => {
+  it('after the drop-off nothing is refunded: what was paid beyond the total is kept, and the e-mail says why', async () => {
     const mine = await paidBooking();
     const dropped = await setOnBooking(mine.id, { dropOffDate: nzToday(), dropOffTime: '00:00', updatedAt: 'v-dropped' });
     const res = await patch(mine.id, { pick_up_date: daysFromToday(3), car_wash: false, version: dropped.updatedAt });
     expect(res.status).toBe(200);
-    expect(res.body.settlement).toEqual({ total: 30, balance_due: 0, refund: 0, kept: 80 });
+    expect(res.body.settlement).toEqual({ total: 30, balance_due: 0, refund: 0, kept: 80, kept_reason: 'After drop-off: early pick-ups get no refund' });
     expect((await booking(mine.id))!.payment.amountPaidCents).toBe(11000);
+    const mail = (await outboxFor(a.email)).find((m) => m.subject.startsWith('Booking updated'))!;
+    expect(mail.text).toContain('Not refunded: $80.00 (After drop-off: early pick-ups get no refund)');
   });
 });
 

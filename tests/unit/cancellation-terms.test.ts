@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { cancellationMessages, customerCancellation } from '../../shared/cancellation';
 import { nzInstant } from '../../shared/nz-time';
 
-const dropOff = { dropOffDate: '2030-06-10', dropOffTime: '09:00' };
+const dropOff = { dropOffDate: '2030-06-10', dropOffTime: '09:00', totalCents: 11000, refundedCents: 0 };
 const at = nzInstant({ date: '2030-06-10', time: '09:00' })!.getTime();
 const hoursBefore = (h: number) => new Date(at - h * 3_600_000);
 
@@ -32,5 +32,14 @@ describe('customerCancellation', () => {
 
   it('only a reservation can be cancelled by its customer', () => {
     for (const status of ['checkin', 'checkout', 'cancelled']) expect(customerCancellation({ ...dropOff, status, paidCents: 5000 }, hoursBefore(100)).cancellable).toBe(false);
+  });
+});
+
+describe('customerCancellation after earlier changes (issue 26)', () => {
+  it('counts refunds already made and the 48 hours from the earliest drop-off, and says why money is kept', () => {
+    const moved = { ...dropOff, dropOffDate: '2030-06-20', termsDropOffAt: new Date(at).toISOString() };
+    expect(customerCancellation({ ...moved, status: 'reservation', paidCents: 11000 }, hoursBefore(30))).toMatchObject({ refundCents: 0, keptCents: 11000, keptReason: 'late', feeCents: 0 });
+    expect(customerCancellation({ ...dropOff, status: 'reservation', paidCents: 3000, refundedCents: 8000 }, hoursBefore(100))).toMatchObject({ refundCents: 1000, keptCents: 2000, keptReason: 'fee' });
+    expect(customerCancellation({ ...dropOff, status: 'reservation', paidCents: 1000 }, hoursBefore(100))).toMatchObject({ refundCents: 0, keptCents: 1000, keptReason: 'fee', feeCents: 1000 });
   });
 });

@@ -154,7 +154,8 @@ describe('the counters, recounted', () => {
   const paid = (amountPaidCents: number) => ({ type: 'full' as const, amountPaidCents, balanceDueCents: 0, currency: 'nzd', paymentIntent: 'pi', sessionId: 'cs', paidAt: AT });
   const bookings = [
     bookingRecord({ id: 'a', customerId: 'c1', createdAt: '2030-03-01T12:00:00.000Z', confirmedAt: '2030-03-01T12:01:00.000Z' }),
-    bookingRecord({ id: 'b', customerId: 'c1', status: 'checkin', totalCents: 15000, createdAt: '2030-02-28T09:00:00.000Z', confirmedAt: '2030-02-28T09:01:00.000Z' }),
+    // A deposit booking: $10 collected, $140 due at pick-up.
+    bookingRecord({ id: 'b', customerId: 'c1', status: 'checkin', totalCents: 15000, paymentType: 'deposit', payment: { ...paid(1000), type: 'deposit', balanceDueCents: 14000 }, createdAt: '2030-02-28T09:00:00.000Z', confirmedAt: '2030-02-28T09:01:00.000Z' }),
     // Cancelled: $110 paid, $90 refunded: $20 kept.
     bookingRecord({ id: 'c', customerId: 'c2', status: 'cancelled', payment: paid(2000), createdAt: '2030-03-02T01:00:00.000Z' }),
     bookingRecord({ id: 'd', customerId: 'c3', status: 'pending_payment', payment: undefined }),
@@ -180,6 +181,8 @@ describe('the counters, recounted', () => {
     expect(r.stats).toEqual({
       bookings: 3,
       revenueCents: 28000,
+      collectedCents: 11000 + 1000 + 2000,
+      dueCents: 14000,
       customers: 2,
       's#reservation': 1,
       's#checkin': 1,

@@ -2,6 +2,7 @@
 import type { CustomerBooking } from '../../../shared/customer-bookings';
 import { centsToDollars } from '../../../shared/money';
 import { paidAndDue } from '../booking/created-booking';
+import { moneyStateOf, refundsGrantedCents } from '../booking/money-state';
 import type { Caller } from '../../lib/auth';
 import { isListed, type Booking } from '../../../shared/records';
 import { linkedCustomerIds } from '../../store/account-customers';
@@ -30,6 +31,8 @@ export function toCustomerBooking(b: Booking): CustomerBooking {
     days: b.days,
     ...paidAndDue(b),
     payment_review_reason: b.status === 'payment_review' ? (b.payment?.reviewReason ?? 'amount') : null,
+    refunded: centsToDollars(refundsGrantedCents(b)),
+    terms_drop_off_at: moneyStateOf(b).termsDropOffAt.toISOString(),
     created_at: b.createdAt,
     updated_at: b.updatedAt,
   };

@@ -1,38 +1,29 @@
 /**
  * Staff edit a booking (spec: 'Admin edit dialog', 'Booking edit'; design: 'Money after a booking is paid',
  * 'Admin lists at scale'). The server re-prices a change of dates or car wash with the quote's rules, settles
- * the money as for a customer's change, refuses a bay another booking holds on overlapping dates, stores an
+ * the money by the staff policy (the customer terms unless staff give their own refund, above the terms only
+ * with a reason: functions/use-cases/booking/change-booking.ts), refuses a bay another booking holds on overlapping dates, stores an
  * empty registration or bay as null, and writes who changed what next to the booking, all in the booking's
  * one transaction. A save over someone else's change is refused.
  */
-import { randomUUID } from 'node:crypto';
 import { adminMessages, statusLabels, type AdminBookingEdit, type StatusFilter } from '../../../shared/admin';
-import { settle, type Settlement } from '../../../shared/booking-edit';
-import { formatMoney } from '../../../shared/money';
-import { nzToday } from '../../../shared/nz-time';
-import { quoteSelection, type Selection } from '../../../shared/quote';
-import { CONFIRMED_STATUSES, type Booking, type LedgerLine } from '../../../shared/records';
+import { dollarsToCents, formatMoney } from '../../../shared/money';
+import type { MoneyDecision, Policy } from '../../../shared/money-policy';
+import { CONFIRMED_STATUSES, type Booking } from '../../../shared/records';
 import { site } from '../../../shared/site';
 import type { Caller } from '../../lib/auth';
 import { sendEmail } from '../../lib/email';
-import { HttpError, badRequest, conflict } from '../../lib/errors';
+import { HttpError, conflict } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { bookingHistory, type AuditRecord } from '../../store/audit';
 import { bayClash, readBayVersion } from '../../store/bays';
-import { saveBookingChange, type FieldChange } from '../../store/booking-changes';
+import type { FieldChange } from '../../store/booking-changes';
 import { fullEdit } from '../booking/capacity';
 import { sendReceipt } from '../booking/confirm-payment';
-import { bookingEmail, type ReceiptLine } from '../booking/receipt-email';
-import { refund } from '../booking/refund';
+import { changeBooking, decideChange, refundHistoryValue } from '../booking/change-booking';
+import { bookingEmail, moneyChangeLines } from '../booking/receipt-email';
+import { repriceStay } from '../booking/reprice';
 import { confirmedBooking } from './booking-detail';
-
-const SPEC_NAMES: Record<keyof Selection, string> = {
-  dropOffDate: 'drop_off_date',
-  dropOffTime: 'drop_off_time',
-  pickUpDate: 'pick_up_date',
-  pickUpTime: 'pick_up_time',
-  carWash: 'car_wash',
-};
 
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 
@@ -56,7 +47,12 @@ function changesBetween(before: Booking, after: Booking): FieldChange[] {
 export interface AdminEditResult {
   booking: Booking;
   history: AuditRecord[];
-  settlement: Settlement;
+  settlement: MoneyDecision;
+}
+
+/** Staff's own refund, when they give one (dollars in the API); otherwise the customer terms decide. */
+function staffPolicy(edit: AdminBookingEdit): Policy {
+  return edit.refund === undefined ? { actor: 'staff' } : { actor: 'staff', refund: { refundCents: dollarsToCents(edit.refund), ...(edit.reason ? { reason: edit.reason } : {}) } };
 }
 
 export async function adminEditBooking(caller: Caller, id: string, edit: AdminBookingEdit, now = new Date()): Promise<AdminEditResult> {
@@ -64,83 +60,57 @@ export async function adminEditBooking(caller: Caller, id: string, edit: AdminBo
   if (before.status === 'cancelled') throw conflict(adminMessages.notEditable);
   if (edit.version !== before.updatedAt) throw conflict(adminMessages.stale);
 
-  const next: Selection = {
-    dropOffDate: edit.drop_off_date ?? before.dropOffDate,
-    dropOffTime: edit.drop_off_time ?? before.dropOffTime,
-    pickUpDate: edit.pick_up_date ?? before.pickUpDate,
-    pickUpTime: edit.pick_up_time ?? before.pickUpTime,
-    carWash: edit.car_wash ?? before.carWash,
-  };
-  const dropOffMoves = next.dropOffDate !== before.dropOffDate || next.dropOffTime !== before.dropOffTime;
-  const stayMoves = dropOffMoves || next.pickUpDate !== before.pickUpDate || next.pickUpTime !== before.pickUpTime;
-  const repriced = stayMoves || next.carWash !== before.carWash;
-  let totalCents = before.totalCents;
-  let price = { days: before.days, parkingCost: before.parkingCents, carWashCost: before.carWashCents };
-  if (repriced) {
-    // The lead time applies to a drop-off being moved; staff may shorten or extend a stay already under way.
-    const priced = quoteSelection(next, { now, enforceLeadTime: dropOffMoves });
-    if (!priced.ok) {
-      throw badRequest(priced.message, Object.fromEntries(Object.entries(priced.fieldErrors).map(([k, v]) => [SPEC_NAMES[k as keyof Selection], v as string])));
-    }
-    totalCents = priced.price.total;
-    price = priced.price;
-  }
-
-  const today = nzToday(now);
-  const paid = before.payment?.amountPaidCents ?? 0;
-  const settlement = settle(paid, totalCents, today < before.dropOffDate);
-  const at = now.toISOString();
-  const after: Booking = {
-    ...before,
-    ...next,
-    days: price.days,
-    parkingCents: price.parkingCost,
-    carWashCents: price.carWashCost,
-    totalCents,
+  // Staff may shorten or extend a stay already under way; the lead time applies only to a drop-off being moved.
+  const stay = repriceStay(
+    before,
+    {
+      dropOffDate: edit.drop_off_date ?? before.dropOffDate,
+      dropOffTime: edit.drop_off_time ?? before.dropOffTime,
+      pickUpDate: edit.pick_up_date ?? before.pickUpDate,
+      pickUpTime: edit.pick_up_time ?? before.pickUpTime,
+      carWash: edit.car_wash ?? before.carWash,
+    },
+    now,
+  );
+  const proposed: Booking = {
+    ...stay.booking,
     carRegistration: edit.car_registration === undefined ? before.carRegistration : edit.car_registration,
     parkingBayNumber: edit.parking_bay_number === undefined ? before.parkingBayNumber : edit.parking_bay_number,
     shuttleService: edit.shuttle_service ?? before.shuttleService,
     status: edit.status ?? before.status,
-    updatedAt: at,
   };
-  const changes = changesBetween(before, after);
-  if (changes.length === 0) return { booking: before, history: await bookingHistory(id), settlement };
+  const policy = staffPolicy(edit);
+  const changes = changesBetween(before, proposed);
+  if (changes.length === 0 && edit.refund === undefined) return { booking: before, history: await bookingHistory(id), settlement: decideChange(before, before, policy, now).decision };
 
-  const ledger: LedgerLine[] = [...(before.ledger ?? [])];
-  if (totalCents !== before.totalCents) {
-    ledger.push({ id: randomUUID(), at, by: 'admin', kind: 'balance', amountCents: settlement.balanceDueCents - (before.payment?.balanceDueCents ?? 0), note: `Price ${formatMoney(before.totalCents)} -> ${formatMoney(totalCents)}` });
-  }
-  const refundLine: LedgerLine | null =
-    settlement.refundCents > 0 ? { id: randomUUID(), at, by: 'admin', kind: 'refund', amountCents: -settlement.refundCents, note: 'Shorter stay before the drop-off date', status: 'pending' } : null;
-  if (refundLine) ledger.push(refundLine);
-  if (settlement.keptCents > 0 && totalCents !== before.totalCents) ledger.push({ id: randomUUID(), at, by: 'admin', kind: 'kept', amountCents: settlement.keptCents, note: 'Changed from the drop-off date on: not refunded' });
-  after.ledger = ledger;
-  if (before.payment) after.payment = { ...before.payment, amountPaidCents: paid - settlement.refundCents, balanceDueCents: settlement.balanceDueCents };
+  const bayMoves = !!proposed.parkingBayNumber && (proposed.parkingBayNumber !== before.parkingBayNumber || stay.stayMoves);
+  const bayVersion = bayMoves ? await readBayVersion(proposed.parkingBayNumber!) : undefined;
+  if (bayMoves && (await bayClash(proposed.parkingBayNumber!, proposed))) throw conflict(adminMessages.bayTaken, { parking_bay_number: adminMessages.bayTaken });
 
-  const bayMoves = !!after.parkingBayNumber && (after.parkingBayNumber !== before.parkingBayNumber || stayMoves);
-  const bayVersion = bayMoves ? await readBayVersion(after.parkingBayNumber!) : undefined;
-  if (bayMoves && (await bayClash(after.parkingBayNumber!, after))) throw conflict(adminMessages.bayTaken, { parking_bay_number: adminMessages.bayTaken });
+  const done = await changeBooking(before, {
+    proposed,
+    policy,
+    by: 'admin',
+    save: { editableStatuses: [...CONFIRMED_STATUSES, 'payment_review'], ...(bayVersion === undefined ? {} : { bayVersion }) },
+    // The refund is part of the history when staff chose it or the change made one (with staff's reason above the terms).
+    audit: { by: caller.email ?? caller.sub, changes: (d) => [...changes, ...(edit.refund !== undefined || d.refundCents > 0 ? [{ field: 'refund', old: null, new: refundHistoryValue(d) }] : [])] },
+    now,
+  });
+  if (done.outcome === 'bay-busy') throw new HttpError(409, adminMessages.bayTaken, { parking_bay_number: adminMessages.bayTaken });
+  if (done.outcome === 'full') throw await fullEdit(before, proposed);
+  if (done.outcome !== 'changed') throw conflict(adminMessages.stale);
+  const { booking: after, decision } = done;
+  logger.info('Booking changed by staff', { bookingId: id, fields: changes.map((c) => c.field), totalCents: after.totalCents, refundCents: decision.refundCents });
 
-  const outcome = await saveBookingChange(before, after, { editableStatuses: [...CONFIRMED_STATUSES, 'payment_review'], audit: { by: caller.email ?? caller.sub, changes }, bayVersion });
-  if (outcome === 'stale') throw conflict(adminMessages.stale);
-  if (outcome === 'bay-busy') throw new HttpError(409, adminMessages.bayTaken, { parking_bay_number: adminMessages.bayTaken });
-  if (outcome === 'full') throw await fullEdit(before, after);
-  logger.info('Booking changed by staff', { bookingId: id, fields: changes.map((c) => c.field), totalCents, refundCents: settlement.refundCents });
-
-  if (refundLine) await refund(after, refundLine, ledger.indexOf(refundLine));
   // Staff checked a payment held for review and confirmed the booking: the customer gets the receipt now.
   if (before.status === 'payment_review' && after.status !== 'payment_review') await sendReceipt(after);
-  else if (repriced) await tellCustomer(before, after, settlement);
-  return { booking: after, history: await bookingHistory(id), settlement };
+  else if (stay.repriced || decision.refundCents > 0) await tellCustomer(before, after, decision);
+  return { booking: after, history: await bookingHistory(id), settlement: decision };
 }
 
-async function tellCustomer(before: Booking, after: Booking, s: Settlement): Promise<void> {
-  const change: ReceiptLine[] = [];
-  if (s.totalCents !== before.totalCents) change.push({ label: 'New total', value: `${formatMoney(s.totalCents)} (was ${formatMoney(before.totalCents)})` });
-  if (s.refundCents > 0) change.push({ label: 'Refund to your card', value: formatMoney(s.refundCents) });
-  change.push({ label: 'Balance due at pick-up', value: formatMoney(s.balanceDueCents) });
+async function tellCustomer(before: Booking, after: Booking, d: MoneyDecision): Promise<void> {
   try {
-    await sendEmail(bookingEmail(after, { subject: `Booking updated: ${after.bookingReference} | ${site.brand}`, intro: 'We have updated your booking. Here are the new details.', change }));
+    await sendEmail(bookingEmail(after, { subject: `Booking updated: ${after.bookingReference} | ${site.brand}`, intro: 'We have updated your booking. Here are the new details.', change: moneyChangeLines(before, d) }));
   } catch (error) {
     logger.error('Booking update e-mail failed', { bookingId: after.id, error: error instanceof Error ? error.message : String(error) });
   }

@@ -19,6 +19,8 @@ export async function adminSummary(now = new Date()): Promise<AdminSummary> {
   return {
     total_bookings: stats.bookings,
     total_revenue: centsToDollars(stats.revenueCents),
+    revenue_collected: centsToDollars(stats.collectedCents),
+    revenue_due: centsToDollars(stats.dueCents),
     unique_customers: stats.customers,
     todays_bookings: todays,
     upcoming_pickups: pickToday + pickTomorrow,

@@ -1,25 +1,24 @@
 /**
- * Cancelling a paid booking (design: 'Money after a booking is paid'; issue 14): the booking becomes
- * `cancelled`, leaves the day sheet and its bay, its status and revenue counters move (revenue keeps only what
- * was not refunded), and its ledger records the refund and what was kept, all in the booking's one
- * transaction; then the refund is asked of Stripe once (the ledger line's id is the idempotency key) and the
- * customer is told by e-mail. A second request finds the booking cancelled; two at once cannot both land.
+ * Cancelling a paid booking (design: 'Money after a booking is paid'; issues 14 and 26): the booking becomes
+ * `cancelled` through the one booking change (change-booking.ts), so the money policy, customer's or staff's,
+ * decides the refund and what is kept and why; the booking leaves the day sheet and its bay, its counters move,
+ * its ledger records the refund and what was kept, all in one transaction; then the refund is asked of Stripe
+ * once and the customer is told by e-mail. A second request finds the booking cancelled; two at once cannot
+ * both land.
  */
-import { randomUUID } from 'node:crypto';
 import { statusLabels, type StatusFilter } from '../../../shared/admin';
 import { cancellationMessages } from '../../../shared/cancellation';
-import { formatMoney, type Cents } from '../../../shared/money';
-import type { Booking, BookingStatus, LedgerLine } from '../../../shared/records';
+import type { MoneyDecision, Policy } from '../../../shared/money-policy';
+import type { Booking, BookingStatus } from '../../../shared/records';
 import { site } from '../../../shared/site';
 import { sendEmail } from '../../lib/email';
 import { conflict } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import { saveBookingChange } from '../../store/booking-changes';
+import { changeBooking, refundHistoryValue } from './change-booking';
 import { bookingEmail } from './receipt-email';
-import { refund } from './refund';
 
 export interface CancelRequest {
-  refundCents: Cents;
+  policy: Policy;
   by: 'customer' | 'admin';
   /** The staff member's e-mail for the booking's history. */
   staff?: string;
@@ -28,46 +27,29 @@ export interface CancelRequest {
   now?: Date;
 }
 
-export async function cancelBooking(before: Booking, req: CancelRequest): Promise<Booking> {
+export async function cancelBooking(before: Booking, req: CancelRequest): Promise<{ booking: Booking; decision: MoneyDecision }> {
   if (before.status === 'cancelled') throw conflict(cancellationMessages.alreadyCancelled);
   if (!req.from.includes(before.status)) throw conflict(cancellationMessages.notCancellable);
-  const paid = before.payment?.amountPaidCents ?? 0;
-  const at = (req.now ?? new Date()).toISOString();
-  const ledger: LedgerLine[] = [...(before.ledger ?? [])];
-  const refundLine: LedgerLine | null =
-    req.refundCents > 0 ? { id: randomUUID(), at, by: req.by, kind: 'refund', amountCents: -req.refundCents, note: 'Booking cancelled', status: 'pending' } : null;
-  if (refundLine) ledger.push(refundLine);
-  if (paid - req.refundCents > 0) ledger.push({ id: randomUUID(), at, by: req.by, kind: 'kept', amountCents: paid - req.refundCents, note: 'Booking cancelled: not refunded' });
-  const after: Booking = {
-    ...before,
-    status: 'cancelled',
-    cancelledAt: at,
-    ...(before.payment ? { payment: { ...before.payment, amountPaidCents: paid - req.refundCents, balanceDueCents: 0 } } : {}),
-    ledger,
-    updatedAt: at,
-  };
-  const outcome = await saveBookingChange(before, after, {
-    editableStatuses: req.from,
-    revenueDeltaCents: paid - req.refundCents - before.totalCents,
-    ...(req.staff ? { audit: { by: req.staff, changes: [{ field: 'status', old: statusLabels[before.status as StatusFilter] ?? before.status, new: statusLabels.cancelled }, { field: 'refund', old: null, new: formatMoney(req.refundCents) }] } } : {}),
-  });
-  if (outcome !== 'changed') throw conflict(cancellationMessages.stale);
-  logger.info('Booking cancelled', { bookingId: before.id, by: req.by, refundCents: req.refundCents });
-
-  if (refundLine) await refund(after, refundLine, ledger.indexOf(refundLine));
-  try {
-    await sendEmail(
-      bookingEmail(after, {
-        subject: `Booking cancelled: ${after.bookingReference} | ${site.brand}`,
-        intro: 'Your booking has been cancelled.',
-        change: [
-          { label: 'Refund to your card', value: formatMoney(req.refundCents) },
-          ...(paid - req.refundCents > 0 ? [{ label: 'Kept (cancellation terms)', value: formatMoney(paid - req.refundCents) }] : []),
+  const now = req.now ?? new Date();
+  const at = now.toISOString();
+  const proposed: Booking = { ...before, status: 'cancelled', cancelledAt: at };
+  const audit = req.staff
+    ? {
+        by: req.staff,
+        changes: (d: MoneyDecision) => [
+          { field: 'status', old: statusLabels[before.status as StatusFilter] ?? before.status, new: statusLabels.cancelled },
+          { field: 'refund', old: null, new: refundHistoryValue(d) },
         ],
-      }),
-    );
+      }
+    : undefined;
+  const done = await changeBooking(before, { proposed, policy: req.policy, by: req.by, save: { editableStatuses: req.from }, ...(audit ? { audit } : {}), now });
+  if (done.outcome !== 'changed') throw conflict(cancellationMessages.stale);
+  const { booking: after, decision } = done;
+  logger.info('Booking cancelled', { bookingId: before.id, by: req.by, refundCents: decision.refundCents });
+  try {
+    await sendEmail(bookingEmail(after, { subject: `Booking cancelled: ${after.bookingReference} | ${site.brand}`, intro: 'Your booking has been cancelled.', cancellation: decision }));
   } catch (error) {
     logger.error('Cancellation e-mail failed', { bookingId: before.id, error: error instanceof Error ? error.message : String(error) });
   }
-  return after;
+  return { booking: after, decision };
 }

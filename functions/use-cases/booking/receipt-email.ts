@@ -6,6 +6,8 @@
 import { formatLongDate, formatTime12, pluralDays } from '../../../shared/format';
 import { formatMoney, gstIncluded } from '../../../shared/money';
 import { escapeHtml } from '../../../shared/html';
+import { keptReasonText, type MoneyDecision } from '../../../shared/money-policy';
+import { refundsGrantedCents } from './money-state';
 import { formatAddress, site } from '../../../shared/site';
 import type { OutgoingEmail } from '../../lib/email';
 import type { Booking } from '../../../shared/records';
@@ -46,13 +48,43 @@ export function receiptLines(b: Booking): { details: ReceiptLine[]; money: Recei
   return { details, money };
 }
 
+/** What a change did to the money, for the e-mail that tells the customer (customer and staff edits). */
+export function moneyChangeLines(before: Booking, d: MoneyDecision): ReceiptLine[] {
+  const lines: ReceiptLine[] = [];
+  if (d.totalCents !== before.totalCents) lines.push({ label: 'New total', value: `${formatMoney(d.totalCents)} (was ${formatMoney(before.totalCents)})` });
+  if (d.refundCents > 0) lines.push({ label: 'Refund to your card', value: formatMoney(d.refundCents) });
+  if (d.keptCents > 0 && d.keptReason) lines.push({ label: 'Not refunded', value: `${formatMoney(d.keptCents)} (${keptReasonText[d.keptReason]})` });
+  lines.push({ label: 'Balance due at pick-up', value: formatMoney(d.balanceDueCents) });
+  return lines;
+}
+
 export function receiptEmail(b: Booking): OutgoingEmail {
   return bookingEmail(b, { subject: `Booking confirmed: ${b.bookingReference} | ${site.brand}`, intro: `Thank you for booking with ${site.brand}. Your booking is confirmed.` });
 }
 
-/** A booking's e-mail: the receipt, or the same details after a change, with what the change did to the money. */
-export function bookingEmail(b: Booking, { subject, intro, change = [] }: { subject: string; intro: string; change?: ReceiptLine[] }): OutgoingEmail {
-  const { details, money } = receiptLines(b);
+/**
+ * A cancelled booking's money, from the policy's decision: what was paid, what comes back, what is kept and why,
+ * and the GST contained in what is kept (the business keeps only that; nothing is left to pay).
+ */
+export function cancellationMoneyLines(b: Booking, d: MoneyDecision): ReceiptLine[] {
+  const earlier = refundsGrantedCents(b) - d.refundCents;
+  const paid = d.refundCents + d.keptCents + earlier;
+  return [
+    { label: b.paymentType === 'deposit' ? 'Amount paid (deposit)' : 'Amount paid', value: formatMoney(paid) },
+    ...(earlier > 0 ? [{ label: 'Refunded earlier', value: formatMoney(earlier) }] : []),
+    { label: 'Refund to your card', value: formatMoney(d.refundCents) },
+    ...(d.keptCents > 0 && d.keptReason ? [{ label: 'Kept', value: `${formatMoney(d.keptCents)} (${keptReasonText[d.keptReason]})` }] : []),
+    { label: 'GST included (3/23 of what was kept)', value: formatMoney(gstIncluded(d.keptCents)) },
+  ];
+}
+
+/**
+ * A booking's e-mail: the receipt, or the same details after a change with what the change did to the money, or
+ * after a cancellation with the cancellation's money instead of the booking's price.
+ */
+export function bookingEmail(b: Booking, { subject, intro, change = [], cancellation }: { subject: string; intro: string; change?: ReceiptLine[]; cancellation?: MoneyDecision }): OutgoingEmail {
+  const { details } = receiptLines(b);
+  const money = cancellation ? cancellationMoneyLines(b, cancellation) : receiptLines(b).money;
   const firstName = b.customer.name.split(' ')[0] ?? b.customer.name;
   const business = `${site.legalName}, GST number ${site.gstNumber}`;
   const contact = `Questions? Call ${site.phone} or e-mail ${site.email}.`;

@@ -79,7 +79,7 @@ export function CancelBookingDialog({ booking, onClose, onCancelled }: { booking
             </div>
             <div>
               <dt>Kept</dt>
-              <dd>{terms.refund > 0 ? `${money(terms.fee)} cancellation fee` : `${money(terms.paid)} (less than 48 hours before drop-off)`}</dd>
+              <dd>{terms.kept > 0 ? `${money(terms.kept)} (${terms.kept_reason})` : money(0)}</dd>
             </div>
           </dl>
         )}

@@ -4,7 +4,8 @@
  * to the money, computed with the same rules the server applies; the server decides and answers.
  */
 import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
-import { bookingEditMessages, settle, type CustomerBookingEdit } from '@shared/booking-edit';
+import { bookingEditMessages, previewSettlement, type CustomerBookingEdit } from '@shared/booking-edit';
+import { isPolicyError, keptReasonText } from '@shared/money-policy';
 import type { CustomerBooking } from '@shared/customer-bookings';
 import { dollarsToCents, formatMoney } from '@shared/money';
 import { nzToday } from '@shared/nz-time';
@@ -30,10 +31,10 @@ const API_FIELDS: Record<string, SelectionField | 'returnFlight'> = {
 type Errors = Partial<Record<SelectionField | 'returnFlight', string>>;
 
 function moneyEffect(booking: CustomerBooking, total: number): string {
-  const today = nzToday();
-  const s = settle(dollarsToCents(booking.amount_paid), dollarsToCents(total), today < booking.drop_off_date);
-  if (s.refundCents > 0) return `We will refund ${formatMoney(s.refundCents)} to your card. Nothing is left to pay at pick-up.`;
-  if (s.keptCents > 0) return `Changes from the drop-off date on get no refund: the ${formatMoney(s.keptCents)} paid beyond the new total is kept.`;
+  const s = previewSettlement(booking, dollarsToCents(total));
+  if (isPolicyError(s)) return '';
+  if (s.refundCents > 0) return `We will refund ${formatMoney(s.refundCents)} to your card.${s.keptCents > 0 && s.keptReason ? ` ${formatMoney(s.keptCents)} is kept: ${keptReasonText[s.keptReason]}.` : ''} Nothing is left to pay at pick-up.`;
+  if (s.keptCents > 0 && s.keptReason) return `The ${formatMoney(s.keptCents)} paid beyond the new total is kept: ${keptReasonText[s.keptReason]}.`;
   return s.balanceDueCents > 0 ? `${formatMoney(s.balanceDueCents)} will be due at pick-up.` : 'Nothing is left to pay at pick-up.';
 }
 

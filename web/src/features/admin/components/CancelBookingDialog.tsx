@@ -1,11 +1,13 @@
 /**
- * Staff cancel a booking (issue 14): any refund from $0 to what was paid, entered in dollars. The customer's
- * own terms (48 hours or more before drop-off: paid less $20) are shown as a guide; the server checks the
+ * Staff cancel a booking (issues 14 and 26): any refund from $0 to what is held, entered in dollars. The
+ * customer terms' figure (the money policy's, counting earlier refunds and the earliest drop-off) is the default;
+ * a refund above it needs a reason, which the ledger and the booking's history keep. The server checks the
  * amount again and refunds the card once.
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminBooking } from '@shared/admin';
-import { CANCELLATION_FEE_CENTS, cancellationMessages, customerCancellation } from '@shared/cancellation';
+import { cancellationMessages, customerCancellation, keptText } from '@shared/cancellation';
+import { moneyPolicyMessages } from '@shared/money-policy';
 import { dollarsToCents, formatMoney } from '@shared/money';
 import { ApiError } from '../../../lib/api-client';
 import { FormDialog } from '../../../ui/FormDialog';
@@ -17,20 +19,32 @@ export function CancelBookingDialog({ booking, onClose, onCancelled }: { booking
   const { toast } = useToast();
   const descriptionId = useId();
   const paidCents = dollarsToCents(booking.amount_paid);
-  const terms = customerCancellation({ status: 'reservation', dropOffDate: booking.drop_off_date, dropOffTime: booking.drop_off_time, paidCents });
-  const [refund, setRefund] = useState(((terms.cancellable ? terms.refundCents : 0) / 100).toFixed(2));
+  const terms = customerCancellation({
+    status: 'reservation',
+    dropOffDate: booking.drop_off_date,
+    dropOffTime: booking.drop_off_time,
+    totalCents: dollarsToCents(booking.total_cost),
+    paidCents,
+    refundedCents: dollarsToCents(booking.refunded),
+    termsDropOffAt: booking.terms_drop_off_at,
+  });
+  const termsRefundCents = terms.cancellable ? terms.refundCents : 0;
+  const [refund, setRefund] = useState((termsRefundCents / 100).toFixed(2));
+  const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const amount = Number(refund.trim());
   const invalid = !/^\d{1,6}(\.\d{1,2})?$/.test(refund.trim());
   const tooMuch = !invalid && dollarsToCents(amount) > paidCents;
+  const aboveTerms = !invalid && !tooMuch && dollarsToCents(amount) > termsRefundCents;
+  const reasonMissing = aboveTerms && reason.trim() === '';
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      const done = await cancelAdminBooking(booking.id, { refund: amount, version: booking.updated_at });
+      const done = await cancelAdminBooking(booking.id, { refund: amount, ...(aboveTerms ? { reason: reason.trim() } : {}), version: booking.updated_at });
       toast({ title: cancellationMessages.cancelled, description: `${formatMoney(dollarsToCents(done.refund))} refunded to the card.`, variant: 'success' });
       onCancelled();
     } catch (err) {
@@ -46,7 +60,7 @@ export function CancelBookingDialog({ booking, onClose, onCancelled }: { booking
         <p id={descriptionId} className="muted">
           {booking.customer.name} paid {formatMoney(paidCents)}. By the customer terms the refund would be{' '}
           {terms.cancellable ? formatMoney(terms.refundCents) : '$0.00 (the drop-off time has passed)'}
-          {terms.cancellable && terms.refundCents > 0 ? ` (${formatMoney(Math.min(paidCents, CANCELLATION_FEE_CENTS))} kept)` : ''}.
+          {terms.cancellable && terms.keptCents > 0 ? ` (${formatMoney(terms.keptCents)} kept: ${keptText(terms.keptReason)})` : ''}. A larger refund needs a reason.
         </p>
       }
       descriptionId={descriptionId}
@@ -55,7 +69,7 @@ export function CancelBookingDialog({ booking, onClose, onCancelled }: { booking
       submitLabel="Cancel booking"
       busyLabel="Cancelling..."
       busy={busy}
-      submitDisabled={invalid || tooMuch}
+      submitDisabled={invalid || tooMuch || reasonMissing}
       submitClass="btn-danger"
     >
       <TextField
@@ -66,6 +80,15 @@ export function CancelBookingDialog({ booking, onClose, onCancelled }: { booking
         onValueChange={setRefund}
         error={invalid ? cancellationMessages.refundInvalid : tooMuch ? cancellationMessages.refundTooLarge(paidCents) : undefined}
       />
+      {aboveTerms && (
+        <TextField
+          id="admin-cancel-reason"
+          label="Reason for refunding more than the terms"
+          value={reason}
+          onValueChange={setReason}
+          error={reasonMissing ? moneyPolicyMessages.reasonNeeded(termsRefundCents) : undefined}
+        />
+      )}
       {error && (
         <p className="alert alert-error" role="alert">
           {error}

@@ -6,10 +6,10 @@
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { adminMessages, adminStatuses, statusLabels, type AdminBookingDetail, type AdminBookingEditInput, type AdminBookingEditResponse, type AdminCustomer, type StatusFilter } from '@shared/admin';
-import { settle } from '@shared/booking-edit';
+import { previewSettlement } from '@shared/booking-edit';
+import { isPolicyError, keptReasonText } from '@shared/money-policy';
 import { messages } from '@shared/messages';
 import { dollarsToCents, formatMoney } from '@shared/money';
-import { nzToday } from '@shared/nz-time';
 import { quoteSelection } from '@shared/quote';
 import { ApiError } from '../../../lib/api-client';
 import { Field } from '../../../ui/Field';
@@ -70,7 +70,8 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
   if (quote && !quote.ok) for (const [k, v] of Object.entries(quote.fieldErrors)) quoteErrors[QUOTE_FIELDS[k as keyof typeof QUOTE_FIELDS]] = v;
   const errors: Errors = { ...quoteErrors, ...serverErrors };
   const newTotalCents = !priceInputsChanged ? dollarsToCents(booking.total_cost) : quote?.ok ? quote.price.total : null;
-  const preview = newTotalCents === null ? null : settle(dollarsToCents(booking.amount_paid), newTotalCents, nzToday() < booking.drop_off_date);
+  const decided = newTotalCents === null ? null : previewSettlement(booking, newTotalCents, new Date(), { actor: 'staff' });
+  const preview = decided && !isPolicyError(decided) ? decided : null;
   const dropOffPoint = useMemo(() => (dropOffDate ? { date: dropOffDate, time: dropOffTime } : null), [dropOffDate, dropOffTime]);
   const touched = (field: EditField) => setServerErrors((e) => ({ ...e, [field]: undefined }));
 
@@ -267,7 +268,11 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
                 <strong>Balance due at pick-up: {formatMoney(preview.balanceDueCents)}</strong>
               </p>
               {preview.refundCents > 0 && <p>{formatMoney(preview.refundCents)} will be refunded to the card.</p>}
-              {preview.keptCents > 0 && <p>{formatMoney(preview.keptCents)} paid beyond the new total is kept (changed from the drop-off date on).</p>}
+              {preview.keptCents > 0 && preview.keptReason && (
+                <p>
+                  {formatMoney(preview.keptCents)} paid beyond the new total is kept: {keptReasonText[preview.keptReason]}.
+                </p>
+              )}
             </>
           ) : (
             <p className="muted">Choose valid dates to see the new total.</p>

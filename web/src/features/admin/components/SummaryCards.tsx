@@ -1,20 +1,24 @@
-/** The four summary cards (spec): Total Bookings, Total Revenue (2 decimals), Unique Customers, Today's Bookings. */
+/**
+ * The four summary cards (spec): Total Bookings, Total Revenue (2 decimals), Unique Customers, Today's Bookings.
+ * Total Revenue says under it how much of it is collected and how much is still due at pick-up (issue 26).
+ */
 import type { AdminSummary } from '@shared/admin';
 import { money } from '../format';
 
 export function SummaryCards({ summary }: { summary: AdminSummary | null }) {
-  const cards: [string, string][] = [
+  const cards: [string, string, string?][] = [
     ['Total Bookings', summary ? String(summary.total_bookings) : '…'],
-    ['Total Revenue', summary ? money(summary.total_revenue) : '…'],
+    ['Total Revenue', summary ? money(summary.total_revenue) : '…', summary ? `${money(summary.revenue_collected)} collected · ${money(summary.revenue_due)} due` : undefined],
     ['Unique Customers', summary ? String(summary.unique_customers) : '…'],
     ["Today's Bookings", summary ? String(summary.todays_bookings) : '…'],
   ];
   return (
     <ul className="admin-summary" aria-label="Summary" aria-busy={summary === null || undefined}>
-      {cards.map(([label, value]) => (
+      {cards.map(([label, value, detail]) => (
         <li key={label} className="card admin-summary-card">
           <span className="admin-summary-label">{label}</span>
           <strong className="admin-summary-value">{value}</strong>
+          {detail && <span className="admin-summary-detail muted">{detail}</span>}
         </li>
       ))}
     </ul>

@@ -1,0 +1,44 @@
+/**
+ * A paid booking's new stay and car wash, priced by the quote's rules (design: every edit that changes dates or
+ * car wash is re-priced by the server). Customers and staff both change a booking through it; a stay left as
+ * it was keeps the booking's own price (a price rule changed since does not reprice an untouched stay).
+ */
+import { quoteSelection, type Selection } from '../../../shared/quote';
+import type { Booking } from '../../../shared/records';
+import { badRequest } from '../../lib/errors';
+
+/** The quote's field names as the API (the spec) names them. */
+const SPEC_NAMES: Record<keyof Selection, string> = {
+  dropOffDate: 'drop_off_date',
+  dropOffTime: 'drop_off_time',
+  pickUpDate: 'pick_up_date',
+  pickUpTime: 'pick_up_time',
+  carWash: 'car_wash',
+};
+
+export interface Repriced {
+  /** The booking with the new stay, car wash and price (money not yet settled). */
+  booking: Booking;
+  dropOffMoves: boolean;
+  stayMoves: boolean;
+  repriced: boolean;
+}
+
+export function repriceStay(before: Booking, next: Selection, now: Date): Repriced {
+  const dropOffMoves = next.dropOffDate !== before.dropOffDate || next.dropOffTime !== before.dropOffTime;
+  const stayMoves = dropOffMoves || next.pickUpDate !== before.pickUpDate || next.pickUpTime !== before.pickUpTime;
+  const repriced = stayMoves || next.carWash !== before.carWash;
+  if (!repriced) return { booking: before, dropOffMoves, stayMoves, repriced };
+  // The lead time applies to a drop-off being moved; a fixed drop-off may already be close or past.
+  const priced = quoteSelection(next, { now, enforceLeadTime: dropOffMoves });
+  if (!priced.ok) {
+    throw badRequest(priced.message, Object.fromEntries(Object.entries(priced.fieldErrors).map(([k, v]) => [SPEC_NAMES[k as keyof Selection], v as string])));
+  }
+  const { price } = priced;
+  return {
+    booking: { ...before, ...next, days: price.days, parkingCents: price.parkingCost, carWashCents: price.carWashCost, totalCents: price.total },
+    dropOffMoves,
+    stayMoves,
+    repriced,
+  };
+}
