@@ -109,12 +109,13 @@ export default class StrykerBridge implements Reporter {
     for (const module of modules) {
       const entry = this.byModule.get(module.id);
       if (!entry) continue;
-      const meta = module.task.meta as { mutantCoverage?: Coverage };
+      // The runner's own state objects (vitest's public types leave `task` out): Stryker reads coverage from their meta.
+      const meta = (module as unknown as { task: { meta: { mutantCoverage?: Coverage } } }).task.meta;
       const coverage = (meta.mutantCoverage ??= { static: {}, perTest: {} });
       add(coverage.static, entry.before);
       if (Object.keys(entry.perFile).length === 0) continue;
       for (const test of module.children.allTests()) {
-        const id = testId(test.task as unknown as TaskLike, separator);
+        const id = testId((test as unknown as { task: TaskLike }).task, separator);
         add((coverage.perTest[id] ??= {}), entry.perFile);
       }
     }
