@@ -79,7 +79,7 @@ export const layerRules = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'web/dist', 'web/.prerender', 'cdk.out', '.data', 'coverage', '**/*.d.ts'] },
+  { ignores: ['node_modules', 'web/dist', 'web/.prerender', 'cdk.out', '.data', 'coverage', '.stryker-tmp', 'reports', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

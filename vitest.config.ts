@@ -6,12 +6,19 @@ import { defineConfig } from 'vitest/config';
 const resolve = { alias: { '@shared': path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'shared') } };
 
 /**
+ * Under `npm run mutation` (StrykerJS sets STRYKER_MUTATOR_WORKER in its test-runner processes) a reporter switches
+ * mutants on and records coverage in the handlers the global set-up runs in this process (tests/support/stryker-bridge.ts).
+ */
+const underStryker = process.env.STRYKER_MUTATOR_WORKER !== undefined;
+
+/**
  * `npm test`: unit and property tests (pure rules), integration tests (handlers through the local
  * gateway against the emulators, started once by the global set-up), and CDK assertion tests.
  * Browser tests have their own config (tests/e2e) and run with `npm run test:e2e`.
  */
 export default defineConfig({
   test: {
+    ...(underStryker ? { reporters: ['default', './tests/support/stryker-bridge.ts'] } : {}),
     projects: [
       // Property tests sweep three years of NZ dates; on a busy 2-core CI machine that can pass 5 s.
       { resolve, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node', testTimeout: 30_000 } },

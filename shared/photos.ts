@@ -73,18 +73,28 @@ const startsWith = (bytes: Uint8Array, at: number, pattern: readonly number[]) =
 /** ISO BMFF brands of HEIF stills (HEVC-coded 'heic'/'heix', sequences, and the generic 'mif1'/'msf1'). */
 const HEIF_BRANDS = ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'];
 
+/** The chunk a WebP file starts with after its RIFF header: lossy, lossless or extended (VP8X, with alpha or animation). */
+const WEBP_FIRST_CHUNKS = ['VP8 ', 'VP8L', 'VP8X'];
+
 /** How many leading bytes `sniffImageType` needs. */
 export const SNIFF_BYTES = 16;
 
+/** A big-endian 32-bit box size, as ISO BMFF writes it. */
+const uint32At = (bytes: Uint8Array, at: number) => ((bytes[at] ?? 0) * 2 ** 24) + ((bytes[at + 1] ?? 0) << 16) + ((bytes[at + 2] ?? 0) << 8) + (bytes[at + 3] ?? 0);
+
 /**
- * What a file's first bytes say it is: JPEG (FF D8 FF), PNG (its 8-byte signature), WebP (RIFF....WEBP) or
- * HEIC/HEIF (an ftyp box with a HEIF brand); anything else (a PDF, an SVG, a script) is null.
+ * What a file's first bytes say it is: JPEG (FF D8 FF), PNG (its 8-byte signature), WebP (RIFF, the WEBP form type
+ * and a VP8/VP8L/VP8X first chunk) or HEIC/HEIF (an ftyp box of at least 16 bytes whose major brand is a HEIF brand);
+ * anything else (a PDF, an SVG, a script, and the look-alikes: a WAV or AVI is RIFF too, an MP4 or M4A has an ftyp box)
+ * is null.
  */
 export function sniffImageType(bytes: Uint8Array): 'image/jpeg' | 'image/png' | 'image/webp' | 'image/heic' | null {
   if (startsWith(bytes, 0, [0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (startsWith(bytes, 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (startsWith(bytes, 0, ascii('RIFF')) && startsWith(bytes, 8, ascii('WEBP'))) return 'image/webp';
-  if (startsWith(bytes, 4, ascii('ftyp')) && HEIF_BRANDS.some((brand) => startsWith(bytes, 8, ascii(brand)))) return 'image/heic';
+  if (startsWith(bytes, 0, ascii('RIFF')) && startsWith(bytes, 8, ascii('WEBP'))) {
+    return WEBP_FIRST_CHUNKS.some((fourcc) => startsWith(bytes, 12, ascii(fourcc))) ? 'image/webp' : null;
+  }
+  if (startsWith(bytes, 4, ascii('ftyp')) && uint32At(bytes, 0) >= 16 && HEIF_BRANDS.some((brand) => startsWith(bytes, 8, ascii(brand)))) return 'image/heic';
   return null;
 }
 

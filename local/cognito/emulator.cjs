@@ -12,6 +12,8 @@
  *   while; passwords shorter than the pool's 8 characters are refused; a reset for an unknown e-mail looks
  *   like any other (the pool prevents user-existence errors); a used confirmation is NotAuthorized.
  * - AdminSetUserMFAPreference (npm run admin -- reset-mfa), which the emulator lacks.
+ * - An e-mail not verified (the attribute email_verified 'false') is `email_verified: false` in the id token, as in
+ *   Cognito; the emulator turns the string 'false' into true, so an unverified account looked verified.
  * - E-mails (the Custom Message trigger's output) land in the local outbox instead of the console.
  *
  * Environment: PORT (printed once listening, for local/emulators.ts), HOST (cognito-local's own), OUTBOX_DIR, EMAIL_FROM, PASSWORD_MIN_LENGTH.
@@ -26,6 +28,7 @@ const { Targets } = fromEmulator('./lib/targets/targets');
 const errors = fromEmulator('./lib/errors');
 const { ConsoleMessageSender } = fromEmulator('./lib/services/messageDelivery/consoleMessageSender');
 const { createDefaultServer } = fromEmulator('./lib/server');
+const { JwtTokenGenerator } = fromEmulator('./lib/services/tokenGenerator');
 const pino = fromEmulator('pino');
 
 const MIN_LENGTH = Number(process.env.PASSWORD_MIN_LENGTH ?? 8);
@@ -48,6 +51,14 @@ function wrap(name, around) {
   const original = Targets[name];
   Targets[name] = (services) => around(services, original(services));
 }
+
+// The id token of an unverified e-mail: the emulator reads the attribute as Boolean('false'); without it, false.
+const generateTokens = JwtTokenGenerator.prototype.generate;
+JwtTokenGenerator.prototype.generate = function (ctx, user, ...rest) {
+  const attributes = user.Attributes ?? [];
+  const unverified = attributes.some((a) => a.Name === 'email_verified' && a.Value === 'false');
+  return generateTokens.call(this, ctx, unverified ? { ...user, Attributes: attributes.filter((a) => a.Name !== 'email_verified') } : user, ...rest);
+};
 
 // Sign-in: Cognito's error for a wrong password or unknown user, and a lockout after repeated failures.
 const failures = new Map();

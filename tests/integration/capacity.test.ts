@@ -9,12 +9,16 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capacityMessages, stayDates } from '../../shared/capacity';
 import { toDateInput } from '../../shared/date-input';
 import { keys } from '../../functions/store/keys';
 import { recountedMonths } from '../../functions/store/occupancy';
 import { reindex } from '../../functions/maintenance/reindex';
+import { standInWebhookSecretFile } from '../../local/stripe-stand-in';
 import { daysFromToday } from '../support/dates';
 import { startTestStack, type TestEnv, type TestStack } from '../support/global-setup';
 import { request } from '../support/http';
@@ -36,7 +40,17 @@ beforeAll(async () => {
 
 afterAll(() => testStack?.stop());
 
-const api = <T = any>(method: string, p: string, body?: unknown, user?: TestUser) => request<T>(env.baseUrl, method, p, body, user ? { authorization: user.bearer } : {});
+const api = <T = any>(method: string, p: string, body?: unknown, user?: TestUser, headers: Record<string, string> = {}) =>
+  request<T>(env.baseUrl, method, p, body, user ? { authorization: user.bearer, ...headers } : headers);
+
+/** An event posted to this stack's webhook route, signed with its stand-in's secret as Stripe signs. */
+function postSignedWebhook(type: string, object: unknown) {
+  const event = { id: `evt_test_${randomUUID().replace(/-/g, '')}`, object: 'event', api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), data: { object }, livemode: false, type };
+  const payload = JSON.stringify(event);
+  const secret = readFileSync(standInWebhookSecretFile(env.dataDir), 'utf8').trim();
+  const signature = new Stripe('sk_test_tests').webhooks.generateTestHeaderString({ payload, secret });
+  return request(env.baseUrl, 'POST', '/api/webhooks/stripe', payload, { 'content-type': 'application/json', 'stripe-signature': signature });
+}
 
 /** A checkout for the stay from `from` to `to` days ahead; answers the response (201 or the refusal). */
 const startCheckout = (from: number, to: number, user?: TestUser) =>
@@ -123,6 +137,23 @@ describe('a yard of 2 places', () => {
     expect(expired.status).toBe(200);
     expect(await availability(40, 43)).toEqual([]);
     expect((await startCheckout(42, 44)).status).toBe(201);
+    const { stored, recount } = await countersAndRecount();
+    expect(stored).toEqual(recount);
+  });
+
+  it('gives the places back when the payment fails (checkout.session.async_payment_failed)', async () => {
+    const first = await startCheckout(50, 52);
+    const second = await startCheckout(51, 53);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(await availability(50, 53)).toEqual(stayDates(daysFromToday(51), daysFromToday(52)));
+
+    const session = await api('GET', `/v1/checkout/sessions/${second.body.sessionId}`, undefined, undefined, { authorization: 'Bearer sk_test_tests' });
+    expect(session.status).toBe(200);
+    const failed = await postSignedWebhook('checkout.session.async_payment_failed', { ...session.body, payment_status: 'unpaid' });
+    expect(failed.status).toBe(200);
+    expect((await db.send(new GetCommand({ TableName: env.tableName, Key: keys.booking(second.body.bookingId), ConsistentRead: true }))).Item!.status).toBe('payment_failed');
+    expect(await availability(50, 53)).toEqual([]);
+    expect((await startCheckout(51, 52)).status).toBe(201);
     const { stored, recount } = await countersAndRecount();
     expect(stored).toEqual(recount);
   });

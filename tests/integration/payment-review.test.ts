@@ -32,6 +32,7 @@ async function paidWith(change: Record<string, unknown>) {
 describe('a payment that does not match its booking', () => {
   it.each([
     ['a smaller amount', (s: { amount_total: number }) => ({ amount_total: s.amount_total - 100 })],
+    // More than asked is no more acceptable: the customer was charged what the booking never said.
     ['a larger amount (an overpayment is not confirmed either)', (s: { amount_total: number }) => ({ amount_total: s.amount_total + 100 })],
     ['another currency', () => ({ currency: 'aud' })],
   ])('%s: held for review, no receipt, and the success page says so', async (_name, changeOf) => {

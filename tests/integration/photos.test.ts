@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contentMismatchMessage, photoMessages } from '../../shared/photos';
-import { heicLike, jpegLike, pdf, png, svg } from '../support/images';
+import { heicLike, jpegLike, mp4, pdf, png, riffWav, svg } from '../support/images';
 import { createUser, type TestUser } from '../support/users';
 import { env } from './payment-support';
 import { complete, listPhotos, objectsOf, paidBookingOf, photoRows, postFile, presign, upload } from './photo-support';
@@ -158,6 +158,8 @@ describe('bad input: refused with a message, nothing recorded, nothing left in t
   it.each([
     ['a PDF renamed .jpg', pdf(), { fileName: 'photo.jpg', contentType: 'image/jpeg' }, {}, photoMessages.notImageContent],
     ['an SVG (scripts) sent as a PNG', svg(), { fileName: 'photo.png', contentType: 'image/png' }, {}, photoMessages.notImageContent],
+    ['a WAV (RIFF, like a WebP) sent as a WebP', riffWav(), { fileName: 'photo.webp', contentType: 'image/webp' }, {}, photoMessages.notImageContent],
+    ['an MP4 (an ftyp box, like a HEIC) sent as a HEIC', mp4(), { fileName: 'IMG_0003.HEIC', contentType: 'image/heic' }, {}, photoMessages.notImageContent],
     ['a JPEG that says it is a PNG', jpegLike(), { fileName: 'photo.png', contentType: 'image/png' }, {}, contentMismatchMessage('image/png')],
     ['a PNG stored with another content type than presigned', png(), { fileName: 'photo.png', contentType: 'image/png' }, { 'Content-Type': 'image/jpeg' }, contentMismatchMessage('image/png')],
     ['a 12 MB image declared small', Buffer.concat([png(), Buffer.alloc(12 * 1024 * 1024)]), { fileName: 'big.png', contentType: 'image/png', size: 1000 }, {}, photoMessages.tooLarge],

@@ -36,5 +36,22 @@ export function heicLike(size = 64): Buffer {
   return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), 1)]);
 }
 
+/** Bytes that start like a lossy WebP: RIFF, its size, the WEBP form type and a 'VP8 ' chunk. */
+export function webpLike(size = 64): Buffer {
+  const head = Buffer.concat([Buffer.from('RIFF', 'ascii'), Buffer.from([size - 8, 0, 0, 0]), Buffer.from('WEBPVP8 ', 'ascii')]);
+  return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), 3)]);
+}
+
+/** Look-alikes the photo check must refuse: other RIFF forms (a WAV, an AVI) and other ISO BMFF files (an MP4, an M4A, a QuickTime movie). */
+export const riffWav = () => Buffer.concat([Buffer.from('RIFF', 'ascii'), Buffer.from([56, 0, 0, 0]), Buffer.from('WAVEfmt ', 'ascii'), Buffer.alloc(48, 0)]);
+export const riffAvi = () => Buffer.concat([Buffer.from('RIFF', 'ascii'), Buffer.from([56, 0, 0, 0]), Buffer.from('AVI LIST', 'ascii'), Buffer.alloc(48, 0)]);
+/** A RIFF WEBP header whose first chunk is not image data: not a WebP any browser would show. */
+export const riffWebpNoImage = () => Buffer.concat([Buffer.from('RIFF', 'ascii'), Buffer.from([56, 0, 0, 0]), Buffer.from('WEBPJUNK', 'ascii'), Buffer.alloc(48, 0)]);
+const isoBmff = (major: string, compatible: string) =>
+  Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from(`ftyp${major}`, 'ascii'), Buffer.from([0, 0, 0, 0]), Buffer.from(compatible, 'ascii'), Buffer.alloc(40, 1)]);
+export const mp4 = () => isoBmff('isom', 'mif1mp41');
+export const m4a = () => isoBmff('M4A ', 'M4A mp42');
+export const quickTime = () => isoBmff('qt  ', 'qt  heic');
+
 export const pdf = () => Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 export const svg = () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.domain)"><script>alert(1)</script></svg>');

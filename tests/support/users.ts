@@ -2,7 +2,7 @@
  * Real Cognito users in the emulator for access tests: anonymous, customer A, customer B and admin.
  * Tokens come from USER_PASSWORD_AUTH, exactly as the SPA gets them.
  */
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminUpdateUserAttributesCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
 import { cognitoClient, createVerifiedUser, randomPassword } from '../../local/provision';
 import type { TestEnv } from './global-setup';
@@ -17,11 +17,15 @@ export interface TestUser {
   bearer: string;
 }
 
-export async function createUser(env: TestEnv, options: { admin?: boolean; email?: string } = {}): Promise<TestUser> {
+/** `verified: false` makes an account whose e-mail was never confirmed: its id token says email_verified false. */
+export async function createUser(env: TestEnv, options: { admin?: boolean; email?: string; verified?: boolean } = {}): Promise<TestUser> {
   const client = cognitoClient(env.cognitoEndpoint);
   const email = options.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
   const password = randomPassword();
   const sub = await createVerifiedUser(client, env.userPoolId, { email, password, admin: options.admin });
+  if (options.verified === false) {
+    await client.send(new AdminUpdateUserAttributesCommand({ UserPoolId: env.userPoolId, Username: email, UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'false' }] }));
+  }
   const auth = await client.send(
     new InitiateAuthCommand({ ClientId: env.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
   );

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contentMatches, photoMessages, photoUploadRequestSchema, sniffImageType } from '../../shared/photos';
-import { heicLike, jpegLike, pdf, png, svg } from '../support/images';
+import { heicLike, jpegLike, m4a, mp4, pdf, png, quickTime, riffAvi, riffWav, riffWebpNoImage, svg, webpLike } from '../support/images';
 
 const SIGNATURES: [string, number[]][] = [
   ['image/jpeg', [0xff, 0xd8, 0xff]],
@@ -14,10 +14,13 @@ describe('sniffImageType', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 64 }), (tail) => {
         for (const [type, head] of SIGNATURES) expect(sniffImageType(new Uint8Array([...head, ...tail]))).toBe(type);
-        const webp = new Uint8Array([...Buffer.from('RIFF'), 1, 2, 3, 4, ...Buffer.from('WEBP'), ...tail]);
-        expect(sniffImageType(webp)).toBe('image/webp');
+        for (const chunk of ['VP8 ', 'VP8L', 'VP8X']) {
+          const webp = new Uint8Array([...Buffer.from('RIFF'), 1, 2, 3, 4, ...Buffer.from(`WEBP${chunk}`), ...tail]);
+          expect(sniffImageType(webp)).toBe('image/webp');
+        }
       }),
     );
+    expect(sniffImageType(webpLike())).toBe('image/webp');
     expect(sniffImageType(png())).toBe('image/png');
     expect(sniffImageType(jpegLike())).toBe('image/jpeg');
     expect(sniffImageType(heicLike())).toBe('image/heic');
@@ -31,6 +34,16 @@ describe('sniffImageType', () => {
         (bytes) => sniffImageType(bytes) === null,
       ),
     );
+  });
+
+  it('refuses the look-alikes of WebP and HEIC: a WAV or AVI (RIFF), an MP4, M4A or QuickTime movie (ftyp), a WEBP with no image chunk', () => {
+    for (const bytes of [riffWav(), riffAvi(), riffWebpNoImage(), mp4(), m4a(), quickTime()]) expect(sniffImageType(bytes)).toBeNull();
+    // A HEIF brand in a box too small to be an ftyp box is not one either.
+    const tiny = heicLike();
+    tiny.writeUInt32BE(8, 0);
+    expect(sniffImageType(tiny)).toBeNull();
+    expect(contentMatches('image/webp', sniffImageType(riffWav()))).toBe(false);
+    expect(contentMatches('image/heic', sniffImageType(mp4()))).toBe(false);
   });
 
   it('holds a declared type to its bytes; HEIC and HEIF are one family', () => {
