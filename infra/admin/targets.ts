@@ -7,6 +7,8 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { cognitoClient } from '../../local/provision';
+import { readAdminSecret } from '../../local/cognito/local-secrets';
 import { TOKEN_VALIDITY_HOURS } from '../auth';
 import { selectEnvironments } from '../environments';
 import { AdminCommandError, type PoolTarget } from './admin-role';
@@ -61,8 +63,8 @@ function runningLocalStack(dataDir: string): LocalStackState {
 export function localTarget(dataDir: string): PoolTarget {
   const state = runningLocalStack(dataDir);
   return {
-    // The emulator accepts any credentials; these are not secrets.
-    client: new CognitoIdentityProviderClient({ region: state.region ?? 'ap-southeast-2', endpoint: state.endpoints.cognito, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+    // The emulator's admin operations need the install's admin secret, from the same data folder (readable by its owner only).
+    client: cognitoClient(state.endpoints.cognito, readAdminSecret(dataDir)),
     userPoolId: state.userPoolId,
     label: `the local stack at ${state.url}`,
     // cognito-local (5.x) answers AdminUserGlobalSignOut with "unsupported feature"; its tokens default to 24 hours.

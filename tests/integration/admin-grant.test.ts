@@ -27,7 +27,7 @@ import { totpCode } from '../support/cognito';
 import { createUser, type TestUser } from '../support/users';
 
 const env = inject('env');
-const cognito = cognitoClient(env.cognitoEndpoint);
+const cognito = cognitoClient(env.cognitoEndpoint, env.cognitoAdminSecret);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
 

@@ -18,7 +18,7 @@ export interface TestUser {
 }
 
 export async function createUser(env: TestEnv, options: { admin?: boolean; email?: string } = {}): Promise<TestUser> {
-  const client = cognitoClient(env.cognitoEndpoint);
+  const client = cognitoClient(env.cognitoEndpoint, env.cognitoAdminSecret);
   const email = options.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
   const password = randomPassword();
   const sub = await createVerifiedUser(client, env.userPoolId, { email, password, admin: options.admin });
