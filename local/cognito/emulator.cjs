@@ -131,7 +131,11 @@ wrap('RespondToAuthChallenge', (services, respond) => async (ctx, req) => {
   sessions.spend(req.Session);
   // After an MFA challenge the emulator issues a refresh token but forgets it; keep it as a password sign-in does.
   const refreshToken = result?.AuthenticationResult?.RefreshToken;
-  if (refreshToken) await pool.storeRefreshToken(ctx, refreshToken, user);
+  if (refreshToken) {
+    // Read again: the answer may have changed the user (NEW_PASSWORD_REQUIRED sets the password).
+    const current = await pool.getUserByUsername(ctx, user.Username);
+    if (current) await pool.storeRefreshToken(ctx, refreshToken, current);
+  }
   return sessions.issue(result, user, req.ClientId);
 });
 
