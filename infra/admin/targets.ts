@@ -7,8 +7,6 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { cognitoClient } from '../../local/provision';
-import { readAdminSecret } from '../../local/cognito/local-secrets';
 import { TOKEN_VALIDITY_HOURS } from '../auth';
 import { selectEnvironments } from '../environments';
 import { AdminCommandError, type PoolTarget } from './admin-role';
@@ -60,11 +58,14 @@ function runningLocalStack(dataDir: string): LocalStackState {
   return state;
 }
 
-export function localTarget(dataDir: string): PoolTarget {
+/**
+ * The running local stack's pool. Its emulator's admin operations need the install's admin secret, so the caller
+ * (bin/admin.ts, which may import the local stack) makes the client from the emulator's endpoint.
+ */
+export function localTarget(dataDir: string, adminClient: (endpoint: string) => CognitoIdentityProviderClient): PoolTarget {
   const state = runningLocalStack(dataDir);
   return {
-    // The emulator's admin operations need the install's admin secret, from the same data folder (readable by its owner only).
-    client: cognitoClient(state.endpoints.cognito, readAdminSecret(dataDir)),
+    client: adminClient(state.endpoints.cognito),
     userPoolId: state.userPoolId,
     label: `the local stack at ${state.url}`,
     // cognito-local (5.x) answers AdminUserGlobalSignOut with "unsupported feature"; its tokens default to 24 hours.

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- CommonJS, loaded by the emulator process (emulator.cjs) */
 /**
  * Challenge sessions as Cognito keeps them. cognito-local hands out a random `Session` with each challenge but
  * never checks it, so anyone could answer NEW_PASSWORD_REQUIRED (a new password, then tokens) or an MFA challenge

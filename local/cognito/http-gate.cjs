@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- CommonJS, loaded by the emulator process (emulator.cjs) */
 /**
  * What stands between the Cognito emulator's port and everything else on the machine. cognito-local answers any
  * page in any browser (wildcard CORS) and every operation without credentials; Cognito itself needs AWS

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- CommonJS, loaded by the emulator process (emulator.cjs) */
 /**
  * Tokens signed with this install's own key. cognito-local signs with a private key it ships in the package
  * (keys/cognitoLocal.private.json), so anyone could forge tokens the API would accept; the local stack makes its

@@ -274,3 +274,27 @@ describe('5. attempt limits', () => {
     expect((await outbox(baseUrl)).filter((m) => m.to.includes(capitalised))).toHaveLength(0);
   });
 });
+
+describe('6. account e-mail floods', () => {
+  const mailsTo = async (email: string) => (await outbox(baseUrl)).filter((m) => m.to.includes(email));
+
+  it('sends at most 5 reset e-mails an hour to one account however often it is asked, and says why', async () => {
+    const email = newEmail();
+    await signUpAndConfirm(email);
+    const answers = [];
+    for (let i = 0; i < 50; i++) answers.push(await cognito(baseUrl, 'ForgotPassword', { ClientId, Username: email }));
+    // The sign-up's confirmation spent one of the account's 5.
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(4);
+    const refused = answers.find((a) => a.status !== 200)!;
+    expect(refused.body.__type).toBe('UserLambdaValidationException');
+    expect(refused.body.message).toContain('We have sent several emails to this address recently. Please wait an hour, then try again.');
+    expect((await mailsTo(email)).filter((m) => /Reset your/.test(m.subject))).toHaveLength(4);
+  });
+
+  it("sends a stranger's address 5 e-mails, not 51, for a sign-up and 50 resends", async () => {
+    const stranger = newEmail();
+    await signUp(stranger);
+    for (let i = 0; i < 50; i++) await cognito(baseUrl, 'ResendConfirmationCode', { ClientId, Username: stranger });
+    expect(await mailsTo(stranger)).toHaveLength(5);
+  });
+});
