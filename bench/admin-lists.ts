@@ -111,7 +111,7 @@ async function staffToken(ctx: BenchContext): Promise<string> {
   const stack = await ctx.stack();
   const email = `bench-admin-${randomUUID().slice(0, 8)}@example.com`;
   const password = randomPassword();
-  const client = cognitoClient(stack.endpoints.cognito);
+  const client = cognitoClient(stack.endpoints.cognito, stack.cognitoAdminSecret);
   await createVerifiedUser(client, stack.pool.userPoolId, { email, password, admin: true });
   const auth = await client.send(new InitiateAuthCommand({ ClientId: stack.pool.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }));
   return auth.AuthenticationResult!.IdToken!;

@@ -20,7 +20,7 @@ async function customerWithBookings(ctx: BenchContext, count: number): Promise<s
   const stack = await ctx.stack();
   const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
   const password = randomPassword();
-  const client = cognitoClient(stack.endpoints.cognito);
+  const client = cognitoClient(stack.endpoints.cognito, stack.cognitoAdminSecret);
   const sub = (await createVerifiedUser(client, stack.pool.userPoolId, { email, password }))!;
   const auth = await client.send(new InitiateAuthCommand({ ClientId: stack.pool.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }));
   const customer = await upsertCustomer({ firstName: 'Bench', lastName: 'Customer', email, contactNumber: '021 000 0000', carRegistration: 'BENCH1' }, { userId: sub, userEmail: email, userEmailVerified: true });

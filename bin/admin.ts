@@ -9,6 +9,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reindex } from '../functions/maintenance/reindex';
+import { readAdminSecret } from '../local/cognito/local-secrets';
+import { cognitoClient } from '../local/provision';
 import { reportLines } from '../functions/maintenance/reindex-report';
 import { AdminCommandError, afterChangeNotes, changeAdminRole, type AdminAction } from '../infra/admin/admin-role';
 import { resetMfa } from '../infra/admin/reset-mfa';
@@ -89,7 +91,9 @@ async function runReindex(args: { dryRun: boolean; env: string | null; dataDir: 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   if (args.action === 'reindex') return runReindex(args);
-  const target = args.env ? await deployedTarget(args.env, { cdkJson: path.join(root, 'cdk.json') }) : localTarget(args.dataDir);
+  // The local emulator's admin operations need the install's admin secret, from the same data folder (its owner's only).
+  const localAdmin = (endpoint: string) => cognitoClient(endpoint, readAdminSecret(args.dataDir));
+  const target = args.env ? await deployedTarget(args.env, { cdkJson: path.join(root, 'cdk.json') }) : localTarget(args.dataDir, localAdmin);
   if (args.action === 'reset-mfa') {
     for (const username of await resetMfa(target, args.email)) console.log(`${args.email} (${username}): two-step sign-in turned off in ${target.label}`);
     console.log('They sign in with their password alone and can set up an authenticator again under Profile > Password & Security.');

@@ -3,7 +3,7 @@
  * grants it exactly what `needs` lists; the local gateway mounts the same handler modules. Keep AWS CDK
  * imports out of this file so the local server stays light.
  */
-import { KEY_PREFIXES } from './store/keys';
+import { ACCOUNT_EMAIL_SCOPE, KEY_PREFIXES } from './store/keys';
 
 export type Access = 'public' | 'user' | 'admin';
 
@@ -16,6 +16,7 @@ export type Access = 'public' | 'user' | 'admin';
  * - contact:write: PutItem and UpdateItem on contact messages and the contact form's request budgets only.
  * - occupancy:read: GetItem and Query on the yard's occupancy months and settings only (quotes, availability, the
  *   checkout's capacity check).
+ * - account-email:write: UpdateItem on the account e-mails' budgets only (the Custom Message trigger).
  * - stripe: the Stripe API key's secret; stripe:webhook: the webhook signing secret's (only the webhook).
  */
 export type Need =
@@ -24,6 +25,7 @@ export type Need =
   | 'table:write'
   | 'contact:write'
   | 'occupancy:read'
+  | 'account-email:write'
   | 'photos:read'
   | 'photos:write'
   | 'photos:delete'
@@ -49,6 +51,7 @@ export const TABLE_GRANTS: Partial<Record<Need, TableGrant>> = {
   'table:write': { actions: ['PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], indexes: false },
   'contact:write': { actions: ['PutItem', 'UpdateItem'], indexes: false, leadingKeys: [KEY_PREFIXES.contactMessage, KEY_PREFIXES.rateLimit('contact')] },
   'occupancy:read': { actions: ['GetItem', 'Query'], indexes: false, leadingKeys: [KEY_PREFIXES.occupancy, KEY_PREFIXES.settings] },
+  'account-email:write': { actions: ['UpdateItem'], indexes: false, leadingKeys: [KEY_PREFIXES.rateLimit(ACCOUNT_EMAIL_SCOPE)] },
 };
 
 /** Whether a route's needs include any access to the table (it gets TABLE_NAME). */

@@ -22,7 +22,9 @@ import {
   UserPoolOperation,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
+import { AuthProtection } from './auth-protection';
 import { triggers } from '../functions/triggers';
 import { ADMIN_GROUP } from '../shared/roles';
 import { site } from '../shared/site';
@@ -63,7 +65,7 @@ export class Auth extends Construct {
   readonly domain: UserPoolDomain;
   readonly google: UserPoolIdentityProviderGoogle | null;
 
-  constructor(scope: Construct, id: string, props: { env: Environment; siteOrigin: string; email: EmailSending }) {
+  constructor(scope: Construct, id: string, props: { env: Environment; siteOrigin: string; email: EmailSending; table: ITable }) {
     super(scope, id);
     const { env } = props;
 
@@ -99,9 +101,12 @@ export class Auth extends Construct {
 
     // Our own confirmation and reset e-mails, whose links return to the site (functions/triggers.ts).
     for (const trigger of triggers) {
-      const fn = new TriggerFunction(this, trigger.name, { trigger, env, siteUrl: props.siteOrigin });
+      const fn = new TriggerFunction(this, trigger.name, { trigger, env, siteUrl: props.siteOrigin, table: props.table });
       this.userPool.addTrigger(UserPoolOperation.of(trigger.cognitoTrigger), fn.fn);
     }
+
+    // The SPA calls the pool directly (around CloudFront's WAF): rate rules per client address on the pool itself.
+    new AuthProtection(this, 'Protection', { userPool: this.userPool, namePrefix: env.namePrefix });
 
     // Made in this stack: create the identity first (Cognito checks it when the pool is created or updated).
     if (env.email.userPoolSender === 'ses' && props.email.created) this.userPool.node.addDependency(props.email.created);

@@ -41,7 +41,7 @@ export function sesIdentitiesArn(scope: Stack): string {
   return scope.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
 }
 
-function grantTable(role: IGrantable, table: ITable, grant: TableGrant): void {
+export function grantTable(role: IGrantable, table: ITable, grant: TableGrant): void {
   const indexes = grant.indexes ? TABLE_KEYS.indexes.map((ix) => `${table.tableArn}/index/${ix.name}`) : [];
   role.grantPrincipal.addToPrincipalPolicy(
     new PolicyStatement({
@@ -61,6 +61,7 @@ export function grantNeed(role: IGrantable, need: Need, targets: GrantTargets): 
     case 'table:write':
     case 'contact:write':
     case 'occupancy:read':
+    case 'account-email:write':
       grantTable(role, table, TABLE_GRANTS[need]!);
       return;
     case 'photos:read':

@@ -85,7 +85,7 @@ export class RunwayStack extends Stack {
     const siteOrigin = this.site.origin();
     this.data = new Data(this, 'Data', { env, siteOrigin });
     this.email = new EmailSending(this, 'Email', { env });
-    this.auth = new Auth(this, 'Auth', { env, siteOrigin, email: this.email });
+    this.auth = new Auth(this, 'Auth', { env, siteOrigin, email: this.email, table: this.data.table });
     const stripeSecret = Secret.fromSecretNameV2(this, 'StripeSecret', env.stripeSecretName);
     const stripeWebhookSecret = Secret.fromSecretNameV2(this, 'StripeWebhookSecret', env.stripeWebhookSecretName);
 

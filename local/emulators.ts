@@ -8,6 +8,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { triggers } from '../functions/triggers';
+import type { CognitoSecretFiles } from './cognito/local-secrets';
+import { SPA_COGNITO_OPERATIONS } from './cognito/proxy';
 import { freePort, waitForPort } from './ports';
 
 const require = createRequire(import.meta.url);
@@ -146,6 +148,8 @@ export interface CognitoOptions {
   /** Where the pool's e-mails land (the local outbox). */
   outboxDir: string;
   emailFrom: string;
+  /** This install's signing key and admin secret (local/cognito/local-secrets.ts). */
+  secrets: CognitoSecretFiles;
 }
 
 /**
@@ -179,7 +183,17 @@ async function runCognito(port: number, dir: string, options: CognitoOptions): P
   const bin = fileURLToPath(new URL('./cognito/emulator.cjs', import.meta.url));
   const child = spawn(process.execPath, [bin], {
     cwd: path.resolve(dir),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', OUTBOX_DIR: options.outboxDir, EMAIL_FROM: options.emailFrom },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      OUTBOX_DIR: options.outboxDir,
+      EMAIL_FROM: options.emailFrom,
+      SIGNING_KEY_FILE: options.secrets.signingKeyFile,
+      ADMIN_SECRET_FILE: options.secrets.adminSecretFile,
+      // Open on the emulator's port without the admin secret: what the SPA calls, as through /_cognito.
+      CLIENT_OPERATIONS: [...SPA_COGNITO_OPERATIONS].join(','),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = collectOutput(child, 'cognito');

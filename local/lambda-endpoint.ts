@@ -7,6 +7,7 @@
 import { createServer } from 'node:http';
 import { triggers, type TriggerDef } from '../functions/triggers';
 import { handlerLoader } from './handler-modules';
+import { asRoute, installTableGuard } from './table-guard';
 
 const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
 
@@ -36,10 +37,15 @@ export async function startLambdaEndpoint(table: readonly TriggerDef[] = trigger
         try {
           const event: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
           const handler = await load(trigger.entry);
-          reply(200, await handler(event));
+          // As its role would in AWS: table calls outside the trigger's needs are refused.
+          installTableGuard();
+          const asFunction = { method: 'POST' as const, path: `trigger ${trigger.name}`, access: 'public' as const, entry: trigger.entry, needs: trigger.needs };
+          reply(200, await asRoute(asFunction, () => handler(event)));
         } catch (error) {
           console.error(JSON.stringify({ level: 'ERROR', message: 'Trigger failed', trigger: trigger.name, error: String(error) }));
-          reply(200, { errorMessage: 'Trigger failed', errorType: 'Error' }, { 'x-amz-function-error': 'Unhandled' });
+          // As Lambda reports a thrown error: its message and name, which Cognito passes on in UserLambdaValidationException.
+          const e = error instanceof Error ? error : new Error(String(error));
+          reply(200, { errorMessage: e.message, errorType: e.name }, { 'x-amz-function-error': 'Unhandled' });
         }
       })();
     });

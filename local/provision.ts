@@ -27,6 +27,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { TABLE_KEYS } from '../functions/store/keys';
+import { ADMIN_SECRET_HEADER } from './cognito/local-secrets';
 import { ADMIN_GROUP } from '../shared/roles';
 
 
@@ -111,12 +112,27 @@ export interface PoolIds {
   userPoolClientId: string;
 }
 
-export function cognitoClient(endpoint: string): CognitoIdentityProviderClient {
-  return new CognitoIdentityProviderClient({ region: LOCAL_REGION, endpoint, credentials: localCredentials });
+/**
+ * A client for the local Cognito emulator. With the install's admin secret (local/cognito/local-secrets.ts) it may
+ * call the IAM-only operations (Admin*, pool management), as AWS credentials may in Cognito; without it, only what
+ * a browser may.
+ */
+export function cognitoClient(endpoint: string, adminSecret?: string): CognitoIdentityProviderClient {
+  const client = new CognitoIdentityProviderClient({ region: LOCAL_REGION, endpoint, credentials: localCredentials });
+  if (adminSecret) {
+    client.middlewareStack.add(
+      (next) => (args) => {
+        (args.request as { headers: Record<string, string> }).headers[ADMIN_SECRET_HEADER] = adminSecret;
+        return next(args);
+      },
+      { step: 'build', name: 'localAdminSecret' },
+    );
+  }
+  return client;
 }
 
-export async function ensureUserPool(endpoint: string): Promise<PoolIds> {
-  const client = cognitoClient(endpoint);
+export async function ensureUserPool(endpoint: string, adminSecret: string): Promise<PoolIds> {
+  const client = cognitoClient(endpoint, adminSecret);
   const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
   let userPoolId = pools.UserPools?.find((p) => p.Name === POOL_NAME)?.Id;
   if (!userPoolId) {
@@ -200,7 +216,7 @@ export async function createVerifiedUser(
  * The first local admin. Its random password goes to .data/admin-credentials.json (never printed as a
  * fixed value, never in the repo); later starts reuse the account.
  */
-export async function ensureAdminAccount(endpoint: string, pool: PoolIds, dataDir: string, email = DEFAULT_ADMIN_EMAIL): Promise<AdminAccount> {
+export async function ensureAdminAccount(endpoint: string, adminSecret: string, pool: PoolIds, dataDir: string, email = DEFAULT_ADMIN_EMAIL): Promise<AdminAccount> {
   const file = path.join(dataDir, 'admin-credentials.json');
   if (existsSync(file)) {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as { email: string; password: string };
@@ -208,7 +224,7 @@ export async function ensureAdminAccount(endpoint: string, pool: PoolIds, dataDi
   }
   const password = randomPassword();
   // If the credentials file was deleted but the account remains, it gets a new random password.
-  await createVerifiedUser(cognitoClient(endpoint), pool.userPoolId, { email, password, admin: true, reuseExisting: true });
+  await createVerifiedUser(cognitoClient(endpoint, adminSecret), pool.userPoolId, { email, password, admin: true, reuseExisting: true });
   writeFileSync(file, JSON.stringify({ email, password }, null, 2) + '\n', { mode: 0o600 });
   return { email, password, file, created: true };
 }

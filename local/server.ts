@@ -11,6 +11,7 @@ import { projectRoot } from '../project-paths';
 import type { RuntimeConfig } from '../shared/runtime-config';
 import { SPA_SHELL_FILE } from '../shared/prerendered-paths';
 import { startCognito, startDynamo, startS3, type Emulator } from './emulators';
+import { ensureCognitoSecrets, readAdminSecret } from './cognito/local-secrets';
 import { proxyCognito } from './cognito/proxy';
 import { startLambdaEndpoint } from './lambda-endpoint';
 import { createGateway, type ClientAddresses } from './gateway';
@@ -50,6 +51,8 @@ export interface LocalStack {
   pool: PoolIds;
   admin: AdminAccount | null;
   endpoints: { dynamodb: string; s3: string; cognito: string };
+  /** What the local tools send for the Cognito emulator's admin operations (local/cognito/local-secrets.ts). */
+  cognitoAdminSecret: string;
   config: RuntimeConfig;
   stop(): Promise<void>;
 }
@@ -131,16 +134,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Cognito's triggers run here, as Lambda functions; the emulator calls them like Cognito does (they read
     // SITE_URL, set with the rest of the environment below, before anyone can sign up).
     const lambda = await startLambdaEndpoint();
+    const cognitoSecrets = ensureCognitoSecrets(dataDir);
+    const cognitoAdminSecret = readAdminSecret(dataDir);
     emulators.push(lambda);
     const [dynamo, s3, cognito] = await Promise.all([
       startDynamo(dynamoPort, options.inMemoryTable ? null : path.join(dataDir, 'dynamodb')),
       startS3(s3Port, path.join(dataDir, 's3'), [{ name: PHOTO_BUCKET, corsXml: corsXml(url) }]),
-      startCognito(cognitoPort, path.join(dataDir, 'cognito'), { lambdaEndpoint: lambda.endpoint, outboxDir: path.join(dataDir, 'outbox'), emailFrom: emailFrom() }),
+      startCognito(cognitoPort, path.join(dataDir, 'cognito'), { lambdaEndpoint: lambda.endpoint, outboxDir: path.join(dataDir, 'outbox'), emailFrom: emailFrom(), secrets: cognitoSecrets }),
     ]);
     emulators.push(dynamo, s3, cognito);
     Object.assign(headers, securityHeaderValues({ ...headerOptions, photoOrigin: s3.endpoint }));
-    const [, pool] = await Promise.all([ensureTable(dynamo.endpoint, TABLE_NAME), ensureUserPool(cognito.endpoint)]);
-    const admin = options.createAdmin === false ? null : await ensureAdminAccount(cognito.endpoint, pool, dataDir);
+    const [, pool] = await Promise.all([ensureTable(dynamo.endpoint, TABLE_NAME), ensureUserPool(cognito.endpoint, cognitoAdminSecret)]);
+    const admin = options.createAdmin === false ? null : await ensureAdminAccount(cognito.endpoint, cognitoAdminSecret, pool, dataDir);
 
     Object.assign(process.env, {
       AWS_REGION: LOCAL_REGION,
@@ -217,6 +222,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       pool,
       admin,
       endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, cognito: cognito.endpoint },
+      cognitoAdminSecret,
       config,
       stop: async () => {
         server.closeAllConnections();

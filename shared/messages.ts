@@ -23,6 +23,12 @@ export const messages = {
 } as const;
 
 /** A request budget is spent (429): when to try again, in whole minutes (the page shows it as is). */
+/**
+ * Cognito refuses to send an account e-mail (confirmation, reset) past its budget (functions/auth/custom-message.ts);
+ * the account pages show this sentence, which reaches them inside Cognito's UserLambdaValidationException.
+ */
+export const accountEmailsPaused = 'We have sent several emails to this address recently. Please wait an hour, then try again.';
+
 export function tooManyRequestsMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `Too many attempts in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;

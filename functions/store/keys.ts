@@ -25,6 +25,9 @@ export const isRecordId = (id: string): boolean => /^[0-9a-f-]{36}$/i.test(id);
  * The partition-key prefixes IAM grants name (`dynamodb:LeadingKeys`): a route that writes only these items is
  * granted only these prefixes (infra/grants.ts), and the local gateway enforces the same (local/table-guard.ts).
  */
+/** The request-budget scope of the account e-mails Cognito sends (functions/use-cases/limits/account-email-budget.ts). */
+export const ACCOUNT_EMAIL_SCOPE = 'account-email';
+
 export const KEY_PREFIXES = {
   contactMessage: 'CONTACT#',
   occupancy: 'OCCUPANCY',

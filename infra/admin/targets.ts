@@ -58,11 +58,14 @@ function runningLocalStack(dataDir: string): LocalStackState {
   return state;
 }
 
-export function localTarget(dataDir: string): PoolTarget {
+/**
+ * The running local stack's pool. Its emulator's admin operations need the install's admin secret, so the caller
+ * (bin/admin.ts, which may import the local stack) makes the client from the emulator's endpoint.
+ */
+export function localTarget(dataDir: string, adminClient: (endpoint: string) => CognitoIdentityProviderClient): PoolTarget {
   const state = runningLocalStack(dataDir);
   return {
-    // The emulator accepts any credentials; these are not secrets.
-    client: new CognitoIdentityProviderClient({ region: state.region ?? 'ap-southeast-2', endpoint: state.endpoints.cognito, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+    client: adminClient(state.endpoints.cognito),
     userPoolId: state.userPoolId,
     label: `the local stack at ${state.url}`,
     // cognito-local (5.x) answers AdminUserGlobalSignOut with "unsupported feature"; its tokens default to 24 hours.

@@ -1,8 +1,10 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- a plain CommonJS entry, started as its own process */
 /**
- * cognito-local, started with the few things Amazon Cognito does that the emulator lacks, so the SPA's
- * Amplify code runs unchanged offline (design.md, "Accounts"). Each bridge is the smallest change at the
- * emulator's own seam (its target table and its message sender); nothing here is used in AWS.
+ * cognito-local, started with the things Amazon Cognito does that the emulator lacks, so the SPA's Amplify code
+ * runs unchanged offline and the local stack is as hard to break into as the user pool in AWS (design.md,
+ * "Accounts"; docs/accounts.md lists each bridge, docs/security.md what each closes). Each bridge is the smallest
+ * change at the emulator's own seam (its target table, its user lookup, its message service, its key files, its
+ * HTTP listener); nothing here is used in AWS.
  *
  * - GetTokensFromRefreshToken (Amplify >= 6.15.4 refreshes with it): answered by REFRESH_TOKEN_AUTH.
  * - A refresh token issued after an MFA challenge is kept, as after a password sign-in.
@@ -16,17 +18,24 @@
  *   Cognito; the emulator turns the string 'false' into true, so an unverified account looked verified.
  * - E-mails (the Custom Message trigger's output) land in the local outbox instead of the console.
  *
- * Environment: PORT (printed once listening, for local/emulators.ts), HOST (cognito-local's own), OUTBOX_DIR, EMAIL_FROM, PASSWORD_MIN_LENGTH.
+ * Environment: PORT (printed once listening, for local/emulators.ts), HOST, OUTBOX_DIR, EMAIL_FROM, PASSWORD_MIN_LENGTH, SIGNING_KEY_FILE and ADMIN_SECRET_FILE
+ * (local/cognito/local-secrets.ts), CLIENT_OPERATIONS (the operations open without the admin secret, comma-separated).
  */
 const { randomUUID } = require('node:crypto');
-const { mkdirSync, writeFileSync } = require('node:fs');
+const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
+const { createServer } = require('node:http');
 const { createRequire } = require('node:module');
 const path = require('node:path');
+const { ChallengeSessions } = require('./challenge-sessions.cjs');
+const { gate } = require('./http-gate.cjs');
+const { useSigningKey } = require('./signing-key.cjs');
 
 const fromEmulator = createRequire(require.resolve('cognito-local/package.json'));
 const { Targets } = fromEmulator('./lib/targets/targets');
 const errors = fromEmulator('./lib/errors');
 const { ConsoleMessageSender } = fromEmulator('./lib/services/messageDelivery/consoleMessageSender');
+const { MessagesService } = fromEmulator('./lib/services/messages');
+const { UserPoolServiceImpl } = fromEmulator('./lib/services/userPoolService');
 const { createDefaultServer } = fromEmulator('./lib/server');
 const { JwtTokenGenerator } = fromEmulator('./lib/services/tokenGenerator');
 const pino = fromEmulator('pino');
@@ -34,6 +43,8 @@ const pino = fromEmulator('pino');
 const MIN_LENGTH = Number(process.env.PASSWORD_MIN_LENGTH ?? 8);
 const LOCKOUT_AFTER = 5;
 const LOCKOUT_MS = 15 * 60 * 1000;
+/** Wrong tries a confirmation or reset code survives; then it is dead and the person asks for a new one. */
+const CODE_ATTEMPTS = 5;
 
 const incorrect = () => new errors.NotAuthorizedError('Incorrect username or password.');
 const weakPassword = () => new errors.InvalidPasswordError();
@@ -60,40 +71,93 @@ JwtTokenGenerator.prototype.generate = function (ctx, user, ...rest) {
   return generateTokens.call(this, ctx, unverified ? { ...user, Attributes: attributes.filter((a) => a.Name !== 'email_verified') } : user, ...rest);
 };
 
-// Sign-in: Cognito's error for a wrong password or unknown user, and a lockout after repeated failures.
+/** The app client's pool and the user a typed name (e-mail, username or sub) names, if any. */
+async function poolAndUser(services, ctx, clientId, name) {
+  const pool = await services.cognito.getUserPoolForClientId(ctx, clientId);
+  const user = typeof name === 'string' && name ? await pool.getUserByUsername(ctx, name) : null;
+  return { pool, user };
+}
+
+// Sign-in names are case-insensitive, as in the user pool (infra/auth.ts, signInCaseSensitive: false):
+// `Jane.Walk@example.com` finds jane.walk@example.com. The emulator compares exactly.
+const exactLookup = UserPoolServiceImpl.prototype.getUserByUsername;
+UserPoolServiceImpl.prototype.getUserByUsername = async function getUserByUsername(ctx, username) {
+  const found = await exactLookup.call(this, ctx, username);
+  if (found || typeof username !== 'string') return found;
+  const wanted = username.toLowerCase();
+  const byEmail = this.options.UsernameAttributes?.includes('email');
+  const users = Object.values((await this.dataStore.get(ctx, 'Users', {})) ?? {});
+  return (
+    users.find(
+      (user) =>
+        String(user.Username).toLowerCase() === wanted ||
+        (byEmail && (user.Attributes ?? []).some((a) => a.Name === 'email' && String(a.Value).toLowerCase() === wanted)),
+    ) ?? null
+  );
+};
+
+// Sign-in: Cognito's error for a wrong password or unknown user, and a lockout per user (not per typed name: the
+// e-mail in another case, or the sub, reach the same account and the same count). A try is counted before the
+// password is compared, so a burst of parallel guesses cannot all slip in before the first failure is recorded.
 const failures = new Map();
+function lockoutKey(pool, user, typed) {
+  return user ? `${pool.options.Id}/user/${user.Username}` : `${pool.options.Id}/name/${String(typed ?? '').toLowerCase()}`;
+}
+
+// Only a Session this emulator issued for that user, client and challenge may answer it.
+const sessions = new ChallengeSessions();
+
 wrap('InitiateAuth', (services, initiate) => async (ctx, req) => {
   if (req.AuthFlow !== 'USER_PASSWORD_AUTH') return initiate(ctx, req);
-  const key = String(req.AuthParameters?.USERNAME ?? '').toLowerCase();
+  const typed = req.AuthParameters?.USERNAME;
+  const { pool, user } = await poolAndUser(services, ctx, req.ClientId, typed);
+  const key = lockoutKey(pool, user, typed);
+  const now = Date.now();
   const seen = failures.get(key);
-  if (seen && seen.count >= LOCKOUT_AFTER && Date.now() - seen.last < LOCKOUT_MS) {
-    throw new errors.NotAuthorizedError('Password attempts exceeded');
-  }
+  const recent = seen && now - seen.last < LOCKOUT_MS ? seen.count : 0;
+  if (recent >= LOCKOUT_AFTER) throw new errors.NotAuthorizedError('Password attempts exceeded');
+  failures.set(key, { count: recent + 1, last: now });
   try {
+    // The emulator offers NEW_PASSWORD_REQUIRED before it compares the (temporary) password; Cognito does not.
+    if (user?.UserStatus === 'FORCE_CHANGE_PASSWORD' && user.Password !== req.AuthParameters?.PASSWORD) throw incorrect();
     const result = await initiate(ctx, req);
     failures.delete(key);
-    return result;
+    return sessions.issue(result, user, req.ClientId);
   } catch (error) {
     const name = error?.code;
-    if (name === 'InvalidPasswordException' || name === 'NotAuthorizedException' || name === 'UserNotFoundException') {
-      const count = seen && Date.now() - seen.last < LOCKOUT_MS ? seen.count + 1 : 1;
-      failures.set(key, { count, last: Date.now() });
-      throw incorrect();
-    }
+    if (name === 'InvalidPasswordException' || name === 'NotAuthorizedException' || name === 'UserNotFoundException') throw incorrect();
+    // Not a guess (an unconfirmed account, a bad request): it does not count.
+    const entry = failures.get(key);
+    if (entry) entry.count = Math.max(0, entry.count - 1);
     throw error;
   }
 });
 
-// After an MFA challenge the emulator issues a refresh token but forgets it; keep it as a password sign-in does.
+const CODE_CHALLENGES = new Set(['SOFTWARE_TOKEN_MFA', 'SMS_MFA']);
+
 wrap('RespondToAuthChallenge', (services, respond) => async (ctx, req) => {
-  const result = await respond(ctx, req);
+  const { pool, user } = await poolAndUser(services, ctx, req.ClientId, req.ChallengeResponses?.USERNAME);
+  const checked = sessions.check(req.Session, user, req.ClientId, req.ChallengeName);
+  if (checked.refused) throw new errors.NotAuthorizedError(checked.refused);
+  if (req.ChallengeName === 'NEW_PASSWORD_REQUIRED') checkPassword(req.ChallengeResponses?.NEW_PASSWORD);
+  // Counted before the code is compared, so parallel guesses on one session get three tries in all.
+  if (CODE_CHALLENGES.has(req.ChallengeName)) sessions.countTry(req.Session);
+  let result;
+  try {
+    result = await respond(ctx, req);
+  } catch (error) {
+    if (error?.code !== 'CodeMismatchException') sessions.forgiveTry(req.Session);
+    throw error;
+  }
+  sessions.spend(req.Session);
+  // After an MFA challenge the emulator issues a refresh token but forgets it; keep it as a password sign-in does.
   const refreshToken = result?.AuthenticationResult?.RefreshToken;
   if (refreshToken) {
-    const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
-    const user = await pool.getUserByUsername(ctx, req.ChallengeResponses.USERNAME);
-    if (user) await pool.storeRefreshToken(ctx, refreshToken, user);
+    // Read again: the answer may have changed the user (NEW_PASSWORD_REQUIRED sets the password).
+    const current = await pool.getUserByUsername(ctx, user.Username);
+    if (current) await pool.storeRefreshToken(ctx, refreshToken, current);
   }
-  return result;
+  return sessions.issue(result, user, req.ClientId);
 });
 
 Targets.GetTokensFromRefreshToken = (services) => async (ctx, req) => {
@@ -107,8 +171,7 @@ Targets.GetTokensFromRefreshToken = (services) => async (ctx, req) => {
 };
 
 Targets.ResendConfirmationCode = (services) => async (ctx, req) => {
-  const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
-  const user = await pool.getUserByUsername(ctx, req.Username);
+  const { pool, user } = await poolAndUser(services, ctx, req.ClientId, req.Username);
   const email = user?.Attributes?.find((a) => a.Name === 'email')?.Value ?? String(req.Username);
   const delivery = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email };
   // An unknown e-mail answers like a known one: the pool prevents user-existence errors.
@@ -120,15 +183,67 @@ Targets.ResendConfirmationCode = (services) => async (ctx, req) => {
   return { CodeDeliveryDetails: delivery };
 };
 
+// Confirmation and reset codes die after CODE_ATTEMPTS tries that were not the code (Cognito: a few). A try is
+// counted before the code is compared (parallel guesses cannot all pass first); a new code starts a new count.
+const codeTries = new Map();
+async function limitCodeTries(pool, ctx, user, attempt) {
+  const key = `${pool.options.Id}/${user.Username}`;
+  const seen = codeTries.get(key);
+  const tries = seen?.code === user.ConfirmationCode ? seen.tries : 0;
+  if (tries >= CODE_ATTEMPTS) throw new errors.ExpiredCodeError();
+  codeTries.set(key, { code: user.ConfirmationCode, tries: tries + 1 });
+  try {
+    const result = await attempt();
+    codeTries.delete(key);
+    return result;
+  } catch (error) {
+    const entry = codeTries.get(key);
+    if (error?.code !== 'CodeMismatchException') {
+      if (entry) entry.tries = Math.max(0, entry.tries - 1);
+    } else if (entry && entry.tries >= CODE_ATTEMPTS) {
+      // Dead: the code itself is removed, so only a new one (Resend, Forgot password) can work.
+      const current = await pool.getUserByUsername(ctx, user.Username);
+      if (current && current.ConfirmationCode === entry.code) await pool.saveUser(ctx, { ...current, ConfirmationCode: undefined });
+    }
+    throw error;
+  }
+}
+
+const withAttribute = (attributes, name, value) => [...(attributes ?? []).filter((a) => a.Name !== name), { Name: name, Value: value }];
+
 wrap('ConfirmSignUp', (services, confirm) => async (ctx, req) => {
-  const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
-  const user = await pool.getUserByUsername(ctx, req.Username);
-  if (user?.UserStatus === 'CONFIRMED') throw new errors.NotAuthorizedError('User cannot be confirmed. Current status is CONFIRMED');
-  return confirm(ctx, req);
+  const { pool, user } = await poolAndUser(services, ctx, req.ClientId, req.Username);
+  if (!user) return confirm(ctx, req);
+  if (user.UserStatus === 'CONFIRMED') throw new errors.NotAuthorizedError('User cannot be confirmed. Current status is CONFIRMED');
+  return limitCodeTries(pool, ctx, user, async () => {
+    // The code reached the e-mail address, so Cognito marks it verified; the emulator only confirms the account.
+    // Before the emulator's confirmation, so its PostConfirmation event already says so.
+    if (typeof req.ConfirmationCode === 'string' && req.ConfirmationCode === user.ConfirmationCode) {
+      await pool.saveUser(ctx, { ...user, Attributes: withAttribute(user.Attributes, 'email_verified', 'true') });
+    }
+    return confirm(ctx, req);
+  });
 });
+
+// What a caller may write at sign-up: the pool's standard attributes. `sub`, `email_verified` and the like are
+// Cognito's to set (the emulator took a caller's `sub` as the account's).
+const WRITABLE_ATTRIBUTES = new Set(['address', 'birthdate', 'email', 'family_name', 'gender', 'given_name', 'locale', 'middle_name', 'name', 'nickname', 'phone_number', 'picture', 'preferred_username', 'profile', 'updated_at', 'website', 'zoneinfo']);
+const COGNITO_OWNED = /^(sub|email_verified|phone_number_verified|identities|cognito:.*)$/;
+
+function checkSignUpAttributes(attributes) {
+  if (attributes !== undefined && !Array.isArray(attributes)) throw new errors.InvalidParameterError('UserAttributes must be a list.');
+  for (const attribute of attributes ?? []) {
+    const name = String(attribute?.Name ?? '');
+    if (COGNITO_OWNED.test(name)) throw new errors.NotAuthorizedError('A client attempted to write unauthorized attribute');
+    if (!WRITABLE_ATTRIBUTES.has(name) || typeof attribute.Value !== 'string') {
+      throw new errors.InvalidParameterError(`Attributes did not conform to the schema: ${name}: Attribute does not exist in the schema.`);
+    }
+  }
+}
 
 wrap('SignUp', (_services, signUp) => async (ctx, req) => {
   checkPassword(req.Password);
+  checkSignUpAttributes(req.UserAttributes);
   try {
     return await signUp(ctx, req);
   } catch (error) {
@@ -147,9 +262,15 @@ wrap('ForgotPassword', (_services, forgot) => async (ctx, req) => {
   }
 });
 
-wrap('ConfirmForgotPassword', (_services, confirm) => async (ctx, req) => {
+wrap('ConfirmForgotPassword', (services, confirm) => async (ctx, req) => {
   checkPassword(req.Password);
-  return confirm(ctx, req);
+  const { pool, user } = await poolAndUser(services, ctx, req.ClientId, req.Username);
+  if (!user) return confirm(ctx, req);
+  // The emulator compares the stored code with the given one, so no code at all matched an account with no
+  // reset pending, and set its password.
+  if (typeof req.ConfirmationCode !== 'string' || req.ConfirmationCode === '') throw new errors.InvalidParameterError('Missing required parameter ConfirmationCode');
+  if (!user.ConfirmationCode) throw new errors.ExpiredCodeError();
+  return limitCodeTries(pool, ctx, user, () => confirm(ctx, req));
 });
 
 wrap('ChangePassword', (_services, change) => async (ctx, req) => {
@@ -182,6 +303,25 @@ Targets.AdminSetUserMFAPreference = (services) => async (ctx, req) => {
   return {};
 };
 
+// The Custom Message trigger writes every account e-mail. When it fails (it refuses past the e-mail budget,
+// functions/auth/custom-message.ts) Cognito sends nothing and the call fails with UserLambdaValidationException;
+// the emulator swallowed the failure and sent a bare code instead. Cognito also replaces every {####}.
+MessagesService.prototype.create = async function create(ctx, source, clientId, userPoolId, user, code, clientMetadata) {
+  if (!this.triggers.enabled('CustomMessage')) return { __code: code };
+  const response = await this.triggers.lambda.invoke(ctx, 'CustomMessage', {
+    clientId: clientId ?? 'CLIENT_ID_NOT_APPLICABLE',
+    clientMetadata,
+    codeParameter: '{####}',
+    triggerSource: `CustomMessage_${source}`,
+    userAttributes: Object.fromEntries((user.Attributes ?? []).map((a) => [a.Name, a.Value])),
+    username: user.Username,
+    usernameParameter: '{username}',
+    userPoolId,
+  });
+  const fill = (text) => text?.replaceAll('{####}', code).replaceAll('{username}', user.Username);
+  return { __code: code, emailMessage: fill(response?.emailMessage), emailSubject: response?.emailSubject };
+};
+
 // Cognito e-mails the message; locally it goes to the outbox the dev server shows at /_local/outbox.
 ConsoleMessageSender.prototype.sendEmail = async function sendEmail(ctx, user, destination, message) {
   const outbox = process.env.OUTBOX_DIR;
@@ -200,12 +340,29 @@ ConsoleMessageSender.prototype.sendEmail = async function sendEmail(ctx, user, d
   writeFileSync(path.join(outbox, `${id}.json`), JSON.stringify(stored, null, 2), { mode: 0o600 });
 };
 
-const logger = pino({ level: process.env.DEBUG ? 'debug' : 'warn' });
-createDefaultServer(logger)
-  .then((server) => server.start())
-  // local/emulators.ts waits for this line: it is this process listening, not another on the same port.
-  .then((http) => console.log(`cognito-local listening on port ${http.address().port}`))
-  .catch((error) => {
-    console.error(error);
-    process.exit(1);
+function required(name) {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set (local/emulators.ts startCognito sets it)`);
+  return value;
+}
+
+async function main() {
+  useSigningKey(fromEmulator, required('SIGNING_KEY_FILE'));
+  const adminSecret = readFileSync(required('ADMIN_SECRET_FILE'), 'utf8').trim();
+  const clientOperations = new Set(required('CLIENT_OPERATIONS').split(','));
+  const port = Number(required('PORT'));
+  const logger = pino({ level: process.env.DEBUG ? 'debug' : 'warn' });
+  const { application } = await createDefaultServer(logger);
+  const server = createServer(gate({ app: application, port, adminSecret, clientOperations }));
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, process.env.HOST ?? '127.0.0.1', resolve);
   });
+  // local/emulators.ts waits for this line: it is this process listening, not another on the same port.
+  console.log(`cognito-local listening on port ${server.address().port}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

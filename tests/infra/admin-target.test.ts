@@ -71,9 +71,9 @@ afterAll(removeTemporaryFolders);
 describe('the local stack', () => {
   it('says so when none is running, or the recorded one has stopped', () => {
     const dir = temporaryFolder('runway-admin-target-');
-    expect(() => localTarget(dir)).toThrow(/No local stack is running .*Start it with `npm start`/);
+    expect(() => localTarget(dir, () => { throw new Error('no client wanted'); })).toThrow(/No local stack is running .*Start it with `npm start`/);
     writeFileSync(path.join(dir, 'local-stack.json'), JSON.stringify({ url: 'http://localhost:1', pid: 2 ** 22 + 17, endpoints: { cognito: 'http://127.0.0.1:1' }, userPoolId: 'local_pool' }));
-    expect(() => localTarget(dir)).toThrow(/is no longer running/);
+    expect(() => localTarget(dir, () => { throw new Error('no client wanted'); })).toThrow(/is no longer running/);
   });
 
   it('finds the running stack\'s table and its emulator for reindex', () => {

@@ -39,6 +39,7 @@ const ACTIONS: Record<Need, string[]> = {
   'table:write': ['dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
   'contact:write': ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
   'occupancy:read': ['dynamodb:GetItem', 'dynamodb:Query'],
+  'account-email:write': ['dynamodb:UpdateItem'],
   'photos:read': ['s3:GetObject'],
   'photos:write': ['s3:PutObject'],
   'photos:delete': ['s3:DeleteObject'],
@@ -673,10 +674,33 @@ describe('accounts (Cognito)', () => {
     const [fnId, fn] = resourcesOfType(s, 'AWS::Lambda::Function').find(([, p]) => p.FunctionName === `${dev.namePrefix}-CustomMessage`)!;
     expect(pool.LambdaConfig).toEqual({ CustomMessage: { 'Fn::GetAtt': [fnId, 'Arn'] } });
     expect(JSON.stringify(fn.Environment.Variables.SITE_URL)).toContain(logicalIdOf(s, s.stack.site.distribution));
-    expect(Object.keys(fn.Environment.Variables).sort()).toEqual(['LOG_LEVEL', 'NODE_OPTIONS', 'SITE_URL']);
-    // Cognito may invoke it; its role may only write its own logs.
+    expect(Object.keys(fn.Environment.Variables).sort()).toEqual(['LOG_LEVEL', 'NODE_OPTIONS', 'SITE_URL', 'TABLE_NAME']);
+    // Cognito may invoke it; its role may write its own logs and count its e-mail budgets, nothing else.
     s.template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] }, Principal: 'cognito-idp.amazonaws.com' });
-    expect(actionsOf(statementsOf(fn))).toEqual(LOG_ACTIONS);
+    expect(actionsOf(statementsOf(fn))).toEqual([...LOG_ACTIONS, 'dynamodb:UpdateItem'].sort());
+    const budget = statementsOf(fn).find((st) => st.Action === 'dynamodb:UpdateItem') as { Condition?: unknown } | undefined;
+    expect(budget?.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#account-email#*'] } });
+  });
+
+  it('signs in with the e-mail in any case (UsernameConfiguration.CaseSensitive false)', () => {
+    const [, pool] = resourcesOfType(s, 'AWS::Cognito::UserPool')[0]!;
+    expect(pool.UsernameConfiguration).toEqual({ CaseSensitive: false });
+  });
+
+  it('puts a REGIONAL WAF web ACL with rate rules per address on the user pool itself (the SPA calls Cognito directly)', () => {
+    const [aclId, acl] = resourcesOfType(s, 'AWS::WAFv2::WebACL').find(([, p]) => p.Scope === 'REGIONAL')!;
+    expect(acl.DefaultAction).toEqual({ Allow: {} });
+    const rules = Object.fromEntries(acl.Rules.map((r: any) => [r.Name, r]));
+    const limit = (name: string) => rules[name].Statement.RateBasedStatement;
+    const operations = (name: string) => limit(name).ScopeDownStatement.OrStatement.Statements.map((st: any) => st.ByteMatchStatement.SearchString);
+    expect(limit('account-emails-per-address')).toMatchObject({ Limit: 20, EvaluationWindowSec: 300, AggregateKeyType: 'IP' });
+    expect(operations('account-emails-per-address')).toEqual(['SignUp', 'ResendConfirmationCode', 'ForgotPassword'].map((o) => `AWSCognitoIdentityProviderService.${o}`));
+    expect(limit('passwords-and-codes-per-address')).toMatchObject({ Limit: 100, AggregateKeyType: 'IP' });
+    expect(operations('passwords-and-codes-per-address')).toEqual(['InitiateAuth', 'RespondToAuthChallenge', 'ConfirmSignUp', 'ConfirmForgotPassword'].map((o) => `AWSCognitoIdentityProviderService.${o}`));
+    expect(limit('user-pool-per-address')).toMatchObject({ Limit: 1000, AggregateKeyType: 'IP' });
+    for (const rule of acl.Rules) expect(rule.Action).toEqual({ Block: {} });
+    const [poolId] = resourcesOfType(s, 'AWS::Cognito::UserPool')[0]!;
+    s.template.hasResourceProperties('AWS::WAFv2::WebACLAssociation', { ResourceArn: { 'Fn::GetAtt': [poolId, 'Arn'] }, WebACLArn: { 'Fn::GetAtt': [aclId, 'Arn'] } });
   });
 
   it('the signed-in routes (/api/me/*) are in the route table for users, never public', () => {

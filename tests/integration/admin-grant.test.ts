@@ -27,7 +27,7 @@ import { totpCode } from '../support/cognito';
 import { createUser, type TestUser } from '../support/users';
 
 const env = inject('env');
-const cognito = cognitoClient(env.cognitoEndpoint);
+const cognito = cognitoClient(env.cognitoEndpoint, env.cognitoAdminSecret);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
 
@@ -59,7 +59,7 @@ async function adminCommand(...args: string[]): Promise<{ code: number; stdout: 
 }
 
 describe('admin role: grant and revoke on the local stack', () => {
-  const target = localTarget(env.dataDir);
+  const target = localTarget(env.dataDir, (endpoint) => cognitoClient(endpoint, env.cognitoAdminSecret));
 
   it('grant puts the account in the admin group and its next sign-in carries the admin claim', async () => {
     const user = await createUser(env);

@@ -16,6 +16,8 @@ export interface TestEnv {
   dynamodbEndpoint: string;
   s3Endpoint: string;
   cognitoEndpoint: string;
+  /** For the emulator's admin operations (local/cognito/local-secrets.ts): pass to cognitoClient. */
+  cognitoAdminSecret: string;
   tableName: string;
   photoBucket: string;
   userPoolId: string;
@@ -52,6 +54,7 @@ export async function startTestStack(spa: 'dist' | 'none', prefix: string, setti
     dynamodbEndpoint: stack.endpoints.dynamodb,
     s3Endpoint: stack.endpoints.s3,
     cognitoEndpoint: stack.endpoints.cognito,
+    cognitoAdminSecret: stack.cognitoAdminSecret,
     tableName: TABLE_NAME,
     photoBucket: PHOTO_BUCKET,
     userPoolId: stack.pool.userPoolId,

@@ -57,7 +57,7 @@ export function clientNetwork(address: string): string {
 }
 
 /** Budget items are keyed by a hash, so the table holds no address, e-mail or account id, only a short-lived count. */
-const subjectOf = (kind: 'ip' | 'email' | 'account', value: string): string =>
+export const subjectOf = (kind: 'ip' | 'email' | 'account', value: string): string =>
   `${kind}-${createHash('sha256').update(`${kind}:${value}`).digest('base64url').slice(0, 22)}`;
 
 /** Who spends a budget: the client's address, and the signed-in account or else the e-mail typed in the form. */

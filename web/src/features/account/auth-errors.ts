@@ -2,6 +2,8 @@
  * What a person reads when Cognito (through Amplify) refuses something: a sentence for the page, never an
  * exception's name. Unknown errors fall back to the service's own message, then to the given default.
  */
+import { accountEmailsPaused } from '@shared/messages';
+
 const byName: Record<string, string> = {
   NotAuthorizedException: 'Incorrect email or password.',
   UserNotFoundException: 'Incorrect email or password.',
@@ -20,6 +22,8 @@ const byName: Record<string, string> = {
 };
 
 const byMessage: [RegExp, string][] = [
+  // Cognito's UserLambdaValidationException carries the Custom Message trigger's refusal past the e-mail budget.
+  [/sent several emails to this address/i, accountEmailsPaused],
   [/Password attempts exceeded/i, 'Too many failed sign-in attempts. Please wait a few minutes and try again.'],
   [/Current status is CONFIRMED/i, 'This account is already confirmed. You can sign in.'],
   [/already confirmed/i, 'This account is already confirmed. You can sign in.'],
