@@ -61,6 +61,7 @@ export function grantNeed(role: IGrantable, need: Need, targets: GrantTargets): 
     case 'table:write':
     case 'contact:write':
     case 'occupancy:read':
+    case 'idempotency':
       grantTable(role, table, TABLE_GRANTS[need]!);
       return;
     case 'photos:read':
