@@ -110,7 +110,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'PATCH', path: '/api/admin/customers/{id}', access: 'admin', entry: 'admin/edit-customer.ts', needs: ['table:read', 'table:write'], memoryMb: 512, timeoutSeconds: 20 },
   // Vehicle photos: admins on any booking, customers on their own (checked in the use case, hence 'user').
   { method: 'POST', path: '/api/bookings/{id}/photos', access: 'user', entry: 'photos/start-upload.ts', needs: ['table:read', 'table:write', 'photos:write'], memoryMb: 256, timeoutSeconds: 10 },
-  { method: 'POST', path: '/api/bookings/{id}/photos/{photoId}/complete', access: 'user', entry: 'photos/complete-upload.ts', needs: ['table:read', 'table:write', 'photos:read', 'photos:delete'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'POST', path: '/api/bookings/{id}/photos/{photoId}/complete', access: 'user', entry: 'photos/complete-upload.ts', needs: ['table:read', 'table:write', 'photos:read', 'photos:write', 'photos:delete'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/bookings/{id}/photos', access: 'user', entry: 'photos/list-photos.ts', needs: ['table:read', 'photos:read'], memoryMb: 256, timeoutSeconds: 10 },
 ];
 
