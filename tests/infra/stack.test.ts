@@ -203,7 +203,7 @@ describe('deployable', () => {
 });
 
 describe('least privilege: each role holds exactly what its route declares', () => {
-  it('vehicle photos: only the completion check may delete, only the presign may put, and each reaches the photo bucket objects only', () => {
+  it('vehicle photos: only the completion check may delete, only the presign and the completion (its copy to the kept path) may put, and each reaches the photo bucket objects only', () => {
     const photoRoutes = routes.filter((r) => r.path.startsWith('/api/bookings/{id}/photos'));
     expect(photoRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
       'GET /api/bookings/{id}/photos',
@@ -220,7 +220,7 @@ describe('least privilege: each role holds exactly what its route declares', () 
     };
     expect(actionsFor('POST /api/bookings/{id}/photos')).toEqual(['s3:PutObject']);
     expect(actionsFor('GET /api/bookings/{id}/photos')).toEqual(['s3:GetObject']);
-    expect(actionsFor('POST /api/bookings/{id}/photos/{photoId}/complete')).toEqual(['s3:DeleteObject', 's3:GetObject']);
+    expect(actionsFor('POST /api/bookings/{id}/photos/{photoId}/complete')).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
     const deleters = routes.filter((r) => s3Of(r).some((st) => JSON.stringify(st.Action).includes('s3:DeleteObject')));
     expect(deleters.map((r) => r.path)).toEqual(['/api/bookings/{id}/photos/{photoId}/complete']);
   });
