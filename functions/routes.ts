@@ -17,6 +17,8 @@ export type Access = 'public' | 'user' | 'admin';
  * - occupancy:read: GetItem and Query on the yard's occupancy months and settings only (quotes, availability, the
  *   checkout's capacity check).
  * - account-email:write: UpdateItem on the account e-mails' budgets only (the Custom Message trigger).
+ * - idempotency: GetItem, PutItem, UpdateItem, DeleteItem on Idempotency-Key records only (IDEMPOTENCY#: the POSTs
+ *   that start things, functions/lib/idempotency.ts).
  * - stripe: the Stripe API key's secret; stripe:webhook: the webhook signing secret's (only the webhook).
  */
 export type Need =
@@ -26,6 +28,7 @@ export type Need =
   | 'contact:write'
   | 'occupancy:read'
   | 'account-email:write'
+  | 'idempotency'
   | 'photos:read'
   | 'photos:write'
   | 'photos:delete'
@@ -52,6 +55,7 @@ export const TABLE_GRANTS: Partial<Record<Need, TableGrant>> = {
   'contact:write': { actions: ['PutItem', 'UpdateItem'], indexes: false, leadingKeys: [KEY_PREFIXES.contactMessage, KEY_PREFIXES.rateLimit('contact')] },
   'occupancy:read': { actions: ['GetItem', 'Query'], indexes: false, leadingKeys: [KEY_PREFIXES.occupancy, KEY_PREFIXES.settings] },
   'account-email:write': { actions: ['UpdateItem'], indexes: false, leadingKeys: [KEY_PREFIXES.rateLimit(ACCOUNT_EMAIL_SCOPE)] },
+  idempotency: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: false, leadingKeys: [KEY_PREFIXES.idempotency] },
 };
 
 /** Whether a route's needs include any access to the table (it gets TABLE_NAME). */
@@ -81,20 +85,21 @@ export interface RouteDef {
 export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/quotes', access: 'public', entry: 'quotes/create-quote.ts', needs: ['occupancy:read'], memoryMb: 256, timeoutSeconds: 5 },
   { method: 'GET', path: '/api/availability', access: 'public', entry: 'availability/get-availability.ts', needs: ['occupancy:read'], memoryMb: 256, timeoutSeconds: 5 },
-  { method: 'POST', path: '/api/contact', access: 'public', entry: 'contact/send-message.ts', needs: ['contact:write', 'email'], memoryMb: 256, timeoutSeconds: 10 },
-  { method: 'POST', path: '/api/checkout', access: 'public', entry: 'checkout/create-checkout.ts', needs: ['table:get', 'occupancy:read', 'table:write', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
+  { method: 'POST', path: '/api/contact', access: 'public', entry: 'contact/send-message.ts', needs: ['contact:write', 'idempotency', 'email'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'POST', path: '/api/checkout', access: 'public', entry: 'checkout/create-checkout.ts', needs: ['table:get', 'occupancy:read', 'table:write', 'idempotency', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
+  { method: 'POST', path: '/api/checkout/{sessionId}/cancel', access: 'public', entry: 'checkout/cancel-checkout.ts', needs: ['table:get', 'table:write', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'GET', path: '/api/checkout/{sessionId}', access: 'public', entry: 'checkout/get-checkout.ts', needs: ['table:get', 'table:write', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'POST', path: '/api/webhooks/stripe', access: 'public', entry: 'webhooks/stripe.ts', needs: ['table:get', 'table:write', 'stripe', 'stripe:webhook', 'email'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'GET', path: '/api/me/bookings', access: 'user', entry: 'me/list-bookings.ts', needs: ['table:read', 'table:write'], memoryMb: 512, timeoutSeconds: 10 },
   { method: 'PATCH', path: '/api/me/bookings/{id}', access: 'user', entry: 'me/edit-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'GET', path: '/api/me/bookings/{id}/cancellation', access: 'user', entry: 'me/cancellation-terms.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/me/bookings/{id}/cancellation', access: 'user', entry: 'me/cancel-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },
-  { method: 'POST', path: '/api/me/checkout', access: 'user', entry: 'me/start-checkout.ts', needs: ['table:read', 'table:write', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
+  { method: 'POST', path: '/api/me/checkout', access: 'user', entry: 'me/start-checkout.ts', needs: ['table:read', 'table:write', 'idempotency', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'GET', path: '/api/me/profile', access: 'user', entry: 'me/get-profile.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'PUT', path: '/api/me/profile', access: 'user', entry: 'me/put-profile.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/admin/summary', access: 'admin', entry: 'admin/summary.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/admin/bookings', access: 'admin', entry: 'admin/list-bookings.ts', needs: ['table:read'], memoryMb: 512, timeoutSeconds: 15 },
-  { method: 'POST', path: '/api/admin/bookings', access: 'admin', entry: 'admin/start-checkout.ts', needs: ['table:read', 'table:write', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
+  { method: 'POST', path: '/api/admin/bookings', access: 'admin', entry: 'admin/start-checkout.ts', needs: ['table:read', 'table:write', 'idempotency', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'GET', path: '/api/admin/bookings/{id}', access: 'admin', entry: 'admin/get-booking.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'PATCH', path: '/api/admin/bookings/{id}', access: 'admin', entry: 'admin/edit-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'POST', path: '/api/admin/bookings/{id}/cancellation', access: 'admin', entry: 'admin/cancel-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },
@@ -108,7 +113,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'PATCH', path: '/api/admin/customers/{id}', access: 'admin', entry: 'admin/edit-customer.ts', needs: ['table:read', 'table:write'], memoryMb: 512, timeoutSeconds: 20 },
   // Vehicle photos: admins on any booking, customers on their own (checked in the use case, hence 'user').
   { method: 'POST', path: '/api/bookings/{id}/photos', access: 'user', entry: 'photos/start-upload.ts', needs: ['table:read', 'table:write', 'photos:write'], memoryMb: 256, timeoutSeconds: 10 },
-  { method: 'POST', path: '/api/bookings/{id}/photos/{photoId}/complete', access: 'user', entry: 'photos/complete-upload.ts', needs: ['table:read', 'table:write', 'photos:read', 'photos:delete'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'POST', path: '/api/bookings/{id}/photos/{photoId}/complete', access: 'user', entry: 'photos/complete-upload.ts', needs: ['table:read', 'table:write', 'photos:read', 'photos:write', 'photos:delete'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/bookings/{id}/photos', access: 'user', entry: 'photos/list-photos.ts', needs: ['table:read', 'photos:read'], memoryMb: 256, timeoutSeconds: 10 },
 ];
 

@@ -66,7 +66,9 @@ export class Data extends Construct {
         },
       ],
       // Uploads that never complete leave parts behind; they cost money and nobody can see them.
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      // Browsers post to incoming/ (functions/store/photo-objects.ts): what completion did not move away (never completed,
+      // or a re-post of a used presigned POST) is never served, and goes after a day.
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }, { prefix: 'incoming/', expiration: Duration.days(1) }],
       removalPolicy: removalPolicy(env),
       autoDeleteObjects: env.removalPolicy === 'destroy',
     });

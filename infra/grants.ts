@@ -62,6 +62,7 @@ export function grantNeed(role: IGrantable, need: Need, targets: GrantTargets): 
     case 'contact:write':
     case 'occupancy:read':
     case 'account-email:write':
+    case 'idempotency':
       grantTable(role, table, TABLE_GRANTS[need]!);
       return;
     case 'photos:read':

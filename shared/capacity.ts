@@ -9,6 +9,17 @@ import { toDateInput } from './date-input';
 
 /** The yard's places when the site configuration says nothing else. */
 export const DEFAULT_CAPACITY = 300;
+/**
+ * Unpaid checkouts may hold at most this share of the yard's places on any day (rounded up), and never fewer than
+ * MIN_HOLD_ROOM: a place held for an unpaid checkout is off sale for up to 31 minutes, so holds alone must not be able to
+ * fill a day (docs/capacity.md, 'Holds are bounded'). 300 places: 15 holds a day.
+ */
+export const HOLD_SHARE = 0.05;
+export const MIN_HOLD_ROOM = 3;
+
+/** How many places unpaid checkouts may hold on one day of a yard of `capacity`. */
+export const holdRoom = (capacity: number): number => Math.max(MIN_HOLD_ROOM, Math.ceil(capacity * HOLD_SHARE));
+
 /** The longest availability range one request may ask for (a year and a few days either side). */
 export const MAX_AVAILABILITY_DAYS = 370;
 
@@ -21,6 +32,9 @@ export function stayDates(dropOffDate: string, pickUpDate: string): string[] {
 
 export const capacityMessages = {
   full: (date: string) => `Sorry, we are full on ${toDateInput(date)}. Please choose other dates.`,
+  /** Unpaid checkouts hold all the places they may on a date; `time` (NZ, HH:MM) is when every one of them will have ended. */
+  holdsFull: (date: string, time: string) =>
+    `Too many travellers are paying for ${toDateInput(date)} right now, so we cannot hold a place for you yet. Please try again after ${time}.`,
   availabilityRange: `Choose an availability range of at most ${MAX_AVAILABILITY_DAYS} days, with From on or before To.`,
   capacityInvalid: 'Capacity must be a whole number of places from 0 to 100000.',
   capacityFixed: 'Capacity is set by YARD_CAPACITY for this run; change it there.',

@@ -4,4 +4,7 @@ import { httpHandler } from '../lib/http';
 import { siteUrl } from '../lib/site-url';
 import { startAdminCheckout } from '../use-cases/admin/start-checkout';
 
-export const handler = httpHandler({ access: 'admin', body: adminCheckoutRequestSchema }, async ({ body }) => ({ status: 201, body: await startAdminCheckout(body, siteUrl()) }));
+export const handler = httpHandler({ access: 'admin', body: adminCheckoutRequestSchema, idempotency: 'admin-checkout' }, async ({ body, remainingMs }) => ({
+  status: 201,
+  body: await startAdminCheckout(body, siteUrl(), remainingMs),
+}));

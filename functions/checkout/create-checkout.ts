@@ -7,11 +7,11 @@ import { clientAddress } from '../lib/origin';
 import { siteUrl } from '../lib/site-url';
 import { parseCheckoutRequest } from './checkout-request';
 
-export const handler = httpHandler({ access: 'public' }, async ({ event, rawBody }) => {
+export const handler = httpHandler({ access: 'public', idempotency: 'checkout' }, async ({ event, rawBody, remainingMs }) => {
   const caller = await optionalCaller(event);
   const request = parseCheckoutRequest(rawBody);
   const address = clientAddress(event);
   await spendRequestBudget('checkout', caller ? { clientAddress: address, account: caller.sub } : { clientAddress: address, email: request.customer.email });
-  const body = await startCheckout(request, { userId: caller?.sub ?? null, userEmail: caller?.email ?? null, userEmailVerified: caller?.emailVerified ?? false, siteUrl: siteUrl() });
+  const body = await startCheckout(request, { userId: caller?.sub ?? null, userEmail: caller?.email ?? null, userEmailVerified: caller?.emailVerified ?? false, siteUrl: siteUrl(), remainingMs });
   return { status: 201, body };
 });

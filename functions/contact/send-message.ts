@@ -12,7 +12,7 @@ import { spendRequestBudget } from '../use-cases/limits/request-budgets';
 
 const ACCEPTED = { status: 202, body: { message: contactTexts.successDescription } } as const;
 
-export const handler = httpHandler({ access: 'public', body: contactMessageSchema }, async ({ body, event }) => {
+export const handler = httpHandler({ access: 'public', body: contactMessageSchema, idempotency: 'contact' }, async ({ body, event }) => {
   await spendRequestBudget('contact', { clientAddress: clientAddress(event), email: body.email });
   if (isBotSubmission(body)) {
     logger.info('Contact message dropped: honeypot field filled or missing');

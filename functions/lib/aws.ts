@@ -8,6 +8,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 const region = () => process.env.AWS_REGION ?? 'ap-southeast-2';
 
 let documentClient: DynamoDBDocumentClient | undefined;
+let baseClient: DynamoDBClient | undefined;
 
 export function tableName(): string {
   const name = process.env.TABLE_NAME;
@@ -18,11 +19,17 @@ export function tableName(): string {
 export function dynamo(): DynamoDBDocumentClient {
   if (!documentClient) {
     const endpoint = process.env.DYNAMODB_ENDPOINT;
-    const client = new DynamoDBClient({
+    baseClient = new DynamoDBClient({
       region: region(),
       ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
     });
-    documentClient = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+    documentClient = DynamoDBDocumentClient.from(baseClient, { marshallOptions: { removeUndefinedValues: true } });
   }
   return documentClient;
+}
+
+/** The plain client under dynamo(): the same connection and middleware (the local table guard sees its calls too). */
+export function dynamoClient(): DynamoDBClient {
+  dynamo();
+  return baseClient!;
 }

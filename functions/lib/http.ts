@@ -11,6 +11,7 @@ import { messages } from '../../shared/messages';
 import type { Access } from '../routes';
 import { authContext, type AuthContext } from './auth';
 import { HttpError, badRequest, forbidden, unauthorized } from './errors';
+import { idempotencyHttpError, idempotent } from './idempotency';
 import { logger } from './logger';
 import { cameThroughCloudFront } from './origin';
 
@@ -28,6 +29,8 @@ export interface RequestInput<B, Q> {
   event: APIGatewayProxyEventV2;
   /** The body exactly as received (for signature checks). */
   rawBody: string;
+  /** Milliseconds until the function's timeout (Lambda's context; unbounded where there is none). */
+  remainingMs: () => number;
 }
 
 export interface HandlerOptions<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> {
@@ -39,6 +42,10 @@ export interface HandlerOptions<B extends z.ZodType | undefined, Q extends z.Zod
    * checks Stripe's signature over the raw bytes and takes them as Stripe sends them.
    */
   accepts?: 'json' | 'any';
+  /**
+   * A POST that starts something honours `Idempotency-Key` (lib/idempotency.ts); the name scopes its records.
+   */
+  idempotency?: string;
 }
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
@@ -118,10 +125,10 @@ export function httpHandler<B extends z.ZodType | undefined = undefined, Q exten
   options: HandlerOptions<B, Q>,
   fn: (input: RequestInput<Infer<B>, Infer<Q>>) => Promise<Reply | APIGatewayProxyStructuredResultV2>,
 ) {
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>()
+  const stack = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>()
     .use({
       onError: (request) => {
-        const error = request.error;
+        const error = idempotencyHttpError(request.error) ?? request.error;
         if (error instanceof HttpError) {
           request.response = json(error.status, { message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) }, error.headers);
           return;
@@ -133,8 +140,9 @@ export function httpHandler<B extends z.ZodType | undefined = undefined, Q exten
         });
         request.response = json(500, { message: messages.unexpected });
       },
-    })
-    .handler(async (event) => {
+    });
+  if (options.idempotency) stack.use(idempotent(options.idempotency));
+  return stack.handler(async (event, context) => {
       // In AWS: only what came through CloudFront (and its WAF) is answered; see origin.ts.
       if (!cameThroughCloudFront(event)) throw forbidden(messages.notThroughSite);
       const auth = authContext(event);
@@ -164,6 +172,7 @@ export function httpHandler<B extends z.ZodType | undefined = undefined, Q exten
         auth,
         event,
         rawBody,
+        remainingMs: () => (typeof context?.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : Number.POSITIVE_INFINITY),
       });
       return toResponse(reply);
     });

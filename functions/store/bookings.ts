@@ -54,10 +54,19 @@ export async function createPendingBooking(booking: Booking, session: CheckoutSe
       const codes = cancellationCodes(error);
       if (!codes) throw error;
       if (codes.slice(2).includes('ConditionalCheckFailed')) return 'full';
+      // The booking's id is new to this request: if it exists, this request's own earlier try (an SDK retry after a
+      // lost answer) wrote it, and it is created.
+      if (codes.slice(0, 2).includes('ConditionalCheckFailed') && (await pendingBookingExists(booking.id, session.sessionId))) return 'created';
       if (codes.slice(0, 2).includes('ConditionalCheckFailed') || attempt >= MAX_CONFLICT_RETRIES) throw error;
       await conflictPause(attempt);
     }
   }
+}
+
+/** Whether the pending booking for this checkout session was written (a consistent read, after an unclear outcome). */
+export async function pendingBookingExists(bookingId: string, sessionId: string): Promise<boolean> {
+  const item = await getItem<BookingItem>(keys.booking(bookingId), true);
+  return item?.checkoutSessionId === sessionId;
 }
 
 /**

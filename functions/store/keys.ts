@@ -4,6 +4,7 @@
  * each item type and access pattern with the key that serves it.
  */
 import { phoneIdentity } from '../../shared/booking';
+import { IDEMPOTENCY_PREFIX, idempotencyPartition } from '../lib/idempotency-partition';
 
 export const TABLE_KEYS = {
   partitionKey: 'pk',
@@ -34,6 +35,8 @@ export const KEY_PREFIXES = {
   settings: 'SETTINGS',
   refundQueue: 'REFUND_QUEUE',
   rateLimit: (scope: string) => `RATE#${scope}#`,
+  /** Idempotency-Key records, one partition per route (`IDEMPOTENCY#checkout`, `IDEMPOTENCY#contact`, ...). */
+  idempotency: IDEMPOTENCY_PREFIX,
 } as const;
 
 export interface ItemKey {
@@ -74,6 +77,11 @@ export const keys = {
    * `subject` who spends it (a hash of a client address or an e-mail, or `all`), `windowStart` epoch seconds.
    */
   rateLimit: (scope: string, subject: string, windowStart: number): ItemKey => ({ pk: `${KEY_PREFIXES.rateLimit(scope)}${subject}`, sk: `WINDOW#${windowStart}` }),
+  /**
+   * The partition of one route's Idempotency-Key records (functions/lib/idempotency.ts; Powertools writes the items:
+   * sk `<scope>#<md5 of the key>`, status, the first answer, a hash of the request, `ttl`).
+   */
+  idempotencyPartition,
   stats: (): ItemKey => ({ pk: 'STATS', sk: 'BOOKINGS' }),
   /** Bookings created on one NZ date (the admin's 'Today's Bookings'), next to the all-time counters. */
   statsDay: (date: string): ItemKey => ({ pk: 'STATS', sk: `DAY#${date}` }),

@@ -5,7 +5,7 @@
  * checkouts still open. A stay of up to 366 dates touches at most 13 month items, so one transaction (100 items at
  * most) takes, keeps, moves or gives back a whole stay together with the booking change that causes it.
  */
-import { stayChange, stayDates } from '../../shared/capacity';
+import { holdRoom, stayChange, stayDates } from '../../shared/capacity';
 import { keys } from './keys';
 import { query, type TransactItem } from './table';
 
@@ -42,7 +42,7 @@ function byMonth(deltas: DayDelta[]): Map<string, DayDelta[]> {
  * The month items' updates for a set of day changes. Every day that takes a place carries the condition that it
  * still has one (`capacity`); a day giving places back has no condition, so a release never fails.
  */
-function monthUpdates(deltas: DayDelta[], capacity: number, at: string): TransactItem[] {
+function monthUpdates(deltas: DayDelta[], capacity: number, at: string, holdLimit = Number.MAX_SAFE_INTEGER): TransactItem[] {
   return [...byMonth(deltas)].map(([m, days]): TransactItem => {
     const names: Record<string, string> = { '#type': 'type', '#month': 'month' };
     const values: Record<string, unknown> = { ':type': 'occupancy', ':month': m, ':at': at };
@@ -63,9 +63,13 @@ function monthUpdates(deltas: DayDelta[], capacity: number, at: string): Transac
       if (d.held !== 0) {
         names[`#h${dd}`] = `h${dd}`;
         adds.push(`#h${dd} ${amount(d.held)}`);
+        if (d.held > 0 && holdLimit < Number.MAX_SAFE_INTEGER) {
+          conditions.push(`(attribute_not_exists(#h${dd}) OR #h${dd} <= :holdRoom)`);
+          values[':holdRoom'] = holdLimit - 1;
+        }
       }
     }
-    if (conditions.length > 0) values[':room'] = capacity - 1;
+    if (conditions.some((c) => c.includes(':room'))) values[':room'] = capacity - 1;
     return {
       Update: {
         Key: keys.occupancyMonth(m),
@@ -83,9 +87,12 @@ interface Stay {
   pickUpDate: string;
 }
 
-/** An open checkout takes a place on each date of its stay, as a hold; refused (condition) on a full date. */
+/**
+ * An open checkout takes a place on each date of its stay, as a hold; refused (condition) on a full date, and on a
+ * date where unpaid checkouts already hold `holdRoom(capacity)` places (shared/capacity.ts).
+ */
 export function holdPlaces(stay: Stay, capacity: number, at: string): TransactItem[] {
-  return monthUpdates(stayDates(stay.dropOffDate, stay.pickUpDate).map((date) => ({ date, taken: 1, held: 1 })), capacity, at);
+  return monthUpdates(stayDates(stay.dropOffDate, stay.pickUpDate).map((date) => ({ date, taken: 1, held: 1 })), capacity, at, holdRoom(capacity));
 }
 
 /** Payment arrived: the hold becomes the booking's place (it stays taken, it is no longer held). */
@@ -148,6 +155,15 @@ export async function fullDatesAmong(dates: readonly string[], capacity: number,
   const wanted = new Set(sorted);
   const days = await readOccupancy(sorted[0]!, sorted[sorted.length - 1]!, consistent);
   return days.filter((d) => wanted.has(d.date) && d.taken >= capacity).map((d) => d.date);
+}
+
+/** The dates among `dates` where unpaid checkouts hold every place they may (`holdRoom(capacity)`), ascending. */
+export async function holdsFullAmong(dates: readonly string[], capacity: number, consistent = false): Promise<string[]> {
+  if (dates.length === 0) return [];
+  const sorted = [...dates].sort();
+  const wanted = new Set(sorted);
+  const days = await readOccupancy(sorted[0]!, sorted[sorted.length - 1]!, consistent);
+  return days.filter((d) => wanted.has(d.date) && d.held >= holdRoom(capacity)).map((d) => d.date);
 }
 
 /** The month items that a recount writes: absolute counters from the bookings and open checkouts given. */

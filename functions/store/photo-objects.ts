@@ -3,7 +3,7 @@
  * object's size, type and first bytes for the completion check, its removal, and short-lived view URLs.
  * The bucket is private; nobody reaches an object except through a URL signed here.
  */
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { MAX_PHOTO_BYTES } from '../../shared/photos';
@@ -62,6 +62,14 @@ export async function firstBytes(key: string, count: number): Promise<Uint8Array
 
 export async function deleteObject(key: string): Promise<void> {
   await s3().send(new DeleteObjectCommand({ Bucket: photoBucket(), Key: key }));
+}
+
+/** The prefix of the keys browsers post to; nothing under it is ever listed or served (a lifecycle rule clears it). */
+export const INCOMING_PREFIX = 'incoming/';
+
+/** Copies a checked object to where it is kept, with its stored type (the bucket's own copy: the bytes are not read here). */
+export async function copyObject(from: string, to: string): Promise<void> {
+  await s3().send(new CopyObjectCommand({ Bucket: photoBucket(), CopySource: `${photoBucket()}/${from.split('/').map(encodeURIComponent).join('/')}`, Key: to, MetadataDirective: 'COPY' }));
 }
 
 /** A GET URL that serves the object as the checked image type, inline, for a few minutes. */

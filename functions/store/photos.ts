@@ -33,7 +33,14 @@ export interface PendingUpload {
   photoId: string;
   bookingId: string;
   fileName: string;
+  /** Where the checked photo will be kept (the spec's path); no presign ever names it. */
   filePath: string;
+  /**
+   * Where the browser posts the file: `incoming/<uuid>`. Completion checks it, copies it to `filePath` and deletes
+   * it, so a re-post of the same presigned POST after completion lands in a dead key and changes nothing served.
+   * Absent on uploads presigned before incoming keys (their file was posted to `filePath`).
+   */
+  incomingKey?: string;
   contentType: PhotoContentType;
   uploadType: PhotoUploadType;
   description: string | null;

@@ -40,6 +40,7 @@ const ACTIONS: Record<Need, string[]> = {
   'contact:write': ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
   'occupancy:read': ['dynamodb:GetItem', 'dynamodb:Query'],
   'account-email:write': ['dynamodb:UpdateItem'],
+  idempotency: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
   'photos:read': ['s3:GetObject'],
   'photos:write': ['s3:PutObject'],
   'photos:delete': ['s3:DeleteObject'],
@@ -198,7 +199,7 @@ describe('deployable', () => {
 });
 
 describe('least privilege: each role holds exactly what its route declares', () => {
-  it('vehicle photos: only the completion check may delete, only the presign may put, and each reaches the photo bucket objects only', () => {
+  it('vehicle photos: only the completion check may delete, only the presign and the completion (its copy to the kept path) may put, and each reaches the photo bucket objects only', () => {
     const photoRoutes = routes.filter((r) => r.path.startsWith('/api/bookings/{id}/photos'));
     expect(photoRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
       'GET /api/bookings/{id}/photos',
@@ -215,7 +216,7 @@ describe('least privilege: each role holds exactly what its route declares', () 
     };
     expect(actionsFor('POST /api/bookings/{id}/photos')).toEqual(['s3:PutObject']);
     expect(actionsFor('GET /api/bookings/{id}/photos')).toEqual(['s3:GetObject']);
-    expect(actionsFor('POST /api/bookings/{id}/photos/{photoId}/complete')).toEqual(['s3:DeleteObject', 's3:GetObject']);
+    expect(actionsFor('POST /api/bookings/{id}/photos/{photoId}/complete')).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
     const deleters = routes.filter((r) => s3Of(r).some((st) => JSON.stringify(st.Action).includes('s3:DeleteObject')));
     expect(deleters.map((r) => r.path)).toEqual(['/api/bookings/{id}/photos/{photoId}/complete']);
   });
@@ -265,14 +266,16 @@ describe('least privilege: each role holds exactly what its route declares', () 
     }
   });
 
-  it('issue 9: the contact function may only put and update its own items (LeadingKeys), never delete, read or query', () => {
+  it('issue 9: the contact function may only put and update its own items (LeadingKeys), never delete, read or query; its Idempotency-Key records are the only other items it touches', () => {
     const contact = routes.find((r) => r.path === '/api/contact')!;
     const table = statementsOf(functionFor(contact)[1]).filter((st) => JSON.stringify(st.Action).includes('dynamodb:'));
-    expect(table).toHaveLength(1);
-    const [st] = table as (typeof table[number] & { Condition?: unknown })[];
+    expect(table).toHaveLength(2);
+    const [st, idem] = table as (typeof table[number] & { Condition?: unknown })[];
     expect([st!.Action].flat().sort()).toEqual(['dynamodb:PutItem', 'dynamodb:UpdateItem']);
     expect(st!.Resource).toEqual({ 'Fn::GetAtt': [logicalIdOf(s, s.stack.data.table), 'Arn'] });
     expect(st!.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['CONTACT#*', 'RATE#contact#*'] } });
+    expect([idem!.Action].flat().sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect(idem!.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['IDEMPOTENCY#*'] } });
   });
 
   it('issue 9: the checkout routes and the webhook read by key only (no index; a Query only of the occupancy counters); only the webhook reads its signing secret', () => {
@@ -310,7 +313,7 @@ describe('least privilege: each role holds exactly what its route declares', () 
       // dev has no custom domain: links and Stripe redirects use the distribution's own domain, never a request header.
       expect(vars.SITE_URL).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalIdOf(s, s.stack.site.distribution), 'DomainName'] }]] });
       expect(vars).not.toHaveProperty('SITE_HOSTS');
-      expect('TABLE_NAME' in vars).toBe(['table:get', 'table:read', 'table:write', 'contact:write', 'occupancy:read'].some((n) => needs.has(n as Need)));
+      expect('TABLE_NAME' in vars).toBe(['table:get', 'table:read', 'table:write', 'contact:write', 'occupancy:read', 'idempotency'].some((n) => needs.has(n as Need)));
       expect('PHOTO_BUCKET' in vars).toBe(needs.has('photos:read') || needs.has('photos:write') || needs.has('photos:delete'));
       expect('EMAIL_FROM' in vars).toBe(needs.has('email'));
       if (needs.has('email')) expect(vars).toMatchObject({ EMAIL_FROM: dev.email.from, CONTACT_TO: dev.email.contactTo });

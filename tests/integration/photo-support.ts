@@ -48,7 +48,16 @@ export async function upload(user: TestUser, bookingId: string, bytes: Buffer, m
   if (started.status !== 201) throw new Error(`presign answered ${started.status}: ${JSON.stringify(started.body)}`);
   const posted = await postFile(started.body, bytes, overrideFields);
   if (posted >= 300) throw new Error(`the bucket answered ${posted}`);
-  return { photoId: started.body.photoId as string, key: started.body.fields.key as string, res: await complete(user, bookingId, started.body.photoId) };
+  const res = await complete(user, bookingId, started.body.photoId);
+  // Where the photo is kept once checked (the browser posted to an incoming key of its own).
+  const kept = (await photoRows(bookingId)).photos.find((p) => p.id === started.body.photoId);
+  return { photoId: started.body.photoId as string, key: (kept?.filePath ?? '') as string, incomingKey: started.body.fields.key as string, presigned: started.body as { url: string; fields: Record<string, string> }, res };
+}
+
+/** Whether the bucket holds an object at this key. */
+export async function objectExists(key: string): Promise<boolean> {
+  const out = await s3.send(new ListObjectsV2Command({ Bucket: env.photoBucket, Prefix: key }));
+  return (out.Contents ?? []).some((o) => o.Key === key);
 }
 
 /** Every object the bucket holds for a booking (its `{bookingId}/` prefix). */

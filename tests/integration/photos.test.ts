@@ -10,7 +10,7 @@ import { contentMismatchMessage, photoMessages } from '../../shared/photos';
 import { heicLike, jpegLike, mp4, pdf, png, riffWav, svg } from '../support/images';
 import { createUser, type TestUser } from '../support/users';
 import { env } from './payment-support';
-import { complete, listPhotos, objectsOf, paidBookingOf, photoRows, postFile, presign, upload } from './photo-support';
+import { complete, listPhotos, objectExists, objectsOf, paidBookingOf, photoRows, postFile, presign, upload } from './photo-support';
 
 let a: TestUser;
 let b: TestUser;
@@ -130,7 +130,8 @@ describe('uploading and viewing', () => {
   it('the presign is limited: its policy names the key, the content type, 1 byte to 10 MB, a few minutes', async () => {
     const res = await presign(a, shared, { fileName: 'x.webp', contentType: 'image/webp', size: 100 });
     expect(res.status).toBe(201);
-    expect(res.body.fields.key).toMatch(KEY_PATH(shared, 'webp'));
+    // Never the key a photo is kept at: an incoming key of its own (issue 20).
+    expect(res.body.fields.key).toMatch(/^incoming\/[0-9a-f-]{36}$/);
     expect(res.body.fields['Content-Type']).toBe('image/webp');
     const policy = JSON.parse(Buffer.from(res.body.fields.Policy, 'base64').toString('utf8'));
     expect(policy.conditions).toEqual(
@@ -139,6 +140,22 @@ describe('uploading and viewing', () => {
     const minutes = (Date.parse(policy.expiration) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(3);
     expect(minutes).toBeLessThanOrEqual(5);
+  });
+
+  it('issue 20: re-posting the presigned POST after completion (SVG bytes as the JPEG) changes nothing served: the checked JPEG stays', async () => {
+    const booking = await paidBookingOf(a);
+    const original = jpegLike(2048);
+    const { res, key, incomingKey, presigned } = await upload(a, booking, original, { fileName: 'car.jpg', contentType: 'image/jpeg' });
+    expect(res.status).toBe(201);
+    expect(key).toMatch(KEY_PATH(booking, 'jpg'));
+    expect(await objectExists(incomingKey)).toBe(false);
+    // The policy is still within its 5 minutes: the swap is posted with the same fields.
+    expect(await postFile(presigned, svg())).toBeLessThan(300);
+    const seen = (await listPhotos(a, booking)).body.photos;
+    expect(seen).toHaveLength(1);
+    const served = await fetch(seen[0].url);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(original);
+    expect(await objectsOf(booking)).toEqual([key]);
   });
 
   it('completing twice records the photo once', async () => {
@@ -166,10 +183,12 @@ describe('bad input: refused with a message, nothing recorded, nothing left in t
     ['a zero-byte file declared as a photo', Buffer.alloc(0), { fileName: 'empty.png', contentType: 'image/png', size: 1 }, {}, photoMessages.empty],
   ])('%s is deleted from the bucket and refused at completion', async (_name, bytes, meta, fields, message) => {
     const booking = await paidBookingOf(a);
-    const { res, key } = await upload(a, booking, bytes, meta, fields);
+    const { res, incomingKey } = await upload(a, booking, bytes, meta, fields);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
-    expect(key.startsWith(`${booking}/`)).toBe(true);
+    // The posted object (at its incoming key) is gone too.
+    expect(incomingKey.startsWith('incoming/')).toBe(true);
+    expect(await objectExists(incomingKey)).toBe(false);
     await expectNothingStored(booking);
     expect((await listPhotos(a, booking)).body.photos).toEqual([]);
   });

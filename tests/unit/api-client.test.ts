@@ -169,3 +169,46 @@ describe('apiDownload', () => {
     await expect(apiDownload('/admin/bookings.csv')).rejects.toMatchObject({ status: 0, kind: 'network', message: NETWORK_ERROR_MESSAGE });
   });
 });
+
+describe('Idempotency-Key (issue 20)', () => {
+  const start = (body: unknown) => apiRequest('/checkout', { method: 'POST', body, schema: greeting, idempotent: true });
+
+  it('an idempotent POST carries a key; its retry after a 5xx or no answer reuses it; a new attempt after an answer gets a new one', async () => {
+    const calls = serve(
+      () => json(500, { message: 'Something went wrong on our side. Please try again.' }),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => json(201, { hello: 'paid' }),
+      () => json(201, { hello: 'again' }),
+    );
+    await failure(start({ a: 1 }));
+    await failure(start({ a: 1 }));
+    await expect(start({ a: 1 })).resolves.toEqual({ hello: 'paid' });
+    await expect(start({ a: 1 })).resolves.toEqual({ hello: 'again' });
+    const keys = calls.map((c) => header(c, 'idempotency-key'));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys.slice(0, 3)).toEqual([keys[0], keys[0], keys[0]]);
+    expect(keys[3]).not.toBe(keys[0]);
+  });
+
+  it('another body is another attempt; a definite 409 (a full date) ends the attempt, one marked in progress does not', async () => {
+    const calls = serve(
+      () => json(409, { message: 'Sorry, we are full on 12/03/2030. Please choose other dates.' }),
+      () => json(201, { hello: 'b' }),
+      () => new Response(JSON.stringify({ message: 'still going' }), { status: 409, headers: { 'content-type': 'application/json', 'x-idempotency-state': 'in-progress' } }),
+      () => json(201, { hello: 'c' }),
+    );
+    await failure(start({ a: 1 }));
+    await start({ a: 2 });
+    await failure(start({ a: 3 }));
+    await start({ a: 3 });
+    const keys = calls.map((c) => header(c, 'idempotency-key'));
+    expect(new Set(keys.slice(0, 3)).size).toBe(3);
+    expect(keys[3]).toBe(keys[2]);
+  });
+
+  it('other requests carry no key', async () => {
+    const calls = serve(() => json(200, { hello: 'x' }));
+    await apiRequest('/things', { method: 'POST', body: { a: 1 }, schema: greeting });
+    expect(header(calls[0], 'idempotency-key')).toBeUndefined();
+  });
+});

@@ -10,13 +10,13 @@ vi.mock('../../functions/lib/stripe', () => ({ stripeClient: async () => stripe 
 vi.mock('../../functions/store/customers', () => ({
   upsertCustomer: vi.fn(async () => ({ id: 'c-1', name: 'Aroha Ngata', email: 'aroha@example.com', contactNumber: '021 555 1234' })),
 }));
-vi.mock('../../functions/store/bookings', () => ({ createPendingBooking: vi.fn(async () => 'created') }));
+vi.mock('../../functions/store/bookings', () => ({ createPendingBooking: vi.fn(async () => 'created'), pendingBookingExists: vi.fn(async () => false) }));
 vi.mock('../../functions/store/yard-settings', () => ({ yardCapacity: async () => ({ capacity: 2, source: 'environment' }) }));
-vi.mock('../../functions/store/occupancy', () => ({ fullDatesAmong: vi.fn(async () => []) }));
+vi.mock('../../functions/store/occupancy', () => ({ fullDatesAmong: vi.fn(async () => []), holdsFullAmong: vi.fn(async () => []) }));
 
 const { startCheckout } = await import('../../functions/use-cases/booking/start-checkout');
 const { upsertCustomer } = await import('../../functions/store/customers');
-const { createPendingBooking } = await import('../../functions/store/bookings');
+const { createPendingBooking, pendingBookingExists } = await import('../../functions/store/bookings');
 const { fullDatesAmong } = await import('../../functions/store/occupancy');
 const { HttpError } = await import('../../functions/lib/errors');
 const { paymentMessages } = await import('../../shared/booking');
@@ -43,6 +43,7 @@ async function failure(p: Promise<unknown>) {
 beforeEach(() => {
   vi.mocked(upsertCustomer).mockClear();
   vi.mocked(createPendingBooking).mockReset().mockResolvedValue('created');
+  vi.mocked(pendingBookingExists).mockReset().mockResolvedValue(false);
   vi.mocked(fullDatesAmong).mockReset().mockResolvedValue([]);
   stripe.checkout.sessions.create.mockReset().mockResolvedValue(session);
   stripe.checkout.sessions.expire.mockReset().mockResolvedValue({ ...session, status: 'expired' });
@@ -103,5 +104,28 @@ describe('startCheckout', () => {
     vi.mocked(createPendingBooking).mockRejectedValue(new Error('table unavailable'));
     await expect(startCheckout(request, ctx)).rejects.toThrow('table unavailable');
     expect(stripe.checkout.sessions.expire).toHaveBeenCalledWith(session.id);
+  });
+
+  it('issue 20: with too little time left before the function times out, nothing is held and the session is closed (503)', async () => {
+    const e = await failure(startCheckout(request, { ...ctx, remainingMs: () => 4_000 }));
+    expect(e.status).toBe(503);
+    expect(e.message).toBe('Failed to create checkout session');
+    expect(createPendingBooking).not.toHaveBeenCalled();
+    expect(stripe.checkout.sessions.expire).toHaveBeenCalledWith(session.id);
+  });
+
+  it('issue 20: with time to spare the hold is taken as usual', async () => {
+    const out = await startCheckout(request, { ...ctx, remainingMs: () => 15_000 });
+    expect(out.url).toBe(session.url);
+    expect(createPendingBooking).toHaveBeenCalledTimes(1);
+  });
+
+  it('issue 20: a hold that was written although its write reported an error is the answer (it happened), and its session stays open', async () => {
+    vi.mocked(createPendingBooking).mockRejectedValue(Object.assign(new Error('socket hang up'), { name: 'TimeoutError' }));
+    vi.mocked(pendingBookingExists).mockResolvedValue(true);
+    const out = await startCheckout(request, ctx);
+    expect(out).toEqual({ url: session.url, sessionId: session.id, bookingId: expect.any(String) });
+    expect(vi.mocked(pendingBookingExists).mock.calls[0]).toEqual([out.bookingId, session.id]);
+    expect(stripe.checkout.sessions.expire).not.toHaveBeenCalled();
   });
 });

@@ -68,7 +68,12 @@ describe('the route table', () => {
       expect(needsOf(method, path)).toContain('table:get');
       expect(needsOf(method, path)).not.toContain('table:read');
     }
-    expect(needsOf('POST', '/api/contact')).toEqual(['contact:write', 'email']);
+    expect(needsOf('POST', '/api/contact')).toEqual(['contact:write', 'idempotency', 'email']);
+    // Its Idempotency-Key records are the only other items it may touch (issue 20).
+    const contact = routes.find((r) => r.path === '/api/contact')!;
+    expect(allowed(contact, { action: 'DeleteItem', index: null, partitionKeys: ['IDEMPOTENCY#contact'] })).toBe(true);
+    expect(allowed(contact, { action: 'DeleteItem', index: null, partitionKeys: ['CONTACT#2030-01'] })).toBe(false);
+    expect(allowed(contact, { action: 'GetItem', index: null, partitionKeys: ['BOOKING#x'] })).toBe(false);
     // Only the webhook may read the webhook signing secret.
     expect(routes.filter((r) => r.needs.includes('stripe:webhook')).map((r) => r.path)).toEqual(['/api/webhooks/stripe']);
   });

@@ -13,7 +13,7 @@ import { startCheckout } from '../booking/start-checkout';
 import { quoteOf, withSpecFieldNames } from '../booking/spec-field-names';
 import { accountCustomer } from './account-customer';
 
-export async function startMyCheckout(caller: Caller, req: MyCheckoutRequest, siteUrl: string): Promise<CheckoutResponse> {
+export async function startMyCheckout(caller: Caller, req: MyCheckoutRequest, siteUrl: string, remainingMs?: () => number): Promise<CheckoutResponse> {
   const [profile, customer] = await Promise.all([getProfile(caller.sub), accountCustomer(caller)]);
   const fromRecord = customer ? splitName(customer.name) : { first: '', last: '' };
   const details = customerDetailsSchema.safeParse({
@@ -31,7 +31,7 @@ export async function startMyCheckout(caller: Caller, req: MyCheckoutRequest, si
         customer: details.data,
         paymentType: req.payment_type,
       },
-      { userId: caller.sub, userEmail: caller.email, userEmailVerified: caller.emailVerified, siteUrl, returnTo: 'dashboard' },
+      { userId: caller.sub, userEmail: caller.email, userEmailVerified: caller.emailVerified, siteUrl, returnTo: 'dashboard', remainingMs },
     ),
   );
 }

@@ -13,7 +13,7 @@ import { startCheckout } from '../booking/start-checkout';
 import { quoteOf, withSpecFieldNames } from '../booking/spec-field-names';
 
 
-export async function startAdminCheckout(req: AdminCheckoutRequest, siteUrl: string): Promise<CheckoutResponse> {
+export async function startAdminCheckout(req: AdminCheckoutRequest, siteUrl: string, remainingMs?: () => number): Promise<CheckoutResponse> {
   if (req.customer_id && !(await getCustomer(req.customer_id))) throw notFound(adminMessages.customerNotFound);
   const { first, last } = splitName(req.name);
   return withSpecFieldNames(() =>
@@ -23,7 +23,7 @@ export async function startAdminCheckout(req: AdminCheckoutRequest, siteUrl: str
         customer: { firstName: first, lastName: last, email: req.email, contactNumber: req.contact_number, carRegistration: req.car_registration },
         paymentType: req.payment_type,
       },
-      { userId: null, siteUrl, returnTo: 'admin', parkingBayNumber: req.parking_bay_number ?? null },
+      { userId: null, siteUrl, returnTo: 'admin', parkingBayNumber: req.parking_bay_number ?? null, remainingMs },
     ),
   );
 }

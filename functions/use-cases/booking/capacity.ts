@@ -4,8 +4,10 @@
  * only fail early and explain a refusal.
  */
 import { capacityMessages, stayChange, stayDates } from '../../../shared/capacity';
+import { nzNow } from '../../../shared/nz-time';
 import { conflict, type HttpError } from '../../lib/errors';
-import { fullDatesAmong } from '../../store/occupancy';
+import { fullDatesAmong, holdsFullAmong } from '../../store/occupancy';
+import { sessionExpiry } from './checkout-session-params';
 import { yardCapacity } from '../../store/yard-settings';
 
 interface Stay {
@@ -29,13 +31,32 @@ function fullConflict(date: string, fieldFor: FieldFor = () => 'quote.dropOffDat
   return conflict(message, { [fieldFor(date)]: message });
 }
 
-/** Refuses a new stay that has a full date; answers the capacity it checked against, for the hold. */
-export async function roomForStay(stay: Stay): Promise<number> {
+/**
+ * 409 for a date whose places unpaid checkouts hold as many as they may: when to try again is when a checkout
+ * opened now would expire, by which time every hold open now has been paid or given back (NZ time, next minute).
+ */
+function holdsConflict(date: string, now: Date): HttpError {
+  const seconds = sessionExpiry(now);
+  const time = nzNow(new Date(Math.ceil(seconds / 60) * 60 * 1000)).time;
+  const message = capacityMessages.holdsFull(date, time);
+  return conflict(message, { 'quote.dropOffDate': message });
+}
+
+/** Refuses a new stay that has a full date, or a date held up by unpaid checkouts; answers the capacity it checked against, for the hold. */
+export async function roomForStay(stay: Stay, now = new Date()): Promise<number> {
   const { capacity } = await yardCapacity();
   const dates = stayDates(stay.dropOffDate, stay.pickUpDate);
-  const full = await fullDatesAmong(dates, capacity);
+  const [full, held] = await Promise.all([fullDatesAmong(dates, capacity), holdsFullAmong(dates, capacity)]);
   if (full.length > 0) throw fullConflict(full[0]!);
+  if (held.length > 0) throw holdsConflict(held[0]!, now);
   return capacity;
+}
+
+/** The 409 for a hold the counters refused: a date that filled meanwhile, else one whose holds are all taken (re-read). */
+export async function refusedHold(dates: readonly string[], capacity: number, now = new Date()): Promise<HttpError> {
+  const [full, held] = await Promise.all([fullDatesAmong(dates, capacity, true), holdsFullAmong(dates, capacity, true)]);
+  if (full.length > 0 || held.length === 0) return fullConflict(full[0] ?? dates[0]!);
+  return holdsConflict(held[0]!, now);
 }
 
 /** The 409 for an edit whose new dates have no room (the change was refused as full), under the spec's date fields. */

@@ -146,7 +146,7 @@ export async function endUnpaidSession(session: Pick<Stripe.Checkout.Session, 'i
   return ended;
 }
 
-const SESSION_ID = /^cs_[A-Za-z0-9_]{1,240}$/;
+export const SESSION_ID = /^cs_[A-Za-z0-9_]{1,240}$/;
 
 /**
  * The booking a checkout session made, for the success page. When the webhook has not arrived yet the

@@ -12,12 +12,12 @@ import { HttpError, badRequest, conflict } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { stripeClient } from '../../lib/stripe';
 import type { Booking } from '../../../shared/records';
-import { createPendingBooking } from '../../store/bookings';
+import { createPendingBooking, pendingBookingExists } from '../../store/bookings';
 import { upsertCustomer } from '../../store/customers';
 import { checkoutSessionParams, sessionIdempotencyKey, type ReturnTo } from './checkout-session-params';
 import { bayClash } from '../../store/bays';
 import { adminMessages } from '../../../shared/admin';
-import { fullStay, roomForStay } from './capacity';
+import { refusedHold, roomForStay } from './capacity';
 import { stayDates } from '../../../shared/capacity';
 
 export interface CheckoutContext {
@@ -31,7 +31,16 @@ export interface CheckoutContext {
   returnTo?: ReturnTo;
   /** A bay chosen by staff; refused when another booking holds it on these dates. */
   parkingBayNumber?: string | null;
+  /** The function's time left (Lambda's getRemainingTimeInMillis): the hold is only taken with time to answer. */
+  remainingMs?: () => number;
 }
+
+/**
+ * The time the hold's transaction, the check after an unclear outcome and the answer may need. With less left the
+ * checkout stops before holding anything: a function killed at its timeout must never leave a hold behind that
+ * nobody was told about (the session it opened is expired; without a booking it could not be paid anyway).
+ */
+export const HOLD_MARGIN_MS = 5_000;
 
 export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext): Promise<CheckoutResponse> {
   const now = ctx.now ?? new Date();
@@ -49,8 +58,8 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
     throw conflict(adminMessages.bayTaken, { parking_bay_number: adminMessages.bayTaken });
   }
 
-  // A full date is refused before a session is opened; the hold below is what actually decides.
-  const capacity = await roomForStay(quote);
+  // A full date, or one whose holds are all taken, is refused before a session is opened; the hold below decides.
+  const capacity = await roomForStay(quote, now);
 
   const customer = await upsertCustomer(req.customer, { userId: ctx.userId, userEmail: ctx.userEmail ?? null, userEmailVerified: ctx.userEmailVerified ?? false });
 
@@ -112,18 +121,28 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
     updatedAt: createdAt,
   };
   const expireSession = () => stripe.checkout.sessions.expire(session.id).catch((e: unknown) => logger.error('Could not expire an orphaned session', { sessionId: maskToken(session.id), error: String(e) }));
+  if (ctx.remainingMs && ctx.remainingMs() < HOLD_MARGIN_MS) {
+    logger.error('Checkout stopped before its hold: too little time left', { bookingId, remainingMs: ctx.remainingMs() });
+    await expireSession();
+    throw new HttpError(503, paymentMessages.checkoutFailed);
+  }
   let outcome;
   try {
     outcome = await createPendingBooking(booking, { sessionId: session.id, bookingId, createdAt, expiresAt: session.expires_at }, capacity);
   } catch (error) {
-    // Without the booking the session must not be payable: close it, then report the failure.
+    // A write whose answer was lost (a timeout, a dropped connection) may still have happened: then it did, and
+    // the traveller gets their checkout; only when the booking is not there is the session closed and the failure told.
+    if (await pendingBookingExists(bookingId, session.id).catch(() => false)) {
+      logger.warn('Checkout hold written despite an error; answering with it', { bookingId, error: String(error) });
+      return { url: session.url, sessionId: session.id, bookingId };
+    }
     await expireSession();
     throw error;
   }
   if (outcome === 'full') {
-    // Another checkout took the last place between the check above and the hold.
+    // Another checkout took the last place (or the last place holds may take) between the check above and the hold.
     await expireSession();
-    throw await fullStay(stayDates(quote.dropOffDate, quote.pickUpDate), { capacity });
+    throw await refusedHold(stayDates(quote.dropOffDate, quote.pickUpDate), capacity, now);
   }
   logger.info('Checkout started', { bookingId, sessionId: maskToken(session.id), paymentType: req.paymentType, amountNow, total: price.total });
   return { url: session.url, sessionId: session.id, bookingId };

@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { MAX_PHOTOS_PER_BOOKING, PHOTO_CONTENT_TYPES, photoMessages, type PhotoUpload, type PhotoUploadResponse } from '../../../shared/photos';
 import type { AuthContext } from '../../lib/auth';
 import { conflict } from '../../lib/errors';
-import { presignUpload, UPLOAD_URL_SECONDS } from '../../store/photo-objects';
+import { INCOMING_PREFIX, presignUpload, UPLOAD_URL_SECONDS } from '../../store/photo-objects';
 import { photoCount, savePendingUpload } from '../../store/photos';
 import { photoBooking, uploaderOf } from './photo-booking';
 
@@ -29,12 +29,15 @@ export async function startPhotoUpload(auth: AuthContext, bookingId: string, fil
   if ((await photoCount(booking.id)) >= MAX_PHOTOS_PER_BOOKING) throw conflict(photoMessages.tooMany);
   const photoId = randomUUID();
   const filePath = photoKey(booking.id, file.contentType, now);
-  const presigned = await presignUpload(filePath, file.contentType);
+  // The browser posts to a key of its own, never to where the checked photo is kept (docs/photos.md).
+  const incomingKey = `${INCOMING_PREFIX}${randomUUID()}`;
+  const presigned = await presignUpload(incomingKey, file.contentType);
   await savePendingUpload({
     photoId,
     bookingId: booking.id,
     fileName: displayName(file.fileName),
     filePath,
+    incomingKey,
     contentType: file.contentType,
     uploadType: file.uploadType,
     description: file.description,

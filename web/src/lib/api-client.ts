@@ -15,6 +15,9 @@ import { errorResponseSchema } from '@shared/schemas';
 import { accessTokens } from './access-token';
 import { loadConfig } from './config';
 
+/** The header the API marks a 409 'still in progress' with (functions/lib/idempotency.ts). */
+export const IDEMPOTENCY_STATE_HEADER = 'x-idempotency-state';
+
 export const NETWORK_ERROR_MESSAGE = 'We could not reach the server. Check your connection and try again.';
 export const INVALID_RESPONSE_MESSAGE = 'Something went wrong on our side. Please try again.';
 
@@ -43,18 +46,47 @@ export interface ApiRequestOptions<T> {
   signal?: AbortSignal;
   /** Send the signed-in user's access token (routes whose access is `user` or `admin`). */
   auth?: boolean;
+  /**
+   * A POST that starts something (a checkout, a contact message): it carries an `Idempotency-Key`, one per attempt.
+   * Sending the same body again after no answer, a 5xx or 'still in progress' is a retry of that attempt and reuses
+   * its key, so the server answers what the first try did instead of doing it twice; any other answer ends the attempt.
+   */
+  idempotent?: boolean;
 }
+
+/** The open attempts' keys, by path and body. */
+const attemptKeys = new Map<string, string>();
+
+function attemptKeyFor(path: string, body: unknown): { id: string; key: string } {
+  const id = `${path}\n${JSON.stringify(body ?? null)}`;
+  let key = attemptKeys.get(id);
+  if (!key) {
+    key = crypto.randomUUID();
+    attemptKeys.set(id, key);
+  }
+  return { id, key };
+}
+
+/**
+ * Whether an answer leaves the attempt open: the server may have done it unseen (5xx) or is still doing it (409
+ * marked in progress); any other 409, a full date say, is a definite answer.
+ */
+const attemptStaysOpen = (res: Response) => res.status >= 500 || (res.status === 409 && res.headers.get(IDEMPOTENCY_STATE_HEADER) === 'in-progress');
 
 // The token registry is its own tiny module so the app can register the accounts feature's provider at
 // start-up without pulling this client (and zod) into the first load of `/`.
 export { setAccessTokenProvider, type AccessTokenOptions, type AccessTokenProvider } from './access-token';
 
-export async function apiRequest<T>(path: string, { method = 'GET', body, schema, signal, auth = false }: ApiRequestOptions<T>): Promise<T> {
-  let res = await send(path, method, body, signal, auth);
+export async function apiRequest<T>(path: string, { method = 'GET', body, schema, signal, auth = false, idempotent = false }: ApiRequestOptions<T>): Promise<T> {
+  const attempt = idempotent ? attemptKeyFor(path, body) : null;
+  const extra: Record<string, string> = attempt ? { 'idempotency-key': attempt.key } : {};
+  // No answer at all (send throws) leaves the attempt open: the next try of the same request is its retry.
+  let res = await send(path, method, body, signal, auth, 'application/json', extra);
   const tokens = accessTokens();
   if (res.status === 401 && auth && tokens?.onUnauthorized && (await tokens.onUnauthorized())) {
-    res = await send(path, method, body, signal, auth);
+    res = await send(path, method, body, signal, auth, 'application/json', extra);
   }
+  if (attempt && !attemptStaysOpen(res)) attemptKeys.delete(attempt.id);
   const data = await readJson(res);
   if (!res.ok) throw errorFrom(res.status, data);
   const parsed = schema.safeParse(data);
@@ -91,8 +123,8 @@ export async function apiDownload(path: string, { signal, auth = false, accept =
   return { blob, filename, headers: res.headers };
 }
 
-async function send(path: string, method: string, body: unknown, signal: AbortSignal | undefined, auth: boolean, accept = 'application/json'): Promise<Response> {
-  const headers: Record<string, string> = { accept };
+async function send(path: string, method: string, body: unknown, signal: AbortSignal | undefined, auth: boolean, accept = 'application/json', extra: Record<string, string> = {}): Promise<Response> {
+  const headers: Record<string, string> = { accept, ...extra };
   if (body !== undefined) headers['content-type'] = 'application/json';
   try {
     if (auth) {

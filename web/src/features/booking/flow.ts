@@ -45,6 +45,8 @@ export interface PaymentFlowState extends BookingFlowState {
 export interface PendingBooking extends PaymentFlowState {
   paymentType: PaymentType;
   bookingId: string;
+  /** The checkout session: what ends the checkout (and frees its places) when the traveller comes back unpaid. */
+  sessionId?: string;
 }
 
 export const PENDING_BOOKING_KEY = 'pendingBooking';

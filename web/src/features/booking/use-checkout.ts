@@ -2,7 +2,7 @@
  * Starting a hosted checkout: POST /api/checkout, remember the pending booking, then leave for the
  * provider's page. Failures come back as the texts the screens show.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { createCheckout } from './api/create-checkout';
 import { checkoutFailureDetail, checkoutRequest, type PaymentFlowState, type PaymentType } from './flow';
@@ -17,10 +17,20 @@ export interface CheckoutFailure {
   detail?: string;
 }
 
-async function startCheckout(state: PaymentFlowState, paymentType: PaymentType): Promise<void> {
+async function startCheckout(state: PaymentFlowState, paymentType: PaymentType): Promise<string> {
   const res = await createCheckout(checkoutRequest(state, paymentType));
-  savePendingBooking({ ...state, paymentType, bookingId: res.bookingId });
+  savePendingBooking({ ...state, paymentType, bookingId: res.bookingId, sessionId: res.sessionId });
   window.location.assign(res.url);
+  return res.sessionId;
+}
+
+/**
+ * The traveller left the payment step unpaid (came back with Back, or cancelled on the payment page): their checkout
+ * ends now, so its places are not held for half an hour. Best effort: if this call fails the session still expires.
+ */
+export function endLeftCheckout(sessionId: string | undefined): void {
+  if (!sessionId) return;
+  void import('./api/cancel-checkout').then(({ cancelCheckout }) => cancelCheckout(sessionId)).catch(() => undefined);
 }
 
 /** A success answer the client could not use (no checkout address, say): nothing to leave for. */
@@ -34,9 +44,15 @@ export function useCheckout(failureTitle: string) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<CheckoutFailure | null>(null);
 
+  const started = useRef<string | undefined>(undefined);
+
   useEffect(() => {
     const onPageShow = (e: PageTransitionEvent) => {
-      if (e.persisted) setBusy(false);
+      if (!e.persisted) return;
+      setBusy(false);
+      // Back from the payment page without paying: that checkout is over.
+      endLeftCheckout(started.current);
+      started.current = undefined;
     };
     window.addEventListener('pageshow', onPageShow);
     return () => window.removeEventListener('pageshow', onPageShow);
@@ -47,7 +63,7 @@ export function useCheckout(failureTitle: string) {
       setBusy(true);
       setFailure(null);
       try {
-        await startCheckout(state, paymentType);
+        started.current = await startCheckout(state, paymentType);
       } catch (e) {
         setBusy(false);
         if (isUnusableAnswer(e)) setFailure({ title: NO_CHECKOUT_URL_MESSAGE });

@@ -4,5 +4,5 @@ import type { MyCheckoutRequestInput } from '@shared/my-checkout';
 import { apiRequest } from '../../../lib/api-client';
 
 export function startMyCheckout(request: MyCheckoutRequestInput): Promise<CheckoutResponse> {
-  return apiRequest('/me/checkout', { method: 'POST', body: request, schema: checkoutResponseSchema, auth: true });
+  return apiRequest('/me/checkout', { method: 'POST', body: request, schema: checkoutResponseSchema, auth: true, idempotent: true });
 }

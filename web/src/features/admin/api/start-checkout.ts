@@ -4,4 +4,4 @@ import { checkoutResponseSchema, type CheckoutResponse } from '@shared/booking';
 import { apiRequest } from '../../../lib/api-client';
 
 export const startAdminCheckout = (request: AdminCheckoutRequestInput): Promise<CheckoutResponse> =>
-  apiRequest('/admin/bookings', { method: 'POST', body: request, schema: checkoutResponseSchema, auth: true });
+  apiRequest('/admin/bookings', { method: 'POST', body: request, schema: checkoutResponseSchema, auth: true, idempotent: true });

@@ -7,5 +7,5 @@ const usableCheckout = checkoutResponseSchema.refine((r) => r.url.trim() !== '')
 
 export function createCheckout(request: CheckoutRequestInput): Promise<CheckoutResponse> {
   // Signed in, the token goes along so the booking is recorded on the account; signed out, none is sent.
-  return apiRequest('/checkout', { method: 'POST', body: request, schema: usableCheckout, auth: true });
+  return apiRequest('/checkout', { method: 'POST', body: request, schema: usableCheckout, auth: true, idempotent: true });
 }

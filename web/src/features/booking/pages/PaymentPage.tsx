@@ -4,14 +4,14 @@
  * (a fresh page load with ?canceled=true or ?failed=true) it restores the flow from the stored pending
  * booking and shows the 'Payment Failed' banner. With neither it redirects to /.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatMoney } from '@shared/money';
 import { DEPOSIT_CENTS } from '@shared/pricing';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { BookingStepLayout } from '../components/BookingStepLayout';
 import { CustomerSummary } from '../components/BookingSummary';
-import { CHECKOUT_FAILED_MESSAGE, useCheckout } from '../use-checkout';
+import { CHECKOUT_FAILED_MESSAGE, endLeftCheckout, useCheckout } from '../use-checkout';
 import { CheckoutFailureAlert } from '../components/CheckoutFailureAlert';
 import { flowOf, isPaymentFlowState, paymentAmounts, type PaymentFlowState, type PaymentType } from '../flow';
 import { readPendingBooking } from '../pending-booking';
@@ -39,6 +39,11 @@ export default function PaymentPage() {
   const [paymentType, setPaymentType] = useState<PaymentType>(restored?.paymentType ?? 'full');
   const [bannerOpen, setBannerOpen] = useState(returnedUnpaid);
   const { busy, failure, pay } = useCheckout(CHECKOUT_FAILED_MESSAGE);
+  const canceled = params.get('canceled') === 'true';
+  useEffect(() => {
+    // Cancelled on the payment page: that checkout ends now and its places are free again.
+    if (canceled) endLeftCheckout(readPendingBooking()?.sessionId);
+  }, [canceled]);
   useDocumentMeta('Payment', 'Review your Auckland Airport parking booking and pay securely by card.');
 
   if (!restored) return <Navigate to="/" replace />;

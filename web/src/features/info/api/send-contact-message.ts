@@ -3,5 +3,5 @@ import { contactAcceptedSchema, type ContactAccepted, type ContactMessageInput }
 import { apiRequest } from '../../../lib/api-client';
 
 export function sendContactMessage(message: ContactMessageInput): Promise<ContactAccepted> {
-  return apiRequest('/contact', { method: 'POST', body: message, schema: contactAcceptedSchema });
+  return apiRequest('/contact', { method: 'POST', body: message, schema: contactAcceptedSchema, idempotent: true });
 }
