@@ -6,6 +6,18 @@
  * most) takes, keeps, moves or gives back a whole stay together with the booking change that causes it.
  */
 import { holdRoom, stayChange, stayDates } from '../../shared/capacity';
+
+/**
+ * How many places unpaid checkouts may hold on a day: the share shared/capacity.ts sets, unless UNPAID_HOLDS_PER_DAY
+ * fixes it for a run (as YARD_CAPACITY fixes the capacity). The shared test stacks set it high: many test files check
+ * out the same days at once there, which no real day sees; the holds' own tests run a stack without it.
+ */
+export function unpaidHoldLimit(capacity: number, env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.UNPAID_HOLDS_PER_DAY?.trim();
+  if (!raw) return holdRoom(capacity);
+  if (!/^\d{1,7}$/.test(raw)) throw new Error(`UNPAID_HOLDS_PER_DAY must be a whole number of places, not "${raw}"`);
+  return Number(raw);
+}
 import { keys } from './keys';
 import { query, type TransactItem } from './table';
 
@@ -92,7 +104,7 @@ interface Stay {
  * date where unpaid checkouts already hold `holdRoom(capacity)` places (shared/capacity.ts).
  */
 export function holdPlaces(stay: Stay, capacity: number, at: string): TransactItem[] {
-  return monthUpdates(stayDates(stay.dropOffDate, stay.pickUpDate).map((date) => ({ date, taken: 1, held: 1 })), capacity, at, holdRoom(capacity));
+  return monthUpdates(stayDates(stay.dropOffDate, stay.pickUpDate).map((date) => ({ date, taken: 1, held: 1 })), capacity, at, unpaidHoldLimit(capacity));
 }
 
 /** Payment arrived: the hold becomes the booking's place (it stays taken, it is no longer held). */
@@ -157,13 +169,13 @@ export async function fullDatesAmong(dates: readonly string[], capacity: number,
   return days.filter((d) => wanted.has(d.date) && d.taken >= capacity).map((d) => d.date);
 }
 
-/** The dates among `dates` where unpaid checkouts hold every place they may (`holdRoom(capacity)`), ascending. */
+/** The dates among `dates` where unpaid checkouts hold every place they may (`unpaidHoldLimit(capacity)`), ascending. */
 export async function holdsFullAmong(dates: readonly string[], capacity: number, consistent = false): Promise<string[]> {
   if (dates.length === 0) return [];
   const sorted = [...dates].sort();
   const wanted = new Set(sorted);
   const days = await readOccupancy(sorted[0]!, sorted[sorted.length - 1]!, consistent);
-  return days.filter((d) => wanted.has(d.date) && d.held >= holdRoom(capacity)).map((d) => d.date);
+  return days.filter((d) => wanted.has(d.date) && d.held >= unpaidHoldLimit(capacity)).map((d) => d.date);
 }
 
 /** The month items that a recount writes: absolute counters from the bookings and open checkouts given. */

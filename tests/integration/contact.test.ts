@@ -25,7 +25,7 @@ const send = (body: unknown) => request(baseUrl, 'POST', '/api/contact', body);
 /** A message nobody else sends, so the test finds its own item and e-mail. */
 const uniqueMessage = () => {
   const marker = randomUUID();
-  return { marker, body: { name: 'Aroha Ngata', email: 'aroha@example.co.nz', phone: '021 123 4567', message: `Can I leave my car for three weeks? (${marker})` } };
+  return { marker, body: { name: 'Aroha Ngata', email: `aroha-${marker.slice(0, 8)}@example.co.nz`, phone: '021 123 4567', message: `Can I leave my car for three weeks? (${marker})` } };
 };
 
 async function storedWith(marker: string, months: string[]) {

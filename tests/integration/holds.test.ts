@@ -20,7 +20,7 @@ let env: TestEnv;
 let db: DynamoDBDocumentClient;
 
 beforeAll(async () => {
-  testStack = await startTestStack('none', 'runway-holds-', { YARD_CAPACITY: '100' });
+  testStack = await startTestStack('none', 'runway-holds-', { YARD_CAPACITY: '100', UNPAID_HOLDS_PER_DAY: '' });
   env = testStack.env;
   db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
 });

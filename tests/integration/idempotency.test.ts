@@ -20,7 +20,7 @@ afterAll(() => db.destroy());
 
 const post = (path: string, body: unknown, key: string, headers: Record<string, string> = {}) => request(baseUrl, 'POST', path, body, { 'idempotency-key': key, ...headers });
 
-const contactBody = (marker: string) => ({ name: 'Aroha Ngata', email: 'aroha@example.co.nz', phone: '021 123 4567', message: `Can I leave my car for three weeks? (${marker})`, company: '' });
+const contactBody = (marker: string) => ({ name: 'Aroha Ngata', email: `aroha-${marker.slice(0, 8)}@example.co.nz`, phone: '021 123 4567', message: `Can I leave my car for three weeks? (${marker})`, company: '' });
 
 async function mailsWith(marker: string): Promise<StoredEmail[]> {
   const res = await request<StoredEmail[]>(baseUrl, 'GET', '/_local/outbox.json');

@@ -120,7 +120,7 @@ describe('failure texts', () => {
 
   it("tells 'no booking for this session' apart from failures to reach the server", () => {
     expect(confirmationFailureMessage(new ApiError(409, 'Payment not completed'))).toBe(BOOKING_NOT_CREATED_MESSAGE);
-    expect(confirmationFailureMessage(new ApiError(404, 'Not found'))).toBe(BOOKING_FAILED_MESSAGE);
+    expect(confirmationFailureMessage(new ApiError(404, 'Not found'))).toBe('We could not find this payment. The link may be mistyped or cut short: open it again from your confirmation e-mail, or book again from the home page.');
     expect(confirmationFailureMessage(new ApiError(500, 'Something went wrong'))).toBe(BOOKING_FAILED_MESSAGE);
     expect(confirmationFailureMessage(new TypeError('fetch failed'))).toBe(BOOKING_FAILED_MESSAGE);
   });

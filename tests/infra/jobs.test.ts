@@ -1,0 +1,74 @@
+/**
+ * The refund worker and the alarms (issue 26, item 2; docs/operations.md, Alarms): the job runs on a one-minute
+ * schedule, one pass at a time, with only its grants; the refund alarms count 'Refund failed' and long-unconfirmed
+ * refunds from every function that sends refunds (the routes that change or cancel a paid booking, and the
+ * worker); every alarm notifies the SNS topic.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../functions/routes';
+import { devStack, environments, resourcesOfType, type Synthesized } from './support/synth';
+
+const dev = environments.dev as { namePrefix: string };
+let s: Synthesized;
+
+beforeAll(() => {
+  s = devStack();
+});
+
+const workerName = () => `${dev.namePrefix}-SendRefunds`;
+
+function worker(): [string, any] {
+  const found = resourcesOfType(s, 'AWS::Lambda::Function').filter(([, p]) => p.FunctionName === workerName());
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
+
+describe('the refund worker', () => {
+  it('runs every minute, one pass at a time, with the table and the Stripe key only', () => {
+    const [id, fn] = worker();
+    expect(fn.ReservedConcurrentExecutions).toBe(1);
+    expect(fn.Timeout).toBe(50);
+    expect(Object.keys(fn.Environment.Variables).sort()).toEqual(['LOG_LEVEL', 'NODE_OPTIONS', 'STRIPE_SECRET_ID', 'TABLE_NAME']);
+    const rules = resourcesOfType(s, 'AWS::Events::Rule').filter(([, p]) => JSON.stringify(p.Targets).includes(id));
+    expect(rules.map(([, p]) => [p.ScheduleExpression, p.Targets[0].RetryPolicy?.MaximumRetryAttempts])).toEqual([['rate(1 minute)', 0]]);
+
+    const roleId = fn.Role['Fn::GetAtt'][0] as string;
+    const actions = resourcesOfType(s, 'AWS::IAM::Policy')
+      .filter(([, p]) => JSON.stringify(p.Roles).includes(roleId))
+      .flatMap(([, p]) => p.PolicyDocument.Statement.flatMap((st: { Action: string | string[] }) => (Array.isArray(st.Action) ? st.Action : [st.Action])));
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'secretsmanager:GetSecretValue']));
+    expect(actions.filter((a: string) => a.startsWith('s3:') || a.startsWith('ses:') || a.startsWith('cognito-idp:'))).toEqual([]);
+    expect(actions).not.toContain('dynamodb:Scan');
+  });
+});
+
+describe('the alarms', () => {
+  const alarms = () => resourcesOfType(s, 'AWS::CloudWatch::Alarm');
+  const topics = () => resourcesOfType(s, 'AWS::SNS::Topic');
+  const named = (name: string) => {
+    const found = alarms().filter(([, p]) => p.AlarmName === name);
+    expect(found, name).toHaveLength(1);
+    return found[0]![1];
+  };
+
+  it('a failed refund, a refund unconfirmed for an hour, and a failing worker each alarm on the topic', () => {
+    expect(topics()).toHaveLength(1);
+    const [topicId] = topics()[0]!;
+    for (const name of [`${dev.namePrefix}-RefundsFailed`, `${dev.namePrefix}-RefundsUnconfirmed`, `${workerName()}-errors`]) {
+      const alarm = named(name);
+      expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
+      expect([alarm.Threshold, alarm.ComparisonOperator]).toEqual([1, 'GreaterThanOrEqualToThreshold']);
+    }
+    expect(named(`${workerName()}-errors`).EvaluationPeriods).toBe(3);
+  });
+
+  it("counts 'Refund failed' from the worker and from every route that may send a refund", () => {
+    const filters = resourcesOfType(s, 'AWS::Logs::MetricFilter').filter(([, p]) => p.MetricTransformations[0].MetricName === 'RefundsFailed');
+    expect(filters.every(([, p]) => p.FilterPattern === '{ $.message = "Refund failed" }')).toBe(true);
+    const senders = routes.filter((r) => r.needs.includes('stripe')).length + 1;
+    expect(filters).toHaveLength(senders);
+    const unconfirmed = resourcesOfType(s, 'AWS::Logs::MetricFilter').filter(([, p]) => p.MetricTransformations[0].MetricName === 'RefundsUnconfirmed');
+    expect(unconfirmed).toHaveLength(senders);
+    expect(unconfirmed[0]![1].FilterPattern).toBe('{ $.message = "Refund not confirmed yet; it will be sent again" && $.attempts >= 5 }');
+  });
+});
