@@ -60,17 +60,22 @@ function sameText(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** Reads the body up to `limit` bytes; past it the request is refused before it is all read. */
+/**
+ * Reads the body up to `limit` bytes. A larger one is read on and dropped, so the sender hears the refusal rather
+ * than a reset, up to four times the limit, past which the connection is cut.
+ */
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) throw new Refused('EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > limit) throw new Refused('EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
-    chunks.push(chunk);
+    if (size > 4 * limit) {
+      req.destroy();
+      break;
+    }
+    if (size <= limit) chunks.push(chunk);
   }
+  if (size > limit) throw new Refused('EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
   return Buffer.concat(chunks);
 }
 

@@ -47,11 +47,11 @@ export async function postFile(presigned: { url: string; fields: Record<string, 
 }
 
 /** Presign, post, complete: what the panel does for one file. Returns the completion's answer. */
-export async function upload(user: TestUser, bookingId: string, bytes: Buffer, meta: FileMeta = {}, overrideFields: Record<string, string> = {}, past?: 'gate') {
+export async function upload(user: TestUser, bookingId: string, bytes: Buffer, meta: FileMeta = {}, overrideFields: Record<string, string> = {}) {
   const body = { fileName: 'photo.png', contentType: 'image/png', size: bytes.length, ...meta };
   const started = await presign(user, bookingId, body);
   if (started.status !== 201) throw new Error(`presign answered ${started.status}: ${JSON.stringify(started.body)}`);
-  const posted = await postFile(started.body, bytes, overrideFields, past);
+  const posted = await postFile(started.body, bytes, overrideFields);
   if (posted >= 300) throw new Error(`the bucket answered ${posted}`);
   const res = await complete(user, bookingId, started.body.photoId);
   // Where the photo is kept once checked (the browser posted to an incoming key of its own).
