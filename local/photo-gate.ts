@@ -128,7 +128,7 @@ export async function startPhotoGate(options: PhotoGateOptions): Promise<PhotoGa
       { method: 'GET', protocol: 'http:', hostname: hostname!, port: port ? Number(port) : undefined, path: url.pathname, query, headers: { host, 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' } },
       { signingDate: signedAt, expiresIn: expires, unsignableHeaders: new Set(['x-amz-content-sha256']), unhoistableHeaders: new Set(['x-amz-content-sha256']) },
     );
-    const signature = String(expected.query['X-Amz-Signature'] ?? '');
+    const signature = String(expected.query?.['X-Amz-Signature'] ?? '');
     if (!sameText(signature, q.get('X-Amz-Signature')!)) {
       throw new Refused('SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided.');
     }
