@@ -4,7 +4,8 @@
  * whose policy is signed with this stack's key, unexpired and met by the form, and a presigned GET whose SigV4
  * query signature matches and has not expired, plus the CORS preflights the bucket's rules answer. Everything else
  * (listing, unsigned GET/PUT/DELETE, a tampered or expired signature) gets S3's 403 XML and never reaches s3rver.
- * The product's own SDK calls (head, ranged get, copy, delete) go to s3rver directly, server side.
+ * s3rver listens on a Unix socket private to the user; the product's own SDK calls (head, ranged get, copy, delete)
+ * go to it directly, server side.
  */
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
@@ -12,8 +13,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
 
 export interface PhotoGateOptions {
-  /** s3rver's origin, where verified requests go. */
-  upstream: string;
+  /** s3rver's Unix socket, where verified requests go. */
+  upstreamSocket: string;
   /** The key pair the functions sign with (S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY). */
   accessKeyId: string;
   secretAccessKey: string;
@@ -85,7 +86,6 @@ type Condition = Record<string, unknown> | unknown[];
 const UNCOVERED_FIELDS = new Set(['policy', 'x-amz-signature', 'file']);
 
 export async function startPhotoGate(options: PhotoGateOptions): Promise<PhotoGate> {
-  const upstream = new URL(options.upstream);
   const signer = new SignatureV4({
     credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
     region: options.region,
@@ -210,11 +210,11 @@ export async function startPhotoGate(options: PhotoGateOptions): Promise<PhotoGa
   }
 
   function pass(req: IncomingMessage, res: ServerResponse, body: Buffer | null): void {
-    const headers = { ...req.headers, host: upstream.host };
+    const headers = { ...req.headers, host: 'localhost' };
     delete headers['transfer-encoding'];
     if (body) headers['content-length'] = String(body.length);
     if (req.method === 'GET') delete headers['content-length'];
-    const out = forward({ hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers }, (answer) => {
+    const out = forward({ socketPath: options.upstreamSocket, method: req.method, path: req.url, headers }, (answer) => {
       const headers = { ...answer.headers };
       // S3 names the origin a CORS rule matched; s3rver says '*' (the rule only matched this origin).
       if (headers['access-control-allow-origin'] === '*' && req.headers.origin) headers['access-control-allow-origin'] = req.headers.origin;

@@ -116,9 +116,9 @@ describe('the local server', () => {
 
   describe('listens on 127.0.0.1 only: another machine cannot reach the server or an emulator', () => {
     const listeners = () =>
-      Object.entries({ server: baseUrl, dynamodb: env.dynamodbEndpoint, s3: env.s3Endpoint, photoGate: env.photoGateEndpoint, cognito: env.cognitoEndpoint }).map(([name, url]) => [name, Number(new URL(url).port)] as const);
+      Object.entries({ server: baseUrl, dynamodb: env.dynamodbEndpoint, photoGate: env.photoGateEndpoint, cognito: env.cognitoEndpoint }).map(([name, url]) => [name, Number(new URL(url).port)] as const);
 
-    it.runIf(existsSync('/proc/net/tcp')).each(['server', 'dynamodb', 's3', 'photoGate', 'cognito'])('%s: every listening socket on its port is a loopback one (/proc/net/tcp, tcp6)', (name) => {
+    it.runIf(existsSync('/proc/net/tcp')).each(['server', 'dynamodb', 'photoGate', 'cognito'])('%s: every listening socket on its port is a loopback one (/proc/net/tcp, tcp6)', (name) => {
       const port = listeners().find(([n]) => n === name)![1];
       const bound = listeningAddresses(port);
       expect(bound.length, `${name} listens on port ${port}`).toBeGreaterThan(0);

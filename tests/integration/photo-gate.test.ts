@@ -7,19 +7,19 @@
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { statSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jpegLike, png, svg } from '../support/images';
 import { createUser, type TestUser } from '../support/users';
 import { env } from './payment-support';
-import { listPhotos, objectExists, objectsOf, paidBookingOf, postFile, presign, upload } from './photo-support';
+import { directS3, listPhotos, objectExists, objectsOf, paidBookingOf, postFile, presign, upload } from './photo-support';
 
-const direct = new S3Client({ region: 'ap-southeast-2', endpoint: env.s3Endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
 const gate = env.photoGateEndpoint;
 const bucket = env.photoBucket;
 
 /** The object's bytes as stored, read from s3rver itself. */
 async function stored(key: string): Promise<Buffer> {
-  const out = await direct.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+  const out = await directS3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
   return Buffer.from(await out.Body!.transformToByteArray());
 }
 
@@ -64,6 +64,13 @@ describe('the product through the gate', () => {
     expect(other.status).toBe(403);
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
+});
+
+it('s3rver itself listens on no port, only on a Unix socket private to the user', () => {
+  const socket = statSync(env.s3Socket);
+  expect(socket.isSocket()).toBe(true);
+  expect(socket.mode & 0o777).toBe(0o600);
+  expect(env.s3Socket.startsWith(env.dataDir)).toBe(true);
 });
 
 describe('refused with 403, nothing changed', () => {

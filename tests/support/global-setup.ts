@@ -15,6 +15,8 @@ export interface TestEnv {
   dataDir: string;
   dynamodbEndpoint: string;
   s3Endpoint: string;
+  /** s3rver's Unix socket (it listens on no port): connect with unixSocketAgent from functions/lib/s3.ts. */
+  s3Socket: string;
   /** The photo gate: the only way browsers reach the photo store (local/photo-gate.ts). */
   photoGateEndpoint: string;
   cognitoEndpoint: string;
@@ -57,6 +59,7 @@ export async function startTestStack(spa: 'dist' | 'none', prefix: string, setti
     dataDir,
     dynamodbEndpoint: stack.endpoints.dynamodb,
     s3Endpoint: stack.endpoints.s3,
+    s3Socket: stack.endpoints.s3Socket,
     photoGateEndpoint: stack.endpoints.photoGate,
     cognitoEndpoint: stack.endpoints.cognito,
     cognitoAdminSecret: stack.cognitoAdminSecret,
