@@ -3,7 +3,8 @@
  * DynamoDB Local (Java, bound by a launcher of ours), s3rver (in-process) and cognito-local (a child Node process).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -127,19 +128,34 @@ async function runDynamo(args: string[], cwd: string, listening: (child: ChildPr
   return { endpoint: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
 }
 
-/** s3rver with the photo bucket and its CORS rules (`port` 0: any free one); s3rver checks no POST policy, so the app must. */
-export async function startS3(port: number, dir: string, buckets: { name: string; corsXml: string }[]): Promise<Emulator> {
+/**
+ * s3rver with the photo bucket and its CORS rules, listening on a Unix socket (`socketPath`, in the private data
+ * folder) rather than a port: it checks no signature, so nothing but this process (the functions' own calls and the
+ * photo gate, local/photo-gate.ts) may reach it. `endpoint` is only a name for the SDK; connections go to the socket.
+ */
+export async function startS3(socketPath: string, dir: string, buckets: { name: string; corsXml: string }[]): Promise<Emulator & { socketPath: string }> {
   mkdirSync(dir, { recursive: true });
+  // A socket's path is limited to about 107 bytes; a deep data folder gets a private one in the system's temp folder.
+  if (Buffer.byteLength(socketPath) > 100) socketPath = path.join(mkdtempSync(path.join(os.tmpdir(), 'runway-s3-')), 's3.sock');
+  rmSync(socketPath, { force: true });
   const S3rver = (await import('s3rver')).default;
   const server = new S3rver({
-    port,
-    address: '127.0.0.1',
+    // Node's listen takes a path in the port's place.
+    port: socketPath,
     silent: true,
     directory: path.resolve(dir),
     configureBuckets: buckets.map((b) => ({ name: b.name, configs: [b.corsXml] })),
   });
-  const bound = await server.run();
-  return { endpoint: `http://127.0.0.1:${bound.port}`, stop: () => server.close() };
+  await server.run();
+  chmodSync(socketPath, 0o600);
+  return {
+    endpoint: 'http://localhost',
+    socketPath,
+    stop: async () => {
+      await server.close();
+      rmSync(socketPath, { force: true });
+    },
+  };
 }
 
 export interface CognitoOptions {

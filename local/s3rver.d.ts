@@ -1,6 +1,7 @@
 declare module 's3rver' {
   interface S3rverOptions {
-    port?: number;
+    /** A port, or a Unix socket's path. */
+    port?: number | string;
     address?: string;
     silent?: boolean;
     directory: string;
@@ -8,7 +9,7 @@ declare module 's3rver' {
   }
   export default class S3rver {
     constructor(options: S3rverOptions);
-    run(): Promise<{ address: string; port: number }>;
+    run(): Promise<unknown>;
     close(): Promise<void>;
   }
 }

@@ -3,6 +3,7 @@
  * the SPA. Used by `npm start` and by the tests, which start it on free ports with throw-away data.
  */
 import { precompress } from './precompress';
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,8 @@ import { projectRoot } from '../project-paths';
 import type { RuntimeConfig } from '../shared/runtime-config';
 import { SPA_SHELL_FILE } from '../shared/prerendered-paths';
 import { startCognito, startDynamo, startS3, type Emulator } from './emulators';
+import { startPhotoGate } from './photo-gate';
+import { MAX_PHOTO_BYTES } from '../shared/photos';
 import { ensureCognitoSecrets, readAdminSecret } from './cognito/local-secrets';
 import { proxyCognito } from './cognito/proxy';
 import { startLambdaEndpoint } from './lambda-endpoint';
@@ -50,9 +53,11 @@ export interface LocalStack {
   port: number;
   pool: PoolIds;
   admin: AdminAccount | null;
-  endpoints: { dynamodb: string; s3: string; cognito: string };
+  endpoints: { dynamodb: string; s3: string; s3Socket: string; photoGate: string; cognito: string };
   /** What the local tools send for the Cognito emulator's admin operations (local/cognito/local-secrets.ts). */
   cognitoAdminSecret: string;
+  /** This run's secret for photo URLs (local/photo-gate.ts); tests sign with it. */
+  photoGateSecret: string;
   config: RuntimeConfig;
   stop(): Promise<void>;
 }
@@ -99,7 +104,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // Port 0: every emulator binds a port the system picks and reports it (local/emulators.ts), so stacks starting
   // side by side (parallel test runs) never race for a port picked earlier and bound later.
   const pick = (offset: number) => (options.port === 0 ? 0 : options.port + offset);
-  const [dynamoPort, s3Port, cognitoPort] = [pick(1), pick(2), pick(3)];
+  const [dynamoPort, photoGatePort, cognitoPort] = [pick(1), pick(2), pick(3)];
   // The headers CloudFront sends. The photo store's origin (presigned uploads and view URLs go there) is known once
   // it listens; until then nothing but the 503 below is answered, and the door reads this object on every request.
   const headerOptions = { connectOrigins: [], https: false, devServer: options.spa === 'vite' };
@@ -139,11 +144,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     emulators.push(lambda);
     const [dynamo, s3, cognito] = await Promise.all([
       startDynamo(dynamoPort, options.inMemoryTable ? null : path.join(dataDir, 'dynamodb')),
-      startS3(s3Port, path.join(dataDir, 's3'), [{ name: PHOTO_BUCKET, corsXml: corsXml(url) }]),
+      startS3(path.join(dataDir, 's3.sock'), path.join(dataDir, 's3'), [{ name: PHOTO_BUCKET, corsXml: corsXml(url) }]),
       startCognito(cognitoPort, path.join(dataDir, 'cognito'), { lambdaEndpoint: lambda.endpoint, outboxDir: path.join(dataDir, 'outbox'), emailFrom: emailFrom(), secrets: cognitoSecrets }),
     ]);
     emulators.push(dynamo, s3, cognito);
-    Object.assign(headers, securityHeaderValues({ ...headerOptions, photoOrigin: s3.endpoint }));
+    // Browsers reach the photos only through the gate, which checks what s3rver does not: the signatures, made
+    // with a secret of this run's (local/photo-gate.ts).
+    const s3Secret = randomBytes(24).toString('base64url');
+    const photoGate = await startPhotoGate({ upstreamSocket: s3.socketPath, accessKeyId: 'S3RVER', secretAccessKey: s3Secret, region: LOCAL_REGION, maxBodyBytes: MAX_PHOTO_BYTES + 64 * 1024, port: photoGatePort });
+    emulators.push(photoGate);
+    Object.assign(headers, securityHeaderValues({ ...headerOptions, photoOrigin: photoGate.endpoint }));
     const [, pool] = await Promise.all([ensureTable(dynamo.endpoint, TABLE_NAME), ensureUserPool(cognito.endpoint, cognitoAdminSecret)]);
     const admin = options.createAdmin === false ? null : await ensureAdminAccount(cognito.endpoint, cognitoAdminSecret, pool, dataDir);
 
@@ -153,6 +163,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       PHOTO_BUCKET,
       S3_ENDPOINT: s3.endpoint,
+      S3_SOCKET: s3.socketPath,
+      S3_PUBLIC_ENDPOINT: photoGate.endpoint,
+      S3_SECRET_ACCESS_KEY: s3Secret,
       USER_POOL_ID: pool.userPoolId,
       USER_POOL_CLIENT_ID: pool.userPoolClientId,
       COGNITO_ENDPOINT: cognito.endpoint,
@@ -214,15 +227,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     // Lets other commands (npm run admin) find the running stack's emulators.
     const stateFile = path.join(dataDir, 'local-stack.json');
-    writeFileSync(stateFile, JSON.stringify({ url, pid: process.pid, region: LOCAL_REGION, endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, cognito: cognito.endpoint }, ...pool, tableName: TABLE_NAME, photoBucket: PHOTO_BUCKET }, null, 2));
+    writeFileSync(stateFile, JSON.stringify({ url, pid: process.pid, region: LOCAL_REGION, endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, s3Socket: s3.socketPath, photoGate: photoGate.endpoint, cognito: cognito.endpoint }, ...pool, tableName: TABLE_NAME, photoBucket: PHOTO_BUCKET }, null, 2));
 
     return {
       url,
       port,
       pool,
       admin,
-      endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, cognito: cognito.endpoint },
+      endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, s3Socket: s3.socketPath, photoGate: photoGate.endpoint, cognito: cognito.endpoint },
       cognitoAdminSecret,
+      photoGateSecret: s3Secret,
       config,
       stop: async () => {
         server.closeAllConnections();

@@ -116,9 +116,9 @@ describe('the local server', () => {
 
   describe('listens on 127.0.0.1 only: another machine cannot reach the server or an emulator', () => {
     const listeners = () =>
-      Object.entries({ server: baseUrl, dynamodb: env.dynamodbEndpoint, s3: env.s3Endpoint, cognito: env.cognitoEndpoint }).map(([name, url]) => [name, Number(new URL(url).port)] as const);
+      Object.entries({ server: baseUrl, dynamodb: env.dynamodbEndpoint, photoGate: env.photoGateEndpoint, cognito: env.cognitoEndpoint }).map(([name, url]) => [name, Number(new URL(url).port)] as const);
 
-    it.runIf(existsSync('/proc/net/tcp')).each(['server', 'dynamodb', 's3', 'cognito'])('%s: every listening socket on its port is a loopback one (/proc/net/tcp, tcp6)', (name) => {
+    it.runIf(existsSync('/proc/net/tcp')).each(['server', 'dynamodb', 'photoGate', 'cognito'])('%s: every listening socket on its port is a loopback one (/proc/net/tcp, tcp6)', (name) => {
       const port = listeners().find(([n]) => n === name)![1];
       const bound = listeningAddresses(port);
       expect(bound.length, `${name} listens on port ${port}`).toBeGreaterThan(0);
@@ -156,7 +156,7 @@ describe("the local server's front door (issue 20, item 8)", () => {
 
   it('every response carries the headers CloudFront sends: CSP with frame-ancestors, nosniff, frame DENY', async () => {
     const started = await checkout(checkoutBody());
-    const local = securityHeaderValues({ photoOrigin: env.s3Endpoint, connectOrigins: [], https: false });
+    const local = securityHeaderValues({ photoOrigin: env.photoGateEndpoint, connectOrigins: [], https: false });
     const responses = {
       'the Stripe stand-in page': await fetch(started.url),
       'the outbox': await fetch(`${baseUrl}/_local/outbox`),
@@ -173,7 +173,7 @@ describe("the local server's front door (issue 20, item 8)", () => {
       expect(headers.get('referrer-policy'), what).toBe('strict-origin-when-cross-origin');
       expect(headers.get('content-security-policy'), what).toContain("frame-ancestors 'none'");
       expect(headers.get('content-security-policy'), what).toContain("script-src 'self';");
-      expect(headers.get('content-security-policy'), what).toContain(`form-action 'self' ${env.s3Endpoint};`);
+      expect(headers.get('content-security-policy'), what).toContain(`form-action 'self' ${env.photoGateEndpoint};`);
       // The one definition CloudFront's policy is built from (tests/infra/stack.test.ts checks that side).
       for (const [name, value] of Object.entries(local)) expect(headers.get(name), `${what}: ${name}`).toBe(value);
       // Plain http on loopback: a browser ignores HSTS there.

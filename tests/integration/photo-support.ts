@@ -4,11 +4,21 @@
  * booking's partition to assert what is stored.
  */
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { request as httpRequest } from 'node:http';
+import { unixSocketAgent } from '../../functions/lib/s3';
 import { request } from '../support/http';
 import type { TestUser } from '../support/users';
 import { baseUrl, checkout, checkoutBody, env, partition, payOnPage } from './payment-support';
 
-const s3 = new S3Client({ region: 'ap-southeast-2', endpoint: env.s3Endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+/** s3rver itself, on its Unix socket (it checks no signature), to read what the bucket holds. */
+export const directS3 = new S3Client({
+  region: 'ap-southeast-2',
+  endpoint: env.s3Endpoint,
+  forcePathStyle: true,
+  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  requestHandler: { httpAgent: unixSocketAgent(env.s3Socket) },
+});
+const s3 = directS3;
 
 const auth = (user: TestUser | null): Record<string, string> => (user ? { authorization: user.bearer } : {});
 
@@ -31,14 +41,33 @@ export const presign = (user: TestUser | null, bookingId: string, body: unknown)
 export const complete = (user: TestUser | null, bookingId: string, photoId: string) => request(baseUrl, 'POST', `/api/bookings/${bookingId}/photos/${photoId}/complete`, undefined, auth(user));
 export const listPhotos = (user: TestUser | null, bookingId: string) => request(baseUrl, 'GET', `/api/bookings/${bookingId}/photos`, undefined, auth(user));
 
-/** Posts the file to the bucket the way the panel does: the presigned fields, then `file` last. */
-export async function postFile(presigned: { url: string; fields: Record<string, string> }, bytes: Buffer, overrideFields: Record<string, string> = {}): Promise<number> {
+/**
+ * Posts the file to the bucket the way the panel does: the presigned fields, then `file` last. The URL is the photo
+ * gate's; `past: 'gate'` posts the same form straight to s3rver instead, as if a policy had not been enforced, to
+ * show the completion check holds on its own.
+ */
+export async function postFile(presigned: { url: string; fields: Record<string, string> }, bytes: Buffer, overrideFields: Record<string, string> = {}, past?: 'gate'): Promise<number> {
   const form = new FormData();
   for (const [k, v] of Object.entries({ ...presigned.fields, ...overrideFields })) form.append(k, v);
   form.append('file', new Blob([new Uint8Array(bytes)], { type: overrideFields['Content-Type'] ?? presigned.fields['Content-Type'] }), 'upload');
+  if (past === 'gate') return postToSocket(new URL(presigned.url).pathname, form);
   const res = await fetch(presigned.url, { method: 'POST', body: form });
   await res.arrayBuffer();
   return res.status;
+}
+
+/** A form posted straight to s3rver's socket (fetch cannot reach a Unix socket). */
+async function postToSocket(pathname: string, form: FormData): Promise<number> {
+  const encoded = new Response(form);
+  const body = Buffer.from(await encoded.arrayBuffer());
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ socketPath: env.s3Socket, method: 'POST', path: pathname, headers: { host: 'localhost', 'content-type': encoded.headers.get('content-type')!, 'content-length': body.length } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 /** Presign, post, complete: what the panel does for one file. Returns the completion's answer. */

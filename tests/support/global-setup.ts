@@ -15,9 +15,15 @@ export interface TestEnv {
   dataDir: string;
   dynamodbEndpoint: string;
   s3Endpoint: string;
+  /** s3rver's Unix socket (it listens on no port): connect with unixSocketAgent from functions/lib/s3.ts. */
+  s3Socket: string;
+  /** The photo gate: the only way browsers reach the photo store (local/photo-gate.ts). */
+  photoGateEndpoint: string;
   cognitoEndpoint: string;
   /** For the emulator's admin operations (local/cognito/local-secrets.ts): pass to cognitoClient. */
   cognitoAdminSecret: string;
+  /** This run's photo signing secret, for tests that sign a policy of their own (an expired one). */
+  photoGateSecret: string;
   tableName: string;
   photoBucket: string;
   userPoolId: string;
@@ -53,8 +59,11 @@ export async function startTestStack(spa: 'dist' | 'none', prefix: string, setti
     dataDir,
     dynamodbEndpoint: stack.endpoints.dynamodb,
     s3Endpoint: stack.endpoints.s3,
+    s3Socket: stack.endpoints.s3Socket,
+    photoGateEndpoint: stack.endpoints.photoGate,
     cognitoEndpoint: stack.endpoints.cognito,
     cognitoAdminSecret: stack.cognitoAdminSecret,
+    photoGateSecret: stack.photoGateSecret,
     tableName: TABLE_NAME,
     photoBucket: PHOTO_BUCKET,
     userPoolId: stack.pool.userPoolId,
