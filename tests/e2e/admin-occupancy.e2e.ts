@@ -23,7 +23,7 @@ import { occupancySchema } from '../../shared/occupancy';
 import { daysFromToday } from '../support/dates';
 import { request } from '../support/http';
 import { createUser, type TestUser } from '../support/users';
-import { bookingRows, letterTag, seedPaidBooking, signInAsAdmin } from './support/admin';
+import { bookingRows, letterTag, seedPaidBooking, showing, signInAsAdmin } from './support/admin';
 import { useBrowser, viewportNames, withPage } from './support/browser';
 
 const { browser, baseUrl } = useBrowser();
@@ -149,9 +149,9 @@ describe.each(viewportNames)('yard occupancy and export at %s width', (viewport)
       await signInAsAdmin(page, baseUrl, admin);
       await page.getByRole('searchbox').first().fill(tag);
       await page.waitForURL((url) => url.searchParams.get('q') === tag);
-      // The list keeps the last page on screen until the search's answer arrives.
-      await page.waitForFunction(() => !document.querySelector('.admin-list[aria-busy]'));
-      await expect.poll(() => bookingRows(page).count()).toBe(2);
+      // The list keeps the last page on screen until the search's answer arrives: wait for the answer's own line.
+      await showing(page, 'Showing 1 to 2 of 2 bookings');
+      expect(await bookingRows(page).count()).toBe(2);
       await bookingRows(page).filter({ hasText: rego(2) }).waitFor();
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
