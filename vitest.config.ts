@@ -19,6 +19,9 @@ const underStryker = process.env.STRYKER_MUTATOR_WORKER !== undefined;
 export default defineConfig({
   test: {
     ...(underStryker ? { reporters: ['default', './tests/support/stryker-bridge.ts'] } : {}),
+    // Vitest's default on 2 cores is one file at a time; the integration files mostly wait on the local stack (in
+    // this process) and DynamoDB Local, so two at a time keep both cores busy.
+    maxWorkers: 2,
     projects: [
       // Property tests sweep three years of NZ dates; on a busy 2-core CI machine that can pass 5 s.
       { resolve, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node', testTimeout: 30_000 } },
@@ -43,6 +46,8 @@ export default defineConfig({
           globalSetup: ['tests/infra/support/global-setup.ts'],
           isolate: false,
           fileParallelism: false,
+          // One file at a time, so a group of its own (after the others).
+          sequence: { groupOrder: 1 },
           testTimeout: 180_000,
           hookTimeout: 1_200_000,
         },

@@ -152,6 +152,9 @@ export async function startS3(socketPath: string, dir: string, buckets: { name: 
     endpoint: 'http://localhost',
     socketPath,
     stop: async () => {
+      // Close the connections too: a reader that stopped part-way through a photo keeps its connection busy, and
+      // close() alone would wait for it forever.
+      server.httpServer?.closeAllConnections();
       await server.close();
       rmSync(socketPath, { force: true });
     },

@@ -22,10 +22,14 @@ export function startLocalJobs(intervalMs = LOCAL_JOB_INTERVAL_MS): { stop(): Pr
       }
     }
   };
+  let busy = false;
   const timer = setInterval(() => {
-    if (stopped) return;
-    // Never two passes at once: a slow pass delays the next.
-    running = running.then(pass);
+    // Never two passes at once, and no queue behind a slow one: a tick that finds a pass running is skipped.
+    if (stopped || busy) return;
+    busy = true;
+    running = pass().finally(() => {
+      busy = false;
+    });
   }, intervalMs);
   timer.unref();
   return {

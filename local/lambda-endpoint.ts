@@ -57,6 +57,9 @@ export async function startLambdaEndpoint(table: readonly TriggerDef[] = trigger
   const { port } = server.address() as { port: number };
   return {
     endpoint: `http://127.0.0.1:${port}`,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

@@ -11,5 +11,7 @@ declare module 's3rver' {
     constructor(options: S3rverOptions);
     run(): Promise<unknown>;
     close(): Promise<void>;
+    /** Set once run() listens. */
+    httpServer?: import('node:http').Server;
   }
 }

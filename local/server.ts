@@ -22,6 +22,7 @@ import { BodyTooLarge, RequestAborted, answerClientErrors, frontDoor, timeoutSet
 import { messages } from '../shared/messages';
 import { securityHeaderValues } from '../shared/security-headers';
 import { localServices, type LocalService } from './services';
+import { stopWithin } from './bounded-stop';
 import { startLocalJobs } from './jobs';
 import { LOCAL_REGION, ensureAdminAccount, ensureTable, ensureUserPool, type AdminAccount, type PoolIds } from './provision';
 
@@ -133,7 +134,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   const emulators: Emulator[] = [];
   const stopAll = async () => {
-    await Promise.allSettled(emulators.map((e) => e.stop()));
+    await Promise.all(emulators.map((e) => stopWithin(`emulator at ${e.endpoint}`, 15_000, () => e.stop())));
   };
   try {
     // Cognito's triggers run here, as Lambda functions; the emulator calls them like Cognito does (they read
@@ -239,12 +240,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       photoGateSecret: s3Secret,
       config,
       stop: async () => {
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        // Jobs first: a pass in flight finishes against live emulators rather than failing half-way.
+        await stopWithin('scheduled jobs', 10_000, () => localJobs.stop());
+        await stopWithin('server', 5_000, async () => {
+          server.closeAllConnections();
+          await new Promise<void>((resolve) => server.close(() => resolve()));
+        });
         rmSync(stateFile, { force: true });
-        await localJobs.stop();
-        await spa?.close();
-        await Promise.allSettled(services.map((s) => s.close?.()));
+        await stopWithin('spa', 5_000, async () => spa?.close());
+        await Promise.all(services.map((s, i) => stopWithin(`local service ${i}`, 10_000, async () => s.close?.())));
         await stopAll();
       },
     };

@@ -18,5 +18,10 @@ export default defineConfig({
     // One browser per worker; two workers suit a 2-core machine.
     maxWorkers: 2,
     fileParallelism: true,
+    // Files in one worker share what they import (playwright-core, axe-core, the site's content): parsing them afresh
+    // for each of about 24 files cost about 48 s of import time. Each file still launches its own browser. The one file
+    // that starts a stack of its own (capacity.e2e.ts) points this worker's environment at it; the other files reach the
+    // shared stack only through inject(), never through that environment.
+    isolate: false,
   },
 });

@@ -6,6 +6,7 @@
  * options and output folder within a process, so a second configuration reuses the first one's bundles.
  */
 import { Template } from 'aws-cdk-lib/assertions';
+import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,6 +67,11 @@ export interface SynthOptions {
   overrides?: Record<string, unknown>;
   routes?: readonly RouteDef[];
   webDist?: string | null;
+  /**
+   * Bundle the handlers with esbuild. Off unless a test reads a bundle: the assertions read the template, and bundling
+   * about 35 handlers was most of the infra tests' time (`npm run synth` in .ci/run still bundles every one).
+   */
+  bundle?: boolean;
 }
 
 const synthesized = new Map<string, Synthesized>();
@@ -99,7 +105,8 @@ export const devStack = (): Synthesized => synthesizeOnce('dev', () => ({ env: '
 export function synthesize(options: SynthOptions, outdir: string = temporaryFolder('runway-cdk-')): Synthesized {
   const merged = { ...environments, [options.env]: { ...environments[options.env], ...options.overrides } };
   const { app, stacks, edgeStacks } = buildApp({
-    context: { ...cdkContext, environments: merged, env: options.env },
+    // The key the CLI's `--exclusively` sets: [] bundles no stack's assets, '**' every one.
+    context: { ...cdkContext, environments: merged, env: options.env, [BUNDLING_STACKS]: options.bundle ? ['**'] : [] },
     outdir,
     webDist: options.webDist ?? null,
     routes: options.routes,
