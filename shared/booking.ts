@@ -95,6 +95,9 @@ export const checkoutResponseSchema = z.object({
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
+/** POST /api/checkout/{sessionId}/cancel: the checkout is over and its places are given back. */
+export const endedCheckoutSchema = z.object({ status: z.literal('ended') });
+
 /** GET /api/checkout/{sessionId}: the spec's created-booking response plus the payment; money in dollars. */
 export const createdBookingSchema = z.object({
   booking_id: z.string(),

@@ -142,7 +142,7 @@ export function httpHandler<B extends z.ZodType | undefined = undefined, Q exten
       },
     });
   if (options.idempotency) stack.use(idempotent(options.idempotency));
-  return stack.handler(async (event, context) => {
+  const handler = stack.handler(async (event, context) => {
       // In AWS: only what came through CloudFront (and its WAF) is answered; see origin.ts.
       if (!cameThroughCloudFront(event)) throw forbidden(messages.notThroughSite);
       const auth = authContext(event);
@@ -176,4 +176,6 @@ export function httpHandler<B extends z.ZodType | undefined = undefined, Q exten
       });
       return toResponse(reply);
     });
+  // What the handler parses, for the check that the OpenAPI contract is the same (tests/unit/openapi.test.ts).
+  return Object.assign(handler, { contract: { access: options.access, body: options.body, query: options.query } as const });
 }

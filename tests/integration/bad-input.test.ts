@@ -196,7 +196,8 @@ describe.each(routes.map((r) => [label(r), r] as const))('%s', (_key, route) => 
     );
   });
 
-  it.runIf(route.path.includes('{'))('bad path parameters: 4xx JSON, never a crash', async () => {
+  // Only routes with a path parameter have one to spoil: the others get no such test (rather than a skipped one).
+  if (route.path.includes('{')) it('bad path parameters: 4xx JSON, never a crash', async () => {
     const { user } = callers.find((c) => c.name === (route.access === 'public' ? 'anonymous' : route.access === 'user' ? 'customer' : 'admin'))!;
     for (const [kind, value] of badParam) {
       const answer = await send(route.method, pathOf(route, () => value), { 'content-type': 'application/json', ...authOf(user) }, route.method === 'GET' ? undefined : '{}');

@@ -62,7 +62,8 @@ describe('POST /api/contact', () => {
       const markers = Array.from({ length: 40 }, () => randomUUID());
       const answers = await Promise.all(markers.map((m) => postContact(contactBody(uniqueEmail('flood'), m), visitor)));
       const accepted = answers.filter((a) => a.status === 202);
-      expect(accepted).toHaveLength(5);
+      // The statuses in the message: a failure on a loaded machine then says what came back instead.
+      expect(accepted, `statuses: ${answers.map((a) => a.status).join(' ')}`).toHaveLength(5);
       for (const a of answers.filter((x) => x.status !== 202)) expectTooMany(a);
       const stored = (await Promise.all(markers.map(contactItemsWith))).flat();
       expect(stored).toHaveLength(5);

@@ -1,0 +1,74 @@
+/**
+ * What each route of functions/routes.ts takes and answers, as the shared zod schemas say: the source of the
+ * OpenAPI document (document.ts). Request schemas are the very objects the handlers parse with (tests/unit/openapi.test.ts
+ * checks each handler's declared `query` and `body` against this table, and that every route has an entry), so the
+ * document cannot drift from what the API accepts. Response schemas are the ones the web app parses each answer with.
+ */
+import * as z from 'zod';
+import { adminBookingDetailSchema, adminBookingEditResponseSchema, adminBookingEditSchema, adminBookingsQuerySchema, adminBookingsResponseSchema, adminCheckoutRequestSchema, adminCustomerEditSchema, adminCustomerResponseSchema, adminSummarySchema, customerSearchQuerySchema, customerSearchResponseSchema, daySheetQuerySchema, daySheetSchema } from '../../shared/admin';
+import { availabilityQuerySchema, availabilitySchema } from '../../shared/availability';
+import { checkoutRequestSchema, checkoutResponseSchema, createdBookingSchema, endedCheckoutSchema } from '../../shared/booking';
+import { customerBookingEditSchema } from '../../shared/booking-edit';
+import { adminCancellationSchema, cancellationTermsSchema, cancelledBookingResponseSchema } from '../../shared/cancellation';
+import { contactAcceptedSchema, contactMessageSchema } from '../../shared/contact';
+import { customerBookingEditResponseSchema, customerBookingsResponseSchema } from '../../shared/customer-bookings';
+import { myCheckoutRequestSchema } from '../../shared/my-checkout';
+import { capacityRequestSchema, capacityResponseSchema, occupancyQuerySchema, occupancySchema } from '../../shared/occupancy';
+import { photoCompleteResponseSchema, photoUploadRequestSchema, photoUploadResponseSchema, vehiclePhotosResponseSchema } from '../../shared/photos';
+import { profileResponseSchema, profileUpdateSchema } from '../../shared/profile';
+import { quoteRequestSchema, quoteResponseSchema } from '../../shared/schemas';
+
+/** A success answer: a JSON schema, or another media type described in words. */
+export type SuccessBody = z.ZodType | { mediaType: string; description: string };
+
+export interface RouteContract {
+  summary: string;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The handler reads its body itself rather than through the handler stack (it maps every issue to a field). */
+  bodyParsedByHandler?: true;
+  /** 200 unless said. */
+  status?: 200 | 201 | 202;
+  response: SuccessBody;
+}
+
+/** `METHOD path`, as in functions/routes.ts. */
+export type RouteKey = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /api/${string}`;
+
+const webhookReceivedSchema = z.object({ received: z.literal(true) });
+const openApiDocumentSchema = z.object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });
+
+export const API_CONTRACT: Record<RouteKey, RouteContract> = {
+  'POST /api/quotes': { summary: 'Price a stay (and say whether the yard has room).', body: quoteRequestSchema, response: quoteResponseSchema },
+  'GET /api/availability': { summary: 'The dates with no place left, between two dates.', query: availabilityQuerySchema, response: availabilitySchema },
+  'POST /api/contact': { summary: "Send the contact form's message to the yard.", body: contactMessageSchema, status: 202, response: contactAcceptedSchema },
+  'POST /api/checkout': { summary: 'Start paying for a booking: holds the places and opens a Stripe Checkout session.', body: checkoutRequestSchema, bodyParsedByHandler: true, status: 201, response: checkoutResponseSchema },
+  'POST /api/checkout/{sessionId}/cancel': { summary: 'The traveller left the payment step: the session ends and its places are given back.', response: endedCheckoutSchema },
+  'GET /api/checkout/{sessionId}': { summary: 'The booking a paid session made (e-mail and phone masked), confirming it if the webhook has not yet.', response: createdBookingSchema },
+  'POST /api/webhooks/stripe': { summary: "Stripe's signed events (payments, expiries, refunds).", response: webhookReceivedSchema },
+  'GET /api/me/bookings': { summary: "The signed-in customer's bookings.", response: customerBookingsResponseSchema },
+  'PATCH /api/me/bookings/{id}': { summary: "Change one's own booking (dates and the car wash), priced by the money policy.", body: customerBookingEditSchema, response: customerBookingEditResponseSchema },
+  'GET /api/me/bookings/{id}/cancellation': { summary: 'What cancelling one of one’s own bookings now would refund and keep.', response: cancellationTermsSchema },
+  'POST /api/me/bookings/{id}/cancellation': { summary: 'Cancel one of one’s own bookings under the terms.', response: cancelledBookingResponseSchema },
+  'POST /api/me/checkout': { summary: 'Start paying for a booking as the signed-in customer.', body: myCheckoutRequestSchema, status: 201, response: checkoutResponseSchema },
+  'GET /api/me/profile': { summary: "The signed-in customer's profile.", response: profileResponseSchema },
+  'PUT /api/me/profile': { summary: "Save the signed-in customer's profile.", body: profileUpdateSchema, response: profileResponseSchema },
+  'GET /api/admin/summary': { summary: "The dashboard's figures.", response: adminSummarySchema },
+  'GET /api/admin/bookings': { summary: 'Bookings by tab, search, status and drop-off dates, a page at a time.', query: adminBookingsQuerySchema, response: adminBookingsResponseSchema },
+  'POST /api/admin/bookings': { summary: 'Book for a customer through the hosted checkout.', body: adminCheckoutRequestSchema, status: 201, response: checkoutResponseSchema },
+  'GET /api/admin/bookings/{id}': { summary: 'One booking with its history.', response: adminBookingDetailSchema },
+  'PATCH /api/admin/bookings/{id}': { summary: "Edit a booking's dates, status, bay and notes (priced by the money policy).", body: adminBookingEditSchema, response: adminBookingEditResponseSchema },
+  'POST /api/admin/bookings/{id}/cancellation': { summary: 'Cancel a booking with a refund (above the terms only with a reason).', body: adminCancellationSchema, response: cancelledBookingResponseSchema },
+  'GET /api/admin/day-sheet': { summary: "One day's arrivals and departures.", query: daySheetQuerySchema, response: daySheetSchema },
+  'GET /api/admin/occupancy': { summary: 'Places taken per day over a period, against the capacity.', query: occupancyQuerySchema, response: occupancySchema },
+  'PUT /api/admin/capacity': { summary: "Set the yard's capacity.", body: capacityRequestSchema, response: capacityResponseSchema },
+  'GET /api/admin/bookings.csv': { summary: 'The filtered bookings as a CSV file (at most 20,000 rows).', query: adminBookingsQuerySchema, response: { mediaType: 'text/csv', description: 'One row per booking; X-Row-Count says how many, X-Truncated when the cap cut the list.' } },
+  'GET /api/admin/customers': { summary: 'Customers by name, e-mail, phone or registration.', query: customerSearchQuerySchema, response: customerSearchResponseSchema },
+  'GET /api/admin/customers/{id}': { summary: 'One customer.', response: adminCustomerResponseSchema },
+  'PATCH /api/admin/customers/{id}': { summary: "Edit a customer's details.", body: adminCustomerEditSchema, response: adminCustomerResponseSchema },
+  'POST /api/bookings/{id}/photos': { summary: 'Start a vehicle photo upload: a presigned POST for the photo store.', body: photoUploadRequestSchema, status: 201, response: photoUploadResponseSchema },
+  'POST /api/bookings/{id}/photos/{photoId}/complete': { summary: 'Check an uploaded photo and file it with the booking.', status: 201, response: photoCompleteResponseSchema },
+  'GET /api/bookings/{id}/photos': { summary: "A booking's vehicle photos, newest first, with view URLs.", response: vehiclePhotosResponseSchema },
+  'GET /api/openapi.json': { summary: 'This document.', response: openApiDocumentSchema },
+  'GET /api/reference': { summary: 'This document as a web page.', response: { mediaType: 'text/html', description: 'The routes, what each takes and answers, and who may call it.' } },
+};
