@@ -332,7 +332,14 @@ ConsoleMessageSender.prototype.sendEmail = async function sendEmail(ctx, user, d
   const text = html
     .replace(/<a [^>]*href="([^"]+)"[^>]*>([^<]*)<\/a>/g, '$2: $1')
     .replace(/<[^>]+>/g, '')
+    // The text part reads as text: every entity the HTML escaped goes back to its character (&amp; last, so
+    // '&amp;#39;' stays as typed).
     .replace(/&middot;/g, '·')
+    .replace(/&#(\d+);/g, (_m, n) => String.fromCodePoint(Number(n)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
   const stored = { id, from: process.env.EMAIL_FROM ?? 'no-reply@localhost', sentAt, to: [destination], subject: message.emailSubject ?? 'Your verification code', text, html };

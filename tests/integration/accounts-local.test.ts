@@ -35,6 +35,10 @@ describe('sign-up confirmed by a link to our site', () => {
     expect(link.searchParams.get('confirm')).toMatch(/^\d{6}$/);
     expect(link.searchParams.has('code')).toBe(false);
     expect(mail.text).toContain(link.searchParams.get('confirm'));
+    // The text part reads as text, its link as the HTML's: no HTML entities left in either.
+    expect(mail.text).toContain("If you didn't create an account, ignore this e-mail.");
+    expect(mail.text).toContain(/href="([^"]+)"/.exec(mail.html ?? '')![1]!.replace(/&amp;/g, '&'));
+    expect(mail.text).not.toMatch(/&(#\d+|amp|quot|lt|gt);/);
 
     const unconfirmed = await signIn(email);
     expect(unconfirmed.body.__type).toBe('UserNotConfirmedException');

@@ -26,7 +26,7 @@ describe('the OpenAPI contract', () => {
   it.each(routes.map((r) => [key(r), r] as const))('%s: the handler parses exactly the documented query and body, and calls itself the same access', async (_k, r) => {
     const mod = (await import(pathToFileURL(path.join(functionsDir, r.entry)).href)) as { handler: Declared };
     const declared = mod.handler.contract!;
-    const c = API_CONTRACT[key(r) as keyof typeof API_CONTRACT];
+    const c = API_CONTRACT[key(r) as keyof typeof API_CONTRACT]!;
     expect(declared.access).toBe(r.access);
     expect(declared.query).toBe(c.query);
     // POST /api/checkout reads its body itself (to name every field's problem); the stack parses every other.

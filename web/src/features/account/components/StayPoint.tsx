@@ -1,5 +1,6 @@
 /** One end of a stay in a booking dialog: its date and its half-hour time, as a labelled group. */
 import { useMemo } from 'react';
+import { DATE_INPUT_MESSAGES } from '@shared/date-input';
 import type { WallClock } from '@shared/nz-time';
 import { dropOffOptions, pickUpOptions } from '@shared/slots';
 import { DateInput } from '../../../ui/DateInput';
@@ -25,12 +26,14 @@ interface StayPointProps {
 export function StayPoint({ kind, idPrefix, date, time, min, after = null, onDate, onTime, dateError, timeError, unavailable }: StayPointProps) {
   const word = kind === 'dropoff' ? 'Drop-off' : 'Pick-up';
   const timeId = `${idPrefix}-${kind}-time`;
+  // A pick-up's earliest date is its drop-off's once one is chosen: a date before it is before the drop-off, not past.
+  const minMessage = kind === 'pickup' && after ? DATE_INPUT_MESSAGES.pickUpBeforeDropOff : DATE_INPUT_MESSAGES.past;
   const slots = useMemo(() => (kind === 'dropoff' ? dropOffOptions(date ?? min) : pickUpOptions(date ?? min, after)), [kind, date, min, after]);
   return (
     <fieldset>
       <legend>{word}</legend>
       <div className="field-row">
-        <DateInput id={`${idPrefix}-${kind}-date`} label={`${word} date`} value={date} min={min} onChange={onDate} nextFocusId={timeId} error={dateError} unavailable={unavailable} />
+        <DateInput id={`${idPrefix}-${kind}-date`} label={`${word} date`} value={date} min={min} onChange={onDate} nextFocusId={timeId} minMessage={minMessage} error={dateError} unavailable={unavailable} />
         <TimeSelect id={timeId} label={`${word} time`} value={time} options={slots} onChange={onTime} error={timeError} />
       </div>
     </fieldset>

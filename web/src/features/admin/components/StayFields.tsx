@@ -3,6 +3,7 @@
  * the 4-hour lead time in its drop-off choices; editing a booking that is already in the yard does not.
  */
 import { useMemo } from 'react';
+import { DATE_INPUT_MESSAGES } from '@shared/date-input';
 import type { WallClock } from '@shared/nz-time';
 import { dropOffOptions, pickUpOptions, slotsFor } from '@shared/slots';
 import { DateInput } from '../../../ui/DateInput';
@@ -30,6 +31,8 @@ interface StayFieldsProps {
 export function StayFields({ kind, idPrefix, date, time, min, after = null, leadTime, onDate, onTime, dateError, timeError, unavailable }: StayFieldsProps) {
   const word = kind === 'dropoff' ? 'Drop-off' : 'Pick-up';
   const timeId = `${idPrefix}-${kind}-time`;
+  // A pick-up's earliest date is its drop-off's once one is chosen: a date before it is before the drop-off, not past.
+  const minMessage = kind === 'pickup' && after ? DATE_INPUT_MESSAGES.pickUpBeforeDropOff : DATE_INPUT_MESSAGES.past;
   const day = date ?? min ?? null;
   const slots = useMemo(() => {
     if (!day) return slotsFor('2000-01-01').map((t) => ({ time: t, disabled: false }));
@@ -42,7 +45,7 @@ export function StayFields({ kind, idPrefix, date, time, min, after = null, lead
     <fieldset>
       <legend>{word}</legend>
       <div className="field-row">
-        <DateInput id={`${idPrefix}-${kind}-date`} label={`${word} date`} value={date} min={min} onChange={onDate} nextFocusId={timeId} error={dateError} unavailable={unavailable} />
+        <DateInput id={`${idPrefix}-${kind}-date`} label={`${word} date`} value={date} min={min} onChange={onDate} nextFocusId={timeId} minMessage={minMessage} error={dateError} unavailable={unavailable} />
         <TimeSelect id={timeId} label={`${word} time`} value={time} options={options} onChange={onTime} error={timeError} />
       </div>
     </fieldset>
