@@ -13,7 +13,8 @@ export default defineConfig({
     name: 'e2e',
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/support/global-setup.ts'],
-    testTimeout: 90_000,
+    // The longest flows take about 20 s on an idle 2-core machine; a busy one has been seen to take four times that.
+    testTimeout: 180_000,
     hookTimeout: 180_000,
     // One browser per worker; two workers suit a 2-core machine.
     maxWorkers: 2,
