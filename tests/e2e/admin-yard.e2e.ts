@@ -54,6 +54,7 @@ describe.each(viewportNames)('staff actions at %s width', (viewport) => {
       await cancel.getByText('A refund above the terms ($10.00) needs a reason').waitFor();
       expect(await cancel.getByRole('button', { name: 'Cancel booking' }).isDisabled()).toBe(true);
       await cancel.getByLabel('Reason for refunding more than the terms').fill('Goodwill: shuttle was late');
+      expect(await cancel.locator('.form-actions button').allTextContents()).toEqual(['Keep booking', 'Cancel booking']);
       await cancel.getByRole('button', { name: 'Cancel booking' }).click();
       await page.locator('.toast', { hasText: 'Booking cancelled' }).first().waitFor();
       await row.locator('td[data-label="Status"]', { hasText: 'Cancelled' }).waitFor();

@@ -28,6 +28,8 @@ describe.each(viewportNames)('cancelling at %s width', (viewport) => {
       expect(await dialog.textContent()).toContain('$20.00 (The $20 cancellation fee, 48 hours or more before drop-off)');
       const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+      // The two buttons say what they do: one keeps the booking, one cancels it (no bare 'Cancel' beside 'Cancel booking').
+      expect(await dialog.locator('.form-actions button').allTextContents()).toEqual(['Keep booking', 'Cancel booking']);
       await dialog.getByRole('button', { name: 'Cancel booking' }).click();
       await page.locator('.toast', { hasText: 'Booking cancelled' }).first().waitFor();
       await dialog.waitFor({ state: 'detached' });

@@ -13,6 +13,8 @@ interface FormDialogProps {
   onClose(): void;
   onSubmit(e: FormEvent): void;
   submitLabel: string;
+  /** The button that closes without doing anything; 'Cancel' unless that would sit beside a 'Cancel booking'. */
+  closeLabel?: string;
   busyLabel: string;
   busy: boolean;
   submitDisabled: boolean;
@@ -20,7 +22,7 @@ interface FormDialogProps {
   children: ReactNode;
 }
 
-export function FormDialog({ title, description, descriptionId, onClose, onSubmit, submitLabel, busyLabel, busy, submitDisabled, submitClass = 'btn-primary', children }: FormDialogProps) {
+export function FormDialog({ title, description, descriptionId, onClose, onSubmit, submitLabel, closeLabel = 'Cancel', busyLabel, busy, submitDisabled, submitClass = 'btn-primary', children }: FormDialogProps) {
   return (
     <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
       <Dialog.Portal>
@@ -33,7 +35,7 @@ export function FormDialog({ title, description, descriptionId, onClose, onSubmi
             <div className="form-actions">
               <Dialog.Close asChild>
                 <button type="button" className="btn btn-outline" disabled={busy}>
-                  Cancel
+                  {closeLabel}
                 </button>
               </Dialog.Close>
               <button type="submit" className={`btn ${submitClass}`} disabled={busy || submitDisabled}>

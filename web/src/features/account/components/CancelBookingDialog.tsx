@@ -56,6 +56,7 @@ export function CancelBookingDialog({ booking, onClose, onCancelled }: { booking
       onClose={onClose}
       onSubmit={submit}
       submitLabel="Cancel booking"
+      closeLabel="Keep booking"
       busyLabel="Cancelling..."
       busy={busy}
       submitDisabled={!ready || !terms.cancellable}

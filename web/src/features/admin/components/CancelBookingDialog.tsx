@@ -67,6 +67,7 @@ export function CancelBookingDialog({ booking, onClose, onCancelled }: { booking
       onClose={onClose}
       onSubmit={(e) => void submit(e)}
       submitLabel="Cancel booking"
+      closeLabel="Keep booking"
       busyLabel="Cancelling..."
       busy={busy}
       submitDisabled={invalid || tooMuch || reasonMissing}
