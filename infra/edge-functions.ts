@@ -3,26 +3,44 @@
  * Node, and the code ships inline in the template.
  */
 
-import { PRERENDERED_PATHS, prerenderedFile, SPA_SHELL_FILE } from '../shared/prerendered-paths';
+import { CLIENT_ONLY_PATHS, NOT_FOUND_FILE, PRERENDERED_PATHS, prerenderedFile, SPA_SHELL_FILE } from '../shared/prerendered-paths';
 import { EDGE_HEADERS } from '../functions/routes';
 
 const prerendered = Object.fromEntries(PRERENDERED_PATHS.map((p) => [p, `/${prerenderedFile(p)}`]));
 
 /**
  * Pre-rendered public pages (/faq, with or without a trailing slash) get their own HTML (faq/index.html);
- * every other client-side route (/payment, /admin, an unknown path for the 404 page) gets the SPA shell;
- * anything that looks like a file is fetched as is.
+ * the client-side routes (/payment, /admin) get the SPA shell; any other path gets the shell's copy kept for unknown
+ * paths (NOT_FOUND_FILE), which NOT_FOUND_STATUS_CODE answers with 404; anything that looks like a file is fetched as is.
  */
 export const SPA_FALLBACK_CODE = `var PAGES = ${JSON.stringify(prerendered)};
+var CLIENT = ${JSON.stringify(Object.fromEntries(CLIENT_ONLY_PATHS.map((p) => [p, true])))};
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
   var last = uri.substring(uri.lastIndexOf('/') + 1);
   if (last.indexOf('.') === -1) {
     var path = uri.length > 1 ? uri.replace(/\\/+$/, '') : uri;
-    request.uri = PAGES[path || '/'] || '/${SPA_SHELL_FILE}';
+    request.uri = PAGES[path || '/'] || (CLIENT[path] ? '/${SPA_SHELL_FILE}' : '/${NOT_FOUND_FILE}');
   }
   return request;
+}`;
+
+/**
+ * The default behaviour's viewer response: the not-found copy of the shell is stored with this metadata (infra/site.ts),
+ * so its answer goes out as 404 (the page still renders: the client shows its 404 page). Nothing else is touched.
+ */
+export const NOT_FOUND_METADATA = { 'not-found': 'true' } as const;
+export const NOT_FOUND_STATUS_CODE = `function handler(event) {
+  var response = event.response;
+  if (response.headers['x-amz-meta-not-found']) {
+    delete response.headers['x-amz-meta-not-found'];
+    if (response.statusCode === 200) {
+      response.statusCode = 404;
+      response.statusDescription = 'Not Found';
+    }
+  }
+  return response;
 }`;
 
 /**

@@ -30,11 +30,12 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RuntimeConfig } from '../shared/runtime-config';
 import { EDGE_HEADERS } from '../functions/routes';
-import { SPA_FALLBACK_CODE, VIEWER_ADDRESS_CODE } from './edge-functions';
+import { NOT_FOUND_METADATA, NOT_FOUND_STATUS_CODE, SPA_FALLBACK_CODE, VIEWER_ADDRESS_CODE } from './edge-functions';
+import { NOT_FOUND_FILE, SPA_SHELL_FILE } from '../shared/prerendered-paths';
 import type { Environment } from './environments';
 import { removalPolicy } from './removal';
 import { SECURITY_CUSTOM_HEADERS, securityHeaders, siteContentSecurityPolicy, type CspSources } from './security-headers';
@@ -118,6 +119,13 @@ export class Site extends Construct {
       code: FunctionCode.fromInline(SPA_FALLBACK_CODE),
     });
 
+    const notFoundStatus = new CloudFrontFunction(this, 'NotFoundStatus', {
+      functionName: `${env.namePrefix}-not-found-status`,
+      comment: 'Unknown paths get the SPA shell with 404',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(NOT_FOUND_STATUS_CODE),
+    });
+
     const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.bucket);
     // The execute-api host, taken apart from the endpoint URL so nothing but the API resource is referenced.
     const apiHost = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
@@ -168,7 +176,10 @@ export class Site extends Construct {
         allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: this.headers,
-        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: [
+          { function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST },
+          { function: notFoundStatus, eventType: FunctionEventType.VIEWER_RESPONSE },
+        ],
         compress: true,
       },
       additionalBehaviors: {
@@ -198,7 +209,8 @@ export class Site extends Construct {
         // The .gz files are the local server's (local/precompress.ts): CloudFront compresses by itself.
         sources: [Source.asset(props.webDist, { exclude: [RUNTIME_CONFIG_KEY, '.vite', '*.map', '**/*.map', '*.gz', '**/*.gz'] })],
         destinationBucket: this.bucket,
-        exclude: [RUNTIME_CONFIG_KEY],
+        // Pruning leaves the config and the not-found page (their own deployments) alone.
+        exclude: [RUNTIME_CONFIG_KEY, NOT_FOUND_FILE],
         prune: true,
         // Browsers revalidate pages; /assets/* get a year from the response headers policy instead.
         cacheControl: [CacheControl.fromString('public, max-age=0, must-revalidate')],
@@ -206,6 +218,17 @@ export class Site extends Construct {
         distributionPaths: ['/*'],
         logGroup: logs,
         memoryLimit: 512,
+      });
+      // The shell again, for unknown paths: its metadata makes the viewer-response function answer it with 404.
+      new BucketDeployment(this, 'NotFoundPage', {
+        sources: [Source.data(NOT_FOUND_FILE, readFileSync(path.join(props.webDist, SPA_SHELL_FILE), 'utf8'))],
+        destinationBucket: this.bucket,
+        prune: false,
+        metadata: { ...NOT_FOUND_METADATA },
+        cacheControl: [CacheControl.fromString('public, max-age=0, must-revalidate')],
+        distribution: this.distribution,
+        distributionPaths: [`/${NOT_FOUND_FILE}`],
+        logGroup: logs,
       });
     }
     this.runtimeConfig = new BucketDeployment(this, 'RuntimeConfig', {

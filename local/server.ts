@@ -5,12 +5,12 @@
 import { precompress } from './precompress';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { emailFrom } from '../functions/lib/email';
 import { projectRoot } from '../project-paths';
 import type { RuntimeConfig } from '../shared/runtime-config';
-import { SPA_SHELL_FILE } from '../shared/prerendered-paths';
+import { isSitePage, SPA_SHELL_FILE } from '../shared/prerendered-paths';
 import { startCognito, startDynamo, startS3, type Emulator } from './emulators';
 import { startPhotoGate } from './photo-gate';
 import { MAX_PHOTO_BYTES } from '../shared/photos';
@@ -94,7 +94,15 @@ async function spaMiddleware(mode: LocalStackOptions['spa'], server: Server): Pr
   // Compressed as CloudFront would serve them (local/precompress.ts).
   precompress(dist);
   const assets = sirv(dist, { single: SPA_SHELL_FILE, etag: true, gzip: true, immutable: true, dev: false });
-  return { use: assets as unknown as Middleware, close: async () => undefined };
+  // A path that is no page of the site (and not a file) gets the shell with 404, as CloudFront answers it: the client
+  // shows the 404 page, and crawlers and link checkers see the status.
+  const notFound: Middleware = (req, res, next) => {
+    const pathname = (req.url ?? '/').split('?')[0]!;
+    if (path.extname(pathname) !== '' || isSitePage(pathname)) return assets(req, res, next);
+    res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(req.method === 'HEAD' ? undefined : readFileSync(path.join(dist, SPA_SHELL_FILE)));
+  };
+  return { use: notFound, close: async () => undefined };
 }
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {

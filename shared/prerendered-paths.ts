@@ -25,3 +25,19 @@ export const SPA_SHELL_FILE = 'spa.html';
 
 /** Where a pre-rendered path's HTML lives in the build: / is index.html, /faq is faq/index.html. */
 export const prerenderedFile = (p: string): string => (p === '/' ? 'index.html' : `${p.slice(1)}/index.html`);
+
+/**
+ * The routes the client renders from the SPA shell (web/src/app/routes.tsx; a unit test keeps the two equal). With the
+ * pre-rendered pages they are every page the site has: any other path is answered with the shell and HTTP 404, and
+ * the client shows its 404 page.
+ */
+export const CLIENT_ONLY_PATHS = ['/payment', '/payment-success', '/payment-failure', '/login', '/customer-auth', '/auth', '/customer-dashboard', '/admin', '/admin/day-sheet'] as const;
+
+/** The shell again under its own key, for unknown paths: CloudFront answers it with 404 (infra/edge-functions.ts). */
+export const NOT_FOUND_FILE = '404.html';
+
+/** A path (query and hash left off) that is one of the site's pages; a trailing slash is the same page. */
+export function isSitePage(pathname: string): boolean {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return (PRERENDERED_PATHS as readonly string[]).includes(p || '/') || (CLIENT_ONLY_PATHS as readonly string[]).includes(p);
+}

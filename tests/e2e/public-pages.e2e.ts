@@ -51,8 +51,9 @@ const HREF_ONLY = ['/booking'];
 const mainText = (page: Page) => page.locator('main').innerText();
 
 async function open(page: Page, path: string) {
-  await page.goto(`${baseUrl}${path}`);
+  const response = await page.goto(`${baseUrl}${path}`);
   await page.locator('main h1').first().waitFor();
+  return response;
 }
 
 /**
@@ -121,7 +122,7 @@ describe.each(viewportNames)('public information pages (%s)', (viewport) => {
       for (const link of targets) {
         const [target, hash] = link.split('#') as [string, string | undefined];
         if (NOT_YET_BUILT.includes(target) || HREF_ONLY.includes(target)) continue;
-        await open(page, target);
+        expect((await open(page, target))?.status(), link).toBe(200);
         expect(await mainText(page), link).not.toContain(messages.notFound);
         if (hash) expect(await page.locator(`[id="${hash}"]`).count(), link).toBe(1);
       }
@@ -262,9 +263,10 @@ describe.each(viewportNames)('public information pages (%s)', (viewport) => {
     });
   });
 
-  it.each(['/payment-test', '/test-route', '/articles/no-such-article'])('%s is the 404 page', async (path) => {
+  it.each(['/payment-test', '/test-route', '/articles/no-such-article'])('%s is the 404 page, answered with HTTP 404', async (path) => {
     await withPage(browser(), viewport, async (page) => {
-      await page.goto(`${baseUrl}${path}`);
+      const response = await page.goto(`${baseUrl}${path}`);
+      expect(response?.status()).toBe(404);
       await page.getByText(messages.notFound).waitFor();
       expect(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
     });

@@ -4,7 +4,7 @@
  */
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { SPA_FALLBACK_CODE, VIEWER_ADDRESS_CODE } from '../../infra/edge-functions';
+import { NOT_FOUND_STATUS_CODE, SPA_FALLBACK_CODE, VIEWER_ADDRESS_CODE } from '../../infra/edge-functions';
 
 interface CfRequest {
   uri: string;
@@ -32,7 +32,7 @@ describe('SPA fallback (default behaviour)', () => {
     expect(handler(viewerRequest(uri)).uri).toBe(file);
   });
 
-  it.each(['/payment', '/payment-success', '/customer-dashboard', '/admin', '/login', '/no/such/page', '/articles/no-such-article'])(
+  it.each(['/payment', '/payment-success', '/customer-dashboard', '/admin', '/login'])(
     'answers the client-side route %s with the SPA shell',
     (uri) => {
       expect(handler(viewerRequest(uri)).uri).toBe('/spa.html');
@@ -56,5 +56,36 @@ describe('viewer address (/api/*)', () => {
     expect(out.headers['x-viewer-address']).toEqual({ value: '2001:db8::7' });
     expect(out.headers['content-type']).toEqual({ value: 'application/json' });
     expect(out.uri).toBe('/api/contact');
+  });
+});
+
+describe('unknown paths: the shell with 404', () => {
+  const request = load(SPA_FALLBACK_CODE);
+  const respond = vm.runInNewContext(`${NOT_FOUND_STATUS_CODE}\nhandler;`) as (event: { response: CfResponse }) => CfResponse;
+  interface CfResponse {
+    statusCode: number;
+    statusDescription?: string;
+    headers: Record<string, { value: string }>;
+  }
+  const response = (statusCode: number, headers: Record<string, string> = {}): { response: CfResponse } => ({
+    response: { statusCode, headers: Object.fromEntries(Object.entries(headers).map(([k, value]) => [k, { value }])) },
+  });
+
+  it.each(['/no/such/page', '/articles/no-such-article', '/bookings', '/admin/nothing-here', '/payment-successful'])('sends %s to the not-found copy of the shell', (uri) => {
+    expect(request(viewerRequest(uri)).uri).toBe('/404.html');
+  });
+
+  it.each(['/payment', '/payment-success', '/payment-failure', '/login', '/customer-auth', '/auth', '/customer-dashboard', '/admin', '/admin/day-sheet', '/admin/'])('keeps the client route %s on the shell', (uri) => {
+    expect(request(viewerRequest(uri)).uri).toBe('/spa.html');
+  });
+
+  it('answers the not-found copy with 404 and drops its marker; any other answer passes untouched', () => {
+    const marked = respond(response(200, { 'x-amz-meta-not-found': 'true', 'content-type': 'text/html' }));
+    expect(marked.statusCode).toBe(404);
+    expect(marked.headers['x-amz-meta-not-found']).toBeUndefined();
+    expect(marked.headers['content-type']).toEqual({ value: 'text/html' });
+    expect(respond(response(200, { 'content-type': 'text/html' })).statusCode).toBe(200);
+    // A revalidation (304) of the not-found page stays a 304.
+    expect(respond(response(304, { 'x-amz-meta-not-found': 'true' })).statusCode).toBe(304);
   });
 });

@@ -14,7 +14,7 @@ import { triggers } from '../../functions/triggers';
 import { jobs } from '../../functions/jobs';
 import { ADMIN_GROUP } from '../../shared/roles';
 import { USER_POOL_OUTPUT } from '../../infra/admin/targets';
-import { SPA_FALLBACK_CODE, VIEWER_ADDRESS_CODE } from '../../infra/edge-functions';
+import { NOT_FOUND_STATUS_CODE, SPA_FALLBACK_CODE, VIEWER_ADDRESS_CODE } from '../../infra/edge-functions';
 import { EDGE_REGION, TOO_MANY_REQUESTS_BODY } from '../../infra/edge-protection';
 import { runtimeConfigSchema } from '../../shared/runtime-config';
 import { asText, devStack, environments, logicalIdOf, resourcesOfType, synthesizeOnce, type Synthesized } from './support/synth';
@@ -455,13 +455,16 @@ describe('site', () => {
     expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
     expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
       { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/SpaFallback/), 'FunctionARN'] } },
+      { EventType: 'viewer-response', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/NotFoundStatus/), 'FunctionARN'] } },
     ]);
     expect(config.CustomErrorResponses).toBeUndefined();
     const code = Object.fromEntries(resourcesOfType(s, 'AWS::CloudFront::Function').map(([id, p]) => [id, p]));
     const fallback = code[config.DefaultCacheBehavior.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0]]!;
     expect(fallback.FunctionCode).toBe(SPA_FALLBACK_CODE); // the code tests/infra/edge-functions.test.ts runs
     expect(fallback.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
-    expect(Object.keys(code)).toHaveLength(2); // this one and the API's viewer address
+    const notFound = code[config.DefaultCacheBehavior.FunctionAssociations[1].FunctionARN['Fn::GetAtt'][0]]!;
+    expect(notFound.FunctionCode).toBe(NOT_FOUND_STATUS_CODE);
+    expect(Object.keys(code)).toHaveLength(3); // these two and the API's viewer address
     const assets = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/assets/*');
     expect(assets.TargetOriginId).toBe(config.DefaultCacheBehavior.TargetOriginId);
   });
@@ -541,7 +544,11 @@ describe('site', () => {
     });
 
     const [, site] = deployments.find(([, p]) => p.Prune === true)!;
-    expect(site.Exclude).toEqual(['config.json']);
+    expect(site.Exclude).toEqual(['config.json', '404.html']);
+    // Unknown paths: the shell under 404.html, marked so the viewer-response function answers it with 404.
+    const [, notFoundPage] = deployments.find(([, p]) => JSON.stringify(p.DistributionPaths) === '["/404.html"]')!;
+    expect(notFoundPage.Prune).toBe(false);
+    expect(notFoundPage.UserMetadata).toEqual({ 'not-found': 'true' });
     expect(site.DistributionPaths).toEqual(['/*']);
     const uploaded = path.join(s.outdir, `asset.${(site.SourceObjectKeys[0] as string).replace(/\.zip$/, '')}`);
     expect(readFileSync(path.join(uploaded, 'index.html'), 'utf8')).toContain('<div id="root">');

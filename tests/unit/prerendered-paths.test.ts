@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PRERENDERED_PATHS, prerenderedFile } from '../../shared/prerendered-paths';
+import { CLIENT_ONLY_PATHS, isSitePage, PRERENDERED_PATHS, prerenderedFile } from '../../shared/prerendered-paths';
+import { pageRoutes } from '../../web/src/app/routes';
 import { sitemapPaths } from '../../web/src/features/info/content/public-pages';
 import { fillTemplate } from '../../web/prerender-plugin';
 
@@ -21,5 +22,18 @@ describe('pre-rendered pages', () => {
     expect(out).toContain('<title>FAQ | &quot;R&quot;</title>');
     expect(out).toContain('<meta name="description" content="a &lt; b" />');
     expect(out).toContain('<meta property="og:url" content="https://x/faq">');
+  });
+
+  it("with the client-only routes, are every page of the app's route table: any other path is a 404", () => {
+    // The route table's own paths, as written in web/src/app/routes.tsx ('*' is the 404 page; articles are by slug).
+    const routed = pageRoutes.map((r) => (r.index ? '/' : `/${r.path}`)).filter((p) => p !== '/*' && p !== '/articles/:slug');
+    const prerenderedArticles = PRERENDERED_PATHS.filter((p) => p.startsWith('/articles/'));
+    expect([...routed].sort()).toEqual([...PRERENDERED_PATHS.filter((p) => !prerenderedArticles.includes(p)), ...CLIENT_ONLY_PATHS].sort());
+    expect(isSitePage('/faq/')).toBe(true);
+    expect(isSitePage('/admin/day-sheet')).toBe(true);
+    expect(isSitePage('/articles/first-time-parking-tips')).toBe(true);
+    expect(isSitePage('/articles/no-such-article')).toBe(false);
+    expect(isSitePage('/no/such/page')).toBe(false);
+    expect(isSitePage('/admin/nothing')).toBe(false);
   });
 });

@@ -52,6 +52,7 @@ export function fakeWebDist(dir: string = temporaryFolder('runway-dist-')): stri
   mkdirSync(path.join(dir, 'assets'), { recursive: true });
   mkdirSync(path.join(dir, '.vite'), { recursive: true });
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>');
+  writeFileSync(path.join(dir, 'spa.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>');
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("spa")');
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["../../src/secret.ts"],"sourcesContent":["full source"]}');
   // What the local server's precompression leaves beside a file (local/precompress.ts).
