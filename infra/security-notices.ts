@@ -67,7 +67,8 @@ export class SecurityNotices extends Construct {
           errorCode: [{ exists: false }],
         },
       },
-      // Lambda retries a failed notice (SES throttled, say) for up to 6 hours; an error alarm says when it gives up.
+      // EventBridge retries handing the event over for up to 6 hours; a run that fails (SES throttled, say) is run twice
+      // more by Lambda's asynchronous retries, and the error alarm below fires.
       targets: [new LambdaFunction(this.fn, { retryAttempts: 8, maxEventAge: Duration.hours(6) })],
     });
 
