@@ -5,12 +5,10 @@
  * account by the `sub` Cognito records, and e-mails its address what changed, when, and what to do if it was not
  * them. The browser plays no part, so no caller can skip the notice.
  */
-import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import * as z from 'zod';
-import { userPool, userPoolId } from '../lib/cognito';
-import { sendEmail } from '../lib/email';
+import { userPoolId } from '../lib/cognito';
 import { logger } from '../lib/logger';
-import { changeOf, securityNoticeEmail, type SecurityCallRecord } from '../use-cases/account/security-notice';
+import { sendSecurityNotice, type SecurityCallRecord } from '../use-cases/account/security-notice';
 
 const cloudTrailCall = z.object({
   'detail-type': z.literal('AWS API Call via CloudTrail'),
@@ -55,30 +53,5 @@ export function recordOf(event: unknown): SecurityCallRecord | null {
 export const handler = async (event: unknown): Promise<void> => {
   const record = recordOf(event);
   if (!record) return void logger.warn('Security notice: not a user pool call record', { event: JSON.stringify(event).slice(0, 500) });
-  if (record.errorCode) return;
-  const pool = userPoolId();
-  // Another pool in the same account and region (another environment's): not ours to tell.
-  if (record.userPoolId && record.userPoolId !== pool) return;
-  // The pool's user names are the subs (e-mail is a sign-in alias), so AdminGetUser takes either.
-  const who = record.sub ?? record.username;
-  if (!who) return void logger.error('Security notice: the record names no user', { eventName: record.eventName });
-  let user;
-  try {
-    user = await userPool().send(new AdminGetUserCommand({ UserPoolId: pool, Username: who }));
-  } catch (error) {
-    // A user of another pool (a user call's record does not name its pool), or deleted since.
-    if (error instanceof UserNotFoundException || (error as { name?: string }).name === 'UserNotFoundException') {
-      return void logger.info('Security notice: no such user in this pool', { eventName: record.eventName });
-    }
-    throw error;
-  }
-  const email = user.UserAttributes?.find((a) => a.Name === 'email')?.Value;
-  if (!email) return void logger.error('Security notice: the account has no e-mail address', { eventName: record.eventName });
-  const change = changeOf(record, (user.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA'));
-  if (!change) return;
-  const siteUrl = process.env.SITE_URL ?? '';
-  const when = Number.isNaN(Date.parse(record.eventTime)) ? new Date() : new Date(record.eventTime);
-  const message = securityNoticeEmail(change, email, when, siteUrl);
-  await sendEmail({ to: [email], ...message });
-  logger.info('Security notice sent', { change });
+  await sendSecurityNotice(record, { userPoolId: userPoolId(), siteUrl: process.env.SITE_URL ?? '' });
 };

@@ -4,8 +4,12 @@
  * user pool call (functions/auth/security-notice.ts), so no caller can skip it; this module decides what the
  * record means and writes the message.
  */
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { escapeHtml } from '../../../shared/html';
 import { site } from '../../../shared/site';
+import { userPool } from '../../lib/cognito';
+import { sendEmail } from '../../lib/email';
+import { logger } from '../../lib/logger';
 
 export type SecurityChange = 'password-changed' | 'password-reset' | 'two-step-on' | 'two-step-off' | 'two-step-off-by-staff' | 'two-step-on-by-staff';
 
@@ -88,4 +92,41 @@ export function securityNoticeEmail(change: SecurityChange, email: string, when:
 <p style="font-size:14px;color:#4a5866">${escapeHtml(site.brand)} &middot; ${escapeHtml(site.phone)} &middot; ${escapeHtml(site.email)}</p>
 </div>`;
   return { subject, text, html };
+}
+
+/**
+ * Finds the account a record is about in this pool and e-mails it. Records of failed calls and of another pool's users
+ * (dev and prod may share an account and region) send nothing.
+ */
+export async function sendSecurityNotice(record: SecurityCallRecord, context: { userPoolId: string; siteUrl: string }): Promise<SecurityChange | null> {
+  if (record.errorCode) return null;
+  if (record.userPoolId && record.userPoolId !== context.userPoolId) return null;
+  // The pool's user names are the subs (e-mail is a sign-in alias), so AdminGetUser takes either.
+  const who = record.sub ?? record.username;
+  if (!who) {
+    logger.error('Security notice: the record names no user', { eventName: record.eventName });
+    return null;
+  }
+  let user;
+  try {
+    user = await userPool().send(new AdminGetUserCommand({ UserPoolId: context.userPoolId, Username: who }));
+  } catch (error) {
+    // A user of another pool (a user call's record does not name its pool), or deleted since.
+    if ((error as { name?: string }).name === 'UserNotFoundException') {
+      logger.info('Security notice: no such user in this pool', { eventName: record.eventName });
+      return null;
+    }
+    throw error;
+  }
+  const email = user.UserAttributes?.find((a) => a.Name === 'email')?.Value;
+  if (!email) {
+    logger.error('Security notice: the account has no e-mail address', { eventName: record.eventName });
+    return null;
+  }
+  const change = changeOf(record, (user.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA'));
+  if (!change) return null;
+  const when = Number.isNaN(Date.parse(record.eventTime)) ? new Date() : new Date(record.eventTime);
+  await sendEmail({ to: [email], ...securityNoticeEmail(change, email, when, context.siteUrl) });
+  logger.info('Security notice sent', { change, eventName: record.eventName });
+  return change;
 }
