@@ -340,9 +340,14 @@ async function tokenUser(services, ctx, accessToken) {
   } catch {
     return null;
   }
-  const pool = await services.cognito.getUserPoolForClientId(ctx, claims.client_id);
-  const user = await pool.getUserByUsername(ctx, claims.sub);
-  return user ? { pool, user } : null;
+  try {
+    const pool = await services.cognito.getUserPoolForClientId(ctx, claims.client_id);
+    const user = await pool.getUserByUsername(ctx, claims.sub);
+    return user ? { pool, user } : null;
+  } catch {
+    // No such client: the call itself answers with Cognito's error.
+    return null;
+  }
 }
 
 const subOf = (user) => user?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? user?.Username;
