@@ -20,6 +20,7 @@ export type Access = 'public' | 'user' | 'admin';
  * - idempotency: GetItem, PutItem, UpdateItem, DeleteItem on Idempotency-Key records only (IDEMPOTENCY#: the POSTs
  *   that start things, functions/lib/idempotency.ts).
  * - stripe: the Stripe API key's secret; stripe:webhook: the webhook signing secret's (only the webhook).
+ * - userpool:get-user: AdminGetUser on the user pool only (the security notice finds whom to e-mail).
  */
 export type Need =
   | 'table:get'
@@ -35,7 +36,8 @@ export type Need =
   | 'email'
   | 'stripe'
   | 'stripe:webhook'
-  | 'userpool:read';
+  | 'userpool:read'
+  | 'userpool:get-user';
 
 export type TableAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'ConditionCheckItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
 

@@ -48,6 +48,13 @@ export const environmentSchema = z.strictObject({
    * putting a new value into the secret, so the deploy hands the new value to CloudFront and the functions.
    */
   originSecretVersionId: z.string().regex(/^[A-Za-z0-9-]{32,64}$/, 'a Secrets Manager VersionId').optional(),
+  /**
+   * Security notices (infra/security-notices.ts) run on CloudTrail's records of user pool calls, which EventBridge
+   * receives only while a trail logs this region's management events. "stack": this stack makes one (write events,
+   * this region). "account": the account already has such a trail (an organisation trail, or another environment's
+   * in the same account and region), so none is made.
+   */
+  cloudTrail: z.enum(['stack', 'account']).default('stack'),
   /** Who the alarms e-mail (an SNS subscription they confirm once); without it the alarms still show in CloudWatch. */
   alarmEmail: z.email().optional(),
   email: z.strictObject({

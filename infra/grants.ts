@@ -101,6 +101,9 @@ export function grantNeed(role: IGrantable, need: Need, targets: GrantTargets): 
     case 'userpool:read':
       targets.userPool.grant(role, ...USER_POOL_READ_ACTIONS);
       return;
+    case 'userpool:get-user':
+      targets.userPool.grant(role, 'cognito-idp:AdminGetUser');
+      return;
     default: {
       const unknown: never = need;
       throw new Error(`No grant defined for need ${String(unknown)}`);

@@ -10,6 +10,7 @@ import type { Api } from './api';
 import type { Auth } from './auth';
 import type { Data } from './data';
 import type { Environment } from './environments';
+import type { SecurityNotices } from './security-notices';
 import type { Site } from './site';
 
 /** The parts of the stack the acknowledgements name (stack.ts passes itself; no import back to it). */
@@ -19,6 +20,7 @@ export interface AcknowledgedStack extends Stack {
   readonly auth: Auth;
   readonly data: Data;
   readonly site: Site;
+  readonly securityNotices: SecurityNotices;
   readonly settings: Environment;
 }
 
@@ -40,6 +42,9 @@ export function acknowledgeFindings(stack: AcknowledgedStack): void {
 
   // The site bucket is only read by CloudFront (origin access control) and holds the public SPA, rebuilt on every deploy.
   ack(stack.site.bucket, 'AwsSolutions-S1', 'Holds only the public SPA build, readable solely by CloudFront through origin access control and rewritten on every deploy; server access logs would record nothing but CloudFront itself.');
+  if (stack.securityNotices.trailBucket) {
+    ack(stack.securityNotices.trailBucket, 'AwsSolutions-S1', 'Holds only the CloudTrail files of the trail security notices need (EventBridge reads the events, not these files); only CloudTrail writes here, and they expire with the environment\'s logs.');
+  }
   ack(stack.data.photos, 'AwsSolutions-S1', 'Objects are reached only through short-lived presigned URLs that the API issues to signed-in callers (API access and function logs record each request); server access logs would need a second bucket and add cost for little extra audit value at this scale.');
 
   ack(
@@ -64,10 +69,10 @@ export function acknowledgeFindings(stack: AcknowledgedStack): void {
   // SES sandbox (email.sandbox): each role of a route that sends mail may also name the account's identities as recipients.
   if (stack.settings.email.sandbox) {
     const partition = stack.partition === 'aws' ? 'aws' : '<AWS::Partition>';
-    for (const { route, handler } of stack.api.routes) {
-      if (!route.needs.includes('email')) continue;
+    const senders = [...stack.api.routes.filter(({ route }) => route.needs.includes('email')).map(({ handler }) => handler.role), stack.securityNotices.fn.role!];
+    for (const role of senders) {
       ack(
-        handler.role,
+        role,
         `AwsSolutions-IAM5[Resource::arn:${partition}:ses:${stack.region}:<AWS::AccountId>:identity/*]`,
         'SES sandbox only (email.sandbox in cdk.json): SES then checks the sender\'s IAM permission against every recipient\'s identity too, and recipients must be verified identities of this account, so no fixed list can be named. Limited to ses:SendEmail/SendRawEmail, this account and region, and the configured From address (ses:FromAddress); removed by turning email.sandbox off after SES production access.',
       );

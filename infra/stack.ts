@@ -5,8 +5,10 @@
  * code. Nothing here looks anything up in an AWS account, so it synthesizes offline.
  */
 import { CfnOutput, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { SECURITY_NOTICE } from '../functions/events';
 import type { RouteDef } from '../functions/routes';
 import { Api } from './api';
 import { Auth, oauthDomainName } from './auth';
@@ -17,6 +19,7 @@ import { acknowledgeFindings } from './nag-acknowledgements';
 import { Operations } from './refund-alarms';
 import { removalPolicy } from './removal';
 import type { SharedFunctionSettings } from './route-function';
+import { SecurityNotices } from './security-notices';
 import { Site } from './site';
 
 export interface RunwayStackProps extends StackProps {
@@ -52,6 +55,8 @@ export class RunwayStack extends Stack {
   readonly email: EmailSending;
   readonly settings: Environment;
   readonly originSecret: Secret;
+  /** E-mails when a password or two-step sign-in changes (CloudTrail -> EventBridge -> Lambda). */
+  readonly securityNotices: SecurityNotices;
 
   constructor(scope: Construct, id: string, props: RunwayStackProps) {
     super(scope, id, {
@@ -113,6 +118,7 @@ export class RunwayStack extends Stack {
       settings: functionSettings,
       refundSenders: this.api.routes.filter((r) => r.route.needs.includes('stripe')).map((r) => r.handler.logGroup),
     });
+    this.securityNotices = new SecurityNotices(this, 'SecurityNotices', { def: SECURITY_NOTICE, settings: functionSettings, alarmAction: new SnsAction(this.operations.topic) });
 
     this.site.deployContent({
       webDist: props.webDist,

@@ -8,6 +8,7 @@ import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SECURITY_NOTICE } from '../functions/events';
 import { triggers } from '../functions/triggers';
 import type { CognitoSecretFiles } from './cognito/local-secrets';
 import { SPA_COGNITO_OPERATIONS } from './cognito/proxy';
@@ -212,6 +213,9 @@ async function runCognito(port: number, dir: string, options: CognitoOptions): P
       ADMIN_SECRET_FILE: options.secrets.adminSecretFile,
       // Open on the emulator's port without the admin secret: what the SPA calls, as through /_cognito.
       CLIENT_OPERATIONS: [...SPA_COGNITO_OPERATIONS].join(','),
+      // Run after these calls succeed, as EventBridge runs it on CloudTrail's record in AWS (infra/security-notices.ts).
+      SECURITY_NOTICE_FUNCTION: SECURITY_NOTICE.name,
+      SECURITY_NOTICE_CALLS: SECURITY_NOTICE.calls.eventNames.join(','),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

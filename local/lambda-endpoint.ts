@@ -1,11 +1,14 @@
 /**
  * The Lambda Invoke API, just enough for the Cognito emulator to call its triggers (functions/triggers.ts)
- * as Amazon Cognito calls Lambda: the same handler modules, on a loopback port of their own. It answers
+ * as Amazon Cognito calls Lambda, and the functions EventBridge runs on CloudTrail's record of a user pool call
+ * (functions/events.ts: the security notice): the same handler modules, on a loopback port of their own. It answers
  * only the emulator: a request from a browser (any Origin header) or without an AWS signature is refused,
  * so a web page cannot reach it through localhost.
  */
 import { createServer } from 'node:http';
-import { triggers, type TriggerDef } from '../functions/triggers';
+import { cloudTrailFunctions } from '../functions/events';
+import type { Need } from '../functions/routes';
+import { triggers } from '../functions/triggers';
 import { handlerLoader } from './handler-modules';
 import { asRoute, installTableGuard } from './table-guard';
 
@@ -18,7 +21,14 @@ export interface LambdaEndpoint {
   stop(): Promise<void>;
 }
 
-export async function startLambdaEndpoint(table: readonly TriggerDef[] = triggers): Promise<LambdaEndpoint> {
+/** What the endpoint needs of a function: its name, its module and what its role may touch. */
+export interface InvocableFunction {
+  name: string;
+  entry: string;
+  needs: readonly Need[];
+}
+
+export async function startLambdaEndpoint(table: readonly InvocableFunction[] = [...triggers, ...cloudTrailFunctions]): Promise<LambdaEndpoint> {
   const load = handlerLoader<TriggerHandler>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -39,7 +49,7 @@ export async function startLambdaEndpoint(table: readonly TriggerDef[] = trigger
           const handler = await load(trigger.entry);
           // As its role would in AWS: table calls outside the trigger's needs are refused.
           installTableGuard();
-          const asFunction = { method: 'POST' as const, path: `trigger ${trigger.name}`, access: 'public' as const, entry: trigger.entry, needs: trigger.needs };
+          const asFunction = { method: 'POST' as const, path: `function ${trigger.name}`, access: 'public' as const, entry: trigger.entry, needs: trigger.needs };
           reply(200, await asRoute(asFunction, () => handler(event)));
         } catch (error) {
           console.error(JSON.stringify({ level: 'ERROR', message: 'Trigger failed', trigger: trigger.name, error: String(error) }));

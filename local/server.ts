@@ -178,6 +178,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       USER_POOL_ID: pool.userPoolId,
       USER_POOL_CLIENT_ID: pool.userPoolClientId,
       COGNITO_ENDPOINT: cognito.endpoint,
+      // What the functions that read the pool (the security notice) present, as their role's credentials in AWS.
+      COGNITO_ADMIN_SECRET_FILE: cognitoSecrets.adminSecretFile,
       SITE_URL: url,
     });
 

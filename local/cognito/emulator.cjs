@@ -17,9 +17,14 @@
  * - An e-mail not verified (the attribute email_verified 'false') is `email_verified: false` in the id token, as in
  *   Cognito; the emulator turns the string 'false' into true, so an unverified account looked verified.
  * - E-mails (the Custom Message trigger's output) land in the local outbox instead of the console.
+ * - VerifySoftwareToken proves an authenticator without turning TOTP on (SetUserMFAPreference does), as in a pool
+ *   with optional MFA.
+ * - Security notices: after a call that changes a password or two-step sign-in succeeds, the SecurityNotice
+ *   function runs with the record CloudTrail would hand it in AWS (functions/events.ts).
  *
  * Environment: PORT (printed once listening, for local/emulators.ts), HOST, OUTBOX_DIR, EMAIL_FROM, PASSWORD_MIN_LENGTH, SIGNING_KEY_FILE and ADMIN_SECRET_FILE
- * (local/cognito/local-secrets.ts), CLIENT_OPERATIONS (the operations open without the admin secret, comma-separated).
+ * (local/cognito/local-secrets.ts), CLIENT_OPERATIONS (the operations open without the admin secret, comma-separated),
+ * SECURITY_NOTICE_FUNCTION and SECURITY_NOTICE_CALLS (the function the notices run and the calls that run it).
  */
 const { randomUUID } = require('node:crypto');
 const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
@@ -302,6 +307,129 @@ Targets.AdminSetUserMFAPreference = (services) => async (ctx, req) => {
   });
   return {};
 };
+
+// Cognito with optional MFA: VerifySoftwareToken proves the authenticator and marks it verified; TOTP is on only once
+// SetUserMFAPreference turns it on. The emulator also turned it on here, a change no security notice would announce.
+wrap('VerifySoftwareToken', (services, verify) => async (ctx, req) => {
+  const found = await tokenUser(services, ctx, req.AccessToken);
+  const before = found?.user.UserMFASettingList ?? [];
+  const result = await verify(ctx, req);
+  if (found && !before.includes('SOFTWARE_TOKEN_MFA')) {
+    const current = await found.pool.getUserByUsername(ctx, found.user.Username);
+    if (current) await found.pool.saveUser(ctx, { ...current, UserMFASettingList: (current.UserMFASettingList ?? []).filter((m) => m !== 'SOFTWARE_TOKEN_MFA') });
+  }
+  return result;
+});
+
+// Security notices (issue 20.13). In AWS, CloudTrail records every user pool call and an EventBridge rule hands the
+// record of each successful password or two-step change to the SecurityNotice function (infra/security-notices.ts).
+// Here the emulator plays CloudTrail: after such a call succeeds it invokes the same function through the local
+// Lambda endpoint with a record of the same shape (what CloudTrail hides is hidden), before it answers, so the
+// e-mail is in the outbox when the caller hears back. A notice that fails is logged; the change stands, as in AWS.
+const HIDDEN = 'HIDDEN_DUE_TO_SECURITY_REASONS';
+const noticeFunction = process.env.SECURITY_NOTICE_FUNCTION;
+const noticeCalls = new Set((process.env.SECURITY_NOTICE_CALLS ?? '').split(',').filter(Boolean));
+
+/** The pool and user an access token names (its signature was checked by the call that used it). */
+async function tokenUser(services, ctx, accessToken) {
+  const payload = typeof accessToken === 'string' ? accessToken.split('.')[1] : undefined;
+  if (!payload) return null;
+  let claims;
+  try {
+    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  try {
+    const pool = await services.cognito.getUserPoolForClientId(ctx, claims.client_id);
+    const user = await pool.getUserByUsername(ctx, claims.sub);
+    return user ? { pool, user } : null;
+  } catch {
+    // No such client: the call itself answers with Cognito's error.
+    return null;
+  }
+}
+
+const subOf = (user) => user?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? user?.Username;
+
+/** Totp settings as CloudTrail writes request parameters: lower camel case. */
+const mfaSettings = (settings) => (settings ? { enabled: settings.Enabled, preferredMfa: settings.PreferredMfa } : undefined);
+
+/** What CloudTrail records of each call, and whose account it concerns. */
+const NOTICE_RECORDS = {
+  ChangePassword: async (services, ctx, req) => ({
+    user: (await tokenUser(services, ctx, req.AccessToken))?.user,
+    requestParameters: { accessToken: HIDDEN, previousPassword: HIDDEN, proposedPassword: HIDDEN },
+  }),
+  ConfirmForgotPassword: async (services, ctx, req) => ({
+    user: (await poolAndUser(services, ctx, req.ClientId, req.Username)).user,
+    requestParameters: { clientId: req.ClientId, username: HIDDEN, confirmationCode: HIDDEN, password: HIDDEN },
+  }),
+  SetUserMFAPreference: async (services, ctx, req) => ({
+    user: (await tokenUser(services, ctx, req.AccessToken))?.user,
+    requestParameters: { accessToken: HIDDEN, softwareTokenMfaSettings: mfaSettings(req.SoftwareTokenMfaSettings) },
+  }),
+  AdminSetUserMFAPreference: async (services, ctx, req) => ({
+    user: await (await services.cognito.getUserPool(ctx, req.UserPoolId)).getUserByUsername(ctx, req.Username),
+    requestParameters: { userPoolId: req.UserPoolId, username: req.Username, softwareTokenMfaSettings: mfaSettings(req.SoftwareTokenMfaSettings) },
+  }),
+};
+
+/** An EventBridge event as CloudTrail delivers a successful user pool call. */
+function cloudTrailEvent(eventName, sub, requestParameters) {
+  const now = new Date();
+  const time = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return {
+    version: '0',
+    id: randomUUID(),
+    'detail-type': 'AWS API Call via CloudTrail',
+    source: 'aws.cognito-idp',
+    account: '000000000000',
+    time,
+    region: 'local',
+    resources: [],
+    detail: {
+      eventVersion: '1.08',
+      userIdentity: { type: 'Unknown', principalId: 'Anonymous' },
+      eventTime: time,
+      eventSource: 'cognito-idp.amazonaws.com',
+      eventName,
+      awsRegion: 'local',
+      sourceIPAddress: '127.0.0.1',
+      userAgent: 'cognito-local',
+      requestParameters,
+      responseElements: null,
+      additionalEventData: { sub },
+      requestID: randomUUID(),
+      eventID: randomUUID(),
+      readOnly: false,
+      eventType: 'AwsApiCall',
+      managementEvent: true,
+      recipientAccountId: '000000000000',
+      eventCategory: 'Management',
+    },
+  };
+}
+
+for (const [eventName, describe] of Object.entries(NOTICE_RECORDS)) {
+  if (!noticeFunction || !noticeCalls.has(eventName)) continue;
+  wrap(eventName, (services, call) => async (ctx, req) => {
+    // Throws when the call fails: a failed change sends nothing (CloudTrail records it with an errorCode, which
+    // the rule does not match).
+    const result = await call(ctx, req);
+    try {
+      const { user, requestParameters } = await describe(services, ctx, req);
+      const event = cloudTrailEvent(eventName, subOf(user), requestParameters);
+      const out = await services.triggers.lambda.lambdaClient
+        .invoke({ FunctionName: noticeFunction, InvocationType: 'RequestResponse', Payload: JSON.stringify(event) })
+        .promise();
+      if (out.FunctionError) console.error(JSON.stringify({ level: 'ERROR', message: 'Security notice failed', eventName, error: String(out.Payload) }));
+    } catch (error) {
+      console.error(JSON.stringify({ level: 'ERROR', message: 'Security notice failed', eventName, error: String(error) }));
+    }
+    return result;
+  });
+}
 
 // The Custom Message trigger writes every account e-mail. When it fails (it refuses past the e-mail budget,
 // functions/auth/custom-message.ts) Cognito sends nothing and the call fails with UserLambdaValidationException;

@@ -12,6 +12,7 @@ import { routeId, routes, type Need } from '../../functions/routes';
 import { TABLE_KEYS } from '../../functions/store/keys';
 import { triggers } from '../../functions/triggers';
 import { jobs } from '../../functions/jobs';
+import { cloudTrailFunctions } from '../../functions/events';
 import { ADMIN_GROUP } from '../../shared/roles';
 import { USER_POOL_OUTPUT } from '../../infra/admin/targets';
 import { NOT_FOUND_STATUS_CODE, SPA_FALLBACK_CODE, VIEWER_ADDRESS_CODE } from '../../infra/edge-functions';
@@ -49,6 +50,7 @@ const ACTIONS: Record<Need, string[]> = {
   stripe: SECRET_READ,
   'stripe:webhook': SECRET_READ,
   'userpool:read': ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:ListUsers'],
+  'userpool:get-user': ['cognito-idp:AdminGetUser'],
 };
 const LOG_ACTIONS = ['logs:CreateLogStream', 'logs:PutLogEvents'];
 /** What every function holds whatever its needs: its own log group (the origin secret comes in its environment). */
@@ -84,9 +86,9 @@ const originSecretReference = () => ({ 'Fn::Join': ['', ['{{resolve:secretsmanag
 const actionsOf = (statements: { Action: string | string[] }[]) => [...new Set(statements.flatMap((st) => [st.Action].flat()))].sort();
 
 describe('API: one function per route of functions/routes.ts', () => {
-  it(`synthesizes offline with every route (${routes.length} today), trigger and scheduled job`, () => {
+  it(`synthesizes offline with every route (${routes.length} today), trigger, scheduled job and CloudTrail-driven function`, () => {
     const routeFunctions = resourcesOfType(s, 'AWS::Lambda::Function').filter(([, p]) => String(p.FunctionName ?? '').startsWith(`${dev.namePrefix}-`));
-    expect(routeFunctions).toHaveLength(routes.length + triggers.length + jobs.length);
+    expect(routeFunctions).toHaveLength(routes.length + triggers.length + jobs.length + cloudTrailFunctions.length);
     expect(resourcesOfType(s, 'AWS::ApiGatewayV2::Route').map(([, p]) => p.RouteKey).sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
   });
 
