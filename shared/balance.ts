@@ -27,6 +27,10 @@ export const balanceMessages = {
   overrideAdminOnly: 'Only an admin can check a car out with money due',
   overrideReasonNeeded: 'Give the reason for checking out with money due',
   recorded: 'Payment recorded',
+  refundInvalid: 'Enter the refund in dollars and cents, more than $0',
+  refundReasonNeeded: 'Give the reason for the refund',
+  refundTooLarge: (maxCents: Cents) => `The refund can be at most ${formatMoney(maxCents)} (what is held beyond what the booking still needs)`,
+  refundNotAllowed: 'Only a booking that is still to come, in the yard or checked out can be refunded in part',
   failed: 'Failed to record the payment',
 } as const;
 
@@ -44,6 +48,21 @@ export const recordPaymentSchema = z.strictObject({
   version: editVersion('Reload the booking and try again'),
 });
 export type RecordPayment = z.infer<typeof recordPaymentSchema>;
+
+/**
+ * POST /api/admin/bookings/{id}/refunds: an admin refunds part of a booking without cancelling it (a goodwill
+ * discount): the total falls by the amount and the card gets it back, with the reason on the ledger and in the history.
+ */
+export const partialRefundSchema = z.strictObject({
+  amount: z
+    .number(balanceMessages.refundInvalid)
+    .gt(0, balanceMessages.refundInvalid)
+    .max(100_000, balanceMessages.refundInvalid)
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, balanceMessages.refundInvalid),
+  reason: refundReasonSchema.min(1, balanceMessages.refundReasonNeeded),
+  version: editVersion('Reload the booking and try again'),
+});
+export type PartialRefund = z.infer<typeof partialRefundSchema>;
 
 /** An admin's reason for letting a car go with money due (the PATCH's `checkout_override`). */
 export const checkoutOverrideSchema = refundReasonSchema.min(1, balanceMessages.overrideReasonNeeded);

@@ -199,3 +199,48 @@ describe('an unnotified late pick-up', () => {
     expect(await stored(id)).toMatchObject({ status: 'checkout', totalCents: 6000 });
   });
 });
+
+describe('POST /api/admin/bookings/{id}/refunds: refunding part of a booking without cancelling it', () => {
+  const refundPart = async (id: string, body: Record<string, unknown>, user: TestUser | null = admin) => api('POST', `/api/admin/bookings/${id}/refunds`, { version: (await stored(id)).updatedAt, ...body }, user ?? undefined);
+
+  it('anonymous 401, customers and plain staff 403; an admin refunds $15 of $60 with a reason: the card gets it once, the booking stays on', async () => {
+    const id = await paid('full');
+    expect((await refundPart(id, { amount: 15, reason: 'Shuttle was late' }, null)).status).toBe(401);
+    expect((await refundPart(id, { amount: 15, reason: 'Shuttle was late' }, owner)).status).toBe(403);
+    expect((await refundPart(id, { amount: 15, reason: 'Shuttle was late' }, staff)).status).toBe(403);
+    const before = await summary();
+    const version = (await stored(id)).updatedAt;
+    const done = await refundPart(id, { amount: 15, reason: 'Shuttle was late', version });
+    expect(done.status, JSON.stringify(done.body)).toBe(201);
+    expect(done.body.refund).toBe(15);
+    expect(done.body.booking).toMatchObject({ status: 'reservation', total_cost: 45, amount_paid: 45, balance_due: 0, refunded: 15 });
+    const saved = await stored(id);
+    const refunds = saved.ledger.filter((l: { kind: string }) => l.kind === 'refund');
+    expect(refunds).toEqual([expect.objectContaining({ amountCents: -1500, by: 'admin', status: 'succeeded' })]);
+    expect(done.body.history[0].changes).toEqual(expect.arrayContaining([{ field: 'refund', old: null, new: '$15.00 (part refund: Shuttle was late)' }]));
+    // The durable path: the queue's request is gone once the refund is made.
+    expect((await db.send(new GetCommand({ TableName: env.tableName, Key: keys.refundRequest(refunds[0].id), ConsistentRead: true }))).Item).toBeUndefined();
+    const after = await summary();
+    expect(after.total_revenue - before.total_revenue).toBe(-15);
+    expect(after.revenue_collected - before.revenue_collected).toBe(-15);
+    // The same request again names the old version: refused, nothing refunded twice.
+    expect((await refundPart(id, { amount: 15, reason: 'Shuttle was late', version })).status).toBe(409);
+    expect((await stored(id)).ledger.filter((l: { kind: string }) => l.kind === 'refund')).toHaveLength(1);
+  });
+
+  it('never more than is held, never without a reason, and nothing from a booking with a balance due', async () => {
+    const full = await paid('full');
+    const over = await refundPart(full, { amount: 60.01, reason: 'Too much' });
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe('The refund can be at most $60.00 (what is held beyond what the booking still needs)');
+    const noReason = await refundPart(full, { amount: 5, reason: ' ' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.message).toBe('Give the reason for the refund');
+    const deposit = await paid('deposit');
+    const owed = await refundPart(deposit, { amount: 5, reason: 'Goodwill' });
+    expect(owed.status).toBe(400);
+    expect(owed.body.message).toBe('The refund can be at most $0.00 (what is held beyond what the booking still needs)');
+    expect((await stored(full)).ledger ?? []).toEqual([]);
+    expect((await stored(deposit)).ledger ?? []).toEqual([]);
+  });
+});
