@@ -5,7 +5,8 @@
  */
 import { ACCOUNT_EMAIL_SCOPE, KEY_PREFIXES } from './store/keys';
 
-export type Access = 'public' | 'user' | 'admin';
+/** 'staff': the staff or the admin group (shared/roles.ts); 'admin': the admin group only. */
+export type Access = 'public' | 'user' | 'staff' | 'admin';
 
 /**
  * What a route's function may touch; the stack turns each into a least-privilege grant (infra/grants.ts), and
@@ -104,6 +105,8 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/admin/bookings', access: 'admin', entry: 'admin/start-checkout.ts', needs: ['table:read', 'table:write', 'idempotency', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'GET', path: '/api/admin/bookings/{id}', access: 'admin', entry: 'admin/get-booking.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'PATCH', path: '/api/admin/bookings/{id}', access: 'admin', entry: 'admin/edit-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },
+  { method: 'POST', path: '/api/admin/bookings/{id}/payments', access: 'staff', entry: 'admin/record-payment.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'POST', path: '/api/admin/bookings/{id}/refunds', access: 'admin', entry: 'admin/partial-refund.ts', needs: ['table:read', 'table:write', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'POST', path: '/api/admin/bookings/{id}/cancellation', access: 'admin', entry: 'admin/cancel-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'GET', path: '/api/admin/day-sheet', access: 'admin', entry: 'admin/day-sheet.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/admin/occupancy', access: 'admin', entry: 'admin/occupancy.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },

@@ -26,7 +26,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { AuthProtection } from './auth-protection';
 import { triggers } from '../functions/triggers';
-import { ADMIN_GROUP } from '../shared/roles';
+import { ADMIN_GROUP, STAFF_GROUP } from '../shared/roles';
 import { site } from '../shared/site';
 import type { EmailSending } from './email';
 import { isDomainIdentity, parseFrom, type Environment } from './environments';
@@ -115,6 +115,11 @@ export class Auth extends Construct {
       userPool: this.userPool,
       groupName: ADMIN_GROUP,
       description: 'Yard staff with the admin dashboard',
+    });
+    new UserPoolGroup(this, 'StaffGroup', {
+      userPool: this.userPool,
+      groupName: STAFF_GROUP,
+      description: 'Yard staff who record payments',
     });
 
     this.google = env.google

@@ -28,7 +28,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { TABLE_KEYS } from '../functions/store/keys';
 import { ADMIN_SECRET_HEADER } from './cognito/local-secrets';
-import { ADMIN_GROUP } from '../shared/roles';
+import { ADMIN_GROUP, STAFF_GROUP } from '../shared/roles';
 
 
 export const LOCAL_REGION = 'ap-southeast-2';
@@ -159,10 +159,15 @@ export async function ensureUserPool(endpoint: string, adminSecret: string): Pro
     );
     userPoolClientId = created.UserPoolClient!.ClientId!;
   }
-  try {
-    await client.send(new GetGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP }));
-  } catch {
-    await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP, Description: 'Yard staff with the admin dashboard' }));
+  for (const [name, description] of [
+    [ADMIN_GROUP, 'Yard staff with the admin dashboard'],
+    [STAFF_GROUP, 'Yard staff who record payments'],
+  ] as const) {
+    try {
+      await client.send(new GetGroupCommand({ UserPoolId: userPoolId, GroupName: name }));
+    } catch {
+      await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: name, Description: description }));
+    }
   }
   return { userPoolId, userPoolClientId };
 }
@@ -187,7 +192,7 @@ export interface AdminAccount {
 export async function createVerifiedUser(
   client: CognitoIdentityProviderClient,
   userPoolId: string,
-  user: { email: string; password: string; admin?: boolean; reuseExisting?: boolean },
+  user: { email: string; password: string; admin?: boolean; staff?: boolean; reuseExisting?: boolean },
 ): Promise<string | null> {
   const { email, password } = user;
   let sub: string | null = null;
@@ -209,6 +214,7 @@ export async function createVerifiedUser(
   }
   await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }));
   if (user.admin) await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: ADMIN_GROUP }));
+  if (user.staff) await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: STAFF_GROUP }));
   return sub;
 }
 

@@ -4,6 +4,7 @@
  * field names, customer search and the booking-for-a-customer request. Pure zod, shared by the SPA and the API.
  */
 import * as z from 'zod';
+import { checkoutOverrideSchema, paymentMethods } from './balance';
 import { customerDetailsSchema } from './booking';
 import { refundDollarsSchema, refundReasonSchema } from './money-policy';
 import { customerBookingSchema, settlementSchema } from './customer-bookings';
@@ -171,6 +172,8 @@ export const adminBookingEditSchema = z.strictObject({
   refund: refundDollarsSchema.optional(),
   /** Needed when `refund` is above the customer terms; recorded with it. */
   reason: refundReasonSchema.optional(),
+  /** An admin lets the car go with money due (status to Check-out): why, for the history (issue 26). */
+  checkout_override: checkoutOverrideSchema.optional(),
   version: editVersion('Reload the booking and try again'),
 });
 export type AdminBookingEdit = z.infer<typeof adminBookingEditSchema>;
@@ -182,6 +185,14 @@ export const adminBookingEditResponseSchema = z.object({
   settlement: settlementSchema,
 });
 export type AdminBookingEditResponse = z.infer<typeof adminBookingEditResponseSchema>;
+
+/** POST /api/admin/bookings/{id}/payments: the booking as it now stands, its history and the payment (dollars). */
+export const recordPaymentResponseSchema = z.object({
+  booking: adminBookingSchema,
+  history: z.array(auditEntrySchema),
+  payment: z.object({ amount: z.number(), method: z.enum(paymentMethods), taken_by: z.string(), at: z.string() }),
+});
+export type RecordPaymentResponse = z.infer<typeof recordPaymentResponseSchema>;
 
 export const adminCustomerSchema = z.object({
   id: z.string(),

@@ -4,6 +4,7 @@
  * answers with the spec's field names instead (created-booking and customer-booking responses).
  */
 import type { Cents } from './money';
+import type { PaymentMethod } from './balance';
 import type { PaymentType } from './pricing';
 
 export type BookingStatus = 'pending_payment' | 'reservation' | 'checkin' | 'checkout' | 'payment_review' | 'cancelled' | 'expired' | 'payment_failed';
@@ -39,10 +40,16 @@ export interface LedgerLine {
   at: string;
   /** Who made the change: the customer (their account), staff, or the payment provider. */
   by: 'customer' | 'admin' | 'system';
-  /** `balance`: the balance due at pick-up changed; `refund`: money back to the card; `kept`: paid beyond the total, not refunded. */
-  kind: 'balance' | 'refund' | 'kept';
+  /**
+   * `balance`: the balance due at pick-up changed; `refund`: money back to the card; `kept`: paid beyond the total,
+   * not refunded; `payment`: staff took a payment towards the balance in the yard (amount positive).
+   */
+  kind: 'balance' | 'refund' | 'kept' | 'payment';
   amountCents: Cents;
   note: string;
+  /** Payments: how it was paid, and the member of staff who took it (their e-mail, or their user id). */
+  method?: PaymentMethod;
+  takenBy?: string;
   /** Refunds: pending until the provider confirms, then succeeded (or failed, to retry). */
   status?: 'pending' | 'succeeded' | 'failed';
   refundId?: string;
@@ -98,6 +105,11 @@ export interface Booking {
    * drop-off first moves.
    */
   termsDropOffAt?: string;
+  /**
+   * The terms' $5 a day for an unnotified late pick-up, charged so far (at check-out, shared/balance.ts). It is in
+   * `totalCents`; a re-priced stay keeps it.
+   */
+  lateFeeCents?: Cents;
   /** Money changes after payment, oldest first. */
   ledger?: LedgerLine[];
 }

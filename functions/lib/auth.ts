@@ -3,7 +3,7 @@
  * the event. Roles are checked here, inside the handler stack, so AWS and local agree.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { ADMIN_GROUP } from '../../shared/roles';
+import { ADMIN_GROUP, STAFF_GROUP } from '../../shared/roles';
 
 export interface Caller {
   sub: string;
@@ -38,6 +38,9 @@ export function callerOf(claims: Record<string, unknown>): Caller | null {
   // HTTP API passes the boolean as the string 'true'; a verified token holds the boolean.
   return { sub: claims.sub, email, emailVerified: email !== null && String(claims.email_verified) === 'true', groups: parseGroups(claims['cognito:groups']) };
 }
+
+/** Staff or admin: who may use a route whose access is 'staff'. */
+export const isStaff = (auth: AuthContext): boolean => auth.admin || (auth.user?.groups.includes(STAFF_GROUP) ?? false);
 
 export function authContext(event: APIGatewayProxyEventV2): AuthContext {
   const claims = (event.requestContext as { authorizer?: { jwt?: { claims?: Claims } } }).authorizer?.jwt?.claims;

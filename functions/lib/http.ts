@@ -9,7 +9,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { z } from 'zod';
 import { messages } from '../../shared/messages';
 import type { Access } from '../routes';
-import { authContext, type AuthContext } from './auth';
+import { authContext, isStaff, type AuthContext } from './auth';
 import { HttpError, badRequest, forbidden, unauthorized } from './errors';
 import { idempotencyHttpError, idempotent } from './idempotency';
 import { logger } from './logger';
@@ -113,6 +113,7 @@ function checkAccess(access: Access, auth: AuthContext): void {
   if (access === 'public') return;
   if (!auth.user) throw unauthorized();
   if (access === 'admin' && !auth.admin) throw forbidden(messages.forbidden);
+  if (access === 'staff' && !isStaff(auth)) throw forbidden(messages.forbidden);
 }
 
 function toResponse(reply: Reply | APIGatewayProxyStructuredResultV2): APIGatewayProxyStructuredResultV2 {

@@ -18,11 +18,11 @@ export interface TestUser {
 }
 
 /** `verified: false` makes an account whose e-mail was never confirmed: its id token says email_verified false. */
-export async function createUser(env: TestEnv, options: { admin?: boolean; email?: string; verified?: boolean } = {}): Promise<TestUser> {
+export async function createUser(env: TestEnv, options: { admin?: boolean; staff?: boolean; email?: string; verified?: boolean } = {}): Promise<TestUser> {
   const client = cognitoClient(env.cognitoEndpoint, env.cognitoAdminSecret);
   const email = options.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
   const password = randomPassword();
-  const sub = await createVerifiedUser(client, env.userPoolId, { email, password, admin: options.admin });
+  const sub = await createVerifiedUser(client, env.userPoolId, { email, password, admin: options.admin, staff: options.staff });
   if (options.verified === false) {
     await client.send(new AdminUpdateUserAttributesCommand({ UserPoolId: env.userPoolId, Username: email, UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'false' }] }));
   }

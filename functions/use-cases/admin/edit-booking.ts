@@ -7,13 +7,15 @@
  * one transaction. A save over someone else's change is refused.
  */
 import { adminMessages, statusLabels, type AdminBookingEdit, type StatusFilter } from '../../../shared/admin';
+import { balanceMessages, lateDays, lateFeeNote, LATE_FEE_PER_DAY_CENTS } from '../../../shared/balance';
 import { dollarsToCents, formatMoney } from '../../../shared/money';
 import type { MoneyDecision, Policy } from '../../../shared/money-policy';
 import { CONFIRMED_STATUSES, type Booking } from '../../../shared/records';
+import { ADMIN_GROUP } from '../../../shared/roles';
 import { site } from '../../../shared/site';
 import type { Caller } from '../../lib/auth';
 import { sendEmail } from '../../lib/email';
-import { HttpError, conflict } from '../../lib/errors';
+import { HttpError, conflict, forbidden } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { bookingHistory, type AuditRecord } from '../../store/audit';
 import { bayClash, readBayVersion } from '../../store/bays';
@@ -80,7 +82,22 @@ export async function adminEditBooking(caller: Caller, id: string, edit: AdminBo
     status: edit.status ?? before.status,
   };
   const policy = staffPolicy(edit);
-  const changes = changesBetween(before, proposed);
+  const checkOut = checkOutCharges(before, proposed, now);
+  const extra: FieldChange[] = [];
+  if (checkOut) {
+    // Terms: the car is released once paid. Money due (with any late fee) refuses the check-out unless an admin lets it go.
+    const due = decideChange(before, checkOut.proposed, policy, now).decision.balanceDueCents;
+    if (due > 0 && edit.checkout_override === undefined) {
+      // The late fee is owed whether or not the car leaves now: it is charged first, so staff can take it.
+      if (checkOut.feeCents > 0) await chargeLateFee(caller, before, checkOut, now);
+      throw conflict(balanceMessages.checkoutRefused(due), { status: balanceMessages.checkoutRefused(due) });
+    }
+    if (due > 0 && !caller.groups.includes(ADMIN_GROUP)) throw forbidden(balanceMessages.overrideAdminOnly);
+    Object.assign(proposed, checkOut.proposed);
+    if (checkOut.feeCents > 0) extra.push(checkOut.history);
+    if (due > 0) extra.push({ field: 'checkout_override', old: null, new: `${formatMoney(due)} due: ${edit.checkout_override}` });
+  }
+  const changes = [...changesBetween(before, proposed), ...extra];
   if (changes.length === 0 && edit.refund === undefined) return { booking: before, history: await bookingHistory(id), settlement: decideChange(before, before, policy, now).decision };
 
   const bayMoves = !!proposed.parkingBayNumber && (proposed.parkingBayNumber !== before.parkingBayNumber || stay.stayMoves);
@@ -91,6 +108,7 @@ export async function adminEditBooking(caller: Caller, id: string, edit: AdminBo
     proposed,
     policy,
     by: 'admin',
+    ...(checkOut?.feeCents ? { balanceNote: stay.repriced ? `Price ${formatMoney(before.totalCents)} -> ${formatMoney(proposed.totalCents)}; ${checkOut.note}` : checkOut.note } : {}),
     save: { editableStatuses: [...CONFIRMED_STATUSES, 'payment_review'], ...(bayVersion === undefined ? {} : { bayVersion }) },
     // The refund is part of the history when staff chose it or the change made one (with staff's reason above the terms).
     audit: { by: caller.email ?? caller.sub, changes: (d) => [...changes, ...(edit.refund !== undefined || d.refundCents > 0 ? [{ field: 'refund', old: null, new: refundHistoryValue(d) }] : [])] },
@@ -106,6 +124,50 @@ export async function adminEditBooking(caller: Caller, id: string, edit: AdminBo
   if (before.status === 'payment_review' && after.status !== 'payment_review') await sendReceipt(after);
   else if (stay.repriced || decision.refundCents > 0) await tellCustomer(before, after, decision);
   return { booking: after, history: await bookingHistory(id), settlement: decision };
+}
+
+interface CheckOutCharges {
+  /** The booking as proposed, with the late fee (if any) in its total. */
+  proposed: Booking;
+  feeCents: number;
+  note: string;
+  history: FieldChange;
+}
+
+/**
+ * A move to Check-out and what it adds: the terms' $5 a day for each day past the booked pick-up (the pick-up as
+ * proposed: an extension staff enter in the same save was notified), less what an earlier attempt charged.
+ */
+function checkOutCharges(before: Booking, proposed: Booking, now: Date): CheckOutCharges | null {
+  if (proposed.status !== 'checkout' || before.status === 'checkout') return null;
+  const pickUp = { date: proposed.pickUpDate, time: proposed.pickUpTime };
+  const days = lateDays(pickUp, now);
+  const charged = before.lateFeeCents ?? 0;
+  const feeCents = Math.max(0, days * LATE_FEE_PER_DAY_CENTS - charged);
+  const note = lateFeeNote(days, pickUp);
+  const withFee: Booking = feeCents > 0 ? { ...proposed, totalCents: proposed.totalCents + feeCents, lateFeeCents: charged + feeCents } : proposed;
+  return {
+    proposed: withFee,
+    feeCents,
+    note,
+    history: { field: 'late_fee', old: charged ? formatMoney(charged) : null, new: `${formatMoney(charged + feeCents)} (${note})` },
+  };
+}
+
+/** The late fee alone, when check-out is refused: the balance shows it, and the next check-out does not add it again. */
+async function chargeLateFee(caller: Caller, before: Booking, checkOut: CheckOutCharges, now: Date): Promise<void> {
+  const proposed: Booking = { ...before, totalCents: before.totalCents + checkOut.feeCents, lateFeeCents: (before.lateFeeCents ?? 0) + checkOut.feeCents };
+  const done = await changeBooking(before, {
+    proposed,
+    policy: { actor: 'staff' },
+    by: 'admin',
+    balanceNote: checkOut.note,
+    save: { editableStatuses: [...CONFIRMED_STATUSES, 'payment_review'] },
+    audit: { by: caller.email ?? caller.sub, changes: () => [{ field: 'late_fee', old: before.lateFeeCents ? formatMoney(before.lateFeeCents) : null, new: formatMoney(proposed.lateFeeCents!) }, { field: 'total_cost', old: formatMoney(before.totalCents), new: formatMoney(proposed.totalCents) }] },
+    now,
+  });
+  if (done.outcome !== 'changed') throw conflict(adminMessages.stale);
+  logger.info('Late pick-up fee charged', { bookingId: before.id, feeCents: checkOut.feeCents });
 }
 
 async function tellCustomer(before: Booking, after: Booking, d: MoneyDecision): Promise<void> {

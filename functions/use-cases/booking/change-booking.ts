@@ -19,6 +19,8 @@ export interface BookingChange {
   proposed: Booking;
   policy: Policy;
   by: LedgerLine['by'];
+  /** The note of the balance line when the price moved for a reason the policy does not know (a late fee). */
+  balanceNote?: string;
   /** How the save is guarded (statuses, bay). */
   save: Pick<ChangeOptions, 'editableStatuses' | 'bayVersion'>;
   /** Staff changes: who, and the fields changed given the money decided (the history shows the refund). */
@@ -47,7 +49,7 @@ export async function changeBooking(before: Booking, req: BookingChange): Promis
   const { change, decision } = decideChange(before, req.proposed, req.policy, req.now);
   const state = moneyStateOf(before);
   const at = req.now.toISOString();
-  const lines: LedgerLine[] = decisionLinesOf(state, decision, change, before, at, req.by);
+  const lines: LedgerLine[] = decisionLinesOf(state, decision, change, before, at, req.by).map((l) => (l.kind === 'balance' && req.balanceNote ? { ...l, note: req.balanceNote } : l));
   const ledger = [...(before.ledger ?? []), ...lines];
   const next = afterDecision(state, decision, { dropOffAt: dropOffInstant(req.proposed) });
   const after: Booking = {

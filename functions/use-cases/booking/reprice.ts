@@ -35,8 +35,9 @@ export function repriceStay(before: Booking, next: Selection, now: Date): Repric
     throw badRequest(priced.message, Object.fromEntries(Object.entries(priced.fieldErrors).map(([k, v]) => [SPEC_NAMES[k as keyof Selection], v as string])));
   }
   const { price } = priced;
+  // A late pick-up's fee, once charged at check-out, is owed whatever the stay becomes.
   return {
-    booking: { ...before, ...next, days: price.days, parkingCents: price.parkingCost, carWashCents: price.carWashCost, totalCents: price.total },
+    booking: { ...before, ...next, days: price.days, parkingCents: price.parkingCost, carWashCents: price.carWashCost, totalCents: price.total + (before.lateFeeCents ?? 0) },
     dropOffMoves,
     stayMoves,
     repriced,

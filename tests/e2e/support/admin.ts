@@ -15,6 +15,8 @@ export interface SeedBooking {
   /** NZ dates of the drop-off and the pick-up, both at 09:00 (at least a day ahead, clear of the lead time). */
   dropOffDate: string;
   pickUpDate: string;
+  /** Paid in full unless 'deposit' ($10 now, the rest due at pick-up). */
+  paymentType?: 'full' | 'deposit';
 }
 
 /** A paid, confirmed booking; answers its id. */
@@ -22,6 +24,7 @@ export async function seedPaidBooking(b: SeedBooking): Promise<string> {
   const body = checkoutBody({
     customer: { firstName: b.firstName, lastName: b.lastName, email: b.email, contactNumber: b.contactNumber ?? uniquePhone(), carRegistration: b.carRegistration },
     quote: { dropOffDate: b.dropOffDate, dropOffTime: '09:00', pickUpDate: b.pickUpDate, pickUpTime: '09:00', carWash: false },
+    ...(b.paymentType ? { paymentType: b.paymentType } : {}),
   });
   const started = await checkout(body);
   const paid = await payOnPage(started.sessionId);

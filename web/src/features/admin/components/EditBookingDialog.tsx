@@ -79,6 +79,10 @@ export function EditBookingDialog({ booking, onClose, onSaved, onChanged, onCanc
         setGeneration((n) => n + 1);
         setReload((n) => n + 1);
       }}
+      onRefresh={() => {
+        setReload((n) => n + 1);
+        onChanged();
+      }}
       onCustomerSaved={() => {
         // The customer's details are carried onto their bookings, which gives this booking a new version:
         // read it again, keeping what the admin has typed into the form so far.

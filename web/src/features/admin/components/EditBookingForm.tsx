@@ -6,6 +6,7 @@
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { adminMessages, adminStatuses, statusLabels, type AdminBookingDetail, type AdminBookingEditInput, type AdminBookingEditResponse, type AdminCustomer, type StatusFilter } from '@shared/admin';
+import { balanceMessages } from '@shared/balance';
 import { previewSettlement } from '@shared/booking-edit';
 import { isPolicyError, keptReasonText } from '@shared/money-policy';
 import { messages } from '@shared/messages';
@@ -21,6 +22,7 @@ import { money } from '../format';
 import { BookingHistory } from './BookingHistory';
 import { CancelBookingDialog } from './CancelBookingDialog';
 import { CustomerEditorDialog } from './CustomerEditorDialog';
+import { RecordPaymentDialog } from './RecordPaymentDialog';
 import { StayFields } from './StayFields';
 
 type EditField = Exclude<keyof AdminBookingEditInput, 'version'>;
@@ -35,9 +37,15 @@ interface EditBookingFormProps {
   onReload(): void;
   onCustomerSaved(customer: AdminCustomer): void;
   onCancelled(): void;
+  /** Read the booking again keeping the form (a payment was recorded, or a refused check-out charged a late fee). */
+  onRefresh(): void;
 }
 
-export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomerSaved, onCancelled }: EditBookingFormProps) {
+export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomerSaved, onCancelled, onRefresh }: EditBookingFormProps) {
+  const [paying, setPaying] = useState(false);
+  /** The server refused check-out with money due: its message, and the admin's reason to let the car go anyway. */
+  const [checkoutRefused, setCheckoutRefused] = useState<string | null>(null);
+  const [overrideReason, setOverrideReason] = useState('');
   const [cancelling, setCancelling] = useState(false);
   const { booking, history } = detail;
   const { toast } = useToast();
@@ -86,6 +94,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
     if (status !== booking.status && status !== 'cancelled' && status !== 'payment_review') out.status = status;
     if (shuttle !== booking.shuttle_service) out.shuttle_service = shuttle;
     if (carWash !== booking.car_wash) out.car_wash = carWash;
+    if (checkoutRefused && status === 'checkout' && overrideReason.trim()) out.checkout_override = overrideReason.trim();
     return out;
   };
 
@@ -105,6 +114,11 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
         if (err.message === adminMessages.bayTaken) fieldErrors.parking_bay_number ??= err.message;
         setServerErrors(fieldErrors);
         if (err.status === 409 && err.message === adminMessages.stale) setStale(true);
+        if (err.status === 409 && fieldErrors.status) {
+          // Money is due: the refusal may have charged a late fee, so read the booking (and its new version) again.
+          setCheckoutRefused(fieldErrors.status);
+          onRefresh();
+        }
       }
       const detail = err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : undefined;
       toast({ title: adminMessages.bookingUpdateFailed, description: detail, variant: 'destructive' });
@@ -145,11 +159,20 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
                   <dt>Booking Ref</dt>
                   <dd>{booking.booking_reference || 'Not set'}</dd>
                 </div>
+                <div>
+                  <dt>Balance due</dt>
+                  <dd data-testid="admin-balance-due">{money(booking.balance_due)}</dd>
+                </div>
               </dl>
               <div className="admin-actions">
                 <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditingCustomer(true)}>
                   Edit Customer
                 </button>
+                {booking.balance_due > 0 && (booking.status === 'reservation' || booking.status === 'checkin' || booking.status === 'checkout') && (
+                  <button type="button" className="btn btn-outline btn-sm" onClick={() => setPaying(true)}>
+                    Record payment
+                  </button>
+                )}
                 {(booking.status === 'reservation' || booking.status === 'checkin' || booking.status === 'payment_review') && (
                   <button type="button" className="btn btn-outline btn-sm" onClick={() => setCancelling(true)}>
                     Cancel Booking
@@ -278,10 +301,34 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
             <p className="muted">Choose valid dates to see the new total.</p>
           )}
         </div>
+        {checkoutRefused && status === 'checkout' && booking.balance_due > 0 && (
+          <div className="edit-checkout-refused">
+            <p className="alert alert-error" role="alert">
+              {balanceMessages.checkoutRefused(dollarsToCents(booking.balance_due))}
+            </p>
+            <TextField
+              id="admin-edit-override"
+              label="Reason for checking out with money due (admins)"
+              value={overrideReason}
+              onValueChange={setOverrideReason}
+              error={overrideReason.trim() ? undefined : balanceMessages.overrideReasonNeeded}
+            />
+          </div>
+        )}
         <BookingHistory history={history} />
       </FormDialog>
       {/* A sibling, not a child: a submit inside it would otherwise bubble (through the portal) to this form. */}
       {cancelling && <CancelBookingDialog booking={booking} onClose={() => setCancelling(false)} onCancelled={onCancelled} />}
+      {paying && (
+        <RecordPaymentDialog
+          booking={booking}
+          onClose={() => setPaying(false)}
+          onRecorded={() => {
+            setPaying(false);
+            onRefresh();
+          }}
+        />
+      )}
       {editingCustomer && (
         <CustomerEditorDialog
           customerId={booking.customer_id}

@@ -1,0 +1,60 @@
+/**
+ * An admin refunds part of a booking without cancelling it (issue 26 item 6): a goodwill discount. The total falls by
+ * the amount and the staff money policy refunds exactly that, with the reason, through the one booking change, so the
+ * refund takes the durable path (a pending ledger line and its queue request in the booking's transaction, then sent
+ * with the line's id as idempotency key: functions/use-cases/booking/refund.ts). Never more than what is held beyond
+ * what the booking still needs (a deposit booking's balance is lowered by an edit, not refunded).
+ */
+import { adminMessages } from '../../../shared/admin';
+import { balanceMessages, type PartialRefund } from '../../../shared/balance';
+import { dollarsToCents, formatMoney } from '../../../shared/money';
+import { decideMoney, isPolicyError } from '../../../shared/money-policy';
+import { CONFIRMED_STATUSES, type Booking } from '../../../shared/records';
+import type { Caller } from '../../lib/auth';
+import { HttpError, conflict } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { bookingHistory, type AuditRecord } from '../../store/audit';
+import { changeBooking } from '../booking/change-booking';
+import { moneyStateOf } from '../booking/money-state';
+import { confirmedBooking } from './booking-detail';
+
+export async function partialRefund(caller: Caller, id: string, req: PartialRefund, now = new Date()): Promise<{ booking: Booking; history: AuditRecord[]; refundCents: number }> {
+  const before = await confirmedBooking(id);
+  if (!CONFIRMED_STATUSES.includes(before.status) || !before.payment) throw conflict(balanceMessages.refundNotAllowed);
+  if (req.version !== before.updatedAt) throw conflict(adminMessages.stale);
+  const amountCents = dollarsToCents(req.amount);
+  const maxCents = largestRefund(before);
+  const tooLarge = () => new HttpError(400, balanceMessages.refundTooLarge(maxCents), { amount: balanceMessages.refundTooLarge(maxCents) });
+  if (amountCents > maxCents) throw tooLarge();
+  const proposed: Booking = { ...before, totalCents: before.totalCents - amountCents };
+  const policy = { actor: 'staff' as const, refund: { refundCents: amountCents, reason: req.reason } };
+  if (isPolicyError(decideMoney(moneyStateOf(before), { kind: 'reprice', newTotalCents: proposed.totalCents }, policy, now))) throw tooLarge();
+  const by = caller.email ?? caller.sub;
+  const done = await changeBooking(before, {
+    proposed,
+    policy,
+    by: 'admin',
+    balanceNote: `Refund of part of the booking: ${req.reason}`,
+    save: { editableStatuses: CONFIRMED_STATUSES },
+    audit: {
+      by,
+      changes: () => [
+        { field: 'total_cost', old: formatMoney(before.totalCents), new: formatMoney(proposed.totalCents) },
+        { field: 'refund', old: null, new: `${formatMoney(amountCents)} (part refund: ${req.reason})` },
+      ],
+    },
+    now,
+  });
+  if (done.outcome !== 'changed') throw conflict(adminMessages.stale);
+  logger.info('Part of a booking refunded by staff', { bookingId: id, refundCents: amountCents });
+  return { booking: done.booking, history: await bookingHistory(id), refundCents: done.decision.refundCents };
+}
+
+/**
+ * The most a part refund can give back. Lowering the total by x frees x of what is held only when what is held
+ * covers the total (held - (total - x) >= x); a booking with a balance due frees nothing (lower its price instead).
+ */
+function largestRefund(b: Booking): number {
+  const held = b.payment?.amountPaidCents ?? 0;
+  return held >= b.totalCents ? b.totalCents : 0;
+}
