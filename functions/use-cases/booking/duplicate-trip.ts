@@ -42,7 +42,7 @@ async function ownersBookings(trip: Trip, scope: DuplicateScope): Promise<Bookin
 
 function sessionsBookings(scope: DuplicateScope): Promise<Booking[]> {
   const ids = [...new Set(scope.paidSessions ?? [])].filter((id) => SESSION_ID.test(id)).slice(0, MAX_PAID_SESSIONS);
-  return bookingsOfSessions(ids);
+  return ids.length ? bookingsOfSessions(ids) : Promise.resolve([]);
 }
 
 /** The earliest-made paid booking of the same trip the caller may be told about, or null. */
