@@ -78,12 +78,23 @@ export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
 
 export const paymentTypeSchema = z.enum(['full', 'deposit'], { error: paymentMessages.choosePaymentType });
 
+/**
+ * Paying twice for one trip (shared/duplicate-stay.ts): `confirm_duplicate` goes on although a paid booking of the same
+ * e-mail, car and dates exists; `paid_sessions` are the checkout sessions this browser paid, the proof that lets an
+ * anonymous caller be told about them.
+ */
+export const duplicateTripFields = {
+  confirm_duplicate: z.boolean('Expected true or false').optional(),
+  paid_sessions: z.array(z.string('Expected text').max(255), 'Expected a list').max(10, 'At most 10 sessions').optional(),
+};
+
 export const checkoutRequestSchema = z.strictObject({
   quote: checkoutQuoteSchema,
   customer: customerDetailsSchema,
   paymentType: paymentTypeSchema,
   /** The browser's copy of the price (the spec's create-checkout call sends it): accepted and ignored. */
   cost: z.unknown().optional(),
+  ...duplicateTripFields,
 });
 export type CheckoutRequestInput = z.input<typeof checkoutRequestSchema>;
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;

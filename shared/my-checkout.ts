@@ -4,7 +4,7 @@
  * the car and the stay, with the spec's field names.
  */
 import * as z from 'zod';
-import { customerDetailsSchema, paymentTypeSchema } from './booking';
+import { customerDetailsSchema, duplicateTripFields, paymentTypeSchema } from './booking';
 
 export const myCheckoutMessages = {
   profileIncomplete: 'Add your first name, last name and contact number in your profile before booking here.',
@@ -29,6 +29,7 @@ export const myCheckoutRequestSchema = z.strictObject({
   departure_flight: flight,
   return_flight: flight,
   payment_type: paymentTypeSchema.default('full'),
+  confirm_duplicate: duplicateTripFields.confirm_duplicate,
 });
 export type MyCheckoutRequest = z.infer<typeof myCheckoutRequestSchema>;
 export type MyCheckoutRequestInput = z.input<typeof myCheckoutRequestSchema>;

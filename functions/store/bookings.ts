@@ -7,7 +7,7 @@ import type { Booking } from '../../shared/records';
 import { checkoutSessionItem, type CheckoutSession } from './checkout-sessions';
 import { isRecordId, keys } from './keys';
 import { holdPlaces, releaseHeldPlaces } from './occupancy';
-import { cancellationCodes, conflictPause, getItem, transact, type Item } from './table';
+import { batchGet, cancellationCodes, conflictPause, getItem, transact, type Item } from './table';
 
 type BookingItem = Item & Booking & { ttl?: number };
 
@@ -26,6 +26,16 @@ export async function getBooking(id: string, consistent = false): Promise<Bookin
   if (!isRecordId(id)) return null;
   const item = await getItem<BookingItem>(keys.booking(id), consistent);
   return item ? toBooking(item) : null;
+}
+
+/** The bookings the given checkout sessions made (sessions this app did not create name none): two BatchGets. */
+export async function bookingsOfSessions(sessionIds: readonly string[]): Promise<Booking[]> {
+  if (sessionIds.length === 0) return [];
+  const sessions = await batchGet<Item & { bookingId: string }>(sessionIds.map((id) => keys.checkoutSession(id)));
+  const bookingIds = [...new Set(sessions.flatMap((s) => (s && isRecordId(s.bookingId) ? [s.bookingId] : [])))];
+  if (bookingIds.length === 0) return [];
+  const items = await batchGet<BookingItem>(bookingIds.map((id) => keys.booking(id)));
+  return items.flatMap((item) => (item ? [toBooking(item)] : []));
 }
 
 export type PendingOutcome = 'created' | 'full';

@@ -43,3 +43,34 @@ export async function bookingsOfCustomer(customer: { id: string; userId: string 
   for (const b of pages.flat()) if (b.customerId === customer.id) byId.set(b.id, b);
   return [...byId.values()];
 }
+
+/**
+ * Bookings whose drop-off falls in [from, to] (dates), of the given accounts (gsi1 `USER#<sub>`) and customers
+ * (gsi1 `CUSTOMER_BOOKINGS#<id>`), read through gsi1's drop-off order, so only the window is read.
+ */
+export async function bookingsDroppingOff(owners: { userIds: readonly (string | null)[]; customerIds: readonly (string | null)[] }, from: string, to: string): Promise<Booking[]> {
+  const window = async (pk: string) => {
+    const found: Booking[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await query<Booking & Record<string, unknown>>({
+        IndexName: 'gsi1',
+        // '~' sorts after every `T<time>#<id>` of the last date.
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': pk, ':from': `DROPOFF#${from}`, ':to': `DROPOFF#${to}~` },
+        ExclusiveStartKey: start,
+      });
+      found.push(...page.items);
+      start = page.lastKey;
+    } while (start);
+    return found;
+  };
+  const present = (ids: readonly (string | null)[]) => [...new Set(ids.filter((id): id is string => !!id))];
+  const pages = await Promise.all([
+    ...present(owners.userIds).map((u) => window(keys.bookingByUser(u, '', '', '').gsi1pk)),
+    ...present(owners.customerIds).map((c) => window(keys.bookingByCustomer(c, '', '', '').gsi1pk)),
+  ]);
+  const byId = new Map<string, Booking>();
+  for (const b of pages.flat()) byId.set(b.id, b);
+  return [...byId.values()];
+}

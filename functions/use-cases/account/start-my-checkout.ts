@@ -30,8 +30,9 @@ export async function startMyCheckout(caller: Caller, req: MyCheckoutRequest, si
         quote: quoteOf(req),
         customer: details.data,
         paymentType: req.payment_type,
+        confirm_duplicate: req.confirm_duplicate,
       },
-      { userId: caller.sub, userEmail: caller.email, userEmailVerified: caller.emailVerified, siteUrl, returnTo: 'dashboard', remainingMs },
+      { userId: caller.sub, userEmail: caller.email, userEmailVerified: caller.emailVerified, siteUrl, returnTo: 'dashboard', remainingMs, ownersBookings: true },
     ),
   );
 }

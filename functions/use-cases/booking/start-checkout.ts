@@ -19,6 +19,7 @@ import { bayClash } from '../../store/bays';
 import { adminMessages } from '../../../shared/admin';
 import { refusedHold, roomForStay } from './capacity';
 import { stayDates } from '../../../shared/capacity';
+import { refuseDuplicateTrip } from './duplicate-trip';
 
 export interface CheckoutContext {
   userId: string | null;
@@ -31,6 +32,8 @@ export interface CheckoutContext {
   returnTo?: ReturnTo;
   /** A bay chosen by staff; refused when another booking holds it on these dates. */
   parkingBayNumber?: string | null;
+  /** Also look for an earlier paid booking of the same trip among the signed-in caller's own (routes granted an index Query). */
+  ownersBookings?: boolean;
   /** The function's time left (Lambda's getRemainingTimeInMillis): the hold is only taken with time to answer. */
   remainingMs?: () => number;
 }
@@ -52,6 +55,14 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
   }
   const price = priced.price;
   const { now: amountNow, balance } = amountDueNow(price.total, req.paymentType);
+
+  if (!req.confirm_duplicate) {
+    // Before anything is written or held: a second payment for a trip already paid for is asked about first.
+    await refuseDuplicateTrip(
+      { email: req.customer.email, carRegistration: req.customer.carRegistration, dropOffDate: quote.dropOffDate, dropOffTime: quote.dropOffTime, pickUpDate: quote.pickUpDate, pickUpTime: quote.pickUpTime },
+      { userId: ctx.userId, userEmail: ctx.userEmail ?? null, userEmailVerified: ctx.userEmailVerified ?? false, paidSessions: req.paid_sessions, ownersBookings: ctx.ownersBookings },
+    );
+  }
 
   const bay = ctx.parkingBayNumber ?? null;
   if (bay && (await bayClash(bay, { id: '', dropOffDate: quote.dropOffDate, dropOffTime: quote.dropOffTime, pickUpDate: quote.pickUpDate, pickUpTime: quote.pickUpTime }))) {

@@ -145,8 +145,14 @@ export interface CheckoutCost {
   paymentType: PaymentType;
 }
 
+/** Paying twice for one trip: the tab's paid checkouts (the proof), and whether the traveller chose to book anyway. */
+export interface DuplicateTripOptions {
+  paidSessions?: readonly string[];
+  confirmDuplicate?: boolean;
+}
+
 /** The POST /api/checkout body for a flow: only the fields the API takes, flight numbers only when given. */
-export function checkoutRequest(state: PaymentFlowState, paymentType: PaymentType): CheckoutRequestInput & { cost: CheckoutCost } {
+export function checkoutRequest(state: PaymentFlowState, paymentType: PaymentType, duplicate: DuplicateTripOptions = {}): CheckoutRequestInput & { cost: CheckoutCost } {
   const q = state.quoteData;
   const quote: CheckoutRequestInput['quote'] = {
     dropOffDate: q.dropOffDate,
@@ -163,6 +169,8 @@ export function checkoutRequest(state: PaymentFlowState, paymentType: PaymentTyp
     customer: trimCustomer(state.customer),
     paymentType,
     cost: { days: state.cost.days, total: paymentType === 'deposit' ? now / 100 : state.cost.total, paymentType },
+    ...(duplicate.paidSessions?.length ? { paid_sessions: [...duplicate.paidSessions] } : {}),
+    ...(duplicate.confirmDuplicate ? { confirm_duplicate: true } : {}),
   };
 }
 

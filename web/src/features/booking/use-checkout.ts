@@ -5,7 +5,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { createCheckout } from './api/create-checkout';
+import { CONFIRM_DUPLICATE_FIELD } from '@shared/duplicate-stay';
 import { checkoutFailureDetail, checkoutRequest, type PaymentFlowState, type PaymentType } from './flow';
+import { readPaidCheckouts } from './paid-checkouts';
 import { savePendingBooking } from './pending-booking';
 
 export const CHECKOUT_FAILED_MESSAGE = 'Payment failed. Please try again.';
@@ -17,9 +19,17 @@ export interface CheckoutFailure {
   detail?: string;
 }
 
-async function startCheckout(state: PaymentFlowState, paymentType: PaymentType): Promise<string> {
-  const res = await createCheckout(checkoutRequest(state, paymentType));
+export interface PayOptions {
+  /** The traveller saw 'You already have RP-... for these dates' and chose to book anyway. */
+  confirmDuplicate?: boolean;
+  /** Called with the new session just before the browser leaves for it (the payment page notes it in its history entry). */
+  onStarted?(sessionId: string): void;
+}
+
+async function startCheckout(state: PaymentFlowState, paymentType: PaymentType, options: PayOptions): Promise<string> {
+  const res = await createCheckout(checkoutRequest(state, paymentType, { paidSessions: readPaidCheckouts(), confirmDuplicate: options.confirmDuplicate }));
   savePendingBooking({ ...state, paymentType, bookingId: res.bookingId, sessionId: res.sessionId });
+  options.onStarted?.(res.sessionId);
   window.location.assign(res.url);
   return res.sessionId;
 }
@@ -36,37 +46,48 @@ export function endLeftCheckout(sessionId: string | undefined): void {
 /** A success answer the client could not use (no checkout address, say): nothing to leave for. */
 const isUnusableAnswer = (e: unknown): e is ApiError => e instanceof ApiError && e.kind === 'invalid-response';
 
+/** A 409 naming an earlier paid booking of the same trip: the page offers to book anyway. */
+const isDuplicateTrip = (e: unknown): e is ApiError => e instanceof ApiError && e.status === 409 && !!e.fieldErrors[CONFIRM_DUPLICATE_FIELD];
+
 /**
  * `pay` starts a checkout; `busy` stays true while the browser navigates away. If the user comes back with
- * the Back button and the page is restored from the back/forward cache, it is reset so they can pay again.
+ * the Back button and the page is restored from the back/forward cache, it is reset so they can pay again;
+ * `onReturned` then hears which checkout they came back from (it may have been paid), else that checkout is ended.
  */
-export function useCheckout(failureTitle: string) {
+export function useCheckout(failureTitle: string, { onReturned }: { onReturned?(sessionId: string): void } = {}) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<CheckoutFailure | null>(null);
+  const [duplicate, setDuplicate] = useState<string | null>(null);
 
   const started = useRef<string | undefined>(undefined);
+  const returned = useRef(onReturned);
+  returned.current = onReturned;
 
   useEffect(() => {
     const onPageShow = (e: PageTransitionEvent) => {
       if (!e.persisted) return;
       setBusy(false);
-      // Back from the payment page without paying: that checkout is over.
-      endLeftCheckout(started.current);
+      const sessionId = started.current;
       started.current = undefined;
+      if (sessionId && returned.current) returned.current(sessionId);
+      // Back from the payment page without paying: that checkout is over.
+      else endLeftCheckout(sessionId);
     };
     window.addEventListener('pageshow', onPageShow);
     return () => window.removeEventListener('pageshow', onPageShow);
   }, []);
 
   const pay = useCallback(
-    async (state: PaymentFlowState, paymentType: PaymentType) => {
+    async (state: PaymentFlowState, paymentType: PaymentType, options: PayOptions = {}) => {
       setBusy(true);
       setFailure(null);
+      setDuplicate(null);
       try {
-        started.current = await startCheckout(state, paymentType);
+        started.current = await startCheckout(state, paymentType, options);
       } catch (e) {
         setBusy(false);
-        if (isUnusableAnswer(e)) setFailure({ title: NO_CHECKOUT_URL_MESSAGE });
+        if (isDuplicateTrip(e)) setDuplicate(e.message);
+        else if (isUnusableAnswer(e)) setFailure({ title: NO_CHECKOUT_URL_MESSAGE });
         else if (e instanceof ApiError) setFailure({ title: failureTitle, detail: checkoutFailureDetail(e) });
         else setFailure({ title: failureTitle });
       }
@@ -74,5 +95,5 @@ export function useCheckout(failureTitle: string) {
     [failureTitle],
   );
 
-  return { busy, failure, pay, clearFailure: () => setFailure(null) };
+  return { busy, failure, duplicate, pay, clearFailure: () => setFailure(null) };
 }

@@ -9,6 +9,7 @@ import { useFullDates } from '../../quote/use-full-dates';
 import { messages } from '@shared/messages';
 import { formatMoney } from '@shared/money';
 import { myCheckoutMessages } from '@shared/my-checkout';
+import { CONFIRM_DUPLICATE_FIELD } from '@shared/duplicate-stay';
 import { nzToday } from '@shared/nz-time';
 import { quoteSelection, type FieldErrors } from '@shared/quote';
 import type { PaymentType } from '@shared/pricing';
@@ -43,6 +44,8 @@ export function NewBookingDialog({ contact, onClose, onOpenProfile }: { contact:
   const [paymentType, setPaymentType] = useState<PaymentType>('full');
   const [serverErrors, setServerErrors] = useState<FieldErrors & { carRegistration?: string }>({});
   const [busy, setBusy] = useState(false);
+  // 'You already have RP-... for these dates': shown with Book anyway until a field changes.
+  const [duplicate, setDuplicate] = useState<string | null>(null);
 
   const quote = useMemo(
     () => (dropOffDate && pickUpDate ? quoteSelection({ dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash }) : null),
@@ -53,15 +56,15 @@ export function NewBookingDialog({ contact, onClose, onOpenProfile }: { contact:
   const complete = registration.trim() !== '' && dropOffDate !== null && pickUpDate !== null;
   const dropOffPoint = useMemo(() => (dropOffDate ? { date: dropOffDate, time: dropOffTime } : null), [dropOffDate, dropOffTime]);
 
-  const changed = () => setServerErrors({});
+  const changed = () => (setServerErrors({}), setDuplicate(null));
   const warnLeadTime = (date: string | null, time: string) => {
     if (!date) return;
     const check = quoteSelection({ dropOffDate: date, dropOffTime: time, pickUpDate: date, pickUpTime: '23:30', carWash: false });
     if (!check.ok && check.fieldErrors.dropOffTime === messages.leadTime) toast({ title: messages.leadTimeToastTitle, description: messages.leadTimeToast, variant: 'destructive' });
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async (e: FormEvent | null, confirmDuplicate = false) => {
+    e?.preventDefault();
     if (!complete || !quote?.ok || total <= 0 || !dropOffDate || !pickUpDate) return;
     setBusy(true);
     try {
@@ -73,6 +76,7 @@ export function NewBookingDialog({ contact, onClose, onOpenProfile }: { contact:
         pick_up_time: pickUpTime,
         car_wash: carWash,
         payment_type: paymentType,
+        ...(confirmDuplicate ? { confirm_duplicate: true } : {}),
       });
       if (!url) {
         toast({ title: 'Error', description: myCheckoutMessages.noCheckoutUrl, variant: 'destructive' });
@@ -81,6 +85,11 @@ export function NewBookingDialog({ contact, onClose, onOpenProfile }: { contact:
       }
       window.location.assign(url);
     } catch (err) {
+      if (err instanceof ApiError && err.status === 409 && err.fieldErrors[CONFIRM_DUPLICATE_FIELD]) {
+        setDuplicate(err.message);
+        setBusy(false);
+        return;
+      }
       if (err instanceof ApiError) {
         setServerErrors({
           ...Object.fromEntries(Object.entries(err.fieldErrors).flatMap(([k, v]) => (API_FIELDS[k] ? [[API_FIELDS[k], v]] : []))),
@@ -177,6 +186,15 @@ export function NewBookingDialog({ contact, onClose, onOpenProfile }: { contact:
           <p className="muted">Choose your dates to see the total.</p>
         )}
       </div>
+      {duplicate && (
+        <div className="alert alert-warning" role="alert">
+          <strong>{duplicate}</strong>
+          <p className="alert-detail">Paying now makes a second booking and a second payment.</p>
+          <button type="button" className="btn btn-accent" disabled={busy} aria-busy={busy} onClick={() => void submit(null, true)}>
+            Book anyway
+          </button>
+        </div>
+      )}
     </FormDialog>
   );
 }

@@ -9,6 +9,7 @@ import { formatMoney } from '@shared/money';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { BookingSummary, CustomerSummary } from '../components/BookingSummary';
 import { RETRY_FAILED_MESSAGE, useCheckout } from '../use-checkout';
+import { DuplicateTripAlert } from '../components/DuplicateTripAlert';
 import { CheckoutFailureAlert } from '../components/CheckoutFailureAlert';
 import { BOOKING_CANCELLED_NOTICE, flowOf, isPaymentFlowState, isPaymentType, paymentAmounts, type BookingPageState, type PaymentFlowState, type PaymentType } from '../flow';
 import { clearPendingBooking, readPendingBooking } from '../pending-booking';
@@ -28,7 +29,7 @@ export default function PaymentFailurePage() {
   const location = useLocation();
   const navigate = useNavigate();
   const failed = useFailedBooking(location.state);
-  const { busy, failure, pay } = useCheckout(RETRY_FAILED_MESSAGE);
+  const { busy, failure, duplicate, pay } = useCheckout(RETRY_FAILED_MESSAGE);
   useDocumentMeta('Payment Failed', 'Your payment did not go through. Try again or cancel the booking.');
 
   if (!failed) return <Navigate to="/" replace />;
@@ -51,6 +52,7 @@ export default function PaymentFailurePage() {
           <h1 className="page-title">Payment Failed</h1>
           <p className="lead-muted">Your payment did not go through and you have not been charged. Your details are saved, so you can try again.</p>
           {failure && <CheckoutFailureAlert failure={failure} />}
+          {duplicate && <DuplicateTripAlert message={duplicate} busy={busy} onBookAnyway={() => void pay(flow, paymentType, { confirmDuplicate: true })} />}
           <div className="form-actions center-actions">
             <button type="button" className="btn btn-accent" disabled={busy} aria-busy={busy} onClick={() => void pay(flow, paymentType)}>
               {busy ? 'Processing...' : 'Retry Payment'}

@@ -18,6 +18,7 @@ import {
 } from '../confirmation';
 import { clearPendingBooking, readPendingBooking } from '../pending-booking';
 import { clearBookingDraft } from '../booking-draft';
+import { recordPaidCheckout } from '../paid-checkouts';
 import { EmailText } from '../../../ui/EmailText';
 
 type View = { kind: 'loading' } | { kind: 'done'; booking: ConfirmedBooking } | { kind: 'issue'; message: string };
@@ -50,8 +51,10 @@ export default function PaymentSuccessPage() {
             ? { ...answered, customer: { ...answered.customer, email: pending.customer.email, contact_number: pending.customer.contactNumber } }
             : answered;
         clearPendingBooking();
-        // Booked: the next visit to the quote card starts afresh.
+        // Booked: the draft is over (the next visit to the quote card starts afresh), and the paid session is the
+        // tab's proof for the server's 'You already have RP-... for these dates' if the same trip is booked again.
         clearBookingDraft();
+        recordPaidCheckout(sessionId);
         setFetched({ sessionId, view: { kind: 'done', booking } });
         toast({ title: BOOKING_CONFIRMED_MESSAGE, variant: 'success' });
       },
