@@ -1,7 +1,8 @@
 /**
  * The offline Stripe stand-in. Without STRIPE_SECRET_KEY the app's Stripe SDK is pointed here (see
  * functions/lib/stripe.ts). It answers only the calls the app makes: create, retrieve and expire a
- * Checkout Session, create a refund (then sends `charge.refunded` and `refund.created`) and list a payment's refunds. It serves the hosted checkout page, where Pay marks the session paid, delivers a
+ * Checkout Session, create a refund (then sends `charge.refunded` and `refund.created`), list a payment's refunds and
+ * retrieve a payment intent (what it received). It serves the hosted checkout page, where Pay marks the session paid, delivers a
  * `checkout.session.completed` event signed with the SDK's own test-header helper to the real webhook
  * route, and redirects to the success URL; Cancel goes to the cancel URL. Sessions and events are kept
  * under <dataDir>/stripe/ so a restart keeps them; the webhook secret is random per data folder.
@@ -451,6 +452,15 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
         // An outage takes the whole API away, listing included.
         if (refundFaults.get(query.get('payment_intent') ?? '') === 'down') throw new StripeApiError(500, 'An error occurred with our connection to Stripe.', undefined, 'api_error');
         sendJson(res, 200, await listRefunds(query));
+        return;
+      }
+      const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(pathname);
+      if (method === 'GET' && intent) {
+        await loaded;
+        const id = decodeURIComponent(intent[1]!);
+        const paid = [...sessions.values()].find((s) => s.session.payment_intent === id);
+        if (!paid) throw new StripeApiError(404, `No such payment_intent: '${id}'`, 'intent', 'resource_missing');
+        sendJson(res, 200, { id, object: 'payment_intent', amount: paid.session.amount_total, amount_received: paid.session.amount_total, currency: paid.session.currency, status: 'succeeded', metadata: paid.session.metadata ?? {} });
         return;
       }
       if (method === 'POST' && pathname === '/v1/refunds') {
