@@ -1,9 +1,9 @@
 /**
- * npm run admin -- grant EMAIL | revoke EMAIL | reset-mfa EMAIL | reindex [--dry-run] [--env NAME | --data-dir DIR]
+ * npm run admin -- grant EMAIL | revoke EMAIL | reset-mfa EMAIL | reindex [--dry-run] | reconcile [--env NAME | --data-dir DIR]
  *
  * Gives or takes the admin role (membership of the Cognito group `admin`), clears a locked-out person's
  * authenticator, or brings everything derived from the bookings (index keys, day sheet, search, bays, counters,
- * occupancy) in line with them. Without --env it works on the running local stack (npm start; --data-dir for one
+ * occupancy) in line with them, or compares every paid booking's ledger with Stripe (reconcile: exit code 1 on a difference). Without --env it works on the running local stack (npm start; --data-dir for one
  * with another data folder); with --env it works on that deployed environment, using your AWS credentials.
  */
 import path from 'node:path';
@@ -20,12 +20,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const USAGE = `Usage: npm run admin -- grant|revoke|reset-mfa EMAIL [--env NAME | --data-dir DIR]
        npm run admin -- reindex [--dry-run] [--env NAME | --data-dir DIR]
+       npm run admin -- reconcile [--env NAME | --data-dir DIR]
 
   grant EMAIL     make the account with this e-mail an admin
   revoke EMAIL    take the admin role away
   reset-mfa EMAIL turn off two-step sign-in for someone who lost their authenticator
   reindex         rewrite what is derived from the bookings (index keys, day sheet, search tokens, bay
                   entries) and recount the counters and the yard's occupancy; a full-table scan (docs/operations.md)
+  reconcile       compare every paid booking's ledger with Stripe's payments and refunds and list the
+                  differences (booking reference, what the ledger says, what Stripe says); exit code 1 if any
   --dry-run       reindex: report what would change and the counters' drift, writing nothing
   --env NAME      a deployed environment from cdk.json (dev, prod); uses your AWS credentials
   --data-dir DIR  the data folder of a running local stack (default: .data)
@@ -35,7 +38,8 @@ everywhere (not possible on the local emulator), but a token they already hold k
 
 type Args =
   | { action: AdminAction | 'reset-mfa'; email: string; env: string | null; dataDir: string }
-  | { action: 'reindex'; dryRun: boolean; env: string | null; dataDir: string };
+  | { action: 'reindex'; dryRun: boolean; env: string | null; dataDir: string }
+  | { action: 'reconcile'; env: string | null; dataDir: string };
 
 function parseArgs(argv: string[]): Args {
   const positional: string[] = [];
@@ -58,6 +62,7 @@ function parseArgs(argv: string[]): Args {
   }
   const [action, email, ...rest] = positional;
   if (action === 'reindex' && positional.length === 1) return { action, dryRun, env, dataDir };
+  if (action === 'reconcile' && positional.length === 1 && !dryRun) return { action, env, dataDir };
   if ((action !== 'grant' && action !== 'revoke' && action !== 'reset-mfa') || !email || rest.length > 0 || dryRun) throw new AdminCommandError(USAGE);
   return { action, email, env, dataDir };
 }
@@ -88,9 +93,31 @@ async function runReindex(args: { dryRun: boolean; env: string | null; dataDir: 
   if (!report.complete) process.exitCode = 1;
 }
 
+/** Points the Stripe client (functions/lib/stripe.ts) at the target's Stripe: the local stand-in, or the deployed key's secret. */
+function useStripe(target: TableTarget): void {
+  if (!target.stripe || process.env.STRIPE_SECRET_KEY) return;
+  if ('standInUrl' in target.stripe) process.env.STRIPE_STANDIN_URL = target.stripe.standInUrl;
+  else process.env.STRIPE_SECRET_ID = target.stripe.secretId;
+}
+
+async function runReconcile(args: { env: string | null; dataDir: string }): Promise<void> {
+  const target = args.env ? await deployedTableTarget(args.env, { cdkJson: path.join(root, 'cdk.json') }) : localTableTarget(args.dataDir);
+  useTable(target);
+  useStripe(target);
+  // The differences are printed below; the log lines are for the deployed job's alarm.
+  process.env.LOG_LEVEL ??= 'SILENT';
+  const { reconcileBookings } = await import('../functions/use-cases/booking/reconcile');
+  console.log(`Reconciling ${target.tableName} in ${target.label} with Stripe`);
+  const report = await reconcileBookings();
+  for (const d of report.differences) console.log(`${d.reference}: the ledger says ${d.ledger}; Stripe says ${d.stripe}`);
+  console.log(`${report.checked} paid bookings checked, ${report.differences.length} difference${report.differences.length === 1 ? '' : 's'}`);
+  if (report.differences.length > 0) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   if (args.action === 'reindex') return runReindex(args);
+  if (args.action === 'reconcile') return runReconcile(args);
   // The local emulator's admin operations need the install's admin secret, from the same data folder (its owner's only).
   const localAdmin = (endpoint: string) => cognitoClient(endpoint, readAdminSecret(args.dataDir));
   const target = args.env ? await deployedTarget(args.env, { cdkJson: path.join(root, 'cdk.json') }) : localTarget(args.dataDir, localAdmin);

@@ -14,9 +14,15 @@ export interface JobDef {
   everyMinutes: number;
   needs: readonly Need[];
   timeoutSeconds: number;
+  /** Whether `npm start` runs it on its short interval too (a daily job is run by hand there: npm run admin). */
+  local: boolean;
+  /** It sends refunds: its log counts for the refund alarms (infra/refund-alarms.ts). */
+  sendsRefunds: boolean;
 }
 
 export const jobs: readonly JobDef[] = [
   // Sends refunds still in flight (functions/use-cases/booking/refund.ts); reads the queue's one partition.
-  { name: 'SendRefunds', entry: 'jobs/send-refunds.ts', everyMinutes: 1, needs: ['table:read', 'table:write', 'stripe'], timeoutSeconds: 50 },
+  { name: 'SendRefunds', entry: 'jobs/send-refunds.ts', everyMinutes: 1, needs: ['table:read', 'table:write', 'stripe'], timeoutSeconds: 50, local: true, sendsRefunds: true },
+  // Compares every paid booking's ledger with Stripe (functions/use-cases/booking/reconcile.ts); read-only.
+  { name: 'Reconcile', entry: 'jobs/reconcile.ts', everyMinutes: 24 * 60, needs: ['table:read', 'stripe'], timeoutSeconds: 900, local: false, sendsRefunds: false },
 ];

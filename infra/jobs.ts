@@ -25,10 +25,12 @@ export const ALARM_NAMESPACE = 'RunwayParking';
 export class ScheduledJob extends Construct {
   readonly fn: NodejsFunction;
   readonly logGroup: LogGroup;
+  readonly job: JobDef;
 
   constructor(scope: Construct, id: string, props: { job: JobDef; settings: SharedFunctionSettings; alarmAction: IAlarmAction }) {
     super(scope, id);
     const { job, settings } = props;
+    this.job = job;
     const env = settings.env;
     const name = `${env.namePrefix}-${job.name}`;
     this.logGroup = new LogGroup(this, 'Logs', { logGroupName: `/aws/lambda/${name}`, retention: env.logRetentionDays, removalPolicy: removalPolicy(env) });
@@ -71,11 +73,11 @@ export class ScheduledJob extends Construct {
   }
 
   /** An alarm on log lines: `message` as the product logs it, counted per 5 minutes. */
-  logAlarm(id: string, props: { message: string; extra?: string; metricName: string; description: string; alarmAction: IAlarmAction }): Alarm {
+  logAlarm(id: string, props: { message: string; extra?: string; metricName: string; alarmName?: string; description: string; alarmAction: IAlarmAction }): Alarm {
     const pattern = FilterPattern.literal(`{ $.message = "${props.message}"${props.extra ? ` && ${props.extra}` : ''} }`);
     const filter = new MetricFilter(this, `${id}Filter`, { logGroup: this.logGroup, filterPattern: pattern, metricNamespace: ALARM_NAMESPACE, metricName: props.metricName, metricValue: '1', defaultValue: 0 });
     const alarm = new Alarm(this, id, {
-      alarmName: `${this.fn.functionName}-${props.metricName}`,
+      alarmName: props.alarmName ?? `${this.fn.functionName}-${props.metricName}`,
       alarmDescription: props.description,
       metric: filter.metric({ period: Duration.minutes(5), statistic: 'Sum' }),
       threshold: 1,

@@ -4,7 +4,8 @@
  * routes that change or cancel a paid booking send at once; the worker sends what is left):
  * - RefundsFailed: a refund Stripe refused, or that met no answer for every attempt (staff must refund by hand);
  * - RefundsUnconfirmed: a refund still unanswered after its fifth attempt (about an hour): Stripe or the network
- *   is failing and the worker keeps trying.
+ *   is failing and the worker keeps trying;
+ * - ReconcileDifferences: the daily reconcile (a scheduled job) logged a booking whose ledger differs from Stripe.
  */
 import { Duration } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
@@ -18,6 +19,7 @@ import { ALARM_NAMESPACE, ScheduledJob } from './jobs';
 import type { SharedFunctionSettings } from './route-function';
 
 export const REFUND_ALARM_METRICS = { failed: 'RefundsFailed', unconfirmed: 'RefundsUnconfirmed' } as const;
+export const RECONCILE_METRIC = 'ReconcileDifferences';
 
 export class Operations extends Construct {
   readonly topic: Topic;
@@ -31,7 +33,7 @@ export class Operations extends Construct {
     const action = new SnsAction(this.topic);
     this.jobs = jobs.map((job) => new ScheduledJob(this, job.name, { job, settings: props.settings, alarmAction: action }));
 
-    const senders = [...props.refundSenders, ...this.jobs.map((j) => j.logGroup)];
+    const senders = [...props.refundSenders, ...this.jobs.filter((j) => j.job.sendsRefunds).map((j) => j.logGroup)];
     const counted = (metricName: string, pattern: string) =>
       senders.map((logGroup, i) =>
         new MetricFilter(this, `${metricName}${i}`, { logGroup, filterPattern: FilterPattern.literal(pattern), metricNamespace: ALARM_NAMESPACE, metricName, metricValue: '1', defaultValue: 0 }).metric({
@@ -55,6 +57,14 @@ export class Operations extends Construct {
       return a;
     };
     alarm('RefundsFailedAlarm', REFUND_ALARM_METRICS.failed, '{ $.message = "Refund failed" }', 'A refund was refused by Stripe or never answered: refund it by hand (docs/operations.md, Alarms)');
+    const reconcile = this.jobs.find((j) => j.job.name === 'Reconcile');
+    reconcile?.logAlarm('DifferenceAlarm', {
+      message: 'Reconcile difference',
+      metricName: RECONCILE_METRIC,
+      alarmName: `${env.namePrefix}-${RECONCILE_METRIC}`,
+      description: "The daily reconcile found a booking whose ledger differs from Stripe's payments and refunds (docs/operations.md, Alarms)",
+      alarmAction: action,
+    });
     alarm('RefundsUnconfirmedAlarm', REFUND_ALARM_METRICS.unconfirmed, '{ $.message = "Refund not confirmed yet; it will be sent again" && $.attempts >= 5 }', 'A refund has met no answer from Stripe for about an hour (docs/operations.md, Alarms)');
   }
 }

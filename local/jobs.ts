@@ -13,7 +13,7 @@ export function startLocalJobs(intervalMs = LOCAL_JOB_INTERVAL_MS): { stop(): Pr
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
   const pass = async () => {
-    for (const job of jobs) {
+    for (const job of jobs.filter((j) => j.local)) {
       try {
         const mod = (await import(pathToFileURL(path.join(functionsDir, job.entry)).href)) as { handler: () => Promise<void> };
         await mod.handler();

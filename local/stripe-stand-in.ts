@@ -1,7 +1,8 @@
 /**
  * The offline Stripe stand-in. Without STRIPE_SECRET_KEY the app's Stripe SDK is pointed here (see
  * functions/lib/stripe.ts). It answers only the calls the app makes: create, retrieve and expire a
- * Checkout Session, and create a refund (then sends `charge.refunded`). It serves the hosted checkout page, where Pay marks the session paid, delivers a
+ * Checkout Session, create a refund (then sends `charge.refunded` and `refund.created`), list a payment's refunds and
+ * retrieve a payment intent (what it received). It serves the hosted checkout page, where Pay marks the session paid, delivers a
  * `checkout.session.completed` event signed with the SDK's own test-header helper to the real webhook
  * route, and redirects to the success URL; Cancel goes to the cancel URL. Sessions and events are kept
  * under <dataDir>/stripe/ so a restart keeps them; the webhook secret is random per data folder.
@@ -9,7 +10,9 @@
  * Test hooks (local only): POST /_local/stripe/sessions/:id/pay (pay without delivering, to race the
  * success page), POST /_local/stripe/events/:id/deliver (deliver an event again), POST
  * /_local/stripe/sessions/:id/expire-now (expire and deliver `checkout.session.expired`),
- * POST /_local/stripe/sessions/:id/refund (refund what is left, as from Stripe's dashboard, and deliver `charge.refunded`),
+ * POST /_local/stripe/sessions/:id/refund[?amount=cents] (refund what is left, or that amount, as from Stripe's dashboard:
+ * no metadata; delivers `charge.refunded` and `refund.created`), POST /_local/stripe/refunds/:id/fail (the refund
+ * fails later, as a closed card makes it: status `failed`, `refund.updated` delivered),
  * POST /_local/stripe/sessions/:id/refunds-{down|lose|refuse|ok} (what the refund API does for this payment from now
  * on: answer 500 without refunding (an outage), refund and then answer 500 (the answer lost, as in a crash or a
  * timeout), refuse with 400 `charge_disputed` (Stripe's decision), or work again).
@@ -39,7 +42,7 @@ interface LineItem {
 }
 
 export interface StoredRefund {
-  refund: { id: string; object: 'refund'; amount: number; currency: string; payment_intent: string; status: 'succeeded'; created: number; metadata: Record<string, string> };
+  refund: { id: string; object: 'refund'; amount: number; currency: string; payment_intent: string; charge?: string; status: 'succeeded' | 'pending' | 'failed' | 'canceled'; failure_reason?: string | null; created: number; metadata: Record<string, string> };
   idempotencyKey: string | null;
   requestHash: string;
 }
@@ -84,6 +87,9 @@ class StripeApiError extends Error {
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** What Stripe has given back of a payment: its refunds that did not fail or get canceled. */
+const refundedOf = (s: StoredSession) => (s.refunds ?? []).filter((r) => r.refund.status !== 'failed' && r.refund.status !== 'canceled').reduce((sum, r) => sum + r.refund.amount, 0);
 const randomId = (prefix: string, length = 24) => prefix + randomBytes(length).toString('base64url').replace(/[-_]/g, '').slice(0, length);
 
 /** Stripe's form encoding (`line_items[0][price_data][unit_amount]=3000`) back into objects and arrays. */
@@ -190,8 +196,8 @@ function paymentsPage(all: StoredSession[]): string {
   const rows = all
     .sort((a, b) => Number(b.session.created) - Number(a.session.created))
     .map((s) => {
-      const refunds = (s.refunds ?? []).map((r) => `<li>Refunded ${formatMoney(r.refund.amount)} (${escapeHtml(r.refund.id)})</li>`).join('');
-      const left = s.session.amount_total - (s.refunds ?? []).reduce((sum, r) => sum + r.refund.amount, 0);
+      const refunds = (s.refunds ?? []).map((r) => `<li>Refunded ${formatMoney(r.refund.amount)} (${escapeHtml(r.refund.id)}${r.refund.status === 'succeeded' ? '' : `, ${r.refund.status}`})</li>`).join('');
+      const left = s.session.amount_total - refundedOf(s);
       // As from Stripe's dashboard: the app hears of it only through `charge.refunded`.
       const refundButton = s.session.payment_status === 'paid' && left > 0 ? `<form method="post" action="/_local/stripe/sessions/${encodeURIComponent(s.session.id)}/refund"><button type="submit">Refund ${formatMoney(left)}</button></form>` : '';
       return `<tr><td>${escapeHtml(s.session.id.slice(0, 20))}...</td><td>${escapeHtml(String(s.session.customer_email ?? ''))}</td><td>${s.session.status} / ${s.session.payment_status}</td><td class="amount">${formatMoney(s.session.amount_total)}</td><td>${refunds ? `<ul>${refunds}</ul>` : 'None'}${refundButton}</td></tr>`;
@@ -342,31 +348,50 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
    */
   function chargeOf(s: StoredSession): Record<string, unknown> {
     const pi = String(s.session.payment_intent);
-    const refunded = (s.refunds ?? []).reduce((sum, r) => sum + r.refund.amount, 0);
+    const refunded = refundedOf(s);
     return { id: `ch_${pi.slice(3)}`, object: 'charge', amount: s.session.amount_total, amount_refunded: refunded, currency: s.session.currency, payment_intent: pi, refunded: refunded >= s.session.amount_total, status: 'succeeded', metadata: {} };
   }
 
-  /** A refund of `amount` (default: what is left), once per idempotency key; Stripe then sends `charge.refunded`. */
-  async function createRefund(paid: StoredSession, amountParam: unknown, metadata: Record<string, string>, key: string | null, requestHash: string): Promise<{ refund: StoredRefund; replayed: boolean; event: StoredEvent | null }> {
+  /** A refund of `amount` (default: what is left), once per idempotency key; Stripe then sends `charge.refunded` and `refund.created`. */
+  async function createRefund(paid: StoredSession, amountParam: unknown, metadata: Record<string, string>, key: string | null, requestHash: string): Promise<{ refund: StoredRefund; replayed: boolean; event: StoredEvent | null; created: StoredEvent | null }> {
     const refunds = (paid.refunds ??= []);
     const earlier = key ? refunds.find((r) => r.idempotencyKey === key) : undefined;
     if (earlier) {
       if (earlier.requestHash !== requestHash) throw new StripeApiError(400, 'Keys for idempotent requests can only be used with the same parameters they were first used with.', undefined, 'idempotency_key_in_use');
-      return { refund: earlier, replayed: true, event: null };
+      return { refund: earlier, replayed: true, event: null, created: null };
     }
-    const refunded = refunds.reduce((sum, r) => sum + r.refund.amount, 0);
+    const refunded = refundedOf(paid);
     const amount = amountParam === undefined ? paid.session.amount_total - refunded : integer(amountParam, 'amount', 1);
     if (amount < 1 || refunded + amount > paid.session.amount_total) {
       throw new StripeApiError(400, `Refund amount (${amount}) is greater than unrefunded amount on charge (${paid.session.amount_total - refunded})`, 'amount', 'charge_already_refunded');
     }
     const stored: StoredRefund = {
-      refund: { id: randomId('re_test_', 24), object: 'refund', amount, currency: paid.session.currency, payment_intent: String(paid.session.payment_intent), status: 'succeeded', created: nowSeconds(), metadata },
+      refund: { id: randomId('re_test_', 24), object: 'refund', amount, currency: paid.session.currency, payment_intent: String(paid.session.payment_intent), charge: `ch_${String(paid.session.payment_intent).slice(3)}`, status: 'succeeded', failure_reason: null, created: nowSeconds(), metadata },
       idempotencyKey: key,
       requestHash,
     };
     refunds.push(stored);
     await saveSession(paid);
-    return { refund: stored, replayed: false, event: await newEvent('charge.refunded', paid, chargeOf(paid)) };
+    const event = await newEvent('charge.refunded', paid, chargeOf(paid));
+    return { refund: stored, replayed: false, event, created: await newEvent('refund.created', paid, stored.refund) };
+  }
+
+  /** Both events of a new refund, in Stripe's order (each delivery on its own, as Stripe does). */
+  const refundEvents = (done: { event: StoredEvent | null; created: StoredEvent | null }) => [done.event, done.created].filter((e): e is StoredEvent => e !== null);
+
+  /** A refund failing after Stripe accepted it (the card closed): `refund.updated` with status failed. */
+  async function failRefund(refundId: string): Promise<{ refund: StoredRefund; event: StoredEvent } | null> {
+    await loaded;
+    for (const s of sessions.values()) {
+      const found = (s.refunds ?? []).find((r) => r.refund.id === refundId);
+      if (!found) continue;
+      if (found.refund.status === 'failed' || found.refund.status === 'canceled') return null;
+      found.refund.status = 'failed';
+      found.refund.failure_reason = 'expired_or_canceled_card';
+      await saveSession(s);
+      return { refund: found, event: await newEvent('refund.updated', s, found.refund) };
+    }
+    throw new StripeApiError(404, `No such refund: '${refundId}'`, 'refund', 'resource_missing');
   }
 
   async function expire(s: StoredSession): Promise<StoredEvent | null> {
@@ -398,7 +423,24 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
   /** Refund faults by payment intent (the test hooks above); none by default. Not kept across restarts. */
   const refundFaults = new Map<string, 'down' | 'lose' | 'refuse'>();
 
-  async function api(req: IncomingMessage, res: ServerResponse, pathname: string, body: Buffer): Promise<void> {
+  /** GET /v1/refunds?payment_intent=...: newest first, `limit` (1 to 100, default 10) a page, `starting_after` for the next. */
+  async function listRefunds(query: URLSearchParams): Promise<Record<string, unknown>> {
+    await loaded;
+    const pi = query.get('payment_intent');
+    const paid = pi ? [...sessions.values()].find((s) => s.session.payment_intent === pi) : undefined;
+    if (pi && !paid) throw new StripeApiError(404, `No such payment_intent: '${pi}'`, 'payment_intent', 'resource_missing');
+    const all = (pi ? (paid!.refunds ?? []) : [...sessions.values()].flatMap((s) => s.refunds ?? [])).map((r) => r.refund);
+    const newestFirst = all.map((r, i) => ({ r, i })).sort((a, b) => b.r.created - a.r.created || b.i - a.i).map((x) => x.r);
+    const limit = query.has('limit') ? integer(query.get('limit'), 'limit', 1) : 10;
+    if (limit > 100) throw new StripeApiError(400, 'limit must be at most 100', 'limit');
+    const after = query.get('starting_after');
+    const from = after ? newestFirst.findIndex((r) => r.id === after) + 1 : 0;
+    if (after && from === 0) throw new StripeApiError(400, `No such refund: '${after}'`, 'starting_after', 'resource_missing');
+    const data = newestFirst.slice(from, from + limit);
+    return { object: 'list', data, has_more: from + limit < newestFirst.length, url: '/v1/refunds' };
+  }
+
+  async function api(req: IncomingMessage, res: ServerResponse, pathname: string, body: Buffer, query: URLSearchParams): Promise<void> {
     if (!/^Bearer sk_test_\S+$/.test(req.headers.authorization ?? '')) {
       sendJson(res, 401, { error: { type: 'invalid_request_error', message: 'You did not provide a test-mode API key.' } });
       return;
@@ -406,6 +448,21 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
     const method = req.method ?? 'GET';
     const one = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(pathname);
     try {
+      if (method === 'GET' && pathname === '/v1/refunds') {
+        // An outage takes the whole API away, listing included.
+        if (refundFaults.get(query.get('payment_intent') ?? '') === 'down') throw new StripeApiError(500, 'An error occurred with our connection to Stripe.', undefined, 'api_error');
+        sendJson(res, 200, await listRefunds(query));
+        return;
+      }
+      const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(pathname);
+      if (method === 'GET' && intent) {
+        await loaded;
+        const id = decodeURIComponent(intent[1]!);
+        const paid = [...sessions.values()].find((s) => s.session.payment_intent === id);
+        if (!paid) throw new StripeApiError(404, `No such payment_intent: '${id}'`, 'intent', 'resource_missing');
+        sendJson(res, 200, { id, object: 'payment_intent', amount: paid.session.amount_total, amount_received: paid.session.amount_total, currency: paid.session.currency, status: 'succeeded', metadata: paid.session.metadata ?? {} });
+        return;
+      }
       if (method === 'POST' && pathname === '/v1/refunds') {
         await loaded;
         const text = body.toString('utf8');
@@ -419,12 +476,9 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
         if (fault === 'down') throw new StripeApiError(500, 'An error occurred with our connection to Stripe.', undefined, 'api_error');
         if (fault === 'refuse') throw new StripeApiError(400, 'This charge has been disputed and cannot be refunded.', undefined, 'charge_disputed');
         const done = await createRefund(paid, params.amount, metadata, key, requestHash);
-        if (fault === 'lose') {
-          if (done.event) inBackground(deliver(done.event));
-          throw new StripeApiError(500, 'An error occurred with our connection to Stripe.', undefined, 'api_error');
-        }
-        // Stripe answers the call, then sends the event on its own schedule.
-        if (done.event) inBackground(deliver(done.event));
+        // Stripe answers the call, then sends the events on its own schedule.
+        inBackground(deliverAll(refundEvents(done)));
+        if (fault === 'lose') throw new StripeApiError(500, 'An error occurred with our connection to Stripe.', undefined, 'api_error');
         sendJson(res, 200, done.refund.refund, done.replayed ? { 'idempotent-replayed': 'true' } : {});
         return;
       }
@@ -465,7 +519,13 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
     }
   }
 
-  async function local(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+  const deliverAll = async (list: StoredEvent[]): Promise<Delivery[]> => {
+    const out: Delivery[] = [];
+    for (const e of list) out.push(await deliver(e));
+    return out;
+  };
+
+  async function local(req: IncomingMessage, res: ServerResponse, pathname: string, query: URLSearchParams): Promise<void> {
     const method = req.method ?? 'GET';
     // A page on another site must not pay, cancel or expire a session by posting a form here.
     if (method !== 'GET' && !fromSiteOrNonBrowser(req, baseUrl)) return sendJson(res, 403, { message: 'Cross-site requests are not accepted' });
@@ -481,7 +541,7 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
       await loaded;
       return html(200, paymentsPage([...sessions.values()]));
     }
-    const route = /^\/_local\/stripe\/(checkout|sessions|events)\/([^/]+)(?:\/([a-z-]+))?$/.exec(pathname);
+    const route = /^\/_local\/stripe\/(checkout|sessions|events|refunds)\/([^/]+)(?:\/([a-z-]+))?$/.exec(pathname);
     if (!route) return html(404, page('Not found', '<p>Nothing here.</p>'));
     const [, kind, rawId, action] = route as unknown as [string, string, string, string | undefined];
     const id = decodeURIComponent(rawId);
@@ -509,14 +569,20 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
         if (!e) return sendJson(res, 409, { message: `Session is ${s.session.status}` });
         return sendJson(res, 200, { sessionId: s.session.id, eventId: e.event.id, delivery: await deliver(e) });
       }
-      // What a refund from Stripe's dashboard does: everything still paid goes back, and `charge.refunded` follows.
+      // What a refund from Stripe's dashboard does: everything still paid goes back (or `?amount=` cents), with no
+      // metadata, and `charge.refunded` and `refund.created` follow.
       if (kind === 'sessions' && method === 'POST' && action === 'refund') {
         const s = await session(id);
         if (s.session.payment_status !== 'paid') return sendJson(res, 409, { message: 'Only a paid session can be refunded' });
-        const done = await createRefund(s, undefined, { source: 'dashboard' }, null, randomId('dashboard_', 12));
-        const delivery = done.event ? await deliver(done.event) : null;
+        const done = await createRefund(s, query.get('amount') ?? undefined, {}, null, randomId('dashboard_', 12));
+        const [delivery, createdDelivery] = await deliverAll(refundEvents(done));
         if ((req.headers.accept ?? '').includes('text/html')) return redirect('/_local/stripe');
-        return sendJson(res, 200, { refundId: done.refund.refund.id, amount: done.refund.refund.amount, eventId: done.event?.event.id, delivery });
+        return sendJson(res, 200, { refundId: done.refund.refund.id, amount: done.refund.refund.amount, eventId: done.event?.event.id, createdEventId: done.created?.event.id, delivery, createdDelivery });
+      }
+      if (kind === 'refunds' && method === 'POST' && action === 'fail') {
+        const failed = await failRefund(id);
+        if (!failed) return sendJson(res, 409, { message: 'The refund has already failed or been canceled' });
+        return sendJson(res, 200, { refundId: id, eventId: failed.event.event.id, delivery: await deliver(failed.event) });
       }
       const fault = kind === 'sessions' && method === 'POST' ? /^refunds-(down|lose|refuse|ok)$/.exec(action ?? '') : null;
       if (fault) {
@@ -542,13 +608,13 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
 
   return {
     async handle(req, res, body) {
-      const pathname = new URL(req.url ?? '/', 'http://local').pathname;
+      const { pathname, searchParams } = new URL(req.url ?? '/', 'http://local');
       if (pathname.startsWith('/v1/')) {
-        await api(req, res, pathname, body);
+        await api(req, res, pathname, body, searchParams);
         return true;
       }
       if (pathname === '/_local/stripe' || pathname.startsWith('/_local/stripe/')) {
-        await local(req, res, pathname);
+        await local(req, res, pathname, searchParams);
         return true;
       }
       return false;

@@ -52,9 +52,17 @@ export interface LedgerLine {
   takenBy?: string;
   /** Refunds: pending until the provider confirms, then succeeded (or failed, to retry). */
   status?: 'pending' | 'succeeded' | 'failed';
+  /** Stripe's refund id: each Stripe refund is on the ledger once, by this id (refund-sync.ts). */
   refundId?: string;
   /** When Stripe's answer (made, or refused) was recorded. */
   settledAt?: string;
+  /** A refund made outside the app (Stripe's dashboard), recorded from Stripe's list of the payment's refunds. */
+  outside?: true;
+  /**
+   * The refund the app's decision granted, when less was sent because a refund made outside the app had paid
+   * part or all of it (the headroom rule, docs/payments.md); `amountCents` is what was sent.
+   */
+  askedCents?: Cents;
 }
 
 export interface Booking {

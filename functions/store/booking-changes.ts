@@ -37,6 +37,8 @@ export interface ChangeOptions {
   bayVersion?: number;
   /** What the change does to revenue when it is not the change of total (a cancellation keeps only what was not refunded). */
   revenueDeltaCents?: number;
+  /** Items that must land with the change (the refund requests of lines it settles), unconditional. */
+  alsoWrite?: TransactItem[];
 }
 
 const stayOf = (b: Booking) => `${b.dropOffDate}T${b.dropOffTime}/${b.pickUpDate}T${b.pickUpTime}`;
@@ -120,6 +122,7 @@ function changeItems(before: Booking, after: Booking, options: ChangeOptions, ca
   const placesEnd = items.length;
   // A refund is recorded as an intent to send before Stripe is asked: it survives a crash after this write.
   items.push(...newRefundRequests(before, after));
+  items.push(...(options.alsoWrite ?? []));
   return { items, lockIndex, places: [placesStart, placesEnd] };
 }
 

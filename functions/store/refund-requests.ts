@@ -1,13 +1,14 @@
 /**
  * Refunds that survive a crash. A refund line is written `pending` on the booking's ledger together with a refund
  * request item (one transaction, store/booking-changes.ts), so the intent to refund is durable before Stripe is
- * asked. Whoever sends it (the request that made the change, right away; the refund worker, for anything left)
- * settles the line and deletes the request in one transaction, conditional on the line still being pending, so a
- * line is settled once however many senders race. The queue is one partition holding only refunds in flight.
+ * asked. Whoever settles it (the sender, or the webhook that finds Stripe's refund of it) rewrites the booking and
+ * deletes the request in one transaction, conditional on the booking being unchanged since it was read and the line
+ * pending in what was read (use-cases/booking/refund-sync.ts saveLedgerEdit), so a line is settled once however many
+ * race. The queue is one partition holding only refunds in flight.
  */
 import type { Booking, LedgerLine } from '../../shared/records';
 import { keys } from './keys';
-import { cancellationCodes, query, transact, updateIf, type TransactItem } from './table';
+import { query, transact, updateIf, type TransactItem } from './table';
 
 export interface RefundRequest {
   bookingId: string;
@@ -44,35 +45,6 @@ export async function dueRefundRequests(now: Date, limit = 25): Promise<RefundRe
     Limit: 200,
   });
   return items.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).slice(0, limit);
-}
-
-export type SettleOutcome = 'settled' | 'not-pending';
-
-/**
- * Records Stripe's answer on the line (found by id at its position) and removes its request, or nothing when the
- * line is no longer pending (another sender settled it).
- */
-export async function settleRefund(bookingId: string, ledgerIndex: number, lineId: string, status: 'succeeded' | 'failed', refundId: string | null, at: string): Promise<SettleOutcome> {
-  const items: TransactItem[] = [
-    {
-      Update: {
-        Key: keys.booking(bookingId),
-        UpdateExpression: `SET ledger[${ledgerIndex}].#st = :status, ledger[${ledgerIndex}].settledAt = :at${refundId ? `, ledger[${ledgerIndex}].refundId = :rid` : ''}`,
-        ConditionExpression: `ledger[${ledgerIndex}].id = :line AND ledger[${ledgerIndex}].#st = :pending`,
-        ExpressionAttributeNames: { '#st': 'status' },
-        ExpressionAttributeValues: { ':status': status, ':line': lineId, ':pending': 'pending', ':at': at, ...(refundId ? { ':rid': refundId } : {}) },
-      },
-    },
-    { Delete: { Key: keys.refundRequest(lineId) } },
-  ];
-  try {
-    await transact(items);
-    return 'settled';
-  } catch (error) {
-    const codes = cancellationCodes(error);
-    if (codes?.[0] === 'ConditionalCheckFailed') return 'not-pending';
-    throw error;
-  }
 }
 
 /** A request whose line is settled already (or gone) has nothing left to do. */

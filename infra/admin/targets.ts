@@ -32,6 +32,8 @@ export interface TableTarget {
   /** The local emulator's endpoint; null for AWS. */
   endpoint: string | null;
   label: string;
+  /** Where its Stripe is (reconcile): the local stand-in's URL, or the deployed Stripe key's secret name. */
+  stripe?: { standInUrl: string } | { secretId: string };
 }
 
 function processAlive(pid: number): boolean {
@@ -78,7 +80,7 @@ export function localTarget(dataDir: string, adminClient: (endpoint: string) => 
 export function localTableTarget(dataDir: string): TableTarget {
   const state = runningLocalStack(dataDir);
   if (!state.endpoints.dynamodb || !state.tableName) throw new AdminCommandError('The running local stack is older than this command: restart it (npm start) and try again.');
-  return { tableName: state.tableName, region: state.region ?? 'ap-southeast-2', endpoint: state.endpoints.dynamodb, label: `the local stack at ${state.url}` };
+  return { tableName: state.tableName, region: state.region ?? 'ap-southeast-2', endpoint: state.endpoints.dynamodb, label: `the local stack at ${state.url}`, stripe: { standInUrl: state.url } };
 }
 
 type StackReader = Pick<CloudFormationClient, 'send'>;
@@ -139,5 +141,5 @@ export async function deployedTarget(envName: string, options: DeployedOptions):
 /** A deployed environment's table (its TableName output). */
 export async function deployedTableTarget(envName: string, options: DeployedOptions): Promise<TableTarget> {
   const { env, cloudFormation, label } = deployedEnvironment(envName, options);
-  return { tableName: await stackOutput(cloudFormation, env.stackName, TABLE_OUTPUT), region: env.region, endpoint: null, label };
+  return { tableName: await stackOutput(cloudFormation, env.stackName, TABLE_OUTPUT), region: env.region, endpoint: null, label, stripe: { secretId: env.stripeSecretName } };
 }

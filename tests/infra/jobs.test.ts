@@ -72,3 +72,30 @@ describe('the alarms', () => {
     expect(unconfirmed[0]![1].FilterPattern).toBe('{ $.message = "Refund not confirmed yet; it will be sent again" && $.attempts >= 5 }');
   });
 });
+
+describe('the daily reconcile', () => {
+  it('runs once a day with read access to the table and the Stripe key, and a difference it logs raises an alarm on the topic', () => {
+    const found = resourcesOfType(s, 'AWS::Lambda::Function').filter(([, p]) => p.FunctionName === `${dev.namePrefix}-Reconcile`);
+    expect(found).toHaveLength(1);
+    const [id, fn] = found[0]!;
+    expect(fn.Timeout).toBe(900);
+    expect(Object.keys(fn.Environment.Variables).sort()).toEqual(['LOG_LEVEL', 'NODE_OPTIONS', 'STRIPE_SECRET_ID', 'TABLE_NAME']);
+    const rules = resourcesOfType(s, 'AWS::Events::Rule').filter(([, p]) => JSON.stringify(p.Targets).includes(id));
+    expect(rules.map(([, p]) => p.ScheduleExpression)).toEqual(['rate(1 day)']);
+
+    const roleId = fn.Role['Fn::GetAtt'][0] as string;
+    const actions = resourcesOfType(s, 'AWS::IAM::Policy')
+      .filter(([, p]) => JSON.stringify(p.Roles).includes(roleId))
+      .flatMap(([, p]) => p.PolicyDocument.Statement.flatMap((st: { Action: string | string[] }) => (Array.isArray(st.Action) ? st.Action : [st.Action])));
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:GetItem', 'secretsmanager:GetSecretValue']));
+    expect(actions.filter((a: string) => ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Scan'].includes(a))).toEqual([]);
+
+    const filters = resourcesOfType(s, 'AWS::Logs::MetricFilter').filter(([, p]) => p.MetricTransformations[0].MetricName === 'ReconcileDifferences');
+    expect(filters.map(([, p]) => p.FilterPattern)).toEqual(['{ $.message = "Reconcile difference" }']);
+    const alarm = resourcesOfType(s, 'AWS::CloudWatch::Alarm').filter(([, p]) => p.AlarmName === `${dev.namePrefix}-ReconcileDifferences`);
+    expect(alarm).toHaveLength(1);
+    const [topicId] = resourcesOfType(s, 'AWS::SNS::Topic')[0]!;
+    expect(alarm[0]![1].AlarmActions).toEqual([{ Ref: topicId }]);
+    expect([alarm[0]![1].Threshold, alarm[0]![1].ComparisonOperator]).toEqual([1, 'GreaterThanOrEqualToThreshold']);
+  });
+});

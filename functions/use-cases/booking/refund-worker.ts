@@ -10,10 +10,10 @@ import { sendRefund, type SendOutcome } from './refund';
 export type PassSummary = Record<SendOutcome | 'error', number>;
 
 export async function sendDueRefunds(now: () => Date = () => new Date()): Promise<PassSummary> {
-  const summary: PassSummary = { succeeded: 0, failed: 0, retry: 0, 'settled-elsewhere': 0, error: 0 };
+  const summary: PassSummary = { succeeded: 0, absorbed: 0, failed: 0, retry: 0, 'settled-elsewhere': 0, error: 0 };
   for (const request of await dueRefundRequests(now())) {
     try {
-      summary[await sendRefund(request.bookingId, request.lineId, request.attempts, now)]++;
+      summary[await sendRefund(request.bookingId, request.lineId, { attempts: request.attempts, now })]++;
     } catch (error) {
       // The request stays; the next pass tries it again.
       summary.error++;

@@ -6,6 +6,9 @@
  *   whatever is still pending, with backoff;
  * - every send uses the line's id as Stripe's idempotency key, so a repeat after a lost answer returns the
  *   refund Stripe already made instead of making another.
+ * Before sending, the payment's refunds are listed from Stripe: the line's own refund there (a send whose answer
+ * was lost) settles it without sending; otherwise only the headroom is sent (refund-ledger.ts: a refund made
+ * in Stripe's dashboard since the decision lowers it, to nothing if it paid it all).
  * Stripe refusing it (a 4xx: already refunded, disputed, no such payment) settles the line as failed for staff
  * to see; no answer at all (a timeout, an outage, 5xx, 429) is tried again, and after MAX_REFUND_ATTEMPTS the
  * line is failed too, with an error log the 'refund failed' alarm counts.
@@ -14,7 +17,9 @@ import type { Booking, LedgerLine } from '../../../shared/records';
 import { logger } from '../../lib/logger';
 import { stripeClient } from '../../lib/stripe';
 import { getBooking } from '../../store/bookings';
-import { dropRefundRequest, postponeRefund, settleRefund } from '../../store/refund-requests';
+import { dropRefundRequest, postponeRefund } from '../../store/refund-requests';
+import { headroomCents, refundCounts, settleLine, type StripeRefund } from './refund-ledger';
+import { changeTime, listPaymentRefunds, saveLedgerEdit, syncBookingRefunds } from './refund-sync';
 
 export const MAX_REFUND_ATTEMPTS = 8;
 
@@ -24,7 +29,7 @@ export const refundRetryDelayMs = (attempt: number): number => Math.min(60 * 60_
 /** The idempotency key Stripe sees for a line: one line, one refund, however often it is sent. */
 export const refundIdempotencyKey = (lineId: string): string => `refund-${lineId}`;
 
-type StripeAnswer = { kind: 'made'; refundId: string } | { kind: 'refused'; reason: string } | { kind: 'no-answer'; reason: string };
+type StripeAnswer = { kind: 'made'; refundId: string; amount: number } | { kind: 'refused'; reason: string } | { kind: 'no-answer'; reason: string };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -34,46 +39,131 @@ function isRefusal(error: unknown): boolean {
   return typeof status === 'number' && status >= 400 && status < 500 && status !== 409 && status !== 429;
 }
 
-async function askStripe(b: Booking, line: LedgerLine): Promise<StripeAnswer> {
-  const paymentIntent = b.payment?.paymentIntent;
-  if (!paymentIntent) return { kind: 'refused', reason: 'The booking has no payment intent to refund' };
+async function askStripe(b: Booking, line: LedgerLine, paymentIntent: string, amount: number): Promise<StripeAnswer> {
   try {
     const stripe = await stripeClient();
-    const done = await stripe.refunds.create({ payment_intent: paymentIntent, amount: -line.amountCents, metadata: { bookingId: b.id, ledgerLine: line.id } }, { idempotencyKey: refundIdempotencyKey(line.id) });
-    return { kind: 'made', refundId: done.id };
+    const done = await stripe.refunds.create({ payment_intent: paymentIntent, amount, metadata: { bookingId: b.id, ledgerLine: line.id } }, { idempotencyKey: refundIdempotencyKey(line.id) });
+    return { kind: 'made', refundId: done.id, amount: done.amount };
   } catch (error) {
     return isRefusal(error) ? { kind: 'refused', reason: messageOf(error) } : { kind: 'no-answer', reason: messageOf(error) };
   }
 }
 
-export type SendOutcome = 'succeeded' | 'failed' | 'retry' | 'settled-elsewhere';
+async function listed(paymentIntent: string): Promise<StripeRefund[] | { reason: string }> {
+  try {
+    return await listPaymentRefunds(paymentIntent);
+  } catch (error) {
+    if (isRefusal(error)) throw error;
+    return { reason: messageOf(error) };
+  }
+}
 
-/** One send of a pending refund line; `attempts` is how many sends before this one met no answer. */
-export async function sendRefund(bookingId: string, lineId: string, attempts = 0, now: () => Date = () => new Date()): Promise<SendOutcome> {
-  const b = await getBooking(bookingId, true);
+/** `absorbed`: nothing was left to send (a refund made outside the app paid it); settled at $0, not failed. */
+export type SendOutcome = 'succeeded' | 'absorbed' | 'failed' | 'retry' | 'settled-elsewhere';
+
+export interface SendOptions {
+  /** Sends tried before this one that met no answer. */
+  attempts?: number;
+  now?: () => Date;
+  /** A send kicked by a webhook, outside the worker's schedule: no answer leaves the request as the worker left it. */
+  kick?: boolean;
+}
+
+const pendingLine = (b: Booking | null, lineId: string) => {
   const index = b?.ledger?.findIndex((l) => l.id === lineId) ?? -1;
   const line = index >= 0 ? b!.ledger![index]! : null;
-  if (!b || !line || line.status !== 'pending') {
+  return line && line.kind === 'refund' && line.status === 'pending' ? { index, line } : null;
+};
+
+/**
+ * Records what Stripe refunded for the line (`sentCents`, 0 when nothing was sent) on the line if it is still
+ * pending, in the booking's conditional transaction with its request's removal; re-read when the booking changed.
+ */
+async function settleSent(bookingId: string, lineId: string, sentCents: number, refundId: string | null, now: () => Date): Promise<'settled' | 'not-pending'> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const b = await getBooking(bookingId, true);
+    const found = pendingLine(b, lineId);
+    if (!b || !found) return 'not-pending';
+    const at = changeTime(b, now());
+    const settled = settleLine(b, found.index, sentCents, refundId, at);
+    if ((await saveLedgerEdit(b, { ...settled.booking, updatedAt: at }, settled.revenueDeltaCents, [lineId])) === 'changed') return 'settled';
+  }
+  throw new Error(`Could not settle refund line ${lineId} on booking ${bookingId}`);
+}
+
+/** Stripe refused the line, or never answered: failed, still owed to the customer (what is held does not change). */
+async function settleFailed(bookingId: string, lineId: string, now: () => Date): Promise<'settled' | 'not-pending'> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const b = await getBooking(bookingId, true);
+    const found = pendingLine(b, lineId);
+    if (!b || !found) return 'not-pending';
+    const at = changeTime(b, now());
+    const ledger = [...b.ledger!];
+    ledger[found.index] = { ...found.line, status: 'failed', settledAt: at };
+    if ((await saveLedgerEdit(b, { ...b, ledger, updatedAt: at }, 0, [lineId])) === 'changed') return 'settled';
+  }
+  throw new Error(`Could not fail refund line ${lineId} on booking ${bookingId}`);
+}
+
+/** One send of a pending refund line. */
+export async function sendRefund(bookingId: string, lineId: string, options: SendOptions = {}): Promise<SendOutcome> {
+  const now = options.now ?? (() => new Date());
+  const b = await getBooking(bookingId, true);
+  const found = pendingLine(b, lineId);
+  if (!b || !found) {
     await dropRefundRequest(lineId);
     return 'settled-elsewhere';
   }
-  const answer = await askStripe(b, line);
-  const at = now().toISOString();
-  if (answer.kind === 'made') {
-    const settled = await settleRefund(b.id, index, line.id, 'succeeded', answer.refundId, at);
-    if (settled === 'settled') logger.info('Refund made', { bookingId, ledgerLine: lineId, refundId: answer.refundId, amountCents: -line.amountCents });
-    return settled === 'settled' ? 'succeeded' : 'settled-elsewhere';
-  }
-  const tried = attempts + 1;
-  if (answer.kind === 'refused' || tried >= MAX_REFUND_ATTEMPTS) {
+  const { line } = found;
+  const paymentIntent = b.payment?.paymentIntent;
+  const fail = async (reason: string, refused: boolean, tried: number) => {
     // Counted by the 'refund failed' alarm (infra/jobs.ts); staff see the line as failed.
-    logger.error('Refund failed', { bookingId, ledgerLine: lineId, amountCents: -line.amountCents, attempts: tried, reason: answer.reason, refused: answer.kind === 'refused' });
-    const settled = await settleRefund(b.id, index, line.id, 'failed', null, at);
-    return settled === 'settled' ? 'failed' : 'settled-elsewhere';
+    logger.error('Refund failed', { bookingId, ledgerLine: lineId, amountCents: -line.amountCents, attempts: tried, reason, refused });
+    return (await settleFailed(bookingId, lineId, now)) === 'settled' ? 'failed' : 'settled-elsewhere';
+  };
+  const noAnswer = async (reason: string): Promise<SendOutcome> => {
+    const tried = (options.attempts ?? 0) + 1;
+    if (options.kick) return 'retry';
+    if (tried >= MAX_REFUND_ATTEMPTS) return fail(reason, false, tried);
+    logger.warn('Refund not confirmed yet; it will be sent again', { bookingId, ledgerLine: lineId, attempts: tried, reason });
+    await postponeRefund(lineId, tried, new Date(now().getTime() + refundRetryDelayMs(tried)));
+    return 'retry';
+  };
+  if (!paymentIntent) return fail('The booking has no payment intent to refund', true, (options.attempts ?? 0) + 1);
+
+  // At most twice: a refusal because a refund made outside the app took what was left is sent again, smaller.
+  for (let round = 0; round < 2; round++) {
+    const refunds = await listed(paymentIntent);
+    if (!Array.isArray(refunds)) return noAnswer(refunds.reason);
+    const own = refunds.find((r) => r.metadata?.ledgerLine === lineId);
+    if (own) {
+      // Stripe has it already (an answer that was lost): record it, without sending again.
+      await syncBookingRefunds(bookingId, paymentIntent, refunds);
+      return refundCounts(own) ? 'succeeded' : 'failed';
+    }
+    const current = await getBooking(bookingId, true);
+    const still = pendingLine(current, lineId);
+    if (!current || !still) return 'settled-elsewhere';
+    const amount = headroomCents(current, still.index, refunds);
+    if (amount === 0) {
+      const settled = await settleSent(bookingId, lineId, 0, null, now);
+      if (settled === 'settled') logger.info('Refund not sent: a refund made in Stripe paid it', { bookingId, ledgerLine: lineId, askedCents: -line.amountCents });
+      return settled === 'settled' ? 'absorbed' : 'settled-elsewhere';
+    }
+    const answer = await askStripe(current, still.line, paymentIntent, amount);
+    if (answer.kind === 'made') {
+      const settled = await settleSent(bookingId, lineId, answer.amount, answer.refundId, now);
+      if (settled === 'settled') logger.info('Refund made', { bookingId, ledgerLine: lineId, refundId: answer.refundId, amountCents: answer.amount, askedCents: -line.amountCents });
+      // Settled meanwhile by the webhook, from the same refund: made all the same.
+      return 'succeeded';
+    }
+    if (answer.kind === 'no-answer') return noAnswer(answer.reason);
+    // Refused: made meanwhile by another sender, or a dashboard refund took what was left? Then look again.
+    const again = await listed(paymentIntent);
+    const changed = Array.isArray(again) && (again.some((r) => r.metadata?.ledgerLine === lineId) || headroomCents(current, still.index, again) < amount);
+    if (!changed) return fail(answer.reason, true, (options.attempts ?? 0) + 1);
   }
-  logger.warn('Refund not confirmed yet; it will be sent again', { bookingId, ledgerLine: lineId, attempts: tried, reason: answer.reason });
-  await postponeRefund(lineId, tried, new Date(now().getTime() + refundRetryDelayMs(tried)));
-  return 'retry';
+  return fail('Refused twice as Stripe refunds changed', true, (options.attempts ?? 0) + 1);
 }
 
 /** Right after the change that wrote the line: the first send. Anything but an answer is left to the worker. */

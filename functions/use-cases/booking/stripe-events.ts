@@ -1,13 +1,13 @@
 /**
  * What each Stripe event means for a booking. Paid sessions are confirmed (once, see confirm-payment.ts);
- * sessions that will never be paid end their pending booking; refunds made outside the app reach the
- * booking's ledger (charge-refunded.ts); every other event type is acknowledged
+ * sessions that will never be paid end their pending booking; every refund event brings the booking's ledger
+ * in line with Stripe's list of the payment's refunds (refund-sync.ts); every other event type is acknowledged
  * and ignored, so Stripe does not retry it.
  */
 import { maskToken } from '../../../shared/mask';
 import type Stripe from 'stripe';
 import { logger } from '../../lib/logger';
-import { recordChargeRefund } from './charge-refunded';
+import { syncRefundsOfPayment } from './refund-sync';
 import { confirmAndNotify, endUnpaidSession } from './confirm-payment';
 
 export async function handleStripeEvent(event: Stripe.Event): Promise<void> {
@@ -30,7 +30,9 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<void> {
       await endUnpaidSession(event.data.object, 'expired');
       return;
     case 'charge.refunded':
-      await recordChargeRefund(event.data.object);
+    case 'refund.created':
+    case 'refund.updated':
+      await syncRefundsOfPayment(event.data.object);
       return;
     default:
       logger.info('Stripe event ignored', { eventId: event.id, type: event.type });

@@ -1,0 +1,8 @@
+/** The daily reconcile (functions/jobs.ts): every paid booking's ledger against Stripe; each difference is logged for the alarm. */
+import { logger } from '../lib/logger';
+import { reconcileBookings } from '../use-cases/booking/reconcile';
+
+export const handler = async (): Promise<void> => {
+  const report = await reconcileBookings();
+  logger.info('Reconcile done', { checked: report.checked, differences: report.differences.length });
+};

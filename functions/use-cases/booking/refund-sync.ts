@@ -1,0 +1,94 @@
+/**
+ * Keeping the ledger true to Stripe's refunds (issue 26 item 3). On `charge.refunded`, `refund.created` and
+ * `refund.updated` the payment intent's refunds are listed from Stripe (every page) and applied by id
+ * (refund-ledger.ts): the app's own pending lines are settled, refunds made outside the app are recorded once,
+ * refunds that failed later are undone. The write is the booking's one conditional transaction (on `updatedAt`),
+ * re-read and re-applied when something else changed the booking meanwhile, so redelivered, reordered and
+ * concurrent events record each refund once. Afterwards, any of the app's lines still waiting to be sent are
+ * sent (an outside refund may have lowered them to nothing), so the booking does not wait for the worker.
+ */
+import type Stripe from 'stripe';
+import { LISTED_STATUSES, type Booking } from '../../../shared/records';
+import { logger } from '../../lib/logger';
+import { stripeClient } from '../../lib/stripe';
+import { getBooking } from '../../store/bookings';
+import { saveBookingChange } from '../../store/booking-changes';
+import { bookingIdOfPayment } from '../../store/checkout-sessions';
+import { keys } from '../../store/keys';
+import type { TransactItem } from '../../store/table';
+import { syncLedger, type LedgerEdit, type StripeRefund } from './refund-ledger';
+import { sendRefund } from './refund';
+
+/** Every refund of a payment intent, all pages (Stripe lists 100 at most a page). */
+export async function listPaymentRefunds(paymentIntent: string): Promise<StripeRefund[]> {
+  const stripe = await stripeClient();
+  const all = await stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 }).autoPagingToArray({ limit: 10_000 });
+  return all.map((r) => ({ id: r.id, amount: r.amount, status: r.status, metadata: (r.metadata as Record<string, string> | null) ?? null, created: r.created }));
+}
+
+/** A change's time: after the one it follows, so `updatedAt` always moves (it is the booking's version). */
+export const changeTime = (b: Pick<Booking, 'updatedAt'>, now = new Date()): string => new Date(Math.max(now.getTime(), Date.parse(b.updatedAt) + 1)).toISOString();
+
+/** Saves a ledger-only change: the booking (conditional on `updatedAt`), its counters, and the settled lines' requests. */
+export async function saveLedgerEdit(before: Booking, after: Booking, revenueDeltaCents: number, settledLineIds: readonly string[]): Promise<'changed' | 'stale'> {
+  const alsoWrite: TransactItem[] = settledLineIds.map((id) => ({ Delete: { Key: keys.refundRequest(id) } }));
+  const outcome = await saveBookingChange(before, after, { editableStatuses: LISTED_STATUSES, revenueDeltaCents, alsoWrite });
+  return outcome === 'changed' ? 'changed' : 'stale';
+}
+
+const MAX_ATTEMPTS = 8;
+
+export type SyncOutcome = 'synced' | 'known' | 'unknown-payment';
+
+/** Applies Stripe's refunds to the booking; `refunds` when the caller has just listed them. */
+export async function syncBookingRefunds(bookingId: string, paymentIntent: string, listed?: StripeRefund[]): Promise<{ outcome: SyncOutcome; booking: Booking | null }> {
+  const refunds = listed ?? (await listPaymentRefunds(paymentIntent));
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const before = await getBooking(bookingId, true);
+    if (!before?.payment) return { outcome: 'unknown-payment', booking: null };
+    const at = changeTime(before);
+    const edit = syncLedger(before, refunds, at);
+    if (!edit.changed) return { outcome: 'known', booking: before };
+    const after: Booking = { ...edit.booking, updatedAt: at };
+    if ((await saveLedgerEdit(before, after, edit.revenueDeltaCents, edit.settledLineIds)) === 'changed') {
+      logEdit(bookingId, edit);
+      return { outcome: 'synced', booking: after };
+    }
+    // Stale: the booking changed meanwhile (a cancellation, the worker settling a line); apply to what it is now.
+  }
+  throw new Error(`Could not apply Stripe's refunds to booking ${bookingId}; asking Stripe to redeliver`);
+}
+
+function logEdit(bookingId: string, edit: LedgerEdit): void {
+  for (const r of edit.recorded) logger.info('Refund made outside the app recorded', { bookingId, refundId: r.refundId, refundCents: r.amountCents });
+  for (const f of edit.failed) {
+    // An outside refund that failed only gives the money back to the business; the app's own failing means the customer is still owed it.
+    if (f.outside) logger.warn('Refund made outside the app failed at Stripe', { bookingId, refundId: f.refundId, amountCents: f.amountCents });
+    else logger.error('Refund failed', { bookingId, ledgerLine: f.lineId, refundId: f.refundId, amountCents: f.amountCents, reason: 'failed at Stripe after it was made' });
+  }
+}
+
+/** The payment intent a refund or charge event names. */
+const intentOf = (v: string | Stripe.PaymentIntent | null | undefined): string | null => (typeof v === 'string' ? v : (v?.id ?? null));
+
+/** A `charge.refunded`, `refund.created` or `refund.updated` event: sync the payment's booking with Stripe's refunds. */
+export async function syncRefundsOfPayment(object: { id: string; payment_intent?: string | Stripe.PaymentIntent | null }): Promise<SyncOutcome> {
+  const paymentIntent = intentOf(object.payment_intent);
+  const bookingId = paymentIntent ? await bookingIdOfPayment(paymentIntent) : null;
+  if (!paymentIntent || !bookingId) {
+    logger.warn('A refund for a payment no booking knows', { objectId: object.id });
+    return 'unknown-payment';
+  }
+  const { outcome, booking } = await syncBookingRefunds(bookingId, paymentIntent);
+  // Lines still waiting: send them now (an outside refund may have made them smaller, or unnecessary).
+  for (const line of booking?.ledger ?? []) {
+    if (line.kind === 'refund' && line.status === 'pending') {
+      try {
+        await sendRefund(bookingId, line.id, { kick: true });
+      } catch (error) {
+        logger.warn('Refund left to the worker', { bookingId, ledgerLine: line.id, error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  }
+  return outcome;
+}
