@@ -5,8 +5,9 @@
  * document cannot drift from what the API accepts. Response schemas are the ones the web app parses each answer with.
  */
 import * as z from 'zod';
-import { adminBookingDetailSchema, adminBookingEditResponseSchema, adminBookingEditSchema, adminBookingsQuerySchema, adminBookingsResponseSchema, adminCheckoutRequestSchema, adminCustomerEditSchema, adminCustomerResponseSchema, adminSummarySchema, customerSearchQuerySchema, customerSearchResponseSchema, daySheetQuerySchema, daySheetSchema } from '../../shared/admin';
+import { adminBookingSchema, adminBookingDetailSchema, auditEntrySchema, recordPaymentResponseSchema, adminBookingEditResponseSchema, adminBookingEditSchema, adminBookingsQuerySchema, adminBookingsResponseSchema, adminCheckoutRequestSchema, adminCustomerEditSchema, adminCustomerResponseSchema, adminSummarySchema, customerSearchQuerySchema, customerSearchResponseSchema, daySheetQuerySchema, daySheetSchema } from '../../shared/admin';
 import { availabilityQuerySchema, availabilitySchema } from '../../shared/availability';
+import { partialRefundSchema, recordPaymentSchema } from '../../shared/balance';
 import { checkoutRequestSchema, checkoutResponseSchema, createdBookingSchema, endedCheckoutSchema } from '../../shared/booking';
 import { customerBookingEditSchema } from '../../shared/booking-edit';
 import { adminCancellationSchema, cancellationTermsSchema, cancelledBookingResponseSchema } from '../../shared/cancellation';
@@ -35,6 +36,7 @@ export interface RouteContract {
 /** `METHOD path`, as in functions/routes.ts. */
 export type RouteKey = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /api/${string}`;
 
+const partialRefundResponseSchema = z.object({ booking: adminBookingSchema, history: z.array(auditEntrySchema), refund: z.number() });
 const webhookReceivedSchema = z.object({ received: z.literal(true) });
 const openApiDocumentSchema = z.object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });
 
@@ -59,6 +61,8 @@ export const API_CONTRACT: Record<RouteKey, RouteContract> = {
   'GET /api/admin/bookings/{id}': { summary: 'One booking with its history.', response: adminBookingDetailSchema },
   'PATCH /api/admin/bookings/{id}': { summary: "Edit a booking's dates, status, bay and notes (priced by the money policy).", body: adminBookingEditSchema, response: adminBookingEditResponseSchema },
   'POST /api/admin/bookings/{id}/cancellation': { summary: 'Cancel a booking with a refund (above the terms only with a reason).', body: adminCancellationSchema, response: cancelledBookingResponseSchema },
+  'POST /api/admin/bookings/{id}/payments': { summary: 'Record a payment towards the balance (cash, EFTPOS or card), taken by the caller.', body: recordPaymentSchema, status: 201, response: recordPaymentResponseSchema },
+  'POST /api/admin/bookings/{id}/refunds': { summary: 'Refund part of a booking without cancelling it, with a reason.', body: partialRefundSchema, status: 201, response: partialRefundResponseSchema },
   'GET /api/admin/day-sheet': { summary: "One day's arrivals and departures.", query: daySheetQuerySchema, response: daySheetSchema },
   'GET /api/admin/occupancy': { summary: 'Places taken per day over a period, against the capacity.', query: occupancyQuerySchema, response: occupancySchema },
   'PUT /api/admin/capacity': { summary: "Set the yard's capacity.", body: capacityRequestSchema, response: capacityResponseSchema },

@@ -27,7 +27,8 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
 const WHO: Record<RouteDef['access'], string> = {
   public: 'Anyone.',
   user: 'A signed-in account (Cognito access or id token); a booking that is not its own answers 404.',
-  admin: 'An account in the `admin` or `staff` group.',
+  staff: 'An account in the `staff` or `admin` group.',
+  admin: 'An account in the `admin` group.',
 };
 
 function queryParameters(schema: z.ZodType): Json[] {
@@ -52,7 +53,7 @@ function operation(r: RouteDef): Json {
     responses: {
       [String(c.status ?? 200)]: { description: c.response instanceof z.ZodType ? 'OK' : c.response.description, ...success },
       ...(r.access === 'public' ? {} : { '401': failure }),
-      ...(r.access === 'admin' ? { '403': failure } : {}),
+      ...(r.access === 'admin' || r.access === 'staff' ? { '403': failure } : {}),
       default: failure,
     },
   };
