@@ -4,20 +4,16 @@
  * (refund-ledger.ts): the app's own pending lines are settled, refunds made outside the app are recorded once,
  * refunds that failed later are undone. The write is the booking's one conditional transaction (on `updatedAt`),
  * re-read and re-applied when something else changed the booking meanwhile, so redelivered, reordered and
- * concurrent events record each refund once. Afterwards, any of the app's lines still waiting to be sent are
- * sent (an outside refund may have lowered them to nothing), so the booking does not wait for the worker.
+ * concurrent events record each refund once. The webhook's entry point is refund-events.ts.
  */
-import type Stripe from 'stripe';
 import { LISTED_STATUSES, type Booking } from '../../../shared/records';
 import { logger } from '../../lib/logger';
 import { stripeClient } from '../../lib/stripe';
 import { getBooking } from '../../store/bookings';
 import { saveBookingChange } from '../../store/booking-changes';
-import { bookingIdOfPayment } from '../../store/checkout-sessions';
 import { keys } from '../../store/keys';
 import type { TransactItem } from '../../store/table';
 import { syncLedger, type LedgerEdit, type StripeRefund } from './refund-ledger';
-import { sendRefund } from './refund';
 
 /** Every refund of a payment intent, all pages (Stripe lists 100 at most a page). */
 export async function listPaymentRefunds(paymentIntent: string): Promise<StripeRefund[]> {
@@ -66,29 +62,4 @@ function logEdit(bookingId: string, edit: LedgerEdit): void {
     if (f.outside) logger.warn('Refund made outside the app failed at Stripe', { bookingId, refundId: f.refundId, amountCents: f.amountCents });
     else logger.error('Refund failed', { bookingId, ledgerLine: f.lineId, refundId: f.refundId, amountCents: f.amountCents, reason: 'failed at Stripe after it was made' });
   }
-}
-
-/** The payment intent a refund or charge event names. */
-const intentOf = (v: string | Stripe.PaymentIntent | null | undefined): string | null => (typeof v === 'string' ? v : (v?.id ?? null));
-
-/** A `charge.refunded`, `refund.created` or `refund.updated` event: sync the payment's booking with Stripe's refunds. */
-export async function syncRefundsOfPayment(object: { id: string; payment_intent?: string | Stripe.PaymentIntent | null }): Promise<SyncOutcome> {
-  const paymentIntent = intentOf(object.payment_intent);
-  const bookingId = paymentIntent ? await bookingIdOfPayment(paymentIntent) : null;
-  if (!paymentIntent || !bookingId) {
-    logger.warn('A refund for a payment no booking knows', { objectId: object.id });
-    return 'unknown-payment';
-  }
-  const { outcome, booking } = await syncBookingRefunds(bookingId, paymentIntent);
-  // Lines still waiting: send them now (an outside refund may have made them smaller, or unnecessary).
-  for (const line of booking?.ledger ?? []) {
-    if (line.kind === 'refund' && line.status === 'pending') {
-      try {
-        await sendRefund(bookingId, line.id, { kick: true });
-      } catch (error) {
-        logger.warn('Refund left to the worker', { bookingId, ledgerLine: line.id, error: error instanceof Error ? error.message : String(error) });
-      }
-    }
-  }
-  return outcome;
 }

@@ -7,7 +7,7 @@
 import { maskToken } from '../../../shared/mask';
 import type Stripe from 'stripe';
 import { logger } from '../../lib/logger';
-import { syncRefundsOfPayment } from './refund-sync';
+import { syncRefundsOfPayment } from './refund-events';
 import { confirmAndNotify, endUnpaidSession } from './confirm-payment';
 
 export async function handleStripeEvent(event: Stripe.Event): Promise<void> {
