@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { LISTED_STATUSES, type Booking, type LedgerLine } from '../../../shared/records';
-import { logger } from '../../lib/logger';
+import { logAbout, logger } from '../../lib/logger';
 import { getBooking } from '../../store/bookings';
 import { saveBookingChange } from '../../store/booking-changes';
 import { bookingIdOfPayment } from '../../store/checkout-sessions';
@@ -27,6 +27,7 @@ export async function recordChargeRefund(charge: Pick<Stripe.Charge, 'id' | 'pay
     logger.warn('A refund for a payment no booking knows', { chargeId: charge.id });
     return 'unknown-payment';
   }
+  logAbout({ bookingId });
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const before = await getBooking(bookingId, true);
     if (!before?.payment) return 'unknown-payment';

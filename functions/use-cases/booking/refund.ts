@@ -12,6 +12,7 @@
  */
 import type { Booking, LedgerLine } from '../../../shared/records';
 import { logger } from '../../lib/logger';
+import { BUSINESS_METRICS, countEvent } from '../../lib/metrics';
 import { stripeClient } from '../../lib/stripe';
 import { getBooking } from '../../store/bookings';
 import { dropRefundRequest, postponeRefund, settleRefund } from '../../store/refund-requests';
@@ -61,7 +62,10 @@ export async function sendRefund(bookingId: string, lineId: string, attempts = 0
   const at = now().toISOString();
   if (answer.kind === 'made') {
     const settled = await settleRefund(b.id, index, line.id, 'succeeded', answer.refundId, at);
-    if (settled === 'settled') logger.info('Refund made', { bookingId, ledgerLine: lineId, refundId: answer.refundId, amountCents: -line.amountCents });
+    if (settled === 'settled') {
+      logger.info('Refund made', { bookingId, ledgerLine: lineId, refundId: answer.refundId, amountCents: -line.amountCents });
+      countEvent(BUSINESS_METRICS.refundMade);
+    }
     return settled === 'settled' ? 'succeeded' : 'settled-elsewhere';
   }
   const tried = attempts + 1;
@@ -69,6 +73,7 @@ export async function sendRefund(bookingId: string, lineId: string, attempts = 0
     // Counted by the 'refund failed' alarm (infra/jobs.ts); staff see the line as failed.
     logger.error('Refund failed', { bookingId, ledgerLine: lineId, amountCents: -line.amountCents, attempts: tried, reason: answer.reason, refused: answer.kind === 'refused' });
     const settled = await settleRefund(b.id, index, line.id, 'failed', null, at);
+    if (settled === 'settled') countEvent(BUSINESS_METRICS.refundFailed);
     return settled === 'settled' ? 'failed' : 'settled-elsewhere';
   }
   logger.warn('Refund not confirmed yet; it will be sent again', { bookingId, ledgerLine: lineId, attempts: tried, reason: answer.reason });
