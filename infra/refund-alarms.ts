@@ -14,14 +14,18 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { jobs } from '../functions/jobs';
-import { ALARM_NAMESPACE, ScheduledJob } from './jobs';
+import { metricsNamespace } from './environments';
+import { ScheduledJob } from './jobs';
 import type { SharedFunctionSettings } from './route-function';
 
 export const REFUND_ALARM_METRICS = { failed: 'RefundsFailed', unconfirmed: 'RefundsUnconfirmed' } as const;
 
 export class Operations extends Construct {
   readonly topic: Topic;
+  /** Notifies the topic: every alarm of the stack uses it. */
+  readonly alarmAction: SnsAction;
   readonly jobs: ScheduledJob[];
+  readonly #refundAlarms: Alarm[] = [];
 
   constructor(scope: Construct, id: string, props: { settings: SharedFunctionSettings; refundSenders: ILogGroup[] }) {
     super(scope, id);
@@ -29,12 +33,13 @@ export class Operations extends Construct {
     this.topic = new Topic(this, 'Alarms', { displayName: `Runway Parking ${env.name} alarms`, enforceSSL: true });
     if (env.alarmEmail) this.topic.addSubscription(new EmailSubscription(env.alarmEmail));
     const action = new SnsAction(this.topic);
+    this.alarmAction = action;
     this.jobs = jobs.map((job) => new ScheduledJob(this, job.name, { job, settings: props.settings, alarmAction: action }));
 
     const senders = [...props.refundSenders, ...this.jobs.map((j) => j.logGroup)];
     const counted = (metricName: string, pattern: string) =>
       senders.map((logGroup, i) =>
-        new MetricFilter(this, `${metricName}${i}`, { logGroup, filterPattern: FilterPattern.literal(pattern), metricNamespace: ALARM_NAMESPACE, metricName, metricValue: '1', defaultValue: 0 }).metric({
+        new MetricFilter(this, `${metricName}${i}`, { logGroup, filterPattern: FilterPattern.literal(pattern), metricNamespace: metricsNamespace(env), metricName, metricValue: '1', defaultValue: 0 }).metric({
           period: Duration.minutes(5),
           statistic: 'Sum',
         }),
@@ -52,9 +57,15 @@ export class Operations extends Construct {
         treatMissingData: TreatMissingData.NOT_BREACHING,
       });
       a.addAlarmAction(action);
+      this.#refundAlarms.push(a);
       return a;
     };
     alarm('RefundsFailedAlarm', REFUND_ALARM_METRICS.failed, '{ $.message = "Refund failed" }', 'A refund was refused by Stripe or never answered: refund it by hand (docs/operations.md, Alarms)');
     alarm('RefundsUnconfirmedAlarm', REFUND_ALARM_METRICS.unconfirmed, '{ $.message = "Refund not confirmed yet; it will be sent again" && $.attempts >= 5 }', 'A refund has met no answer from Stripe for about an hour (docs/operations.md, Alarms)');
+  }
+
+  /** The refund alarms and the jobs' own, for the dashboard (infra/monitoring.ts). */
+  get alarms(): Alarm[] {
+    return [...this.#refundAlarms, ...this.jobs.flatMap((j) => j.alarms)];
   }
 }

@@ -14,6 +14,7 @@ import { Data, photoBucketName } from './data';
 import { EmailSending } from './email';
 import { parseFrom, type Environment } from './environments';
 import { acknowledgeFindings } from './nag-acknowledgements';
+import { Monitoring } from './monitoring';
 import { Operations } from './refund-alarms';
 import { removalPolicy } from './removal';
 import type { SharedFunctionSettings } from './route-function';
@@ -47,6 +48,8 @@ export class RunwayStack extends Stack {
   readonly site: Site;
   /** The scheduled jobs (the refund worker), the alarms and their SNS topic. */
   readonly operations: Operations;
+  /** The other alarms (5xx per route, webhook signatures, refunds pending, payments held, throttles) and the dashboard. */
+  readonly monitoring: Monitoring;
   readonly data: Data;
   readonly auth: Auth;
   readonly email: EmailSending;
@@ -112,6 +115,14 @@ export class RunwayStack extends Stack {
     this.operations = new Operations(this, 'Operations', {
       settings: functionSettings,
       refundSenders: this.api.routes.filter((r) => r.route.needs.includes('stripe')).map((r) => r.handler.logGroup),
+    });
+    // Made after every other alarm, so the dashboard shows them all.
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      env,
+      alarmAction: this.operations.alarmAction,
+      api: this.api,
+      table: this.data.table,
+      otherAlarms: this.operations.alarms,
     });
 
     this.site.deployContent({

@@ -1,8 +1,6 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { maskToken } from '../../shared/mask';
-
-/** The `service` of every log line and metric. */
-export const SERVICE_NAME = 'runway-parking-api';
+import { SERVICE_NAME } from './metric-names';
 
 /**
  * One structured JSON logger for every function (CloudWatch in AWS, stdout locally). The handler stack

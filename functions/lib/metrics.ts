@@ -8,22 +8,9 @@
  * infra/monitoring.ts alarms on these names and draws them on the dashboard.
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { SERVICE_NAME } from './logger';
+import { OLDEST_PENDING_REFUND_METRIC, SERVICE_NAME, type BusinessMetric } from './metric-names';
 
-export const BUSINESS_METRICS = {
-  checkoutStarted: 'CheckoutsStarted',
-  bookingConfirmed: 'BookingsConfirmed',
-  paymentHeldForReview: 'PaymentsHeldForReview',
-  refundRequested: 'RefundsRequested',
-  refundMade: 'RefundsMade',
-  refundFailed: 'RefundFailures',
-  webhookSignatureFailure: 'WebhookSignatureFailures',
-} as const;
-
-export type BusinessMetric = (typeof BUSINESS_METRICS)[keyof typeof BUSINESS_METRICS];
-
-/** Seconds since the oldest refund still in flight was requested (0 when none is): the refund worker reports it each pass. */
-export const OLDEST_PENDING_REFUND_METRIC = 'OldestPendingRefundAge';
+export { BUSINESS_METRICS } from './metric-names';
 
 let instance: Metrics | null = null;
 

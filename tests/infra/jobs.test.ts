@@ -28,7 +28,7 @@ describe('the refund worker', () => {
     const [id, fn] = worker();
     expect(fn.ReservedConcurrentExecutions).toBe(1);
     expect(fn.Timeout).toBe(50);
-    expect(Object.keys(fn.Environment.Variables).sort()).toEqual(['LOG_LEVEL', 'NODE_OPTIONS', 'STRIPE_SECRET_ID', 'TABLE_NAME']);
+    expect(Object.keys(fn.Environment.Variables).sort()).toEqual(['LOG_LEVEL', 'NODE_OPTIONS', 'POWERTOOLS_METRICS_NAMESPACE', 'STRIPE_SECRET_ID', 'TABLE_NAME']);
     const rules = resourcesOfType(s, 'AWS::Events::Rule').filter(([, p]) => JSON.stringify(p.Targets).includes(id));
     expect(rules.map(([, p]) => [p.ScheduleExpression, p.Targets[0].RetryPolicy?.MaximumRetryAttempts])).toEqual([['rate(1 minute)', 0]]);
 
