@@ -41,7 +41,7 @@ import { functionName } from './route-function';
 export const SERVER_ERRORS_METRIC = 'ServerErrors';
 /** A route alarms when at least this share (%) of its requests in five minutes were answered with a 5xx. */
 export const ROUTE_5XX_PERCENT = 5;
-/** Longer than a refund can be retried (about 3 hours, use-cases/booking/refund.ts): it is stuck. */
+/** Longer than a refund can be retried (about 3.5 hours, use-cases/booking/refund.ts): it is stuck. */
 export const REFUND_PENDING_ALARM_SECONDS = 4 * 60 * 60;
 /** Throttled reads and writes in five minutes (the SDK retries a few; more is callers waiting or failing). */
 export const DYNAMODB_THROTTLE_THRESHOLD = 5;
