@@ -24,8 +24,6 @@ import { bundledFunction, type SharedFunctionSettings } from './route-function';
 export class ScheduledJob extends Construct {
   readonly fn: NodejsFunction;
   readonly logGroup: LogGroup;
-  /** This job's alarms, for the dashboard (infra/monitoring.ts). */
-  readonly alarms: Alarm[] = [];
   readonly #namespace: string;
 
   constructor(scope: Construct, id: string, props: { job: JobDef; settings: SharedFunctionSettings; alarmAction: IAlarmAction }) {
@@ -72,7 +70,6 @@ export class ScheduledJob extends Construct {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
     errors.addAlarmAction(props.alarmAction);
-    this.alarms.push(errors);
   }
 
   /** An alarm on log lines: `message` as the product logs it, counted per 5 minutes. */
@@ -89,7 +86,6 @@ export class ScheduledJob extends Construct {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
     alarm.addAlarmAction(props.alarmAction);
-    this.alarms.push(alarm);
     return alarm;
   }
 }

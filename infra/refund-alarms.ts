@@ -25,7 +25,6 @@ export class Operations extends Construct {
   /** Notifies the topic: every alarm of the stack uses it. */
   readonly alarmAction: SnsAction;
   readonly jobs: ScheduledJob[];
-  readonly #refundAlarms: Alarm[] = [];
 
   constructor(scope: Construct, id: string, props: { settings: SharedFunctionSettings; refundSenders: ILogGroup[] }) {
     super(scope, id);
@@ -57,15 +56,9 @@ export class Operations extends Construct {
         treatMissingData: TreatMissingData.NOT_BREACHING,
       });
       a.addAlarmAction(action);
-      this.#refundAlarms.push(a);
       return a;
     };
     alarm('RefundsFailedAlarm', REFUND_ALARM_METRICS.failed, '{ $.message = "Refund failed" }', 'A refund was refused by Stripe or never answered: refund it by hand (docs/operations.md, Alarms)');
     alarm('RefundsUnconfirmedAlarm', REFUND_ALARM_METRICS.unconfirmed, '{ $.message = "Refund not confirmed yet; it will be sent again" && $.attempts >= 5 }', 'A refund has met no answer from Stripe for about an hour (docs/operations.md, Alarms)');
-  }
-
-  /** The refund alarms and the jobs' own, for the dashboard (infra/monitoring.ts). */
-  get alarms(): Alarm[] {
-    return [...this.#refundAlarms, ...this.jobs.flatMap((j) => j.alarms)];
   }
 }

@@ -5,6 +5,7 @@
  * code. Nothing here looks anything up in an AWS account, so it synthesizes offline.
  */
 import { CfnOutput, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { RouteDef } from '../functions/routes';
@@ -116,13 +117,13 @@ export class RunwayStack extends Stack {
       settings: functionSettings,
       refundSenders: this.api.routes.filter((r) => r.route.needs.includes('stripe')).map((r) => r.handler.logGroup),
     });
-    // Made after every other alarm, so the dashboard shows them all.
+    // Made after every other alarm: the dashboard shows every alarm the stack has made so far.
     this.monitoring = new Monitoring(this, 'Monitoring', {
       env,
       alarmAction: this.operations.alarmAction,
       api: this.api,
       table: this.data.table,
-      otherAlarms: this.operations.alarms,
+      otherAlarms: this.node.findAll().filter((c): c is Alarm => c instanceof Alarm),
     });
 
     this.site.deployContent({
