@@ -72,7 +72,7 @@ export const layerRules = [
     ['infra/**/*.ts'],
     [
       ['(^|/)(local|web|tests|bench)/', 'The CDK app never imports the local stack, the web app, the tests or the bench.'],
-      ['(^|/)functions/(?!(routes|triggers|jobs|events|store/keys)$)', 'The CDK app reads only the route table, the trigger, job and CloudTrail-function tables and the key definitions from functions/.'],
+      ['(^|/)functions/(?!(routes|triggers|jobs|events|store/keys|lib/metric-names)$)', 'The CDK app reads only the route table, the trigger, job and CloudTrail-function tables, the key definitions and the metric names from functions/.'],
     ],
   ),
   layer(['local/**/*.{ts,cjs}'], [['(^|/)(infra|web|bin|bench|tests)/', 'The local stack uses functions/ and shared/, never the CDK app, the web app or the commands.']]),

@@ -42,6 +42,8 @@ export interface RouteResources {
 export class Api extends Construct {
   readonly httpApi: HttpApi;
   readonly stage: HttpStage;
+  /** One JSON line per request (ACCESS_LOG_FORMAT): the 5xx alarms count its statuses per route (infra/monitoring.ts). */
+  readonly accessLogs: LogGroup;
   readonly routes: RouteResources[] = [];
 
   constructor(scope: Construct, id: string, props: { env: Environment }) {
@@ -54,6 +56,7 @@ export class Api extends Construct {
       createDefaultStage: false,
     });
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: env.logRetentionDays, removalPolicy: removalPolicy(env) });
+    this.accessLogs = accessLogs;
     this.stage = this.httpApi.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,

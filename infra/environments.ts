@@ -116,6 +116,13 @@ export interface Environment extends EnvironmentSettings {
   name: string;
 }
 
+/**
+ * The CloudWatch namespace of an environment's own metrics: the business events its functions write (EMF,
+ * functions/lib/metrics.ts) and the counts its log filters make. One per environment, so dev and prod in one account
+ * and region never add to each other's alarms.
+ */
+export const metricsNamespace = (env: Pick<Environment, 'name'>): string => `RunwayParking/${env.name}`;
+
 /** `Runway Parking <bookings@x.example>` -> { name: 'Runway Parking', address: 'bookings@x.example' }. */
 export function parseFrom(from: string): { name: string | null; address: string } {
   const match = /^(.*?)\s*<([^>]+)>\s*$/.exec(from);

@@ -16,22 +16,23 @@ import { FilterPattern, LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { JobDef } from '../functions/jobs';
 import { usesTable } from '../functions/routes';
+import { metricsNamespace } from './environments';
 import { grantNeed } from './grants';
 import { removalPolicy } from './removal';
 import { bundledFunction, type SharedFunctionSettings } from './route-function';
-
-export const ALARM_NAMESPACE = 'RunwayParking';
 
 export class ScheduledJob extends Construct {
   readonly fn: NodejsFunction;
   readonly logGroup: LogGroup;
   readonly job: JobDef;
+  readonly #namespace: string;
 
   constructor(scope: Construct, id: string, props: { job: JobDef; settings: SharedFunctionSettings; alarmAction: IAlarmAction }) {
     super(scope, id);
     const { job, settings } = props;
     this.job = job;
     const env = settings.env;
+    this.#namespace = metricsNamespace(env);
     const name = `${env.namePrefix}-${job.name}`;
     this.logGroup = new LogGroup(this, 'Logs', { logGroupName: `/aws/lambda/${name}`, retention: env.logRetentionDays, removalPolicy: removalPolicy(env) });
     const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: `Scheduled ${job.name}: ${job.needs.join(', ')}` });
@@ -47,6 +48,7 @@ export class ScheduledJob extends Construct {
       logGroup: this.logGroup,
       environment: {
         LOG_LEVEL: 'INFO',
+        POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(env),
         NODE_OPTIONS: '--enable-source-maps',
         ...(usesTable(job.needs) ? { TABLE_NAME: settings.targets.table.tableName } : {}),
         ...(job.needs.includes('stripe') ? { STRIPE_SECRET_ID: env.stripeSecretName } : {}),
@@ -75,7 +77,7 @@ export class ScheduledJob extends Construct {
   /** An alarm on log lines: `message` as the product logs it, counted per 5 minutes. */
   logAlarm(id: string, props: { message: string; extra?: string; metricName: string; alarmName?: string; description: string; alarmAction: IAlarmAction }): Alarm {
     const pattern = FilterPattern.literal(`{ $.message = "${props.message}"${props.extra ? ` && ${props.extra}` : ''} }`);
-    const filter = new MetricFilter(this, `${id}Filter`, { logGroup: this.logGroup, filterPattern: pattern, metricNamespace: ALARM_NAMESPACE, metricName: props.metricName, metricValue: '1', defaultValue: 0 });
+    const filter = new MetricFilter(this, `${id}Filter`, { logGroup: this.logGroup, filterPattern: pattern, metricNamespace: this.#namespace, metricName: props.metricName, metricValue: '1', defaultValue: 0 });
     const alarm = new Alarm(this, id, {
       alarmName: props.alarmName ?? `${this.fn.functionName}-${props.metricName}`,
       alarmDescription: props.description,

@@ -45,6 +45,7 @@ export function acknowledgeFindings(stack: AcknowledgedStack): void {
   if (stack.securityNotices.trailBucket) {
     ack(stack.securityNotices.trailBucket, 'AwsSolutions-S1', 'Holds only the CloudTrail files of the trail security notices need (EventBridge reads the events, not these files); only CloudTrail writes here, and they expire with the environment\'s logs.');
   }
+  ack(stack.securityNotices.deadLetters, 'AwsSolutions-SQS3', "This queue is itself the dead-letter queue: the SecurityNotice function's on-failure destination and its EventBridge target's dead-letter queue, watched by an alarm on its depth; a dead-letter queue behind it would only move the same events again.");
   ack(stack.data.photos, 'AwsSolutions-S1', 'Objects are reached only through short-lived presigned URLs that the API issues to signed-in callers (API access and function logs record each request); server access logs would need a second bucket and add cost for little extra audit value at this scale.');
 
   ack(

@@ -15,7 +15,8 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { jobs } from '../functions/jobs';
-import { ALARM_NAMESPACE, ScheduledJob } from './jobs';
+import { metricsNamespace } from './environments';
+import { ScheduledJob } from './jobs';
 import type { SharedFunctionSettings } from './route-function';
 
 export const REFUND_ALARM_METRICS = { failed: 'RefundsFailed', unconfirmed: 'RefundsUnconfirmed' } as const;
@@ -23,6 +24,8 @@ export const RECONCILE_METRIC = 'ReconcileDifferences';
 
 export class Operations extends Construct {
   readonly topic: Topic;
+  /** Notifies the topic: every alarm of the stack uses it. */
+  readonly alarmAction: SnsAction;
   readonly jobs: ScheduledJob[];
 
   constructor(scope: Construct, id: string, props: { settings: SharedFunctionSettings; refundSenders: ILogGroup[] }) {
@@ -31,12 +34,13 @@ export class Operations extends Construct {
     this.topic = new Topic(this, 'Alarms', { displayName: `Runway Parking ${env.name} alarms`, enforceSSL: true });
     if (env.alarmEmail) this.topic.addSubscription(new EmailSubscription(env.alarmEmail));
     const action = new SnsAction(this.topic);
+    this.alarmAction = action;
     this.jobs = jobs.map((job) => new ScheduledJob(this, job.name, { job, settings: props.settings, alarmAction: action }));
 
     const senders = [...props.refundSenders, ...this.jobs.filter((j) => j.job.sendsRefunds).map((j) => j.logGroup)];
     const counted = (metricName: string, pattern: string) =>
       senders.map((logGroup, i) =>
-        new MetricFilter(this, `${metricName}${i}`, { logGroup, filterPattern: FilterPattern.literal(pattern), metricNamespace: ALARM_NAMESPACE, metricName, metricValue: '1', defaultValue: 0 }).metric({
+        new MetricFilter(this, `${metricName}${i}`, { logGroup, filterPattern: FilterPattern.literal(pattern), metricNamespace: metricsNamespace(env), metricName, metricValue: '1', defaultValue: 0 }).metric({
           period: Duration.minutes(5),
           statistic: 'Sum',
         }),

@@ -12,7 +12,7 @@ import { Construct } from 'constructs';
 import path from 'node:path';
 import { routeId, usesTable, type RouteDef } from '../functions/routes';
 import { functionsDir, projectRoot } from '../project-paths';
-import type { Environment } from './environments';
+import { metricsNamespace, type Environment } from './environments';
 import { grantNeed, type GrantTargets } from './grants';
 import { removalPolicy } from './removal';
 
@@ -47,6 +47,8 @@ function environmentFor(route: RouteDef, s: SharedFunctionSettings): Record<stri
     USER_POOL_CLIENT_ID: s.userPoolClientId,
     SITE_URL: s.siteUrl,
     LOG_LEVEL: 'INFO',
+    // Where the business events the function counts go (functions/lib/metrics.ts); unset locally, where none are written.
+    POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(s.env),
     // Stack traces point into the TypeScript sources through the bundled source maps.
     NODE_OPTIONS: '--enable-source-maps',
   };

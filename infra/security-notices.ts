@@ -14,11 +14,14 @@ import { ReadWriteType, Trail } from 'aws-cdk-lib/aws-cloudtrail';
 import { Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { CloudTrailFunctionDef } from '../functions/events';
+import { metricsNamespace } from './environments';
 import { grantNeed } from './grants';
 import { removalPolicy } from './removal';
 import { bundledFunction, type SharedFunctionSettings } from './route-function';
@@ -26,6 +29,10 @@ import { bundledFunction, type SharedFunctionSettings } from './route-function';
 export class SecurityNotices extends Construct {
   readonly fn: NodejsFunction;
   readonly rule: Rule;
+  /** Where an event goes that the function failed on after Lambda's retries (or EventBridge could not hand over). */
+  readonly deadLetters: Queue;
+  readonly errorsAlarm: Alarm;
+  readonly deadLettersAlarm: Alarm;
   readonly trail: Trail | null;
   readonly trailBucket: Bucket | null;
 
@@ -51,9 +58,22 @@ export class SecurityNotices extends Construct {
         SITE_URL: settings.siteUrl,
         EMAIL_FROM: settings.emailFrom,
         LOG_LEVEL: 'INFO',
+        POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(env),
         NODE_OPTIONS: '--enable-source-maps',
       },
     });
+
+    // The event is the only record that someone must be told: one the function failed on after Lambda's two retries
+    // is kept here (14 days, SQS's longest) with the error, so it can be read and the notice sent by hand
+    // (docs/operations.md, Alarms). EventBridge puts an event it could not hand over here too.
+    this.deadLetters = new Queue(this, 'DeadLetters', {
+      queueName: `${name}-dead-letters`,
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      removalPolicy: removalPolicy(env),
+    });
+    this.fn.configureAsyncInvoke({ onFailure: new SqsDestination(this.deadLetters), retryAttempts: 2, maxEventAge: Duration.hours(6) });
 
     this.rule = new Rule(this, 'Rule', {
       description: `Runs ${def.name} on every successful ${def.calls.eventNames.join(', ')}`,
@@ -68,11 +88,11 @@ export class SecurityNotices extends Construct {
         },
       },
       // EventBridge retries handing the event over for up to 6 hours; a run that fails (SES throttled, say) is run twice
-      // more by Lambda's asynchronous retries, and the error alarm below fires.
-      targets: [new LambdaFunction(this.fn, { retryAttempts: 8, maxEventAge: Duration.hours(6) })],
+      // more by Lambda's asynchronous retries, and the error alarm below fires; after the last, the event is dead-lettered.
+      targets: [new LambdaFunction(this.fn, { retryAttempts: 8, maxEventAge: Duration.hours(6), deadLetterQueue: this.deadLetters })],
     });
 
-    const errors = new Alarm(this, 'ErrorsAlarm', {
+    const errors = (this.errorsAlarm = new Alarm(this, 'ErrorsAlarm', {
       alarmName: `${name}-errors`,
       alarmDescription: `${def.name} failed: someone's password or two-step sign-in changed and they may not have been told (docs/operations.md, Alarms)`,
       metric: this.fn.metricErrors({ period: Duration.minutes(5) }),
@@ -80,8 +100,18 @@ export class SecurityNotices extends Construct {
       evaluationPeriods: 1,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
+    }));
     errors.addAlarmAction(props.alarmAction);
+    this.deadLettersAlarm = new Alarm(this, 'DeadLettersAlarm', {
+      alarmName: `${name}-dead-letters`,
+      alarmDescription: `A ${def.name} event failed every retry and waits in ${name}-dead-letters: someone was not told their password or two-step sign-in changed; send it by hand (docs/operations.md, Alarms)`,
+      metric: this.deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    this.deadLettersAlarm.addAlarmAction(props.alarmAction);
 
     if (env.cloudTrail !== 'stack') {
       this.trail = null;

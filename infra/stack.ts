@@ -5,7 +5,7 @@
  * code. Nothing here looks anything up in an AWS account, so it synthesizes offline.
  */
 import { CfnOutput, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { SECURITY_NOTICE } from '../functions/events';
@@ -16,6 +16,7 @@ import { Data, photoBucketName } from './data';
 import { EmailSending } from './email';
 import { parseFrom, type Environment } from './environments';
 import { acknowledgeFindings } from './nag-acknowledgements';
+import { Monitoring } from './monitoring';
 import { Operations } from './refund-alarms';
 import { removalPolicy } from './removal';
 import type { SharedFunctionSettings } from './route-function';
@@ -50,6 +51,8 @@ export class RunwayStack extends Stack {
   readonly site: Site;
   /** The scheduled jobs (the refund worker), the alarms and their SNS topic. */
   readonly operations: Operations;
+  /** The other alarms (5xx per route, webhook signatures, refunds pending, payments held, throttles) and the dashboard. */
+  readonly monitoring: Monitoring;
   readonly data: Data;
   readonly auth: Auth;
   readonly email: EmailSending;
@@ -118,7 +121,15 @@ export class RunwayStack extends Stack {
       settings: functionSettings,
       refundSenders: this.api.routes.filter((r) => r.route.needs.includes('stripe')).map((r) => r.handler.logGroup),
     });
-    this.securityNotices = new SecurityNotices(this, 'SecurityNotices', { def: SECURITY_NOTICE, settings: functionSettings, alarmAction: new SnsAction(this.operations.topic) });
+    this.securityNotices = new SecurityNotices(this, 'SecurityNotices', { def: SECURITY_NOTICE, settings: functionSettings, alarmAction: this.operations.alarmAction });
+    // Made after every other alarm: the dashboard shows every alarm the stack has made so far.
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      env,
+      alarmAction: this.operations.alarmAction,
+      api: this.api,
+      table: this.data.table,
+      otherAlarms: this.node.findAll().filter((c): c is Alarm => c instanceof Alarm),
+    });
 
     this.site.deployContent({
       webDist: props.webDist,

@@ -11,7 +11,7 @@ import { Construct } from 'constructs';
 import { TABLE_GRANTS } from '../functions/routes';
 import type { TriggerDef } from '../functions/triggers';
 import { grantTable } from './grants';
-import type { Environment } from './environments';
+import { metricsNamespace, type Environment } from './environments';
 import { removalPolicy } from './removal';
 import { bundledFunction } from './route-function';
 
@@ -38,6 +38,7 @@ export class TriggerFunction extends Construct {
       environment: {
         SITE_URL: props.siteUrl,
         LOG_LEVEL: 'INFO',
+        POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(env),
         NODE_OPTIONS: '--enable-source-maps',
         ...(tableGrants.length ? { TABLE_NAME: props.table.tableName } : {}),
       },

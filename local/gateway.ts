@@ -12,6 +12,7 @@ import { isIP } from 'node:net';
 import { cognitoTokenVerifier } from '../functions/lib/jwt';
 import { matchPath, routes as allRoutes, type RouteDef } from '../functions/routes';
 import { handlerLoader } from './handler-modules';
+import { lambdaContext } from './lambda-context';
 import { asRoute, installTableGuard } from './table-guard';
 import { messages } from '../shared/messages';
 
@@ -33,24 +34,6 @@ export function flattenClaims(payload: JWTPayload): Record<string, string> {
     out[k] = Array.isArray(v) ? `[${v.join(' ')}]` : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
   }
   return out;
-}
-
-function lambdaContext(name: string, requestId: string, timeoutSeconds: number): Context {
-  const deadline = Date.now() + timeoutSeconds * 1000;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: name,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${name}`,
-    memoryLimitInMB: '256',
-    awsRequestId: requestId,
-    logGroupName: `/aws/lambda/${name}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
 }
 
 export interface Gateway {
@@ -173,7 +156,7 @@ export function createGateway(options: { jwt: JwtAuthorizerConfig; routes?: read
       const handler = await load(route.entry);
       // As its own role would in AWS: table calls outside the route's needs are refused.
       installTableGuard();
-      result = await asRoute(route, () => handler(event, lambdaContext(route.entry, requestId, route.timeoutSeconds ?? 10)));
+      result = await asRoute(route, () => handler(event, lambdaContext(route.entry, route.timeoutSeconds ?? 10, requestId)));
     } catch (error) {
       console.error(JSON.stringify({ level: 'ERROR', message: 'Handler crashed', routeKey, error: String(error) }));
       send(500, { message: 'Internal Server Error' });

@@ -2,10 +2,12 @@
  * The scheduled jobs of functions/jobs.ts inside the local stack: each job's own handler module on an interval,
  * one pass at a time, so `npm start` sends refunds left in flight as AWS does (there every minute).
  */
+import type { Context } from 'aws-lambda';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { jobs } from '../functions/jobs';
 import { functionsDir } from '../project-paths';
+import { lambdaContext } from './lambda-context';
 
 export const LOCAL_JOB_INTERVAL_MS = 5_000;
 
@@ -15,8 +17,9 @@ export function startLocalJobs(intervalMs = LOCAL_JOB_INTERVAL_MS): { stop(): Pr
   const pass = async () => {
     for (const job of jobs.filter((j) => j.local)) {
       try {
-        const mod = (await import(pathToFileURL(path.join(functionsDir, job.entry)).href)) as { handler: () => Promise<void> };
-        await mod.handler();
+        const mod = (await import(pathToFileURL(path.join(functionsDir, job.entry)).href)) as { handler: (event: unknown, context: Context) => Promise<void> };
+        // As EventBridge invokes it: a scheduled event (unused) and a context with a request id of its own.
+        await mod.handler({}, lambdaContext(job.name, job.timeoutSeconds));
       } catch (error) {
         console.error(JSON.stringify({ level: 'ERROR', message: 'Local job failed', job: job.name, error: String(error) }));
       }

@@ -5,16 +5,18 @@
  * only the emulator: a request from a browser (any Origin header) or without an AWS signature is refused,
  * so a web page cannot reach it through localhost.
  */
+import type { Context } from 'aws-lambda';
 import { createServer } from 'node:http';
 import { cloudTrailFunctions } from '../functions/events';
 import type { Need } from '../functions/routes';
 import { triggers } from '../functions/triggers';
 import { handlerLoader } from './handler-modules';
+import { lambdaContext } from './lambda-context';
 import { asRoute, installTableGuard } from './table-guard';
 
 const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
 
-type TriggerHandler = (event: unknown) => Promise<unknown>;
+type TriggerHandler = (event: unknown, context: Context) => Promise<unknown>;
 
 export interface LambdaEndpoint {
   endpoint: string;
@@ -26,6 +28,7 @@ export interface InvocableFunction {
   name: string;
   entry: string;
   needs: readonly Need[];
+  timeoutSeconds?: number;
 }
 
 export async function startLambdaEndpoint(table: readonly InvocableFunction[] = [...triggers, ...cloudTrailFunctions]): Promise<LambdaEndpoint> {
@@ -50,7 +53,8 @@ export async function startLambdaEndpoint(table: readonly InvocableFunction[] = 
           // As its role would in AWS: table calls outside the trigger's needs are refused.
           installTableGuard();
           const asFunction = { method: 'POST' as const, path: `function ${trigger.name}`, access: 'public' as const, entry: trigger.entry, needs: trigger.needs };
-          reply(200, await asRoute(asFunction, () => handler(event)));
+          // As Lambda would: a context with a request id, so the function's log lines carry one (functions/lib/observed.ts).
+          reply(200, await asRoute(asFunction, () => handler(event, lambdaContext(trigger.name, trigger.timeoutSeconds ?? 5))));
         } catch (error) {
           console.error(JSON.stringify({ level: 'ERROR', message: 'Trigger failed', trigger: trigger.name, error: String(error) }));
           // As Lambda reports a thrown error: its message and name, which Cognito passes on in UserLambdaValidationException.

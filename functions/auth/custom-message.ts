@@ -10,6 +10,7 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { accountEmail, type AccountEmailKind } from '../use-cases/account/account-emails';
 import { logger } from '../lib/logger';
+import { observed } from '../lib/observed';
 import { AccountEmailBudgetSpent, spendAccountEmailBudget } from '../use-cases/limits/account-email-budget';
 
 const kinds: Partial<Record<CustomMessageTriggerEvent['triggerSource'], AccountEmailKind>> = {
@@ -27,7 +28,7 @@ const budgeted = new Set<CustomMessageTriggerEvent['triggerSource']>([
   'CustomMessage_VerifyUserAttribute',
 ]);
 
-export const handler = async (event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> => {
+export const handler = observed(async (event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> => {
   const email = event.request.userAttributes.email;
   if (budgeted.has(event.triggerSource) && email) {
     try {
@@ -45,4 +46,4 @@ export const handler = async (event: CustomMessageTriggerEvent): Promise<CustomM
   event.response.emailSubject = message.subject;
   event.response.emailMessage = message.html;
   return event;
-};
+});

@@ -8,6 +8,7 @@
 import * as z from 'zod';
 import { userPoolId } from '../lib/cognito';
 import { logger } from '../lib/logger';
+import { observed } from '../lib/observed';
 import { sendSecurityNotice, type SecurityCallRecord } from '../use-cases/account/security-notice';
 
 const cloudTrailCall = z.object({
@@ -50,8 +51,9 @@ export function recordOf(event: unknown): SecurityCallRecord | null {
   };
 }
 
-export const handler = async (event: unknown): Promise<void> => {
+/** In the same handler stack as every other function (lib/observed.ts): each line carries the invocation's request id. */
+export const handler = observed(async (event: unknown): Promise<void> => {
   const record = recordOf(event);
   if (!record) return void logger.warn('Security notice: not a user pool call record', { event: JSON.stringify(event).slice(0, 500) });
   await sendSecurityNotice(record, { userPoolId: userPoolId(), siteUrl: process.env.SITE_URL ?? '' });
-};
+});

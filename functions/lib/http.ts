@@ -2,7 +2,8 @@
  * The handler stack every route uses (middy): a body only as application/json (415 otherwise: issue 20, item 9),
  * body parsing, zod validation -> 400 {message, fieldErrors},
  * the route's access rule from the JWT claims, typed errors -> their status, anything unexpected -> 500
- * with a generic message and a structured log line.
+ * with a generic message and a structured log line. Every line of the invocation carries its request ids and
+ * route (lib/observed.ts).
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -13,6 +14,7 @@ import { authContext, isStaff, type AuthContext } from './auth';
 import { HttpError, badRequest, forbidden, unauthorized } from './errors';
 import { idempotencyHttpError, idempotent } from './idempotency';
 import { logger } from './logger';
+import { observability } from './observed';
 import { cameThroughCloudFront } from './origin';
 
 export interface Reply {
@@ -127,6 +129,14 @@ export function httpHandler<B extends z.ZodType | undefined = undefined, Q exten
   fn: (input: RequestInput<Infer<B>, Infer<Q>>) => Promise<Reply | APIGatewayProxyStructuredResultV2>,
 ) {
   const stack = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>()
+    .use(observability())
+    .use({
+      // API Gateway's request id, which its access log records: a 5xx there leads to the function's lines here.
+      before: ({ event }) => {
+        logger.setCorrelationId(event.requestContext?.requestId);
+        logger.appendKeys({ routeKey: event.routeKey });
+      },
+    })
     .use({
       onError: (request) => {
         const error = idempotencyHttpError(request.error) ?? request.error;

@@ -36,15 +36,27 @@ export function newRefundRequests(before: Booking, after: Booking): TransactItem
   return (after.ledger ?? []).filter((l) => l.kind === 'refund' && l.status === 'pending' && !known.has(l.id)).map((l) => refundRequestPut(after.id, l));
 }
 
-/** Refunds in flight whose next attempt is due, oldest first (the queue holds only those not yet settled). */
-export async function dueRefundRequests(now: Date, limit = 25): Promise<RefundRequest[]> {
+/** The refund queue as one worker pass sees it: what is due now, and when the oldest refund still in flight was asked for. */
+export interface RefundQueue {
+  /** Requests whose next attempt is due, oldest first. */
+  due: RefundRequest[];
+  /** The oldest request's `createdAt` (ISO), due or not; null when the queue is empty. */
+  oldestCreatedAt: string | null;
+}
+
+/**
+ * Reads the queue's partition (it holds only refunds in flight). The whole partition is read either way (a filter
+ * would not make the read cheaper), so what is due is chosen here and the oldest request's age comes for free.
+ */
+export async function refundQueue(now: Date, limit = 25): Promise<RefundQueue> {
   const { items } = await query<RefundRequest>({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :line)',
-    FilterExpression: 'nextAttemptAt <= :now',
-    ExpressionAttributeValues: { ':pk': keys.refundRequest('').pk, ':line': 'LINE#', ':now': now.toISOString() },
+    ExpressionAttributeValues: { ':pk': keys.refundRequest('').pk, ':line': 'LINE#' },
     Limit: 200,
   });
-  return items.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).slice(0, limit);
+  const oldestFirst = items.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const at = now.toISOString();
+  return { due: oldestFirst.filter((r) => r.nextAttemptAt <= at).slice(0, limit), oldestCreatedAt: oldestFirst[0]?.createdAt ?? null };
 }
 
 /** A request whose line is settled already (or gone) has nothing left to do. */

@@ -7,11 +7,19 @@ import { paymentMessages } from '../../shared/booking';
 import { handleStripeEvent } from '../use-cases/booking/stripe-events';
 import { badRequest } from '../lib/errors';
 import { httpHandler } from '../lib/http';
+import { logger } from '../lib/logger';
+import { BUSINESS_METRICS, countEvent } from '../lib/metrics';
 import { verifiedEvent } from '../lib/stripe';
 
 export const handler = httpHandler({ access: 'public', accepts: 'any' }, async ({ event, rawBody }) => {
-  const verified = await verifiedEvent(rawBody, event.headers?.['stripe-signature']);
-  if (!verified) throw badRequest(paymentMessages.invalidSignature);
+  const signature = event.headers?.['stripe-signature'];
+  const verified = await verifiedEvent(rawBody, signature);
+  if (!verified) {
+    // Counted for the signature alarm: a run of these is a signing secret that no longer matches Stripe's.
+    logger.warn('Stripe webhook signature refused', { signed: signature !== undefined });
+    countEvent(BUSINESS_METRICS.webhookSignatureFailure);
+    throw badRequest(paymentMessages.invalidSignature);
+  }
   await handleStripeEvent(verified);
   return { body: { received: true } };
 });

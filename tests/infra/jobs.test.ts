@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../functions/routes';
-import { devStack, environments, resourcesOfType, type Synthesized } from './support/synth';
+import { asText, devStack, environments, resourcesOfType, type Synthesized } from './support/synth';
 
 const dev = environments.dev as { namePrefix: string };
 let s: Synthesized;
@@ -28,7 +28,7 @@ describe('the refund worker', () => {
     const [id, fn] = worker();
     expect(fn.ReservedConcurrentExecutions).toBe(1);
     expect(fn.Timeout).toBe(50);
-    expect(Object.keys(fn.Environment.Variables).sort()).toEqual(['LOG_LEVEL', 'NODE_OPTIONS', 'STRIPE_SECRET_ID', 'TABLE_NAME']);
+    expect(Object.keys(fn.Environment.Variables).sort()).toEqual(['LOG_LEVEL', 'NODE_OPTIONS', 'POWERTOOLS_METRICS_NAMESPACE', 'STRIPE_SECRET_ID', 'TABLE_NAME']);
     const rules = resourcesOfType(s, 'AWS::Events::Rule').filter(([, p]) => JSON.stringify(p.Targets).includes(id));
     expect(rules.map(([, p]) => [p.ScheduleExpression, p.Targets[0].RetryPolicy?.MaximumRetryAttempts])).toEqual([['rate(1 minute)', 0]]);
 
@@ -97,5 +97,8 @@ describe('the daily reconcile', () => {
     const [topicId] = resourcesOfType(s, 'AWS::SNS::Topic')[0]!;
     expect(alarm[0]![1].AlarmActions).toEqual([{ Ref: topicId }]);
     expect([alarm[0]![1].Threshold, alarm[0]![1].ComparisonOperator]).toEqual([1, 'GreaterThanOrEqualToThreshold']);
+    // On the dashboard with every other alarm.
+    const body = asText(resourcesOfType(s, 'AWS::CloudWatch::Dashboard')[0]![1].DashboardBody);
+    expect(body).toContain(`<${alarm[0]![0]}.Arn>`);
   });
 });

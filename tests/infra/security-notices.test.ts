@@ -5,7 +5,7 @@
  * makes CloudTrail hand those records to EventBridge.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { devStack, environments, resourcesOfType, type Synthesized } from './support/synth';
+import { asText, devStack, environments, resourcesOfType, type Synthesized } from './support/synth';
 
 const dev = environments.dev as { namePrefix: string; logRetentionDays: number };
 let s: Synthesized;
@@ -60,9 +60,15 @@ describe('the security notice rule', () => {
     expect(cognito.flatMap(actionsOf)).toEqual(['cognito-idp:AdminGetUser']);
     const poolId = resourcesOfType(s, 'AWS::Cognito::UserPool')[0]![0];
     expect(cognito[0]!.Resource).toEqual({ 'Fn::GetAtt': [poolId, 'Arn'] });
-    const actions = [...new Set(statements.flatMap(actionsOf))].sort();
+    // Its dead-letter queue (the on-failure destination), and only that queue.
+    const [queueId] = deadLetterQueue();
+    const sqs = statements.filter((st) => actionsOf(st).some((a) => a.startsWith('sqs:')));
+    expect(sqs.flatMap(actionsOf)).toContain('sqs:SendMessage');
+    for (const st of sqs) expect(st.Resource).toEqual({ 'Fn::GetAtt': [queueId, 'Arn'] });
+    const actions = [...new Set(statements.flatMap(actionsOf))].filter((a) => !a.startsWith('sqs:')).sort();
     expect(actions).toEqual(['cognito-idp:AdminGetUser', 'logs:CreateLogStream', 'logs:PutLogEvents', 'ses:SendEmail', 'ses:SendRawEmail']);
-    expect(Object.keys(fn.Environment.Variables).sort()).toEqual(['EMAIL_FROM', 'LOG_LEVEL', 'NODE_OPTIONS', 'SITE_URL', 'USER_POOL_ID']);
+    expect(Object.keys(fn.Environment.Variables).sort()).toEqual(['EMAIL_FROM', 'LOG_LEVEL', 'NODE_OPTIONS', 'POWERTOOLS_METRICS_NAMESPACE', 'SITE_URL', 'USER_POOL_ID']);
+    expect(fn.Environment.Variables.POWERTOOLS_METRICS_NAMESPACE).toBe('RunwayParking/dev');
     expect(fn.Environment.Variables.USER_POOL_ID).toEqual({ Ref: poolId });
   });
 
@@ -71,6 +77,55 @@ describe('the security notice rule', () => {
     expect(alarms).toHaveLength(1);
     const [topicId] = resourcesOfType(s, 'AWS::SNS::Topic')[0]!;
     expect(alarms[0]![1].AlarmActions).toEqual([{ Ref: topicId }]);
+  });
+});
+
+function deadLetterQueue(): [string, any] {
+  const found = resourcesOfType(s, 'AWS::SQS::Queue').filter(([, p]) => p.QueueName === `${dev.namePrefix}-SecurityNotice-dead-letters`);
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
+
+describe('an event the notice function failed on', () => {
+  it('is kept in an encrypted SQS queue for 14 days: the on-failure destination of its asynchronous invocation, after two retries', () => {
+    const [fnId] = noticeFunction();
+    const [queueId, queue] = deadLetterQueue();
+    expect(queue.SqsManagedSseEnabled).toBe(true);
+    expect(queue.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+    const configs = resourcesOfType(s, 'AWS::Lambda::EventInvokeConfig').filter(([, p]) => JSON.stringify(p.FunctionName).includes(fnId));
+    expect(configs).toHaveLength(1);
+    const config = configs[0]![1];
+    expect(config.DestinationConfig).toEqual({ OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } });
+    expect([config.MaximumRetryAttempts, config.MaximumEventAgeInSeconds]).toEqual([2, 6 * 3600]);
+    // An event EventBridge could not hand over goes there too.
+    const rule = resourcesOfType(s, 'AWS::Events::Rule').find(([, p]) => JSON.stringify(p.Targets).includes(fnId))![1];
+    expect(rule.Targets[0].DeadLetterConfig).toEqual({ Arn: { 'Fn::GetAtt': [queueId, 'Arn'] } });
+    // Only over TLS.
+    const policies = resourcesOfType(s, 'AWS::SQS::QueuePolicy').filter(([, p]) => JSON.stringify(p.Queues).includes(queueId));
+    const statements = policies.flatMap(([, p]) => p.PolicyDocument.Statement as any[]);
+    expect(statements).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+  });
+
+  it('alarms on the topic while the queue holds any', () => {
+    const [, queue] = deadLetterQueue();
+    const alarms = resourcesOfType(s, 'AWS::CloudWatch::Alarm').filter(([, p]) => p.AlarmName === `${dev.namePrefix}-SecurityNotice-dead-letters`);
+    expect(alarms).toHaveLength(1);
+    const alarm = alarms[0]![1];
+    expect([alarm.Namespace, alarm.MetricName, alarm.Statistic, alarm.Period]).toEqual(['AWS/SQS', 'ApproximateNumberOfMessagesVisible', 'Maximum', 300]);
+    expect(alarm.Dimensions).toHaveLength(1);
+    expect(alarm.Dimensions[0].Name).toBe('QueueName');
+    expect(queue.QueueName).toBe(`${dev.namePrefix}-SecurityNotice-dead-letters`);
+    expect([alarm.Threshold, alarm.ComparisonOperator, alarm.TreatMissingData]).toEqual([1, 'GreaterThanOrEqualToThreshold', 'notBreaching']);
+    const [topicId] = resourcesOfType(s, 'AWS::SNS::Topic')[0]!;
+    expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
+  });
+
+  it("shows both of the notice's alarms on the dashboard", () => {
+    const body = asText(resourcesOfType(s, 'AWS::CloudWatch::Dashboard')[0]![1].DashboardBody);
+    for (const name of ['errors', 'dead-letters']) {
+      const [id] = resourcesOfType(s, 'AWS::CloudWatch::Alarm').find(([, p]) => p.AlarmName === `${dev.namePrefix}-SecurityNotice-${name}`)!;
+      expect(body, name).toContain(`<${id}.Arn>`);
+    }
   });
 });
 

@@ -690,7 +690,7 @@ describe('accounts (Cognito)', () => {
     const [fnId, fn] = resourcesOfType(s, 'AWS::Lambda::Function').find(([, p]) => p.FunctionName === `${dev.namePrefix}-CustomMessage`)!;
     expect(pool.LambdaConfig).toEqual({ CustomMessage: { 'Fn::GetAtt': [fnId, 'Arn'] } });
     expect(JSON.stringify(fn.Environment.Variables.SITE_URL)).toContain(logicalIdOf(s, s.stack.site.distribution));
-    expect(Object.keys(fn.Environment.Variables).sort()).toEqual(['LOG_LEVEL', 'NODE_OPTIONS', 'SITE_URL', 'TABLE_NAME']);
+    expect(Object.keys(fn.Environment.Variables).sort()).toEqual(['LOG_LEVEL', 'NODE_OPTIONS', 'POWERTOOLS_METRICS_NAMESPACE', 'SITE_URL', 'TABLE_NAME']);
     // Cognito may invoke it; its role may write its own logs and count its e-mail budgets, nothing else.
     s.template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] }, Principal: 'cognito-idp.amazonaws.com' });
     expect(actionsOf(statementsOf(fn))).toEqual([...LOG_ACTIONS, 'dynamodb:UpdateItem'].sort());

@@ -11,8 +11,10 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { publishCountedMetrics } from '../../functions/lib/metrics';
 import { keys } from '../../functions/store/keys';
+import { refundQueue } from '../../functions/store/refund-requests';
 import { getItem } from '../../functions/store/table';
 import { MAX_REFUND_ATTEMPTS } from '../../functions/use-cases/booking/refund';
 import { sendDueRefunds } from '../../functions/use-cases/booking/refund-worker';
@@ -55,7 +57,7 @@ const stripeRefunds = (sessionId: string): { id: string; amount: number; metadat
   ((JSON.parse(readFileSync(path.join(env.dataDir, 'stripe', 'sessions', `${sessionId}.json`), 'utf8')) as { refunds?: { refund: { id: string; amount: number; metadata: Record<string, string> } }[] }).refunds ?? []).map((r) => r.refund);
 
 async function refundLine(bookingId: string) {
-  const booking = await getItem<{ ledger: { id: string; kind: string; status?: string; amountCents: number; refundId?: string }[] }>(keys.booking(bookingId), true);
+  const booking = await getItem<{ ledger: { id: string; at: string; kind: string; status?: string; amountCents: number; refundId?: string }[] }>(keys.booking(bookingId), true);
   const lines = booking!.ledger.filter((l) => l.kind === 'refund');
   expect(lines).toHaveLength(1);
   return lines[0]!;
@@ -133,5 +135,36 @@ describe('a refund survives Stripe being away', () => {
     expect((await refundLine(bookingId)).status).toBe('failed');
     expect(await queued(line.id)).toBeUndefined();
     expect(stripeRefunds(sessionId)).toEqual([]);
+  });
+
+  it('each pass reports the age of the oldest refund in flight, due or not, for the "pending too long" alarm', async () => {
+    const { bookingId, sessionId } = await paidBooking();
+    await refundFault(sessionId, 'down');
+    expect((await api('POST', `/api/me/bookings/${bookingId}/cancellation`, {})).status).toBe(200);
+    const line = await refundLine(bookingId);
+    // Its next attempt is minutes away: in flight, not due.
+    const now = await refundQueue(new Date(Date.parse(line.at) + 1000));
+    expect([now.oldestCreatedAt, now.due.map((r) => r.lineId)]).toEqual([line.at, []]);
+    expect((await refundQueue(hoursAhead(1)())).due.map((r) => r.lineId)).toEqual([line.id]);
+
+    // What the worker writes for the alarm (an EMF line where the stack names a namespace): an hour after it was asked for.
+    vi.stubEnv('POWERTOOLS_METRICS_NAMESPACE', 'RunwayParking/test');
+    const written: string[] = [];
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
+    try {
+      await sendDueRefunds(() => new Date(Date.parse(line.at) + 3_600_000));
+      publishCountedMetrics();
+    } finally {
+      out.mockRestore();
+      vi.unstubAllEnvs();
+    }
+    const emf = written.join('').split('\n').filter((l) => l.includes('OldestPendingRefundAge')).map((l) => JSON.parse(l) as { OldestPendingRefundAge: number });
+    // (The local stack's own worker loop runs in this process too and may report its pass, seconds after the request.)
+    expect(emf.flatMap((m) => m.OldestPendingRefundAge)).toContain(3600);
+
+    await refundFault(sessionId, 'ok');
+    await sendDueRefunds(hoursAhead(3));
+    expect((await refundLine(bookingId)).status).toBe('succeeded');
+    expect((await refundQueue(hoursAhead(3)())).oldestCreatedAt).toBeNull();
   });
 });

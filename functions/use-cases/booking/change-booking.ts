@@ -10,6 +10,8 @@ import { afterDecision, decideMoney, decisionLines, isPolicyError, moneyPolicyMe
 import { formatMoney } from '../../../shared/money';
 import type { Booking, LedgerLine } from '../../../shared/records';
 import { badRequest } from '../../lib/errors';
+import { logAbout } from '../../lib/logger';
+import { BUSINESS_METRICS, countEvent } from '../../lib/metrics';
 import { saveBookingChange, type ChangeOptions, type ChangeOutcome, type FieldChange } from '../../store/booking-changes';
 import { dropOffInstant, moneyStateOf } from './money-state';
 import { refund } from './refund';
@@ -46,6 +48,7 @@ export function decideChange(before: Booking, proposed: Booking, policy: Policy,
 }
 
 export async function changeBooking(before: Booking, req: BookingChange): Promise<BookingChangeResult> {
+  logAbout({ bookingId: before.id });
   const { change, decision } = decideChange(before, req.proposed, req.policy, req.now);
   const state = moneyStateOf(before);
   const at = req.now.toISOString();
@@ -67,7 +70,10 @@ export async function changeBooking(before: Booking, req: BookingChange): Promis
   });
   if (outcome !== 'changed') return { outcome };
   const refundLine = lines.find((l) => l.kind === 'refund');
-  if (refundLine) await refund(after, refundLine, ledger.indexOf(refundLine));
+  if (refundLine) {
+    countEvent(BUSINESS_METRICS.refundRequested);
+    await refund(after, refundLine, ledger.indexOf(refundLine));
+  }
   return { outcome, booking: after, decision };
 }
 

@@ -11,7 +11,8 @@ import { paymentMessages } from '../../../shared/booking';
 import { nzToday } from '../../../shared/nz-time';
 import { sendEmail } from '../../lib/email';
 import { HttpError, conflict, notFound } from '../../lib/errors';
-import { logger } from '../../lib/logger';
+import { logAbout, logger } from '../../lib/logger';
+import { BUSINESS_METRICS, countEvent } from '../../lib/metrics';
 import { stripeClient } from '../../lib/stripe';
 import { isListed, type Booking, type PaymentReviewReason } from '../../../shared/records';
 import { endPendingBooking, getBooking } from '../../store/bookings';
@@ -35,6 +36,7 @@ const MAX_ATTEMPTS = 12;
 const pause = (attempt: number) => new Promise((r) => setTimeout(r, 5 + Math.random() * 15 * 2 ** Math.min(attempt, 5)));
 
 async function pendingBookingOf(session: Pick<Stripe.Checkout.Session, 'id' | 'metadata'>): Promise<string | null> {
+  logAbout({ sessionId: session.id });
   const record = await getCheckoutSession(session.id);
   if (!record) return null;
   const claimed = session.metadata?.bookingId;
@@ -42,6 +44,7 @@ async function pendingBookingOf(session: Pick<Stripe.Checkout.Session, 'id' | 'm
     logger.error('Checkout session metadata names another booking', { sessionId: maskToken(session.id), claimed, recorded: record.bookingId });
     return null;
   }
+  logAbout({ bookingId: record.bookingId });
   return record.bookingId;
 }
 
@@ -95,6 +98,7 @@ export async function confirmPaidSession(session: Stripe.Checkout.Session): Prom
     if (outcome === 'confirmed') {
       const confirmed: Booking = { ...booking, status, bookingReference: reference, payment, confirmedAt, updatedAt: confirmedAt };
       logger.info('Booking confirmed', { bookingId, reference, sessionId: maskToken(session.id), amountPaid });
+      countEvent(reviewReason ? BUSINESS_METRICS.paymentHeldForReview : BUSINESS_METRICS.bookingConfirmed);
       return { kind: 'confirmed', booking: confirmed, confirmedNow: true };
     }
     // 'not-pending': someone else confirmed, ended or held it; the next read says which. 'reference-taken': a new
@@ -154,8 +158,10 @@ export const SESSION_ID = /^cs_[A-Za-z0-9_]{1,240}$/;
  */
 export async function bookingForSession(sessionId: string): Promise<Booking> {
   if (!SESSION_ID.test(sessionId)) throw notFound(paymentMessages.sessionNotFound);
+  logAbout({ sessionId });
   const record = await getCheckoutSession(sessionId);
   if (!record) throw notFound(paymentMessages.sessionNotFound);
+  logAbout({ bookingId: record.bookingId });
   const booking = await getBooking(record.bookingId, true);
   if (!booking) throw notFound(paymentMessages.sessionNotFound);
   if (booking.status === 'payment_review') throw conflict(paymentMessages.paymentUnderReview);

@@ -9,7 +9,7 @@ import type Stripe from 'stripe';
 import { paymentMessages } from '../../../shared/booking';
 import { maskToken } from '../../../shared/mask';
 import { HttpError, conflict, notFound } from '../../lib/errors';
-import { logger } from '../../lib/logger';
+import { logAbout, logger } from '../../lib/logger';
 import { stripeClient } from '../../lib/stripe';
 import { getBooking } from '../../store/bookings';
 import { getCheckoutSession } from '../../store/checkout-sessions';
@@ -40,8 +40,10 @@ async function expireSession(sessionId: string): Promise<Pick<Stripe.Checkout.Se
 
 export async function endCheckout(sessionId: string): Promise<EndedCheckout> {
   if (!SESSION_ID.test(sessionId)) throw notFound(paymentMessages.sessionNotFound);
+  logAbout({ sessionId });
   const record = await getCheckoutSession(sessionId);
   if (!record) throw notFound(paymentMessages.sessionNotFound);
+  logAbout({ bookingId: record.bookingId });
   const booking = await getBooking(record.bookingId, true);
   if (!booking) throw notFound(paymentMessages.sessionNotFound);
   if (booking.status === 'expired' || booking.status === 'payment_failed') return { status: 'ended' };

@@ -5,7 +5,7 @@
  * sending (refund.ts) itself syncs first.
  */
 import type Stripe from 'stripe';
-import { logger } from '../../lib/logger';
+import { logAbout, logger } from '../../lib/logger';
 import { bookingIdOfPayment } from '../../store/checkout-sessions';
 import { sendRefund } from './refund';
 import { syncBookingRefunds, type SyncOutcome } from './refund-sync';
@@ -21,6 +21,7 @@ export async function syncRefundsOfPayment(object: { id: string; payment_intent?
     logger.warn('A refund for a payment no booking knows', { objectId: object.id });
     return 'unknown-payment';
   }
+  logAbout({ bookingId });
   const { outcome, booking } = await syncBookingRefunds(bookingId, paymentIntent);
   // Lines still waiting: send them now (an outside refund may have made them smaller, or unnecessary).
   for (const line of booking?.ledger ?? []) {

@@ -8,6 +8,7 @@
  */
 import { LISTED_STATUSES, type Booking } from '../../../shared/records';
 import { logger } from '../../lib/logger';
+import { BUSINESS_METRICS, countEvent } from '../../lib/metrics';
 import { stripeClient } from '../../lib/stripe';
 import { getBooking } from '../../store/bookings';
 import { saveBookingChange } from '../../store/booking-changes';
@@ -55,11 +56,19 @@ export async function syncBookingRefunds(bookingId: string, paymentIntent: strin
   throw new Error(`Could not apply Stripe's refunds to booking ${bookingId}; asking Stripe to redeliver`);
 }
 
+/** Logs what an edit changed, and counts the app's own refunds it settled as made or failed (once: the write is conditional). */
 function logEdit(bookingId: string, edit: LedgerEdit): void {
+  const failedLines = new Set(edit.failed.map((f) => f.lineId));
+  // The app's pending lines Stripe's list settled as made (the webhook got there before the sender did).
+  const made = edit.settledLineIds.filter((id) => !failedLines.has(id)).length;
+  if (made) countEvent(BUSINESS_METRICS.refundMade, made);
   for (const r of edit.recorded) logger.info('Refund made outside the app recorded', { bookingId, refundId: r.refundId, refundCents: r.amountCents });
   for (const f of edit.failed) {
     // An outside refund that failed only gives the money back to the business; the app's own failing means the customer is still owed it.
     if (f.outside) logger.warn('Refund made outside the app failed at Stripe', { bookingId, refundId: f.refundId, amountCents: f.amountCents });
-    else logger.error('Refund failed', { bookingId, ledgerLine: f.lineId, refundId: f.refundId, amountCents: f.amountCents, reason: 'failed at Stripe after it was made' });
+    else {
+      logger.error('Refund failed', { bookingId, ledgerLine: f.lineId, refundId: f.refundId, amountCents: f.amountCents, reason: 'failed at Stripe after it was made' });
+      countEvent(BUSINESS_METRICS.refundFailed);
+    }
   }
 }

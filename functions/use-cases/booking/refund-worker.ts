@@ -4,14 +4,19 @@
  * twice at once (settling is conditional on the line being pending, the idempotency key stops a second refund).
  */
 import { logger } from '../../lib/logger';
-import { dueRefundRequests } from '../../store/refund-requests';
+import { recordOldestPendingRefund } from '../../lib/metrics';
+import { refundQueue } from '../../store/refund-requests';
 import { sendRefund, type SendOutcome } from './refund';
 
 export type PassSummary = Record<SendOutcome | 'error', number>;
 
 export async function sendDueRefunds(now: () => Date = () => new Date()): Promise<PassSummary> {
   const summary: PassSummary = { succeeded: 0, absorbed: 0, failed: 0, retry: 0, 'settled-elsewhere': 0, error: 0 };
-  for (const request of await dueRefundRequests(now())) {
+  const queue = await refundQueue(now());
+  // Every pass reports the age of the oldest refund still in flight (0 for none): the 'refund pending too long'
+  // alarm, and a pass that stops reporting is a worker that stopped running.
+  recordOldestPendingRefund(queue.oldestCreatedAt ? (now().getTime() - Date.parse(queue.oldestCreatedAt)) / 1000 : 0);
+  for (const request of queue.due) {
     try {
       summary[await sendRefund(request.bookingId, request.lineId, { attempts: request.attempts, now })]++;
     } catch (error) {

@@ -15,6 +15,7 @@
  */
 import type { Booking, LedgerLine } from '../../../shared/records';
 import { logger } from '../../lib/logger';
+import { BUSINESS_METRICS, countEvent } from '../../lib/metrics';
 import { stripeClient } from '../../lib/stripe';
 import { getBooking } from '../../store/bookings';
 import { dropRefundRequest, postponeRefund } from '../../store/refund-requests';
@@ -116,10 +117,12 @@ export async function sendRefund(bookingId: string, lineId: string, options: Sen
   }
   const { line } = found;
   const paymentIntent = b.payment?.paymentIntent;
-  const fail = async (reason: string, refused: boolean, tried: number) => {
+  const fail = async (reason: string, refused: boolean, tried: number): Promise<SendOutcome> => {
     // Counted by the 'refund failed' alarm (infra/jobs.ts); staff see the line as failed.
     logger.error('Refund failed', { bookingId, ledgerLine: lineId, amountCents: -line.amountCents, attempts: tried, reason, refused });
-    return (await settleFailed(bookingId, lineId, now)) === 'settled' ? 'failed' : 'settled-elsewhere';
+    if ((await settleFailed(bookingId, lineId, now)) !== 'settled') return 'settled-elsewhere';
+    countEvent(BUSINESS_METRICS.refundFailed);
+    return 'failed';
   };
   const noAnswer = async (reason: string): Promise<SendOutcome> => {
     const tried = (options.attempts ?? 0) + 1;
@@ -153,8 +156,11 @@ export async function sendRefund(bookingId: string, lineId: string, options: Sen
     const answer = await askStripe(current, still.line, paymentIntent, amount);
     if (answer.kind === 'made') {
       const settled = await settleSent(bookingId, lineId, answer.amount, answer.refundId, now);
-      if (settled === 'settled') logger.info('Refund made', { bookingId, ledgerLine: lineId, refundId: answer.refundId, amountCents: answer.amount, askedCents: -line.amountCents });
-      // Settled meanwhile by the webhook, from the same refund: made all the same.
+      if (settled === 'settled') {
+        logger.info('Refund made', { bookingId, ledgerLine: lineId, refundId: answer.refundId, amountCents: answer.amount, askedCents: -line.amountCents });
+        countEvent(BUSINESS_METRICS.refundMade);
+      }
+      // Settled meanwhile by the webhook, from the same refund: made all the same (refund-sync.ts counted it).
       return 'succeeded';
     }
     if (answer.kind === 'no-answer') return noAnswer(answer.reason);

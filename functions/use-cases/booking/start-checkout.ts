@@ -9,7 +9,8 @@ import { paymentMessages, type CheckoutRequest, type CheckoutResponse } from '..
 import { amountDueNow } from '../../../shared/pricing';
 import { quoteSelection } from '../../../shared/quote';
 import { HttpError, badRequest, conflict } from '../../lib/errors';
-import { logger } from '../../lib/logger';
+import { logAbout, logger } from '../../lib/logger';
+import { BUSINESS_METRICS, countEvent } from '../../lib/metrics';
 import { stripeClient } from '../../lib/stripe';
 import type { Booking } from '../../../shared/records';
 import { createPendingBooking, pendingBookingExists } from '../../store/bookings';
@@ -75,6 +76,7 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
   const customer = await upsertCustomer(req.customer, { userId: ctx.userId, userEmail: ctx.userEmail ?? null, userEmailVerified: ctx.userEmailVerified ?? false });
 
   const bookingId = randomUUID();
+  logAbout({ bookingId });
   const stripe = await stripeClient();
   let session;
   try {
@@ -98,6 +100,7 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
     logger.error('Stripe refused to create a checkout session', { bookingId, error: String(error) });
     throw new HttpError(502, paymentMessages.checkoutFailed);
   }
+  logAbout({ sessionId: session.id });
   if (!session.url) {
     logger.error('Stripe returned a checkout session without a URL', { bookingId, sessionId: maskToken(session.id) });
     throw new HttpError(502, paymentMessages.checkoutFailed);
@@ -145,6 +148,7 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
     // the traveller gets their checkout; only when the booking is not there is the session closed and the failure told.
     if (await pendingBookingExists(bookingId, session.id).catch(() => false)) {
       logger.warn('Checkout hold written despite an error; answering with it', { bookingId, error: String(error) });
+      countEvent(BUSINESS_METRICS.checkoutStarted);
       return { url: session.url, sessionId: session.id, bookingId };
     }
     await expireSession();
@@ -156,5 +160,6 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
     throw await refusedHold(stayDates(quote.dropOffDate, quote.pickUpDate), capacity, now);
   }
   logger.info('Checkout started', { bookingId, sessionId: maskToken(session.id), paymentType: req.paymentType, amountNow, total: price.total });
+  countEvent(BUSINESS_METRICS.checkoutStarted);
   return { url: session.url, sessionId: session.id, bookingId };
 }

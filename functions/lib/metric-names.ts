@@ -1,0 +1,22 @@
+/**
+ * The names the functions write metrics under and the CDK stack alarms on (infra/monitoring.ts), in one place so
+ * the two cannot drift. Nothing here runs anything: the CDK app imports it.
+ */
+
+/** The `service` of every log line, and the one dimension of every business metric. */
+export const SERVICE_NAME = 'runway-parking-api';
+
+export const BUSINESS_METRICS = {
+  checkoutStarted: 'CheckoutsStarted',
+  bookingConfirmed: 'BookingsConfirmed',
+  paymentHeldForReview: 'PaymentsHeldForReview',
+  refundRequested: 'RefundsRequested',
+  refundMade: 'RefundsMade',
+  refundFailed: 'RefundFailures',
+  webhookSignatureFailure: 'WebhookSignatureFailures',
+} as const;
+
+export type BusinessMetric = (typeof BUSINESS_METRICS)[keyof typeof BUSINESS_METRICS];
+
+/** Seconds since the oldest refund still in flight was asked for (0 when none is): the refund worker reports it each pass. */
+export const OLDEST_PENDING_REFUND_METRIC = 'OldestPendingRefundAge';

@@ -1,0 +1,25 @@
+/**
+ * The Lambda context the local stack hands the handler modules it runs in-process (the gateway's routes, the Cognito
+ * trigger, the scheduled jobs), as Lambda would: a request id for every invocation, so local log lines carry one
+ * (functions/lib/observed.ts), and the time left before the function's timeout.
+ */
+import type { Context } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+
+export function lambdaContext(name: string, timeoutSeconds: number, requestId: string = randomUUID()): Context {
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: name,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${name}`,
+    memoryLimitInMB: '256',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${name}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
