@@ -206,3 +206,18 @@ describe('a scheduled job', () => {
     expect(out.lines().find((l) => l.message === 'Refund worker pass')).toMatchObject({ function_request_id: 'job-req-1', succeeded: 1 });
   });
 });
+
+describe('the security notice (functions/events.ts)', () => {
+  it("logs with the request id of its invocation's context", async () => {
+    const { handler } = await import('../../functions/auth/security-notice');
+    const out = capture();
+    try {
+      // Not a CloudTrail record: the function only warns, and asks nothing of Cognito or SES.
+      await handler({ 'detail-type': 'Something else' }, context('notice-req-1'));
+    } finally {
+      out.restore();
+    }
+    const line = out.lines().find((l) => l.message === 'Security notice: not a user pool call record');
+    expect(line).toMatchObject({ function_request_id: 'notice-req-1', level: 'WARN' });
+  });
+});
