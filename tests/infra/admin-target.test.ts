@@ -56,6 +56,8 @@ describe('a deployed environment', () => {
       region: 'ap-southeast-2',
       endpoint: null,
       label: 'prod (RunwayParking-prod, ap-southeast-2)',
+      // Reconcile asks Stripe: in AWS with the key in the environment's secret.
+      stripe: { secretId: 'runway-parking/prod/stripe' },
     });
     expect((cfn.calls[0] as DescribeStacksCommand).input).toEqual({ StackName: 'RunwayParking-prod' });
     await expect(deployedTableTarget('dev', { cdkJson, cloudFormation: cloudFormation(() => ({ Stacks: [{ Outputs: [] }] })) as never })).rejects.toThrow('has no TableName output');
@@ -80,7 +82,8 @@ describe('the local stack', () => {
     const dir = temporaryFolder('runway-admin-target-');
     const state = { url: 'http://localhost:3000', pid: process.pid, region: 'ap-southeast-2', endpoints: { cognito: 'http://127.0.0.1:1', dynamodb: 'http://127.0.0.1:2' }, userPoolId: 'local_pool', tableName: 'runway-parking' };
     writeFileSync(path.join(dir, 'local-stack.json'), JSON.stringify(state));
-    expect(localTableTarget(dir)).toEqual({ tableName: 'runway-parking', region: 'ap-southeast-2', endpoint: 'http://127.0.0.1:2', label: 'the local stack at http://localhost:3000' });
+    // Locally Stripe is the stand-in the running stack serves.
+    expect(localTableTarget(dir)).toEqual({ tableName: 'runway-parking', region: 'ap-southeast-2', endpoint: 'http://127.0.0.1:2', label: 'the local stack at http://localhost:3000', stripe: { standInUrl: 'http://localhost:3000' } });
     writeFileSync(path.join(dir, 'local-stack.json'), JSON.stringify({ ...state, endpoints: { cognito: 'http://127.0.0.1:1' }, tableName: undefined }));
     expect(() => localTableTarget(dir)).toThrow(/older than this command: restart it/);
   });

@@ -50,12 +50,12 @@ async function askStripe(b: Booking, line: LedgerLine, paymentIntent: string, am
   }
 }
 
-async function listed(paymentIntent: string): Promise<StripeRefund[] | { reason: string }> {
+/** The payment's refunds; or why not: Stripe refusing to list them (no such payment intent) is its answer, as for a send. */
+async function listed(paymentIntent: string): Promise<StripeRefund[] | { reason: string; refused: boolean }> {
   try {
     return await listPaymentRefunds(paymentIntent);
   } catch (error) {
-    if (isRefusal(error)) throw error;
-    return { reason: messageOf(error) };
+    return { reason: messageOf(error), refused: isRefusal(error) };
   }
 }
 
@@ -137,7 +137,7 @@ export async function sendRefund(bookingId: string, lineId: string, options: Sen
   // At most twice: a refusal because a refund made outside the app took what was left is sent again, smaller.
   for (let round = 0; round < 2; round++) {
     const refunds = await listed(paymentIntent);
-    if (!Array.isArray(refunds)) return noAnswer(refunds.reason);
+    if (!Array.isArray(refunds)) return refunds.refused ? fail(refunds.reason, true, (options.attempts ?? 0) + 1) : noAnswer(refunds.reason);
     const own = refunds.find((r) => r.metadata?.ledgerLine === lineId);
     if (own) {
       // Stripe has it already (an answer that was lost): record it, without sending again.
