@@ -79,7 +79,7 @@ describe('the daily reconcile', () => {
     expect(found).toHaveLength(1);
     const [id, fn] = found[0]!;
     expect(fn.Timeout).toBe(900);
-    expect(Object.keys(fn.Environment.Variables).sort()).toEqual(['LOG_LEVEL', 'NODE_OPTIONS', 'STRIPE_SECRET_ID', 'TABLE_NAME']);
+    expect(Object.keys(fn.Environment.Variables).sort()).toEqual(['LOG_LEVEL', 'NODE_OPTIONS', 'POWERTOOLS_METRICS_NAMESPACE', 'STRIPE_SECRET_ID', 'TABLE_NAME']);
     const rules = resourcesOfType(s, 'AWS::Events::Rule').filter(([, p]) => JSON.stringify(p.Targets).includes(id));
     expect(rules.map(([, p]) => p.ScheduleExpression)).toEqual(['rate(1 day)']);
 
