@@ -22,6 +22,8 @@ export type Access = 'public' | 'user' | 'staff' | 'admin';
  *   that start things, functions/lib/idempotency.ts).
  * - stripe: the Stripe API key's secret; stripe:webhook: the webhook signing secret's (only the webhook).
  * - userpool:get-user: AdminGetUser on the user pool only (the security notice finds whom to e-mail).
+ * - pass:sign: the booking pass signing key's secret (functions/lib/pass-token.ts): signs and checks pass links and
+ *   the pass's QR code.
  */
 export type Need =
   | 'table:get'
@@ -38,7 +40,8 @@ export type Need =
   | 'stripe'
   | 'stripe:webhook'
   | 'userpool:read'
-  | 'userpool:get-user';
+  | 'userpool:get-user'
+  | 'pass:sign';
 
 export type TableAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'ConditionCheckItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
 

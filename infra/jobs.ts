@@ -52,6 +52,7 @@ export class ScheduledJob extends Construct {
         NODE_OPTIONS: '--enable-source-maps',
         ...(usesTable(job.needs) ? { TABLE_NAME: settings.targets.table.tableName } : {}),
         ...(job.needs.includes('stripe') ? { STRIPE_SECRET_ID: env.stripeSecretName } : {}),
+        ...(job.needs.includes('pass:sign') ? { PASS_SIGNING_SECRET_ID: settings.targets.passSigningKey.secretArn } : {}),
       },
       // One pass at a time: a slow pass is never overlapped by the next minute's.
       reservedConcurrency: 1,

@@ -17,6 +17,7 @@ import type { Site } from './site';
 export interface AcknowledgedStack extends Stack {
   readonly api: Api;
   readonly originSecret: ISecret;
+  readonly passSigningKey: ISecret;
   readonly auth: Auth;
   readonly data: Data;
   readonly site: Site;
@@ -52,6 +53,12 @@ export function acknowledgeFindings(stack: AcknowledgedStack): void {
     stack.originSecret,
     'AwsSolutions-SMG4',
     'The origin secret is a random value CloudFront sends to the API and the functions compare; CloudFormation resolves it into both only when a deploy changes them, so an automatic rotation would lock the site out of its API. It is replaced by hand with originSecretVersionId and a deploy (docs/operations.md), and it guards only the route into the API, not any data.',
+  );
+
+  ack(
+    stack.passSigningKey,
+    'AwsSolutions-SMG4',
+    'The pass signing key signs the links and QR codes already in travellers\' e-mails and phones; rotating it would void every pass sent. It is replaced by hand when it may have leaked (docs/operations.md, "The pass signing key").',
   );
 
   const distribution = stack.site.distribution;

@@ -58,6 +58,8 @@ export class RunwayStack extends Stack {
   readonly email: EmailSending;
   readonly settings: Environment;
   readonly originSecret: Secret;
+  /** Signs booking pass links and QR codes (functions/lib/pass-token.ts). */
+  readonly passSigningKey: Secret;
   /** E-mails when a password or two-step sign-in changes (CloudTrail -> EventBridge -> Lambda). */
   readonly securityNotices: SecurityNotices;
 
@@ -94,6 +96,12 @@ export class RunwayStack extends Stack {
     this.data = new Data(this, 'Data', { env, siteOrigin });
     this.email = new EmailSending(this, 'Email', { env });
     this.auth = new Auth(this, 'Auth', { env, siteOrigin, email: this.email, table: this.data.table });
+    // Generated at deploy time as {"signingKey"}; replacing it voids every pass link and QR code sent (docs/operations.md).
+    this.passSigningKey = new Secret(this, 'PassSigningKey', {
+      description: `Runway Parking ${env.name}: signs booking pass links and their QR codes`,
+      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'signingKey', passwordLength: 64, excludePunctuation: true },
+      removalPolicy: removalPolicy(env),
+    });
     const stripeSecret = Secret.fromSecretNameV2(this, 'StripeSecret', env.stripeSecretName);
     const stripeWebhookSecret = Secret.fromSecretNameV2(this, 'StripeWebhookSecret', env.stripeWebhookSecretName);
 
@@ -107,6 +115,7 @@ export class RunwayStack extends Stack {
         stripeSecret,
         stripeWebhookSecret,
         userPool: this.auth.userPool,
+        passSigningKey: this.passSigningKey,
       },
       originSecretValue,
       userPoolClientId: this.auth.client.userPoolClientId,

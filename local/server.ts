@@ -4,6 +4,7 @@
  */
 import { precompress } from './precompress';
 import { randomBytes } from 'node:crypto';
+import { ensurePassSigningKey } from './pass-key';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -181,6 +182,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // What the functions that read the pool (the security notice) present, as their role's credentials in AWS.
       COGNITO_ADMIN_SECRET_FILE: cognitoSecrets.adminSecretFile,
       SITE_URL: url,
+      PASS_SIGNING_KEY: ensurePassSigningKey(dataDir),
     });
 
     const config: RuntimeConfig = {

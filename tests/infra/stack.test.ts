@@ -51,6 +51,7 @@ const ACTIONS: Record<Need, string[]> = {
   'stripe:webhook': SECRET_READ,
   'userpool:read': ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:ListUsers'],
   'userpool:get-user': ['cognito-idp:AdminGetUser'],
+  'pass:sign': SECRET_READ,
 };
 const LOG_ACTIONS = ['logs:CreateLogStream', 'logs:PutLogEvents'];
 /** What every function holds whatever its needs: its own log group (the origin secret comes in its environment). */
