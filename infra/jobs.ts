@@ -7,7 +7,7 @@
  * docs/operations.md (Alarms) says what each means and what to do.
  */
 import { Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData, type IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
+import type { Alarm, IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -20,6 +20,7 @@ import { metricsNamespace } from './environments';
 import { grantNeed } from './grants';
 import { removalPolicy } from './removal';
 import { bundledFunction, type SharedFunctionSettings } from './route-function';
+import { countAlarm } from './alarms';
 
 export class ScheduledJob extends Construct {
   readonly fn: NodejsFunction;
@@ -63,32 +64,24 @@ export class ScheduledJob extends Construct {
       // A missed pass is not retried: the next one does the same work.
       targets: [new LambdaFunction(this.fn, { retryAttempts: 0 })],
     });
-    const errors = new Alarm(this, 'ErrorsAlarm', {
+    countAlarm(this, 'ErrorsAlarm', {
       alarmName: `${name}-errors`,
-      alarmDescription: `${job.name} failed three passes running (docs/operations.md, Alarms)`,
+      description: `${job.name} failed three passes running (docs/operations.md, Alarms)`,
       metric: this.fn.metricErrors({ period: Duration.minutes(1) }),
-      threshold: 1,
       evaluationPeriods: 3,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
+      alarmAction: props.alarmAction,
     });
-    errors.addAlarmAction(props.alarmAction);
   }
 
   /** An alarm on log lines: `message` as the product logs it, counted per 5 minutes. */
   logAlarm(id: string, props: { message: string; extra?: string; metricName: string; alarmName?: string; description: string; alarmAction: IAlarmAction }): Alarm {
     const pattern = FilterPattern.literal(`{ $.message = "${props.message}"${props.extra ? ` && ${props.extra}` : ''} }`);
     const filter = new MetricFilter(this, `${id}Filter`, { logGroup: this.logGroup, filterPattern: pattern, metricNamespace: this.#namespace, metricName: props.metricName, metricValue: '1', defaultValue: 0 });
-    const alarm = new Alarm(this, id, {
+    return countAlarm(this, id, {
       alarmName: props.alarmName ?? `${this.fn.functionName}-${props.metricName}`,
-      alarmDescription: props.description,
+      description: props.description,
       metric: filter.metric({ period: Duration.minutes(5), statistic: 'Sum' }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
+      alarmAction: props.alarmAction,
     });
-    alarm.addAlarmAction(props.alarmAction);
-    return alarm;
   }
 }

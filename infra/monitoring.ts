@@ -18,7 +18,6 @@ import { Duration } from 'aws-cdk-lib';
 import {
   Alarm,
   AlarmStatusWidget,
-  ComparisonOperator,
   Dashboard,
   GraphWidget,
   MathExpression,
@@ -37,6 +36,7 @@ import { TABLE_KEYS } from '../functions/store/keys';
 import type { Api } from './api';
 import { metricsNamespace, type Environment } from './environments';
 import { functionName } from './route-function';
+import { countAlarm } from './alarms';
 
 /** The access-log count of 5xx answers, per route key (a dimension taken from the log line). */
 export const SERVER_ERRORS_METRIC = 'ServerErrors';
@@ -70,16 +70,15 @@ export class Monitoring extends Construct {
     const business = (metricName: string, statistic: string = Stats.SUM, period: Duration = FIVE_MINUTES) =>
       new Metric({ namespace, metricName, dimensionsMap: { service: SERVICE_NAME }, statistic, period });
     const alarm = (id: string, p: { name: string; description: string; metric: Metric | MathExpression; threshold: number; evaluationPeriods?: number; missing?: TreatMissingData }) => {
-      const a = new Alarm(this, id, {
+      const a = countAlarm(this, id, {
         alarmName: p.name,
-        alarmDescription: `${p.description} (docs/operations.md, Alarms)`,
+        description: `${p.description} (docs/operations.md, Alarms)`,
         metric: p.metric,
         threshold: p.threshold,
-        evaluationPeriods: p.evaluationPeriods ?? 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: p.missing ?? TreatMissingData.NOT_BREACHING,
+        ...(p.evaluationPeriods ? { evaluationPeriods: p.evaluationPeriods } : {}),
+        ...(p.missing ? { missing: p.missing } : {}),
+        alarmAction: props.alarmAction,
       });
-      a.addAlarmAction(props.alarmAction);
       this.alarms.push(a);
       return a;
     };

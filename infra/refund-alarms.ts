@@ -8,7 +8,7 @@
  * - ReconcileDifferences: the daily reconcile (a scheduled job) logged a booking whose ledger differs from Stripe.
  */
 import { Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { MathExpression } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { FilterPattern, MetricFilter, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -18,6 +18,7 @@ import { jobs } from '../functions/jobs';
 import { metricsNamespace } from './environments';
 import { ScheduledJob } from './jobs';
 import type { SharedFunctionSettings } from './route-function';
+import { countAlarm } from './alarms';
 
 export const REFUND_ALARM_METRICS = { failed: 'RefundsFailed', unconfirmed: 'RefundsUnconfirmed' } as const;
 export const RECONCILE_METRIC = 'ReconcileDifferences';
@@ -48,17 +49,12 @@ export class Operations extends Construct {
     const alarm = (name: string, metricName: string, pattern: string, description: string) => {
       // Every sender's filter writes the same metric (no dimensions), so one series counts them all.
       const [metric] = counted(metricName, pattern);
-      const a = new Alarm(this, name, {
+      return countAlarm(this, name, {
         alarmName: `${env.namePrefix}-${metricName}`,
-        alarmDescription: description,
+        description,
         metric: new MathExpression({ expression: 'FILL(m, 0)', usingMetrics: { m: metric! }, period: Duration.minutes(5) }),
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
+        alarmAction: action,
       });
-      a.addAlarmAction(action);
-      return a;
     };
     alarm('RefundsFailedAlarm', REFUND_ALARM_METRICS.failed, '{ $.message = "Refund failed" }', 'A refund was refused by Stripe or never answered: refund it by hand (docs/operations.md, Alarms)');
     const reconcile = this.jobs.find((j) => j.job.name === 'Reconcile');

@@ -9,7 +9,7 @@
  * management events, this region, its own private bucket); `"account"` relies on a trail the account already has.
  */
 import { Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData, type IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
+import type { Alarm, IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
 import { ReadWriteType, Trail } from 'aws-cdk-lib/aws-cloudtrail';
 import { Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -25,6 +25,7 @@ import { metricsNamespace } from './environments';
 import { grantNeed } from './grants';
 import { removalPolicy } from './removal';
 import { bundledFunction, type SharedFunctionSettings } from './route-function';
+import { countAlarm } from './alarms';
 
 export class SecurityNotices extends Construct {
   readonly fn: NodejsFunction;
@@ -92,26 +93,18 @@ export class SecurityNotices extends Construct {
       targets: [new LambdaFunction(this.fn, { retryAttempts: 8, maxEventAge: Duration.hours(6), deadLetterQueue: this.deadLetters })],
     });
 
-    const errors = (this.errorsAlarm = new Alarm(this, 'ErrorsAlarm', {
+    this.errorsAlarm = countAlarm(this, 'ErrorsAlarm', {
       alarmName: `${name}-errors`,
-      alarmDescription: `${def.name} failed: someone's password or two-step sign-in changed and they may not have been told (docs/operations.md, Alarms)`,
+      description: `${def.name} failed: someone's password or two-step sign-in changed and they may not have been told (docs/operations.md, Alarms)`,
       metric: this.fn.metricErrors({ period: Duration.minutes(5) }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    }));
-    errors.addAlarmAction(props.alarmAction);
-    this.deadLettersAlarm = new Alarm(this, 'DeadLettersAlarm', {
-      alarmName: `${name}-dead-letters`,
-      alarmDescription: `A ${def.name} event failed every retry and waits in ${name}-dead-letters: someone was not told their password or two-step sign-in changed; send it by hand (docs/operations.md, Alarms)`,
-      metric: this.deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
+      alarmAction: props.alarmAction,
     });
-    this.deadLettersAlarm.addAlarmAction(props.alarmAction);
+    this.deadLettersAlarm = countAlarm(this, 'DeadLettersAlarm', {
+      alarmName: `${name}-dead-letters`,
+      description: `A ${def.name} event failed every retry and waits in ${name}-dead-letters: someone was not told their password or two-step sign-in changed; send it by hand (docs/operations.md, Alarms)`,
+      metric: this.deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+      alarmAction: props.alarmAction,
+    });
 
     if (env.cloudTrail !== 'stack') {
       this.trail = null;
