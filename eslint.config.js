@@ -1,7 +1,12 @@
-// One lint for the whole tree (npm run lint). Syntax-level rules only, so it stays fast; types are
-// checked by `npm run typecheck`. The layer rules (docs/architecture.md, "Layers") are the
-// no-restricted-imports blocks below; import circles are caught by tests/unit/import-cycles.test.ts.
+// One lint for the whole tree (npm run lint). Syntax-level rules only; types are checked by `npm run typecheck`.
+// The layer rules (docs/architecture.md, "Layers") are the zones of import-x/no-restricted-paths below, on resolved
+// paths, and a few package bans; import circles are caught by tests/unit/import-cycles.test.ts.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -11,71 +16,69 @@ const ZOD_NAMED_IMPORT = {
   message: "Use `import * as z from 'zod'`: the named `z` defeats tree shaking and adds ~350 KB to every Lambda bundle.",
 };
 
-/** The handler folders of functions/ (one module per route or trigger). */
-const HANDLER_DIRS = 'quotes|availability|contact|checkout|webhooks|me|auth|photos|admin';
+const here = path.dirname(fileURLToPath(import.meta.url));
+const foldersOf = (dir) => readdirSync(path.join(here, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
-/** A layer may not import these: each rule is a regex on the import specifier and the reason it breaks a layer. */
-const layer = (files, rules) => ({
+/** functions/ folders that are not handlers (one module per route or trigger): every other folder is. */
+const NOT_HANDLERS = ['lib', 'store', 'use-cases', 'maintenance', 'openapi'];
+const HANDLER_DIRS = foldersOf('functions').filter((d) => !NOT_HANDLERS.includes(d));
+const handlers = HANDLER_DIRS.map((d) => `functions/${d}/**`);
+/** The web app's features, each a folder of web/src/features. */
+const FEATURES = foldersOf('web/src/features');
+
+/**
+ * The layer rules of docs/architecture.md, on resolved paths (import-x resolves every specifier, relative, `@/`,
+ * `@shared/` alike, with TypeScript's own rules), so `../../features/../functions/x` is caught as surely as
+ * `../functions/x`. Each zone: files in `target` may not import files in `from` (minus `except`, relative to `from`).
+ */
+const zone = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
+const RUNNERS = ['local/**', 'infra/**', 'bin/**', 'bench/**', 'tests/**', 'web/**'];
+const notRunner = 'The product code never imports the local stack, the CDK app, the commands (nor their maintenance code), the bench, the tests or the web app.';
+
+export const layerZones = [
+  zone('shared/**', ['functions/**', 'local/**', 'infra/**', 'bin/**', 'bench/**', 'tests/**', 'web/**'], 'shared/ holds pure domain rules: it imports only shared/.'),
+  zone('web/src/**', ['functions/**', 'local/**', 'infra/**', 'bin/**', 'bench/**', 'tests/**'], 'The web app imports only web/src and shared/ (through @shared/*).'),
+  // The web app's own floors: app/ composes features; a feature stands beside the others; ui/ and lib/ serve all.
+  ...FEATURES.map((f) => zone(`web/src/features/${f}/**`, 'web/src/features', `A feature never imports another feature (${f} may not): move what both need to ui/ or lib/, or compose them in app/.`, [`./${f}`])),
+  zone('web/src/features/**', 'web/src/app/**', 'A feature never imports the app shell: the shell composes features.'),
+  zone(['web/src/ui/**', 'web/src/lib/**'], ['web/src/features/**', 'web/src/app/**'], 'ui/ and lib/ serve every feature: they import no feature and not the app shell.'),
+  zone('web/src/ui/**', 'web/src/lib/**', 'ui/ is presentation only: it imports no lib/ (API client, config).'),
+  zone('functions/**', RUNNERS, notRunner),
+  zone(['functions/*.ts', ...foldersOf('functions').filter((d) => d !== 'maintenance').map((d) => `functions/${d}/**`)], 'functions/maintenance/**', notRunner),
+  zone('functions/lib/**', ['functions/store/**', 'functions/use-cases/**', ...handlers], 'functions/lib is plumbing: it imports no store, use case or handler.'),
+  zone('functions/store/**', ['functions/use-cases/**', ...handlers], 'The store is the bottom layer of functions/: it imports no use case or handler.'),
+  zone(
+    'functions/store/**',
+    ['functions/lib/errors.ts', 'functions/lib/http.ts', 'functions/lib/auth.ts', 'functions/lib/optional-caller.ts'],
+    'The store knows nothing of HTTP: return outcomes and let the use case map them to errors.',
+  ),
+  zone('functions/use-cases/**', handlers, 'A use case never imports a handler: handlers call use cases.'),
+  zone('functions/maintenance/**', ['functions/use-cases/**', ...handlers], 'Maintenance (functions/maintenance, run by npm run admin) works on the store: it imports no use case or handler.'),
+  zone(handlers, 'functions/store/**', 'A handler is a thin adapter: it calls a use case, which calls the store.'),
+  zone('infra/**', ['local/**', 'web/**', 'tests/**', 'bench/**'], 'The CDK app never imports the local stack, the web app, the tests or the bench.'),
+  zone(
+    'infra/**',
+    'functions',
+    'The CDK app reads only the route table, the trigger, job and CloudTrail-function tables, the key definitions and the metric names from functions/.',
+    ['./routes.ts', './triggers.ts', './jobs.ts', './events.ts', './store/keys.ts', './lib/metric-names.ts'],
+  ),
+  zone('local/**', ['infra/**', 'web/**', 'bin/**', 'bench/**', 'tests/**'], 'The local stack uses functions/ and shared/, never the CDK app, the web app or the commands.'),
+];
+
+/** Packages a layer may not use: names, not paths, so these stay import-string rules. */
+const packageBan = (files, rules) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns: rules.map(([regex, message]) => ({ regex, message })) }] },
 });
 
-const notRunner = [
-  '(^|/)(local|infra|bin|bench|tests|web|maintenance)/',
-  'The product code never imports the local stack, the CDK app, the commands (nor their maintenance code), the bench, the tests or the web app.',
-];
-
 export const layerRules = [
-  layer(
-    ['shared/**/*.ts'],
-    [
-      ['(^|/)(functions|local|infra|bin|bench|tests|web)/', 'shared/ holds pure domain rules: it imports only shared/.'],
-      ['^(@aws-sdk|aws-cdk-lib|constructs|react|react-dom|react-router-dom|@aws-amplify|stripe|@middy|jose|@radix-ui)(/|$)', 'shared/ is pure: no AWS, no React, no SDKs.'],
-    ],
-  ),
-  layer(
-    ['web/src/**/*.{ts,tsx}'],
-    [
-      ['(^|/)(functions|local|infra|bin|bench|tests)/', 'The web app imports only web/src and shared/ (through @shared/*).'],
-      ['^(@aws-sdk|aws-cdk-lib|constructs|stripe|@middy|jose)(/|$)', 'The web app uses no AWS SDK other than Amplify Auth.'],
-    ],
-  ),
-  layer(['functions/**/*.ts'], [notRunner]),
-  layer(
-    ['functions/lib/**/*.ts'],
-    [notRunner, ['^\\.\\./(store|use-cases|' + HANDLER_DIRS + ')(/|$)', 'functions/lib is plumbing: it imports no store, use case or handler.']],
-  ),
-  layer(
-    ['functions/store/**/*.ts'],
-    [
-      notRunner,
-      ['^\\.\\./(use-cases|' + HANDLER_DIRS + ')(/|$)', 'The store is the bottom layer of functions/: it imports no use case or handler.'],
-      ['^\\.\\./lib/(errors|http|auth|optional-caller)$', 'The store knows nothing of HTTP: return outcomes and let the use case map them to errors.'],
-    ],
-  ),
-  layer(
-    ['functions/use-cases/**/*.ts'],
-    [notRunner, ['^\\.\\./\\.\\./(' + HANDLER_DIRS + ')(/|$)', 'A use case never imports a handler: handlers call use cases.']],
-  ),
-  layer(
-    ['functions/maintenance/**/*.ts'],
-    [
-      notRunner,
-      ['^\\.\\./(use-cases|' + HANDLER_DIRS + ')(/|$)', 'Maintenance (functions/maintenance, run by npm run admin) works on the store: it imports no use case or handler.'],
-    ],
-  ),
-  layer(
-    [`functions/{${HANDLER_DIRS.replace(/\|/g, ',')}}/**/*.ts`],
-    [notRunner, ['^\\.\\./store(/|$)', 'A handler is a thin adapter: it calls a use case, which calls the store.']],
-  ),
-  layer(
-    ['infra/**/*.ts'],
-    [
-      ['(^|/)(local|web|tests|bench)/', 'The CDK app never imports the local stack, the web app, the tests or the bench.'],
-      ['(^|/)functions/(?!(routes|triggers|jobs|events|store/keys|lib/metric-names)$)', 'The CDK app reads only the route table, the trigger, job and CloudTrail-function tables, the key definitions and the metric names from functions/.'],
-    ],
-  ),
-  layer(['local/**/*.{ts,cjs}'], [['(^|/)(infra|web|bin|bench|tests)/', 'The local stack uses functions/ and shared/, never the CDK app, the web app or the commands.']]),
+  {
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(here, 'tsconfig.json') })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: here, zones: layerZones }] },
+  },
+  packageBan(['shared/**/*.ts'], [['^(@aws-sdk|aws-cdk-lib|constructs|react|react-dom|react-router-dom|@aws-amplify|stripe|@middy|jose|@radix-ui)(/|$)', 'shared/ is pure: no AWS, no React, no SDKs.']]),
+  packageBan(['web/src/**/*.{ts,tsx}'], [['^(@aws-sdk|aws-cdk-lib|constructs|stripe|@middy|jose)(/|$)', 'The web app uses no AWS SDK other than Amplify Auth.']]),
 ];
 
 export default tseslint.config(

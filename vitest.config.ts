@@ -2,8 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-/** The web app's `@shared/*` import alias (tsconfig.json `paths`, web/vite.config.ts), for tests that load web modules. */
-const resolve = { alias: { '@shared': path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'shared') } };
+/** The web app's `@shared/*` and `@/*` import aliases (tsconfig.json `paths`, web/vite.config.ts), for tests that load web modules. */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const resolve = { alias: { '@shared': path.resolve(here, 'shared'), '@': path.resolve(here, 'web/src') } };
 
 /**
  * Under `npm run mutation` (StrykerJS sets STRYKER_MUTATOR_WORKER in its test-runner processes) a reporter switches

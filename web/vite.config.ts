@@ -7,8 +7,11 @@ import seo from './seo-plugin.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** `@shared/x` is the repository's shared/ folder; tsconfig.json `paths` and both vitest configs say the same. */
-export const sharedAlias = { '@shared': path.resolve(here, '../shared') };
+/**
+ * `@shared/x` is the repository's shared/ folder and `@/x` is web/src/x; tsconfig.json `paths` and both vitest configs
+ * say the same.
+ */
+export const sharedAlias = { '@shared': path.resolve(here, '../shared'), '@': path.resolve(here, 'src') };
 
 export default defineConfig({
   root: here,

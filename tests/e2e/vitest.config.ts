@@ -8,7 +8,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export default defineConfig({
   root,
   // The web app's `@shared/*` alias: the tests read the site's content modules.
-  resolve: { alias: { '@shared': path.join(root, 'shared') } },
+  resolve: { alias: { '@shared': path.join(root, 'shared'), '@': path.join(root, 'web/src') } },
   test: {
     name: 'e2e',
     include: ['tests/e2e/**/*.e2e.ts'],

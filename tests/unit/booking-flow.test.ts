@@ -17,7 +17,7 @@ import {
   type PaymentFlowState,
   type PendingBooking,
 } from '../../web/src/features/booking/flow';
-import { BOOKING_FAILED_MESSAGE, BOOKING_NOT_CREATED_MESSAGE, confirmationFailureMessage } from '../../web/src/features/booking/confirmation';
+import { BOOKING_FAILED_MESSAGE, BOOKING_NOT_CREATED_MESSAGE, confirmationFailureMessage } from '../../web/src/lib/checkout/confirmation';
 import { ApiError } from '../../web/src/lib/api-client';
 
 const customer = { firstName: 'Aroha', lastName: 'Ngata', email: 'aroha@example.com', contactNumber: '021 123 4567', carRegistration: 'ABC123' };

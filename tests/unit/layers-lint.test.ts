@@ -1,6 +1,7 @@
 /**
  * The layer rules of docs/architecture.md are lint rules: a forbidden import in each layer fails `npm run lint`
- * with the rule's reason, and the imports the layers are meant to use pass.
+ * with the rule's reason, however the path is spelled (relative, through `..` detours, or an alias), and the imports
+ * the layers are meant to use pass. Paths are resolved, so each case names a file that exists.
  */
 import { ESLint } from 'eslint';
 import path from 'node:path';
@@ -12,7 +13,7 @@ const eslint = new ESLint({ cwd: root });
 
 async function layerErrors(file: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${source}\nexport const used = x;\n`, { filePath: path.join(root, file) });
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
 }
 
 const forbidden: [string, string, RegExp][] = [
@@ -32,6 +33,17 @@ const forbidden: [string, string, RegExp][] = [
   ['local/example.ts', "import { x } from '../infra/auth';", /never the CDK app/],
   ['functions/use-cases/admin/example.ts', "import { x } from '../../maintenance/reindex';", /maintenance code/],
   ['functions/maintenance/example.ts', "import { x } from '../use-cases/admin/summary';", /imports no use case or handler/],
+  // Spelled another way, the same path is refused all the same.
+  ['shared/example.ts', "import { x } from '../shared/../functions/routes';", /imports only shared/],
+  ['functions/checkout/example.ts', "import { x } from '../checkout/../store/bookings';", /thin adapter/],
+  // The web app's floors: features side by side, the shell above them, ui/ and lib/ below.
+  ['web/src/features/admin/example.ts', "import { x } from '../booking/flow';", /A feature never imports another feature \(admin may not\)/],
+  ['web/src/features/admin/example.ts', "import { x } from '@/features/booking/flow';", /never imports another feature/],
+  ['web/src/features/admin/example.ts', "import { x } from '../../features/../features/account/session-hint';", /never imports another feature/],
+  ['web/src/features/booking/example.ts', "import { x } from '@/app/routes';", /never imports the app shell/],
+  ['web/src/ui/example.ts', "import { x } from '../features/booking/flow';", /ui\/ and lib\/ serve every feature/],
+  ['web/src/lib/example.ts', "import { x } from '@/app/routes';", /ui\/ and lib\/ serve every feature/],
+  ['web/src/ui/example.ts', "import { x } from '@/lib/api-client';", /presentation only/],
 ];
 
 const allowed: [string, string][] = [
@@ -46,6 +58,11 @@ const allowed: [string, string][] = [
   ['infra/example.ts', "import { x } from '../functions/store/keys';"],
   ['local/example.ts', "import { x } from '../functions/store/keys';"],
   ['functions/maintenance/example.ts', "import { x } from '../store/maintenance';"],
+  ['web/src/app/example.ts', "import { x } from '../features/booking/flow';"],
+  ['web/src/features/booking/example.ts', "import { x } from './flow';"],
+  ['web/src/features/admin/example.ts', "import { x } from '@/lib/api-client';"],
+  ['web/src/features/admin/example.ts', "import { x } from '@/ui/Field';"],
+  ['web/src/lib/example.ts', "import { x } from '@/ui/toast/ToastProvider';"],
 ];
 
 describe('layer rules in lint', () => {

@@ -5,7 +5,7 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { Layout } from './Layout';
-import Home from '../features/quote/pages/Home';
+import Home from './Home';
 
 const NotFound = lazy(() => import('../features/not-found/pages/NotFound'));
 const HowItWorks = lazy(() => import('../features/info/pages/HowItWorks'));
@@ -22,8 +22,8 @@ const Payment = lazy(() => import('../features/booking/pages/PaymentPage'));
 const PaymentSuccess = lazy(() => import('../features/booking/pages/PaymentSuccessPage'));
 const PaymentFailure = lazy(() => import('../features/booking/pages/PaymentFailurePage'));
 const SignIn = lazy(() => import('../features/account/pages/SignInPage'));
-const CustomerDashboard = lazy(() => import('../features/account/pages/CustomerDashboardPage'));
-const Admin = lazy(() => import('../features/admin/pages/AdminPage'));
+const CustomerDashboard = lazy(() => import('./DashboardRoute'));
+const Admin = lazy(() => import('./AdminRoute'));
 
 /** Pages under the shared header and footer. */
 export const pageRoutes: RouteObject[] = [
@@ -33,7 +33,7 @@ export const pageRoutes: RouteObject[] = [
   { path: 'about', element: <About /> },
   { path: 'services', element: <Services /> },
   { path: 'blog', element: <Blog /> },
-  { path: 'articles/:slug', element: <Article /> },
+  { path: 'articles/:slug', element: <Article notFound={<NotFound />} /> },
   { path: 'faq', element: <Faq /> },
   { path: 'privacy', element: <Privacy /> },
   { path: 'terms', element: <Terms /> },

@@ -5,7 +5,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import VehiclePhotosPanel from './components/VehiclePhotosPanel';
-import '../account/account.css';
+import '@/ui/widgets.css';
 
 export interface VehiclePhotosDialogProps {
   bookingId: string;

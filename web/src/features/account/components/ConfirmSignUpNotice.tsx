@@ -8,6 +8,7 @@ import { Link } from 'react-router-dom';
 import type { AccountLink } from '@shared/account-links';
 import { ensureAmplify } from '../amplify';
 import { authErrorMessage, isAuthError } from '../auth-errors';
+import '@/ui/widgets.css';
 import '../account.css';
 
 type State = 'confirming' | 'confirmed' | 'already' | 'expired' | 'resent' | 'error';

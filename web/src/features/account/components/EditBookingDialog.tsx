@@ -3,7 +3,7 @@
  * is today or later, pick-up, return flight and car wash. Before saving it shows the new total and what happens
  * to the money, computed with the same rules the server applies; the server decides and answers.
  */
-import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
+import { Suspense, useMemo, useState, type FormEvent } from 'react';
 import { bookingEditMessages, previewSettlement, type CustomerBookingEdit } from '@shared/booking-edit';
 import { isPolicyError, keptReasonText } from '@shared/money-policy';
 import type { CustomerBooking } from '@shared/customer-bookings';
@@ -11,6 +11,7 @@ import { dollarsToCents, formatMoney } from '@shared/money';
 import { nzToday } from '@shared/nz-time';
 import { quoteSelection, type SelectionField } from '@shared/quote';
 import { ApiError } from '../../../lib/api-client';
+import { useFeatureSlot } from '@/lib/feature-slots';
 import { FormDialog } from '../../../ui/FormDialog';
 import { TextField } from '../../../ui/TextField';
 import { useToast } from '../../../ui/toast/ToastProvider';
@@ -18,7 +19,6 @@ import { saveMyBooking } from '../api/my-bookings';
 import { CarWashChoice, StayPoint } from './StayPoint';
 
 // Loaded when the dialog opens, so photo code stays out of the dashboard's first load.
-const VehiclePhotosPanel = lazy(() => import('../../photos/components/VehiclePhotosPanel'));
 
 const API_FIELDS: Record<string, SelectionField | 'returnFlight'> = {
   drop_off_date: 'dropOffDate',
@@ -39,6 +39,7 @@ function moneyEffect(booking: CustomerBooking, total: number): string {
 }
 
 export function EditBookingDialog({ booking, onClose, onSaved }: { booking: CustomerBooking; onClose(): void; onSaved(updated: CustomerBooking): void }) {
+  const VehiclePhotosPanel = useFeatureSlot('VehiclePhotosPanel');
   const { toast } = useToast();
   const today = nzToday();
   const dropOffEditable = booking.drop_off_date >= today;

@@ -9,7 +9,7 @@ import { formatShortDate, formatTime12, pluralDays } from '@shared/format';
 import { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { myCheckoutMessages } from '@shared/my-checkout';
-import { useCheckoutReturn } from '../../booking/use-checkout-return';
+import { useCheckoutReturn } from '@/lib/checkout/use-checkout-return';
 import { fetchMyBookings } from '../api/my-bookings';
 import { NewBookingDialog, type BookingContact } from './NewBookingDialog';
 import { EditBookingDialog } from './EditBookingDialog';

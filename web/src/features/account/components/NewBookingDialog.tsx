@@ -5,7 +5,7 @@
  * which returns to the dashboard.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useFullDates } from '../../quote/use-full-dates';
+import { useFullDates } from '@/lib/availability/use-full-dates';
 import { messages } from '@shared/messages';
 import { formatMoney } from '@shared/money';
 import { myCheckoutMessages } from '@shared/my-checkout';

@@ -16,6 +16,7 @@ import { ProfileForm } from '../components/ProfileForm';
 import { SignInRequired } from '../components/SignInRequired';
 import { TwoStepSignIn } from '../components/TwoStepSignIn';
 import { useSessionHint } from '../session-hint';
+import '@/ui/widgets.css';
 import '../account.css';
 
 type Loaded = { state: 'loading' } | { state: 'ready'; profile: Profile; greeting: string | null } | { state: 'failed'; expired: boolean };

@@ -16,6 +16,7 @@ import { authErrorMessage, isAuthError } from '../auth-errors';
 import { PasswordField } from '../components/PasswordField';
 import { accountText, PASSWORD_MIN_LENGTH, safeNext } from '../messages';
 import { announceAuthChange, useSessionHint } from '../session-hint';
+import '@/ui/widgets.css';
 import '../account.css';
 
 type Mode = 'signin' | 'signup' | 'reset' | 'totp' | 'check-email' | 'new-password';

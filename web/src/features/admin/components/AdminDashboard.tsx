@@ -4,11 +4,12 @@
  * read from and written to the address.
  * Back from a paid checkout (`?session_id=`), it confirms the booking and lists it.
  */
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AdminBooking } from '@shared/admin';
-import { BOOKING_CONFIRMED_MESSAGE } from '../../booking/confirmation';
-import { useCheckoutReturn } from '../../booking/use-checkout-return';
+import { BOOKING_CONFIRMED_MESSAGE } from '@/lib/checkout/confirmation';
+import { useCheckoutReturn } from '@/lib/checkout/use-checkout-return';
+import { useFeatureSlot } from '@/lib/feature-slots';
 import { useAddressUpdate } from '../../../lib/use-address-update';
 import { readListState, writeListState, type ListState } from '../list-params';
 import { useAdminList, useAdminSummary } from '../use-admin-data';
@@ -18,10 +19,10 @@ import { NewBookingDialog } from './NewBookingDialog';
 import { OccupancyPanel } from './OccupancyPanel';
 import { SummaryCards } from './SummaryCards';
 
-// Photo code loads only when staff open a booking's photos.
-const VehiclePhotosDialog = lazy(() => import('../../photos/VehiclePhotosDialog'));
 
 export function AdminDashboard() {
+  // Photo code loads only when staff open a booking's photos (the slot is a lazy component).
+  const VehiclePhotosDialog = useFeatureSlot('VehiclePhotosDialog');
   const [params] = useSearchParams();
   const updateAddress = useAddressUpdate();
   const state = useMemo(() => readListState(params), [params]);

@@ -4,7 +4,7 @@
  * the shared ones; submit goes to the hosted checkout ('Redirecting to Payment...'), which returns to /admin.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useFullDates } from '../../quote/use-full-dates';
+import { useFullDates } from '@/lib/availability/use-full-dates';
 import { adminCheckoutRequestSchema, adminMessages, type AdminCheckoutRequestInput, type AdminCustomer } from '@shared/admin';
 import { messages } from '@shared/messages';
 import { formatMoney } from '@shared/money';

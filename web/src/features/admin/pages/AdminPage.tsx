@@ -1,78 +1,16 @@
 /**
- * /admin: checks the `admin` group claim of the freshly refreshed id token (spec: after 100 ms). Signed-out
- * visitors go to /auth; everyone else who is not staff sees Access Denied. The API checks the same claim on
- * every /api/admin route; this page only decides what to show, then shows the dashboard.
+ * /admin: the dashboard, and /admin/day-sheet: the day sheet. The app shell's staff door (app/StaffArea.tsx) has
+ * checked the admin group before this renders; the API checks it again on every call.
  */
-import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { messages } from '@shared/messages';
-import { useDocumentMeta } from '../../../lib/useDocumentMeta';
-import { useToast } from '../../../ui/toast/ToastProvider';
-import { signOutAndGoHome } from '../../account/sign-out-flow';
-import { readSessionHint } from '../../account/session-hint';
+import { Link } from 'react-router-dom';
+import { useDocumentMeta } from '@/lib/useDocumentMeta';
 import { AdminDashboard } from '../components/AdminDashboard';
 import { DaySheet } from '../components/DaySheet';
-import '../../account/account.css';
+import '@/ui/widgets.css';
 import '../admin.css';
 
-type Access = 'checking' | 'admin' | 'denied';
-
-/** The dashboard at /admin; the day sheet at /admin/day-sheet, behind the same check. */
-export default function AdminPage({ view = 'dashboard' }: { view?: 'dashboard' | 'day-sheet' }) {
-  const navigate = useNavigate();
-  const { toast } = useToast();
-  const [access, setAccess] = useState<Access>('checking');
+export default function AdminPage({ view = 'dashboard', onSignOut }: { view?: 'dashboard' | 'day-sheet'; onSignOut(): void }) {
   useDocumentMeta(view === 'day-sheet' ? 'Day Sheet' : 'Admin Dashboard', 'Runway Parking staff dashboard.');
-
-  useEffect(() => {
-    let live = true;
-    const timer = setTimeout(() => {
-      void (async () => {
-        if (!readSessionHint()) return navigate('/auth?next=%2Fadmin', { replace: true });
-        const { currentGroups } = await import('../../account/tokens');
-        const groups = await currentGroups();
-        if (!live) return;
-        if (groups === null) return navigate('/auth?next=%2Fadmin', { replace: true });
-        setAccess(groups.includes('admin') ? 'admin' : 'denied');
-      })().catch(() => live && setAccess('denied'));
-    }, 100);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [navigate]);
-
-  if (access === 'checking') {
-    return (
-      <section className="section">
-        <div className="container narrow center" role="status">
-          <div className="spinner spinner-lg" aria-hidden="true" />
-          <h1 className="page-title">Loading</h1>
-          <p className="muted">Checking admin access</p>
-        </div>
-      </section>
-    );
-  }
-  if (access === 'denied') {
-    return (
-      <section className="section">
-        <div className="container narrow center">
-          <div className="card status-card">
-            <h1 className="page-title">Access Denied</h1>
-            <p>{messages.forbidden}</p>
-            <div className="center-actions">
-              <Link className="btn btn-primary" to="/auth?next=%2Fadmin">
-                Sign In as Admin
-              </Link>
-              <Link className="btn btn-outline" to="/">
-                Back to Home
-              </Link>
-            </div>
-          </div>
-        </div>
-      </section>
-    );
-  }
   return (
     <section className="section admin-page">
       <div className="container">
@@ -91,7 +29,7 @@ export default function AdminPage({ view = 'dashboard' }: { view?: 'dashboard' |
             <Link className="btn btn-outline btn-sm" to="/">
               Back to Home
             </Link>
-            <button type="button" className="btn btn-primary btn-sm" onClick={() => void signOutAndGoHome(navigate, toast)}>
+            <button type="button" className="btn btn-primary btn-sm" onClick={onSignOut}>
               Logout
             </button>
           </div>

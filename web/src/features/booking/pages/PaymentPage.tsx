@@ -11,7 +11,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { CreatedBooking } from '@shared/booking';
-import { getCheckout } from '../api/get-checkout';
+import { getCheckout } from '@/lib/checkout/get-checkout';
 import { clearBookingDraft } from '../booking-draft';
 import { DuplicateTripAlert } from '../components/DuplicateTripAlert';
 import { recordPaidCheckout } from '../paid-checkouts';

@@ -15,7 +15,7 @@ import {
   fetchConfirmedBooking,
   INVALID_SESSION_MESSAGE,
   type ConfirmedBooking,
-} from '../confirmation';
+} from '@/lib/checkout/confirmation';
 import { clearPendingBooking, readPendingBooking } from '../pending-booking';
 import { clearBookingDraft } from '../booking-draft';
 import { recordPaidCheckout } from '../paid-checkouts';

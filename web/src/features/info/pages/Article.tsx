@@ -4,7 +4,7 @@ import { ARTICLE_BODIES, type ArticleBlock } from '../content/articles';
 import { articlePath, BLOG_POSTS, findPost, type BlogPost } from '../content/blog-posts';
 import { formatDisplayDate } from '../content/display-date';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
-import NotFound from '../../not-found/pages/NotFound';
+import type { ReactNode } from 'react';
 
 function Block({ block }: { block: ArticleBlock }) {
   switch (block.kind) {
@@ -87,10 +87,11 @@ function ArticleView({ post, blocks }: { post: BlogPost; blocks: ArticleBlock[] 
   );
 }
 
-export default function Article() {
+/** `notFound`: what an unknown slug shows (the app shell passes the not-found page). */
+export default function Article({ notFound }: { notFound: ReactNode }) {
   const { slug } = useParams();
   const post = findPost(slug);
   const blocks = post ? ARTICLE_BODIES[post.id] : undefined;
-  if (!post || !blocks) return <NotFound />;
+  if (!post || !blocks) return <>{notFound}</>;
   return <ArticleView post={post} blocks={blocks} />;
 }

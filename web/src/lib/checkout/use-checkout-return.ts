@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useToast } from '../../ui/toast/ToastProvider';
+import { useToast } from '@/ui/toast/ToastProvider';
 import { confirmationFailureMessage, fetchConfirmedBooking } from './confirmation';
 
 export function useCheckoutReturn({ created, notMade, onConfirmed }: { created: string; notMade: string; onConfirmed(): void }) {

@@ -4,8 +4,8 @@
  * complete) is retried briefly in case the provider is still settling the payment.
  */
 import { paymentMessages, type CreatedBooking } from '@shared/booking';
-import { ApiError } from '../../lib/api-client';
-import { getCheckout } from './api/get-checkout';
+import { ApiError } from '@/lib/api-client';
+import { getCheckout } from './get-checkout';
 
 export type ConfirmedBooking = CreatedBooking;
 

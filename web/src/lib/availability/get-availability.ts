@@ -4,7 +4,7 @@
  * header says.
  */
 import { availabilitySchema, type Availability } from '@shared/availability';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 const KEEP_MS = 30_000;
 const recent = new Map<string, { at: number; answer: Promise<Availability> }>();

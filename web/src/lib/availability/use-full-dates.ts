@@ -7,7 +7,7 @@ import { useCallback, useRef, useState } from 'react';
 import { firstFullDate, MAX_AVAILABILITY_DAYS, stayDates } from '@shared/capacity';
 import { addDays, nzToday } from '@shared/nz-time';
 
-const loadApi = () => import('./api/get-availability');
+const loadApi = () => import('./get-availability');
 
 export interface FullDates {
   /** Days with no place left from today for about a year (empty until loaded). */

@@ -15,14 +15,14 @@ import { toQuoteResponse } from '@shared/quote-response';
 import { ALL_SLOTS, DEFAULT_TIME, dropOffOptions, firstEnabled, isOnGrid, pickUpOptions, type SlotOption } from '@shared/slots';
 import { DATE_INPUT_MESSAGES } from '@shared/date-input';
 import type { Price } from '@shared/pricing';
-import { DateInput } from '../../../ui/DateInput';
-import { TimeSelect } from '../../../ui/TimeSelect';
+import { DateInput } from '@/ui/DateInput';
+import { TimeSelect } from '@/ui/TimeSelect';
 import { pluralDays } from '@shared/format';
-import type { BookingFlowState } from '../../booking/flow';
-import { readBookingDraft, saveDraftSelection } from '../../booking/booking-draft';
-import { useHydrated } from '../../../lib/use-hydrated';
+import type { BookingFlowState } from '../flow';
+import { readBookingDraft, saveDraftSelection } from '../booking-draft';
+import { useHydrated } from '@/lib/use-hydrated';
 import { capacityMessages } from '@shared/capacity';
-import { useFullDates } from '../use-full-dates';
+import { useFullDates } from '@/lib/availability/use-full-dates';
 
 /** Before hydration no time is judged against the clock: the pre-rendered card is the same whenever it was built. */
 const NEUTRAL_SLOTS: SlotOption[] = ALL_SLOTS.map((time) => ({ time, disabled: false }));

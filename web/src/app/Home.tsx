@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ADVANCE_SAVING, site } from '@shared/site';
-import { QuoteCard } from '../components/QuoteCard';
-import { useDocumentMeta } from '../../../lib/useDocumentMeta';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { QuoteCard } from '../features/booking/components/QuoteCard';
+import { useDocumentMeta } from '@/lib/useDocumentMeta';
+import { useHydrated } from '@/lib/use-hydrated';
 
 const SELLING_POINTS = ['Secure, sealed, CCTV-monitored yard', 'Free shuttle every 15 minutes', '24/7 staff and support', 'Instant booking confirmation'];
 
@@ -15,7 +15,7 @@ const STEPS = [
 ];
 
 // The sign-up e-mail's link opens the home page; its handler (and Amplify) loads only for such a visit.
-const AccountLinkHandler = lazy(() => import('../../account/components/AccountLinkHandler'));
+const AccountLinkHandler = lazy(() => import('../features/account/components/AccountLinkHandler'));
 
 export default function Home() {
   const { search } = useLocation();

@@ -1,0 +1,12 @@
+/** /customer-dashboard: the account's dashboard, given the parts of other features it shows (a lazily loaded route). */
+import { FeatureSlotsProvider } from '@/lib/feature-slots';
+import CustomerDashboardPage from '../features/account/pages/CustomerDashboardPage';
+import { featureSlots } from './feature-slots';
+
+export default function DashboardRoute() {
+  return (
+    <FeatureSlotsProvider value={featureSlots}>
+      <CustomerDashboardPage />
+    </FeatureSlotsProvider>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * The staff pages' door (/admin and what is behind it): checks the group claim of the freshly refreshed id token
+ * (spec: after 100 ms). Signed-out visitors go to sign in; everyone else without the group sees Access Denied. The
+ * API checks the same claim on every staff route; this only decides what to show. It lives in the app shell
+ * because it joins two features: the account's session and the staff pages.
+ */
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { messages } from '@shared/messages';
+import { useToast } from '@/ui/toast/ToastProvider';
+import { readSessionHint } from '../features/account/session-hint';
+import { signOutAndGoHome } from '../features/account/sign-out-flow';
+
+type Access = 'checking' | 'allowed' | 'denied';
+
+export interface StaffAreaProps {
+  /** The groups that may enter (any one of them). */
+  groups: readonly string[];
+  /** Where sign-in sends them back to. */
+  next: string;
+  children(signOut: () => void): ReactNode;
+}
+
+export function StaffArea({ groups, next, children }: StaffAreaProps) {
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const [access, setAccess] = useState<Access>('checking');
+  const signIn = `/auth?next=${encodeURIComponent(next)}`;
+
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(() => {
+      void (async () => {
+        if (!readSessionHint()) return navigate(signIn, { replace: true });
+        const { currentGroups } = await import('../features/account/tokens');
+        const mine = await currentGroups();
+        if (!live) return;
+        if (mine === null) return navigate(signIn, { replace: true });
+        setAccess(mine.some((g) => groups.includes(g)) ? 'allowed' : 'denied');
+      })().catch(() => live && setAccess('denied'));
+    }, 100);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [navigate, signIn, groups]);
+
+  const signOut = useCallback(() => void signOutAndGoHome(navigate, toast), [navigate, toast]);
+
+  if (access === 'checking') {
+    return (
+      <section className="section">
+        <div className="container narrow center" role="status">
+          <div className="spinner spinner-lg" aria-hidden="true" />
+          <h1 className="page-title">Loading</h1>
+          <p className="muted">Checking admin access</p>
+        </div>
+      </section>
+    );
+  }
+  if (access === 'denied') {
+    return (
+      <section className="section">
+        <div className="container narrow center">
+          <div className="card status-card">
+            <h1 className="page-title">Access Denied</h1>
+            <p>{messages.forbidden}</p>
+            <div className="center-actions">
+              <Link className="btn btn-primary" to={signIn}>
+                Sign In as Admin
+              </Link>
+              <Link className="btn btn-outline" to="/">
+                Back to Home
+              </Link>
+            </div>
+          </div>
+        </div>
+      </section>
+    );
+  }
+  return <>{children(signOut)}</>;
+}

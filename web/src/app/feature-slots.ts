@@ -1,0 +1,8 @@
+/** What fills each feature slot (lib/feature-slots.tsx): the app shell is where features meet. */
+import { lazy } from 'react';
+import type { FeatureSlots } from '@/lib/feature-slots';
+
+export const featureSlots: FeatureSlots = {
+  VehiclePhotosPanel: lazy(() => import('../features/photos/components/VehiclePhotosPanel')),
+  VehiclePhotosDialog: lazy(() => import('../features/photos/VehiclePhotosDialog')),
+};
