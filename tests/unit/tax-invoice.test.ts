@@ -114,16 +114,20 @@ describe('the tax invoice as data', () => {
     ]);
   });
 
-  it('credit notes are numbered in the order the refunds were recorded, and carry the buyer when the invoice does', () => {
+  it('credit notes are numbered in the order the refunds were recorded, say why (with the change that made the refund), and carry the buyer when the invoice does', () => {
     const b = bookingRecord({
       totalCents: 150_000,
       payment: { ...bookingRecord().payment!, amountPaidCents: 140_000 },
-      ledger: [line({ id: 'a', amountCents: -6000, status: 'succeeded', note: 'Shuttle was late' }), line({ id: 'b', amountCents: -4000, status: 'succeeded', note: 'Refunded in Stripe', outside: true })],
+      ledger: [
+        line({ id: 'p', kind: 'balance', amountCents: 0, note: 'Refund of part of the booking: Shuttle was late' }),
+        line({ id: 'a', amountCents: -6000, status: 'succeeded', note: 'Lower price' }),
+        line({ id: 'b', amountCents: -4000, status: 'succeeded', note: 'Refunded in Stripe', outside: true, at: '2030-03-07T01:00:00.000Z' }),
+      ],
     });
     const { invoice, creditNotes } = taxDocumentsFor(b, seller);
     expect(invoice.totalCents).toBe(150_000);
     expect(creditNotes.map((n) => [n.number, n.amountCents, n.reason, n.buyer?.email])).toEqual([
-      ['RP-7K3M9Q-CN1', 6000, 'Refund to the card: Shuttle was late', 'aroha@example.com'],
+      ['RP-7K3M9Q-CN1', 6000, 'Refund to the card: Lower price; Refund of part of the booking: Shuttle was late', 'aroha@example.com'],
       ['RP-7K3M9Q-CN2', 4000, 'Refund to the card: Refunded in Stripe', 'aroha@example.com'],
     ]);
   });

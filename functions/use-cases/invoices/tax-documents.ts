@@ -12,7 +12,7 @@
 import { gstIncluded, type Cents } from '../../../shared/money';
 import { formatLongDate, formatTime12, pluralDays } from '../../../shared/format';
 import { nzToday } from '../../../shared/nz-time';
-import type { Booking } from '../../../shared/records';
+import type { Booking, LedgerLine } from '../../../shared/records';
 import { conflict } from '../../lib/errors';
 import type { Seller } from '../../lib/seller';
 import { chargedCents } from '../booking/refund-ledger';
@@ -115,7 +115,10 @@ export function taxDocumentsFor(b: Booking, seller: Seller): TaxDocuments {
     gstCents: gstIncluded(totalCents),
     balanceDueCents: b.status === 'cancelled' ? 0 : b.payment.balanceDueCents,
   };
-  const refunds = (b.ledger ?? []).filter((l) => l.kind === 'refund' && l.status === 'succeeded' && l.amountCents < 0);
+  const ledger = b.ledger ?? [];
+  const refunds = ledger.filter((l) => l.kind === 'refund' && l.status === 'succeeded' && l.amountCents < 0);
+  // A lower price's refund line says only 'Lower price'; the change that made it (same instant) says what changed.
+  const why = (l: LedgerLine) => [l.note, ...ledger.filter((o) => o.kind === 'balance' && o.at === l.at && o.note).map((o) => o.note)].join('; ');
   const creditNotes = refunds.map((l, i): CreditNote => ({
     title: 'Credit note',
     number: `${number}-CN${i + 1}`,
@@ -123,7 +126,7 @@ export function taxDocumentsFor(b: Booking, seller: Seller): TaxDocuments {
     date: nzDate(l.settledAt ?? l.at),
     seller,
     buyer,
-    reason: `Refund to the card: ${l.note}`,
+    reason: `Refund to the card: ${why(l)}`,
     amountCents: -l.amountCents,
     gstCents: gstIncluded(-l.amountCents),
   }));
