@@ -101,6 +101,19 @@ describe('who may download a tax invoice', () => {
   });
 });
 
+describe('no invoice for a booking that is not paid', () => {
+  it('an unpaid checkout: 404 on all three routes, as an unknown booking', async () => {
+    const started = await api('POST', '/api/checkout', { quote: quote({ dropOffDate: daysFromToday(20), pickUpDate: daysFromToday(29), carWash: false }), customer: customer({ email: owner.email }), paymentType: 'full' }, owner);
+    expect(started.status).toBe(201);
+    const id = started.body.bookingId as string;
+    for (const [path, user] of [[mine(id), owner], [pass(await passTokenFor(id)), undefined], [staffs(id), staff]] as const) {
+      const got = await download(path, user);
+      expect(got.status, path).toBe(404);
+      expect(got.json?.message).toBe('Booking not found');
+    }
+  });
+});
+
 describe('what the invoice says', () => {
   it('a deposit booking: the $10 charged and its GST, the balance still due; once the balance is paid in the yard, both charges and the $60 total', async () => {
     const { id, reference } = await paid('deposit');
