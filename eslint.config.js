@@ -42,7 +42,6 @@ export const layerZones = [
   ...FEATURES.map((f) => zone(`web/src/features/${f}/**`, 'web/src/features', `A feature never imports another feature (${f} may not): move what both need to ui/ or lib/, or compose them in app/.`, [`./${f}`])),
   zone('web/src/features/**', 'web/src/app/**', 'A feature never imports the app shell: the shell composes features.'),
   zone(['web/src/ui/**', 'web/src/lib/**'], ['web/src/features/**', 'web/src/app/**'], 'ui/ and lib/ serve every feature: they import no feature and not the app shell.'),
-  zone('web/src/ui/**', 'web/src/lib/**', 'ui/ is presentation only: it imports no lib/ (API client, config).'),
   zone('functions/**', RUNNERS, notRunner),
   zone(['functions/*.ts', ...foldersOf('functions').filter((d) => d !== 'maintenance').map((d) => `functions/${d}/**`)], 'functions/maintenance/**', notRunner),
   zone('functions/lib/**', ['functions/store/**', 'functions/use-cases/**', ...handlers], 'functions/lib is plumbing: it imports no store, use case or handler.'),

@@ -123,6 +123,10 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/bookings/{id}/photos', access: 'user', entry: 'photos/start-upload.ts', needs: ['table:read', 'table:write', 'photos:write'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/bookings/{id}/photos/{photoId}/complete', access: 'user', entry: 'photos/complete-upload.ts', needs: ['table:read', 'table:write', 'photos:read', 'photos:write', 'photos:delete'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/bookings/{id}/photos', access: 'user', entry: 'photos/list-photos.ts', needs: ['table:read', 'photos:read'], memoryMb: 256, timeoutSeconds: 10 },
+  // Tax invoices (issue 23 item 5): the invoice with its credit notes as one PDF; pdf-lib is bundled only here.
+  { method: 'GET', path: '/api/me/bookings/{id}/invoice.pdf', access: 'user', entry: 'me/invoice-pdf.ts', needs: ['table:read'], memoryMb: 512, timeoutSeconds: 10 },
+  { method: 'GET', path: '/api/pass/{token}/invoice.pdf', access: 'public', entry: 'pass/invoice-pdf.ts', needs: ['table:get', 'pass:sign'], memoryMb: 512, timeoutSeconds: 10 },
+  { method: 'GET', path: '/api/admin/bookings/{id}/invoice.pdf', access: 'staff', entry: 'admin/invoice-pdf.ts', needs: ['table:get'], memoryMb: 512, timeoutSeconds: 10 },
   // The contract (functions/openapi/): built from this table and the shared schemas; it touches nothing.
   { method: 'GET', path: '/api/openapi.json', access: 'public', entry: 'api-docs/get-openapi.ts', needs: [], memoryMb: 256, timeoutSeconds: 5 },
   { method: 'GET', path: '/api/reference', access: 'public', entry: 'api-docs/get-reference.ts', needs: [], memoryMb: 256, timeoutSeconds: 5 },

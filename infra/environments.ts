@@ -83,6 +83,15 @@ export const environmentSchema = z.strictObject({
     /** The business inbox that receives contact-form messages. */
     contactTo: z.email(),
   }),
+  /**
+   * The seller the tax invoices and credit notes name (functions/lib/seller.ts): required, so no environment can
+   * issue invoices with the local stand-in's made-up GST number. Handed to every function as SELLER_LEGAL_NAME and
+   * SELLER_GST_NUMBER.
+   */
+  seller: z.strictObject({
+    legalName: z.string().trim().min(2, 'the business name registered for GST'),
+    gstNumber: z.string().regex(/^\d{2,3}-?\d{3}-?\d{3}$/, 'a GST number of 8 or 9 digits, as 123-456-789'),
+  }),
   /** Steady-state requests per second and burst for the whole API (API Gateway stage throttling). */
   throttle: z.strictObject({ rateLimit: z.number().positive(), burstLimit: z.number().int().positive() }),
   /** The limits docs/security.md lists ("Limits"), those that differ between environments. */

@@ -46,6 +46,9 @@ function environmentFor(route: RouteDef, s: SharedFunctionSettings): Record<stri
     USER_POOL_ID: s.targets.userPool.userPoolId,
     USER_POOL_CLIENT_ID: s.userPoolClientId,
     SITE_URL: s.siteUrl,
+    // Public facts printed on tax invoices and receipts (functions/lib/seller.ts).
+    SELLER_LEGAL_NAME: s.env.seller.legalName,
+    SELLER_GST_NUMBER: s.env.seller.gstNumber,
     LOG_LEVEL: 'INFO',
     // Where the business events the function counts go (functions/lib/metrics.ts); unset locally, where none are written.
     POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(s.env),

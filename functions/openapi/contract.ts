@@ -73,6 +73,9 @@ export const API_CONTRACT: Record<RouteKey, RouteContract> = {
   'POST /api/bookings/{id}/photos': { summary: 'Start a vehicle photo upload: a presigned POST for the photo store.', body: photoUploadRequestSchema, status: 201, response: photoUploadResponseSchema },
   'POST /api/bookings/{id}/photos/{photoId}/complete': { summary: 'Check an uploaded photo and file it with the booking.', status: 201, response: photoCompleteResponseSchema },
   'GET /api/bookings/{id}/photos': { summary: "A booking's vehicle photos, newest first, with view URLs.", response: vehiclePhotosResponseSchema },
+  'GET /api/me/bookings/{id}/invoice.pdf': { summary: "The tax invoice of one of one's own paid bookings, with a credit note page per refund made.", response: { mediaType: 'application/pdf', description: 'A download (Content-Disposition attachment, RP-XXXXXX-tax-invoice.pdf): the tax invoice, then one page per credit note.' } },
+  'GET /api/pass/{token}/invoice.pdf': { summary: 'The tax invoice of the booking a pass link signs, with its credit notes.', response: { mediaType: 'application/pdf', description: 'As the account route; a token that does not verify is a 404.' } },
+  'GET /api/admin/bookings/{id}/invoice.pdf': { summary: "A paid booking's tax invoice with its credit notes (staff).", response: { mediaType: 'application/pdf', description: 'As the account route.' } },
   'GET /api/openapi.json': { summary: 'This document.', response: openApiDocumentSchema },
   'GET /api/reference': { summary: 'This document as a web page.', response: { mediaType: 'text/html', description: 'The routes, what each takes and answers, and who may call it.' } },
 };

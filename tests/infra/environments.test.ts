@@ -104,6 +104,14 @@ describe('validation', () => {
     expect(parseEnvironment('dev', bare).limits).toEqual({ reservedConcurrency: {}, contactEmailsPerDay: 200, waf: { contactPer5Minutes: 20, checkoutPer5Minutes: 100, apiPer5Minutes: 1500 } });
   });
 
+  it('every environment names the seller its tax invoices carry; one without, or with a malformed GST number, fails the synth', () => {
+    for (const env of selectEnvironments(environments, undefined)) expect(env.seller.gstNumber).toMatch(/^\d{2,3}-?\d{3}-?\d{3}$/);
+    const { seller: _none, ...bare } = dev as Record<string, unknown>;
+    expect(() => parseEnvironment('dev', bare)).toThrow(/environments\.dev is invalid:\n {2}seller: /);
+    expect(() => parseEnvironment('dev', { ...dev, seller: { legalName: 'Operator Ltd', gstNumber: 'GST 123' } })).toThrow('seller.gstNumber: a GST number of 8 or 9 digits, as 123-456-789');
+    expect(parseEnvironment('dev', { ...dev, seller: { legalName: 'Operator Ltd', gstNumber: '12-345-678' } }).seller).toEqual({ legalName: 'Operator Ltd', gstNumber: '12-345-678' });
+  });
+
   it('refuses a managed login prefix Cognito reserves', () => {
     expect(() => parseEnvironment('dev', { ...dev, authDomainPrefix: 'my-cognito-login' })).toThrow(/authDomainPrefix: must not contain aws, amazon or cognito/);
   });

@@ -27,6 +27,7 @@ const dev = environments.dev as {
   stackName: string;
   stripeSecretName: string;
   stripeWebhookSecretName: string;
+  seller: { legalName: string; gstNumber: string };
   authDomainPrefix: string;
   email: { identity: string; contactTo: string; from: string };
   limits: { contactEmailsPerDay: number; waf: { contactPer5Minutes: number; checkoutPer5Minutes: number; apiPer5Minutes: number } };
@@ -320,6 +321,8 @@ describe('least privilege: each role holds exactly what its route declares', () 
       // dev has no custom domain: links and Stripe redirects use the distribution's own domain, never a request header.
       expect(vars.SITE_URL).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalIdOf(s, s.stack.site.distribution), 'DomainName'] }]] });
       expect(vars).not.toHaveProperty('SITE_HOSTS');
+      // The seller on tax invoices and receipts: the environment's own, never the local stand-in's default.
+      expect(vars).toMatchObject({ SELLER_LEGAL_NAME: dev.seller.legalName, SELLER_GST_NUMBER: dev.seller.gstNumber });
       expect('TABLE_NAME' in vars).toBe(['table:get', 'table:read', 'table:write', 'contact:write', 'occupancy:read', 'idempotency'].some((n) => needs.has(n as Need)));
       expect('PHOTO_BUCKET' in vars).toBe(needs.has('photos:read') || needs.has('photos:write') || needs.has('photos:delete'));
       expect('EMAIL_FROM' in vars).toBe(needs.has('email'));

@@ -9,6 +9,7 @@ import { escapeHtml } from '../../../shared/html';
 import { keptReasonText, type MoneyDecision } from '../../../shared/money-policy';
 import { refundsGrantedCents } from './money-state';
 import { formatAddress, site } from '../../../shared/site';
+import { sellerSettings } from '../../lib/seller';
 import type { OutgoingEmail } from '../../lib/email';
 import type { Booking } from '../../../shared/records';
 
@@ -86,7 +87,8 @@ export function bookingEmail(b: Booking, { subject, intro, change = [], cancella
   const { details } = receiptLines(b);
   const money = cancellation ? cancellationMoneyLines(b, cancellation) : receiptLines(b).money;
   const firstName = b.customer.name.split(' ')[0] ?? b.customer.name;
-  const business = `${site.legalName}, GST number ${site.gstNumber}`;
+  const { legalName, gstNumber } = sellerSettings();
+  const business = `${legalName}, GST number ${gstNumber}`;
   const contact = `Questions? Call ${site.phone} or e-mail ${site.email}.`;
   const address = `${site.brand}, ${formatAddress()}`;
 

@@ -7,9 +7,11 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { customerBookingsMessages, selectCustomerBookings, type BookingPeriod, type CustomerBooking, type DropOffOrder } from '@shared/customer-bookings';
 import { formatShortDate, formatTime12, pluralDays } from '@shared/format';
 import { ApiError } from '../../../lib/api-client';
+import { DownloadButton } from '../../../ui/DownloadButton';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { myCheckoutMessages } from '@shared/my-checkout';
 import { useCheckoutReturn } from '@/lib/checkout/use-checkout-return';
+import { downloadMyInvoice } from '../api/invoice';
 import { fetchMyBookings } from '../api/my-bookings';
 import { NewBookingDialog, type BookingContact } from './NewBookingDialog';
 import { EditBookingDialog } from './EditBookingDialog';
@@ -35,6 +37,15 @@ function BookingCard({ booking, onEdit, onCancel }: { booking: CustomerBooking; 
             <button type="button" className="btn btn-outline btn-sm" onClick={onEdit} aria-label={`Edit booking ${booking.booking_reference || booking.id.slice(0, 8)}`}>
               Edit
             </button>
+          )}
+          {booking.status !== 'payment_review' && (
+            <DownloadButton
+              label="Download invoice"
+              ariaLabel={`Download invoice for booking ${booking.booking_reference || booking.id.slice(0, 8)}`}
+              fetchFile={() => downloadMyInvoice(booking.id)}
+              filename={`${booking.booking_reference || 'booking'}-tax-invoice.pdf`}
+              failedTitle="Could not download the invoice"
+            />
           )}
           {booking.status === 'reservation' && (
             <button type="button" className="btn btn-outline btn-sm" onClick={onCancel} aria-label={`Cancel booking ${booking.booking_reference || booking.id.slice(0, 8)}`}>

@@ -13,10 +13,12 @@ import { messages } from '@shared/messages';
 import { dollarsToCents, formatMoney } from '@shared/money';
 import { quoteSelection } from '@shared/quote';
 import { ApiError } from '../../../lib/api-client';
+import { DownloadButton } from '../../../ui/DownloadButton';
 import { Field } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/FormDialog';
 import { TextField } from '../../../ui/TextField';
 import { useToast } from '../../../ui/toast/ToastProvider';
+import { downloadBookingInvoice } from '../api/invoice';
 import { saveAdminBooking } from '../api/save-booking';
 import { money } from '../format';
 import { BookingHistory } from './BookingHistory';
@@ -172,6 +174,9 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
                   <button type="button" className="btn btn-outline btn-sm" onClick={() => setPaying(true)}>
                     Record payment
                   </button>
+                )}
+                {booking.status !== 'payment_review' && (
+                  <DownloadButton label="Download invoice" fetchFile={() => downloadBookingInvoice(booking.id)} filename={`${booking.booking_reference || 'booking'}-tax-invoice.pdf`} failedTitle="Could not download the invoice" />
                 )}
                 {(booking.status === 'reservation' || booking.status === 'checkin' || booking.status === 'payment_review') && (
                   <button type="button" className="btn btn-outline btn-sm" onClick={() => setCancelling(true)}>
