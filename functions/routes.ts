@@ -130,6 +130,12 @@ export const routes: readonly RouteDef[] = [
   // The contract (functions/openapi/): built from this table and the shared schemas; it touches nothing.
   { method: 'GET', path: '/api/openapi.json', access: 'public', entry: 'api-docs/get-openapi.ts', needs: [], memoryMb: 256, timeoutSeconds: 5 },
   { method: 'GET', path: '/api/reference', access: 'public', entry: 'api-docs/get-reference.ts', needs: [], memoryMb: 256, timeoutSeconds: 5 },
+  // The pickup queue (docs/yard.md): the traveller says "I've landed" by their pass or account; staff run the queue.
+  { method: 'POST', path: '/api/pass/{token}/landed', access: 'public', entry: 'pass/landed.ts', needs: ['table:get', 'table:write', 'pass:sign'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'POST', path: '/api/me/bookings/{id}/landed', access: 'user', entry: 'me/landed.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'GET', path: '/api/admin/pickups', access: 'staff', entry: 'admin/list-pickups.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'POST', path: '/api/admin/pickups', access: 'staff', entry: 'admin/add-pickup.ts', needs: ['table:get', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'POST', path: '/api/admin/pickups/{bookingId}/picked-up', access: 'staff', entry: 'admin/mark-picked-up.ts', needs: ['table:get', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
 ];
 
 /** A stable identifier for a route, used for construct ids and function names (letters only: `bookings.csv` is `BookingsCsv`). */

@@ -15,6 +15,7 @@ import { contactAcceptedSchema, contactMessageSchema } from '../../shared/contac
 import { customerBookingEditResponseSchema, customerBookingsResponseSchema } from '../../shared/customer-bookings';
 import { myCheckoutRequestSchema } from '../../shared/my-checkout';
 import { capacityRequestSchema, capacityResponseSchema, occupancyQuerySchema, occupancySchema } from '../../shared/occupancy';
+import { landedRequestSchema, landedResponseSchema, pickupEntryResponseSchema, pickupQueueSchema, staffPickupRequestSchema } from '../../shared/pickups';
 import { photoCompleteResponseSchema, photoUploadRequestSchema, photoUploadResponseSchema, vehiclePhotosResponseSchema } from '../../shared/photos';
 import { profileResponseSchema, profileUpdateSchema } from '../../shared/profile';
 import { quoteRequestSchema, quoteResponseSchema } from '../../shared/schemas';
@@ -78,4 +79,9 @@ export const API_CONTRACT: Record<RouteKey, RouteContract> = {
   'GET /api/admin/bookings/{id}/invoice.pdf': { summary: "A paid booking's tax invoice with its credit notes (staff).", response: { mediaType: 'application/pdf', description: 'As the account route.' } },
   'GET /api/openapi.json': { summary: 'This document.', response: openApiDocumentSchema },
   'GET /api/reference': { summary: 'This document as a web page.', response: { mediaType: 'text/html', description: 'The routes, what each takes and answers, and who may call it.' } },
+  'POST /api/pass/{token}/landed': { summary: "\"I've landed\" by the booking pass: joins (or updates) today's pickup queue; 201 the first time, 200 after.", body: landedRequestSchema, status: 201, response: landedResponseSchema },
+  'POST /api/me/bookings/{id}/landed': { summary: "\"I've landed\" for one's own booking: joins (or updates) today's pickup queue; 201 the first time, 200 after.", body: landedRequestSchema, status: 201, response: landedResponseSchema },
+  'GET /api/admin/pickups': { summary: "Today's pickup queue (NZ date), newest landing last.", response: pickupQueueSchema },
+  'POST /api/admin/pickups': { summary: 'Add a traveller who phoned to the pickup queue, by booking id or reference; 201 the first time, 200 after.', body: staffPickupRequestSchema, status: 201, response: pickupEntryResponseSchema },
+  'POST /api/admin/pickups/{bookingId}/picked-up': { summary: 'The driver has picked the traveller up: their car is to be brought forward.', response: pickupEntryResponseSchema },
 };

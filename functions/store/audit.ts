@@ -32,3 +32,7 @@ export const customerHistory = (customerId: string) => history(keys.customer(cus
 export function customerAuditPut(customerId: string, at: string, by: string, changes: FieldChange[], id: string): TransactItem {
   return { Put: { Item: { ...keys.customerAudit(customerId, at, id), type: 'audit', at, by, changes } } };
 }
+
+export function bookingAuditPut(bookingId: string, at: string, by: string, changes: FieldChange[], id: string): TransactItem {
+  return { Put: { Item: { ...keys.bookingAudit(bookingId, at, id), type: 'audit', at, by, changes } } };
+}

@@ -104,4 +104,9 @@ export const keys = {
    * deleted in the one that settles it; the refund worker reads the one partition (only refunds in flight).
    */
   refundRequest: (lineId: string): ItemKey => ({ pk: KEY_PREFIXES.refundQueue, sk: `LINE#${lineId}` }),
+  /**
+   * A traveller in the pickup queue of one NZ date (the day they said they landed, or staff added them): the yard's
+   * queue is one Query of the day's partition; one entry per booking and day, so saying it twice updates it.
+   */
+  pickupQueueEntry: (date: string, bookingId: string): ItemKey => ({ pk: `PICKUP_QUEUE#${date}`, sk: `BOOKING#${bookingId}` }),
 } as const;

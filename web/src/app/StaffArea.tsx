@@ -13,15 +13,20 @@ import { signOutAndGoHome } from '../features/account/sign-out-flow';
 
 type Access = 'checking' | 'allowed' | 'denied';
 
+/** Who may use the yard's screens: staff and admins (shared/roles.ts). */
+export const YARD_GROUPS = ['staff', 'admin'] as const;
+
 export interface StaffAreaProps {
   /** The groups that may enter (any one of them). */
   groups: readonly string[];
   /** Where sign-in sends them back to. */
   next: string;
+  /** How the page names who may enter: 'Checking admin access', 'Sign In as Admin'. */
+  role?: 'Admin' | 'Staff';
   children(signOut: () => void): ReactNode;
 }
 
-export function StaffArea({ groups, next, children }: StaffAreaProps) {
+export function StaffArea({ groups, next, role = 'Admin', children }: StaffAreaProps) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const [access, setAccess] = useState<Access>('checking');
@@ -53,7 +58,7 @@ export function StaffArea({ groups, next, children }: StaffAreaProps) {
         <div className="container narrow center" role="status">
           <div className="spinner spinner-lg" aria-hidden="true" />
           <h1 className="page-title">Loading</h1>
-          <p className="muted">Checking admin access</p>
+          <p className="muted">Checking {role.toLowerCase()} access</p>
         </div>
       </section>
     );
@@ -67,7 +72,7 @@ export function StaffArea({ groups, next, children }: StaffAreaProps) {
             <p>{messages.forbidden}</p>
             <div className="center-actions">
               <Link className="btn btn-primary" to={signIn}>
-                Sign In as Admin
+                Sign In as {role}
               </Link>
               <Link className="btn btn-outline" to="/">
                 Back to Home

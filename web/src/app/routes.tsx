@@ -24,6 +24,7 @@ const PaymentFailure = lazy(() => import('../features/booking/pages/PaymentFailu
 const SignIn = lazy(() => import('../features/account/pages/SignInPage'));
 const CustomerDashboard = lazy(() => import('./DashboardRoute'));
 const Admin = lazy(() => import('./AdminRoute'));
+const YardQueue = lazy(() => import('./YardQueuePage'));
 
 /** Pages under the shared header and footer. */
 export const pageRoutes: RouteObject[] = [
@@ -50,6 +51,8 @@ export const pageRoutes: RouteObject[] = [
   { path: 'customer-dashboard', element: <CustomerDashboard /> },
   { path: 'admin', element: <Admin /> },
   { path: 'admin/day-sheet', element: <Admin view="day-sheet" /> },
+  // The pickup queue on its own for the driver's phone (staff).
+  { path: 'yard/queue', element: <YardQueue /> },
   { path: '*', element: <NotFound /> },
 ];
 

@@ -1,0 +1,10 @@
+/** POST /api/me/bookings/{id}/landed {terminal, passengers, flight?}: the account holder is back and waiting for the shuttle. */
+import { landedRequestSchema } from '../../shared/pickups';
+import { httpHandler } from '../lib/http';
+import { landedView } from '../use-cases/pickups/landing';
+import { landedByOwner } from '../use-cases/pickups/landed-by-traveller';
+
+export const handler = httpHandler({ access: 'user', body: landedRequestSchema }, async ({ auth, body, params }) => {
+  const { entry, created } = await landedByOwner(auth.user!, params.id ?? '', body);
+  return { status: created ? 201 : 200, body: landedView(entry) };
+});

@@ -1,0 +1,24 @@
+/**
+ * "I've landed" from the traveller: by the pass's signed token (no account) or by the account that owns the booking.
+ * A token that does not verify and a booking that does not exist get the same 404, so a token tells nothing about
+ * which bookings exist.
+ */
+import { isListed } from '../../../shared/records';
+import type { Caller } from '../../lib/auth';
+import { notFound } from '../../lib/errors';
+import { bookingIdFromPassToken } from '../../lib/pass-token';
+import { getBooking } from '../../store/bookings';
+import { BOOKING_NOT_FOUND, ownBooking } from '../account/own-booking';
+import { sayLanded, type Landing } from './landing';
+
+export async function landedByPass(token: string, landing: Landing, now = new Date()) {
+  const id = await bookingIdFromPassToken(token);
+  const booking = id ? await getBooking(id, true) : null;
+  if (!booking || !isListed(booking)) throw notFound(BOOKING_NOT_FOUND);
+  return sayLanded(booking, landing, { kind: 'traveller', who: 'Traveller (booking pass)' }, now);
+}
+
+export async function landedByOwner(caller: Caller, id: string, landing: Landing, now = new Date()) {
+  const booking = await ownBooking(caller, id);
+  return sayLanded(booking, landing, { kind: 'traveller', who: caller.email ?? `Traveller (account ${caller.sub})` }, now);
+}

@@ -1,0 +1,89 @@
+/**
+ * The yard's side of the pickup queue: today's queue with what the driver needs (read fresh from each booking, so a
+ * bay assigned after the landing shows), staff adding a traveller who phoned, and the driver's "Picked up".
+ */
+import { adminMessages } from '../../../shared/admin';
+import { normaliseReference, pickupMessages, type PickupEntry, type PickupQueue } from '../../../shared/pickups';
+import { isListed, type Booking } from '../../../shared/records';
+import type { Caller } from '../../lib/auth';
+import { conflict, notFound } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { getBookings } from '../../store/admin-lists';
+import { getBooking } from '../../store/bookings';
+import { dayQueue, findEntry, saveEntry, type QueueEntry } from '../../store/pickup-queue';
+import { bookingIdOfReference } from '../../store/references';
+import { queueDays, sayLanded, type Landing } from './landing';
+
+const staffName = (caller: Caller) => caller.email ?? caller.sub;
+
+function entryView(e: QueueEntry, b: Booking): PickupEntry {
+  return {
+    booking_id: b.id,
+    reference: b.bookingReference ?? '',
+    name: b.customer.name,
+    contact_number: b.customer.contactNumber,
+    vehicle: b.carRegistration,
+    bay: b.parkingBayNumber,
+    terminal: e.terminal,
+    passengers: e.passengers,
+    flight: e.flight,
+    // The car handed back ends the entry's day, whoever recorded it.
+    state: b.status === 'checkout' ? 'collected' : e.state,
+    landed_at: e.landedAt,
+    updated_at: e.updatedAt,
+    picked_up_at: e.pickedUpAt,
+    picked_up_by: e.pickedUpBy,
+    added_by: e.addedBy,
+  };
+}
+
+/**
+ * Today's queue (NZ date), oldest landing first: today's partition, plus yesterday's travellers not yet done with (a
+ * landing just before midnight). Two Queries and one BatchGet of their bookings; cancelled bookings drop out.
+ */
+export async function pickupQueue(now = new Date()): Promise<PickupQueue> {
+  const [today, yesterday] = queueDays(now);
+  const [todays, yesterdays] = await Promise.all([dayQueue(today), dayQueue(yesterday)]);
+  const entries = [...todays, ...yesterdays];
+  const bookings = new Map((await getBookings([...new Set(entries.map((e) => e.bookingId))])).map((b) => [b.id, b]));
+  const views = entries.flatMap((e) => {
+    const b = bookings.get(e.bookingId);
+    if (!b || b.status === 'cancelled') return [];
+    const view = entryView(e, b);
+    return e.date === today || view.state !== 'collected' ? [view] : [];
+  });
+  views.sort((a, b) => a.landed_at.localeCompare(b.landed_at) || a.booking_id.localeCompare(b.booking_id));
+  return { date: today, entries: views };
+}
+
+async function bookingFor(ref: { bookingId?: string; reference?: string }): Promise<Booking> {
+  const id = ref.bookingId ?? (await bookingIdOfReference(normaliseReference(ref.reference ?? '')));
+  const booking = id ? await getBooking(id, true) : null;
+  if (!booking || !isListed(booking)) throw notFound(ref.bookingId ? adminMessages.bookingNotFound : pickupMessages.bookingUnknown);
+  return booking;
+}
+
+/** Staff add a traveller who phoned (or change what they said): no day rule, the caller is in the history. */
+export async function addByStaff(caller: Caller, req: Landing & { bookingId?: string; reference?: string }, now = new Date()): Promise<{ entry: PickupEntry; created: boolean }> {
+  const booking = await bookingFor(req);
+  const { entry, created } = await sayLanded(booking, req, { kind: 'staff', who: staffName(caller) }, now);
+  return { entry: entryView(entry, booking), created };
+}
+
+/** The driver has them: the entry moves to picked up (once; a second press answers the same), and the car is to be brought forward. */
+export async function markPickedUp(caller: Caller, bookingId: string, now = new Date()): Promise<PickupEntry> {
+  const booking = await getBooking(bookingId, true);
+  if (!booking || !isListed(booking)) throw notFound(pickupMessages.notInQueue);
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const before = await findEntry(bookingId, queueDays(now));
+    if (!before) throw notFound(pickupMessages.notInQueue);
+    if (before.state !== 'waiting') return entryView(before, booking);
+    const at = new Date(Math.max(now.getTime(), Date.parse(before.updatedAt) + 1)).toISOString();
+    const after: QueueEntry = { ...before, state: 'picked_up', pickedUpAt: at, pickedUpBy: staffName(caller), updatedAt: at };
+    if (await saveEntry(after, before, { by: staffName(caller), changes: [{ field: 'pickup_queue', old: `Waiting at the ${before.terminal} terminal`, new: 'Picked up: bring the car forward' }] })) {
+      logger.info('Traveller picked up', { bookingId });
+      return entryView(after, booking);
+    }
+  }
+  throw conflict('Someone else changed this pickup at the same moment. Please try again.');
+}

@@ -1,0 +1,289 @@
+/**
+ * The pickup queue through the HTTP API (issue 22 item 4, issue 23's "I've landed"): who may say it and run it
+ * (anonymous, customer A, customer B, staff, admin; made-up and altered pass tokens), twice is one entry, what is
+ * refused (cancelled, checked out, too early), the queue's order and fields, "Picked up", and what the table and the
+ * booking's history hold. Dates are put on today by writing the booking (there is no clock to move), as
+ * guards.test.ts does.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomInt, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../functions/store/keys';
+import { forgetPassSigningKey, passTokenFor } from '../../functions/lib/pass-token';
+import { addDays, nzToday } from '../../shared/nz-time';
+import { daysFromToday } from '../support/dates';
+import { request } from '../support/http';
+import { createUser, type TestUser } from '../support/users';
+import { baseUrl, booking, checkout, checkoutBody, env, item, partition, payOnPage } from './payment-support';
+
+const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+
+let a: TestUser;
+let b: TestUser;
+let staff: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  // The stack's pass key, so these tests sign pass links as the product does.
+  process.env.PASS_SIGNING_KEY = readFileSync(path.join(env.dataDir, 'pass-signing-key'), 'utf8').trim();
+  forgetPassSigningKey();
+  [a, b, staff, admin] = await Promise.all([createUser(env), createUser(env), createUser(env, { staff: true }), createUser(env, { admin: true })]);
+});
+
+const api = <T = any>(method: string, p: string, body?: unknown, user?: TestUser | null) => request<T>(baseUrl, method, p, body, user ? { authorization: user.bearer } : {});
+
+/** Writes fields of the stored booking (a new `updatedAt` too, as any change does). */
+async function setOnBooking(id: string, values: Record<string, unknown>): Promise<void> {
+  const all = { ...values, updatedAt: `v-${randomInt(1e9)}` };
+  const names = Object.keys(all);
+  await db.send(
+    new UpdateCommand({
+      TableName: env.tableName,
+      Key: keys.booking(id),
+      UpdateExpression: `SET ${names.map((n, i) => `#n${i} = :v${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#n${i}`, n])),
+      ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, all[n as keyof typeof all]])),
+    }),
+  );
+}
+
+interface Paid {
+  id: string;
+  reference: string;
+  token: string;
+  registration: string;
+  name: string;
+}
+
+/**
+ * A's paid booking (booked signed in), then moved to have dropped off three days ago and to be picked up today at
+ * 23:30 (or on `pickUpDate`), with NZ777 as the return flight.
+ */
+async function paidBooking(pickUpDate = nzToday(), pickUpTime = '23:30'): Promise<Paid> {
+  const lastName = `Queue${randomInt(1e6)}`;
+  const registration = `PQ${randomInt(1e4)}`;
+  const started = await checkout(checkoutBody({ customer: { email: a.email, lastName, carRegistration: registration } }), { authorization: a.bearer });
+  await payOnPage(started.sessionId);
+  await setOnBooking(started.bookingId, { dropOffDate: addDays(nzToday(), -3), pickUpDate, pickUpTime, returnFlight: 'NZ777' });
+  const stored = (await booking(started.bookingId))!;
+  return { id: started.bookingId, reference: stored.bookingReference, token: await passTokenFor(started.bookingId), registration, name: stored.customer.name };
+}
+
+const landedByPass = (token: string, body: unknown = { terminal: 'international', passengers: 2, flight: 'nz777' }) => api('POST', `/api/pass/${encodeURIComponent(token)}/landed`, body);
+const landedByAccount = (id: string, user: TestUser | null, body: unknown = { terminal: 'domestic', passengers: 1 }) => api('POST', `/api/me/bookings/${id}/landed`, body, user);
+const queue = async (user: TestUser = staff) => {
+  const res = await api('GET', '/api/admin/pickups', undefined, user);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { date: string; entries: Record<string, any>[] };
+};
+const entriesOf = async (ids: string[]) => (await queue()).entries.filter((e) => ids.includes(e.booking_id));
+const history = async (id: string) => (await api('GET', `/api/admin/bookings/${id}`, undefined, admin)).body.history as { by: string; changes: { field: string; old: string | null; new: string | null }[] }[];
+const queueItems = async (id: string) => (await partition(`PICKUP_QUEUE#${nzToday()}`)).filter((i) => i.bookingId === id);
+
+describe("POST /api/pass/{token}/landed: the traveller's pass", () => {
+  it('a valid token puts them in the queue (201); a made-up, an altered and an unknown booking\'s token all get the same 404 and write nothing', async () => {
+    const p = await paidBooking();
+    const made = await landedByPass(p.token);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body).toMatchObject({ state: 'waiting', terminal: 'international', passengers: 2, flight: 'NZ777' });
+
+    const other = await paidBooking();
+    const altered = p.token.slice(0, -2) + (p.token.endsWith('AA') ? 'BB' : 'AA');
+    const fakes = [altered, `p1.${other.id}.AAAAAAAAAAAAAAAAAAAAAA`, await passTokenFor(randomUUID()), 'not-a-token'];
+    for (const token of fakes) {
+      const res = await landedByPass(token);
+      expect(res.status, token).toBe(404);
+      expect(res.body).toEqual({ message: 'Booking not found' });
+    }
+    expect(await queueItems(other.id)).toEqual([]);
+  });
+
+  it('refuses bad input with a message the form can show, and writes nothing', async () => {
+    const p = await paidBooking();
+    const nine = await landedByPass(p.token, { terminal: 'domestic', passengers: 9 });
+    expect(nine.status).toBe(400);
+    expect(nine.body.message).toBe('Enter the number of passengers, from 1 to 8');
+    const noTerminal = await landedByPass(p.token, { passengers: 1 });
+    expect(noTerminal.status).toBe(400);
+    expect(noTerminal.body.fieldErrors.terminal).toBe('Choose the domestic or the international terminal');
+    expect(await queueItems(p.id)).toEqual([]);
+  });
+});
+
+describe('POST /api/me/bookings/{id}/landed: the account holder', () => {
+  it('anonymous 401; customer B, staff and admin 404 (not their booking); the owner 201', async () => {
+    const p = await paidBooking();
+    expect((await landedByAccount(p.id, null)).status).toBe(401);
+    for (const user of [b, staff, admin]) {
+      const res = await landedByAccount(p.id, user);
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe('Booking not found');
+    }
+    expect(await queueItems(p.id)).toEqual([]);
+    const mine = await landedByAccount(p.id, a);
+    expect(mine.status, JSON.stringify(mine.body)).toBe(201);
+    expect(mine.body).toMatchObject({ state: 'waiting', terminal: 'domestic', passengers: 1, flight: null });
+    expect((await landedByAccount(randomUUID(), a)).status).toBe(404);
+  });
+});
+
+describe('saying it twice', () => {
+  it('keeps one entry: the second press updates it (200) and keeps its place; the same again changes nothing', async () => {
+    const p = await paidBooking();
+    const first = await landedByPass(p.token, { terminal: 'domestic', passengers: 1 });
+    expect(first.status).toBe(201);
+    const second = await landedByAccount(p.id, a, { terminal: 'international', passengers: 3, flight: 'NZ 777' });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(second.body).toMatchObject({ terminal: 'international', passengers: 3, flight: 'NZ 777', landed_at: first.body.landed_at });
+    const same = await landedByAccount(p.id, a, { terminal: 'international', passengers: 3, flight: 'NZ 777' });
+    expect(same.status).toBe(200);
+
+    const items = await queueItems(p.id);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ pk: `PICKUP_QUEUE#${nzToday()}`, sk: `BOOKING#${p.id}`, terminal: 'international', passengers: 3, state: 'waiting', addedBy: 'traveller' });
+    const lines = (await history(p.id)).filter((h) => h.changes.some((c) => c.field === 'pickup_queue'));
+    expect(lines.map((h) => h.changes)).toEqual([
+      [{ field: 'pickup_queue', old: 'Landed: Domestic, 1 passenger', new: 'Landed: International, 3 passengers, NZ 777' }],
+      [{ field: 'pickup_queue', old: null, new: 'Landed: Domestic, 1 passenger' }],
+    ]);
+    // Access tokens carry no e-mail: the account is named by its id.
+    expect(lines.map((h) => h.by)).toEqual([`Traveller (account ${a.sub})`, 'Traveller (booking pass)']);
+  });
+
+  it('two presses at the same moment leave one entry', async () => {
+    const p = await paidBooking();
+    const both = await Promise.all([landedByPass(p.token), landedByPass(p.token)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 201]);
+    expect(await queueItems(p.id)).toHaveLength(1);
+  });
+});
+
+describe('what is refused', () => {
+  it('a cancelled booking and a checked-out one: 409 with the reason, nothing written', async () => {
+    const cancelled = await paidBooking();
+    await setOnBooking(cancelled.id, { status: 'cancelled' });
+    const res = await landedByPass(cancelled.token);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('This booking is cancelled.');
+    const staffToo = await api('POST', '/api/admin/pickups', { bookingId: cancelled.id, terminal: 'domestic', passengers: 1 }, staff);
+    expect(staffToo.status).toBe(409);
+
+    const collected = await paidBooking();
+    await setOnBooking(collected.id, { status: 'checkout' });
+    const again = await landedByAccount(collected.id, a);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This booking is already checked out: the car has been collected.');
+    expect([...(await queueItems(cancelled.id)), ...(await queueItems(collected.id))]).toEqual([]);
+  });
+
+  it('before the return day: refused with when it opens; staff may still add a traveller who phoned', async () => {
+    const early = await paidBooking(daysFromToday(1), '23:30');
+    const res = await landedByPass(early.token);
+    expect(res.status).toBe(409);
+    // Midnight NZ at the start of tomorrow.
+    expect(res.body.message).toBe(`You can tell us you've landed from 12:00 AM on ${daysFromToday(1).slice(8, 10)}/${daysFromToday(1).slice(5, 7)}/${daysFromToday(1).slice(2, 4)}.`);
+    expect(await queueItems(early.id)).toEqual([]);
+    const byStaff = await api('POST', '/api/admin/pickups', { bookingId: early.id, terminal: 'domestic', passengers: 2 }, staff);
+    expect(byStaff.status, JSON.stringify(byStaff.body)).toBe(201);
+    expect(byStaff.body.entry).toMatchObject({ booking_id: early.id, added_by: 'staff', state: 'waiting' });
+  });
+});
+
+describe('the yard: GET /api/admin/pickups, POST /api/admin/pickups, picked up', () => {
+  it('who may: anonymous 401, customers A and B 403, staff and admin allowed', async () => {
+    const p = await paidBooking();
+    for (const [method, route, body] of [
+      ['GET', '/api/admin/pickups', undefined],
+      ['POST', '/api/admin/pickups', { bookingId: p.id, terminal: 'domestic', passengers: 1 }],
+      ['POST', `/api/admin/pickups/${p.id}/picked-up`, undefined],
+    ] as const) {
+      expect((await api(method, route, body, null)).status, route).toBe(401);
+      expect((await api(method, route, body, a)).status, route).toBe(403);
+      expect((await api(method, route, body, b)).status, route).toBe(403);
+    }
+    expect(await queueItems(p.id)).toEqual([]);
+    expect((await api('POST', '/api/admin/pickups', { bookingId: p.id, terminal: 'domestic', passengers: 1 }, staff)).status).toBe(201);
+    expect((await api('POST', '/api/admin/pickups', { bookingId: p.id, terminal: 'domestic', passengers: 2 }, admin)).status).toBe(200);
+    expect((await queue(admin)).entries.some((e) => e.booking_id === p.id)).toBe(true);
+    expect((await api('POST', `/api/admin/pickups/${p.id}/picked-up`, undefined, admin)).status).toBe(200);
+  });
+
+  it("today's queue, newest last, with what the driver needs; the bay shows as it is now", async () => {
+    const [x, y, z] = [await paidBooking(), await paidBooking(), await paidBooking()];
+    await landedByPass(y.token, { terminal: 'domestic', passengers: 1 });
+    await landedByPass(x.token, { terminal: 'international', passengers: 4, flight: 'ek450' });
+    const phoned = await api('POST', '/api/admin/pickups', { reference: z.reference.slice(3).toLowerCase(), terminal: 'domestic', passengers: 2 }, staff);
+    expect(phoned.status, JSON.stringify(phoned.body)).toBe(201);
+    await setOnBooking(x.id, { parkingBayNumber: 'B12' });
+
+    const q = await queue();
+    expect(q.date).toBe(nzToday());
+    const mine = q.entries.filter((e) => [x.id, y.id, z.id].includes(e.booking_id));
+    expect(mine.map((e) => e.booking_id)).toEqual([y.id, x.id, z.id]);
+    expect(mine[1]).toEqual({
+      booking_id: x.id,
+      reference: x.reference,
+      name: x.name,
+      contact_number: expect.any(String),
+      vehicle: x.registration.toUpperCase(),
+      bay: 'B12',
+      terminal: 'international',
+      passengers: 4,
+      flight: 'EK450',
+      state: 'waiting',
+      landed_at: expect.any(String),
+      updated_at: expect.any(String),
+      picked_up_at: null,
+      picked_up_by: null,
+      added_by: 'traveller',
+    });
+    expect(mine[2]).toMatchObject({ reference: z.reference, added_by: 'staff', passengers: 2 });
+    expect(Date.parse(mine[0]!.landed_at)).toBeLessThan(Date.parse(mine[1]!.landed_at));
+    // The whole queue is in landing order too.
+    const times = q.entries.map((e) => e.landed_at);
+    expect([...times].sort()).toEqual(times);
+  });
+
+  it('an unknown reference or booking: 404 with a message', async () => {
+    const ref = await api('POST', '/api/admin/pickups', { reference: 'RP-ZZZZZZ', terminal: 'domestic', passengers: 1 }, staff);
+    expect(ref.status).toBe(404);
+    expect(ref.body.message).toBe('No booking has that reference');
+    expect((await api('POST', '/api/admin/pickups', { bookingId: randomUUID(), terminal: 'domestic', passengers: 1 }, staff)).status).toBe(404);
+    const neither = await api('POST', '/api/admin/pickups', { terminal: 'domestic', passengers: 1 }, staff);
+    expect(neither.status).toBe(400);
+    expect(neither.body.fieldErrors.reference).toBe('Give the booking reference');
+  });
+
+  it('"Picked up": the entry moves to picked up (the car to bring forward), once; the history says who; not in the queue is 404', async () => {
+    const p = await paidBooking();
+    expect((await api('POST', `/api/admin/pickups/${p.id}/picked-up`, undefined, staff)).status).toBe(404);
+    await landedByPass(p.token);
+    const done = await api('POST', `/api/admin/pickups/${p.id}/picked-up`, undefined, staff);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.entry).toMatchObject({ booking_id: p.id, state: 'picked_up', picked_up_by: staff.sub, picked_up_at: expect.any(String) });
+    const again = await api('POST', `/api/admin/pickups/${p.id}/picked-up`, undefined, staff);
+    expect(again.body.entry.picked_up_at).toBe(done.body.entry.picked_up_at);
+    // Pressing "I've landed" after being picked up changes nothing.
+    expect((await landedByPass(p.token, { terminal: 'domestic', passengers: 1 })).body).toMatchObject({ state: 'picked_up', terminal: 'international' });
+
+    expect((await entriesOf([p.id]))[0]).toMatchObject({ state: 'picked_up' });
+    const lines = (await history(p.id)).filter((h) => h.changes.some((c) => c.field === 'pickup_queue'));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ by: staff.sub, changes: [{ field: 'pickup_queue', old: 'Waiting at the international terminal', new: 'Picked up: bring the car forward' }] });
+    expect((await item(keys.pickupQueueEntry(nzToday(), p.id)))!.state).toBe('picked_up');
+
+    // Once the car is handed back, the queue shows it collected.
+    await setOnBooking(p.id, { status: 'checkout' });
+    expect((await entriesOf([p.id]))[0]).toMatchObject({ state: 'collected' });
+  });
+
+  it('a cancelled booking drops out of the queue', async () => {
+    const p = await paidBooking();
+    await landedByPass(p.token);
+    await setOnBooking(p.id, { status: 'cancelled' });
+    expect(await entriesOf([p.id])).toEqual([]);
+  });
+});
