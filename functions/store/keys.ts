@@ -104,4 +104,6 @@ export const keys = {
    * deleted in the one that settles it; the refund worker reads the one partition (only refunds in flight).
    */
   refundRequest: (lineId: string): ItemKey => ({ pk: KEY_PREFIXES.refundQueue, sk: `LINE#${lineId}` }),
+  /** A one-time manage-my-booking link (store/manage-links.ts), by the SHA-256 of its secret: the table never holds the secret. */
+  manageLink: (secretHash: string): ItemKey => ({ pk: `MANAGE_LINK#${secretHash}`, sk: 'LINK' }),
 } as const;
