@@ -62,6 +62,9 @@ export const passCancellationResponseSchema = z.object({ pass: passSchema, refun
 
 export const messageResponseSchema = z.object({ message: z.string() });
 
+/** POST /api/pass/{token}/balance-checkout (the balance's Stripe Checkout): where to send the traveller. */
+export const passBalanceCheckoutSchema = z.object({ url: z.string() });
+
 /**
  * "I've landed" is offered on the return day (the NZ date of pick-up) while the car is booked or in the yard. The
  * pickup queue's own route has the final word on when it takes the request.

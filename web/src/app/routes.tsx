@@ -24,6 +24,9 @@ const PaymentFailure = lazy(() => import('../features/booking/pages/PaymentFailu
 const SignIn = lazy(() => import('../features/account/pages/SignInPage'));
 const CustomerDashboard = lazy(() => import('../features/account/pages/CustomerDashboardPage'));
 const Admin = lazy(() => import('../features/admin/pages/AdminPage'));
+const Pass = lazy(() => import('../features/pass/pages/PassPage'));
+const ManageBooking = lazy(() => import('../features/manage-booking/pages/ManageBookingPage'));
+const OpenManageLink = lazy(() => import('../features/manage-booking/pages/OpenLinkPage'));
 
 /** Pages under the shared header and footer. */
 export const pageRoutes: RouteObject[] = [
@@ -50,6 +53,10 @@ export const pageRoutes: RouteObject[] = [
   { path: 'customer-dashboard', element: <CustomerDashboard /> },
   { path: 'admin', element: <Admin /> },
   { path: 'admin/day-sheet', element: <Admin view="day-sheet" /> },
+  // The booking pass and manage-my-booking without an account (issue 23).
+  { path: 'pass/:token', element: <Pass /> },
+  { path: 'manage-booking', element: <ManageBooking /> },
+  { path: 'manage-booking/open', element: <OpenManageLink /> },
   { path: '*', element: <NotFound /> },
 ];
 
