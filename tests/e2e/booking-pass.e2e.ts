@@ -70,6 +70,8 @@ describe.each(viewportNames)('booking pass (%s)', (viewport) => {
       await page.getByRole('heading', { level: 1, name: 'Booking pass' }).waitFor();
       expect(await page.getByTestId('pass-reference').textContent()).toBe(reference);
       expect(await decodeQr(page)).toBe(page.url());
+      // The address itself is a page of the site (its token's dots are no file name): the shell with 200, not 404.
+      expect((await fetch(page.url())).status).toBe(200);
 
       const balance = formatMoney(quoted.price.total - 1000);
       expect(await page.getByTestId('pass-balance').textContent()).toBe(balance);
