@@ -94,8 +94,8 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/contact', access: 'public', entry: 'contact/send-message.ts', needs: ['contact:write', 'idempotency', 'email'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/checkout', access: 'public', entry: 'checkout/create-checkout.ts', needs: ['table:get', 'occupancy:read', 'table:write', 'idempotency', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'POST', path: '/api/checkout/{sessionId}/cancel', access: 'public', entry: 'checkout/cancel-checkout.ts', needs: ['table:get', 'table:write', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
-  { method: 'GET', path: '/api/checkout/{sessionId}', access: 'public', entry: 'checkout/get-checkout.ts', needs: ['table:get', 'table:write', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },
-  { method: 'POST', path: '/api/webhooks/stripe', access: 'public', entry: 'webhooks/stripe.ts', needs: ['table:get', 'table:write', 'stripe', 'stripe:webhook', 'email'], memoryMb: 512, timeoutSeconds: 20 },
+  { method: 'GET', path: '/api/checkout/{sessionId}', access: 'public', entry: 'checkout/get-checkout.ts', needs: ['table:get', 'table:write', 'stripe', 'email', 'pass:sign'], memoryMb: 512, timeoutSeconds: 20 },
+  { method: 'POST', path: '/api/webhooks/stripe', access: 'public', entry: 'webhooks/stripe.ts', needs: ['table:get', 'table:write', 'stripe', 'stripe:webhook', 'email', 'pass:sign'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'GET', path: '/api/me/bookings', access: 'user', entry: 'me/list-bookings.ts', needs: ['table:read', 'table:write'], memoryMb: 512, timeoutSeconds: 10 },
   { method: 'PATCH', path: '/api/me/bookings/{id}', access: 'user', entry: 'me/edit-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'GET', path: '/api/me/bookings/{id}/cancellation', access: 'user', entry: 'me/cancellation-terms.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
@@ -107,7 +107,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/admin/bookings', access: 'admin', entry: 'admin/list-bookings.ts', needs: ['table:read'], memoryMb: 512, timeoutSeconds: 15 },
   { method: 'POST', path: '/api/admin/bookings', access: 'admin', entry: 'admin/start-checkout.ts', needs: ['table:read', 'table:write', 'idempotency', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'GET', path: '/api/admin/bookings/{id}', access: 'admin', entry: 'admin/get-booking.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
-  { method: 'PATCH', path: '/api/admin/bookings/{id}', access: 'admin', entry: 'admin/edit-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },
+  { method: 'PATCH', path: '/api/admin/bookings/{id}', access: 'admin', entry: 'admin/edit-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email', 'pass:sign'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'POST', path: '/api/admin/bookings/{id}/payments', access: 'staff', entry: 'admin/record-payment.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/admin/bookings/{id}/refunds', access: 'admin', entry: 'admin/partial-refund.ts', needs: ['table:read', 'table:write', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'POST', path: '/api/admin/bookings/{id}/cancellation', access: 'admin', entry: 'admin/cancel-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },
@@ -136,6 +136,14 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/admin/pickups', access: 'staff', entry: 'admin/list-pickups.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/admin/pickups', access: 'staff', entry: 'admin/add-pickup.ts', needs: ['table:get', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/admin/pickups/{bookingId}/picked-up', access: 'staff', entry: 'admin/mark-picked-up.ts', needs: ['table:get', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
+  // The booking pass (issue 23, docs/pass.md): opened by its signed token without an account, or by the owner.
+  { method: 'GET', path: '/api/pass/{token}', access: 'public', entry: 'pass/get-pass.ts', needs: ['table:get', 'pass:sign'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'POST', path: '/api/pass/{token}/cancellation', access: 'public', entry: 'pass/cancel-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email', 'pass:sign'], memoryMb: 512, timeoutSeconds: 20 },
+  { method: 'POST', path: '/api/pass/{token}/confirmation-email', access: 'public', entry: 'pass/resend-confirmation.ts', needs: ['table:get', 'table:write', 'email', 'pass:sign'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'GET', path: '/api/me/bookings/{id}/pass', access: 'user', entry: 'me/get-pass.ts', needs: ['table:read', 'pass:sign'], memoryMb: 256, timeoutSeconds: 10 },
+  // Manage my booking without an account: a one-time link by e-mail, then the pass.
+  { method: 'POST', path: '/api/manage-booking', access: 'public', entry: 'manage/request-link.ts', needs: ['table:get', 'table:write', 'email'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'POST', path: '/api/manage-booking/open', access: 'public', entry: 'manage/open-link.ts', needs: ['table:get', 'table:write', 'pass:sign'], memoryMb: 256, timeoutSeconds: 10 },
 ];
 
 /** A stable identifier for a route, used for construct ids and function names (letters only: `bookings.csv` is `BookingsCsv`). */

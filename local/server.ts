@@ -11,7 +11,7 @@ import path from 'node:path';
 import { emailFrom } from '../functions/lib/email';
 import { projectRoot } from '../project-paths';
 import type { RuntimeConfig } from '../shared/runtime-config';
-import { isSitePage, SPA_SHELL_FILE } from '../shared/prerendered-paths';
+import { isClientPrefixedPath, isSitePage, SPA_SHELL_FILE } from '../shared/prerendered-paths';
 import { startCognito, startDynamo, startS3, type Emulator } from './emulators';
 import { startPhotoGate } from './photo-gate';
 import { MAX_PHOTO_BYTES } from '../shared/photos';
@@ -99,7 +99,9 @@ async function spaMiddleware(mode: LocalStackOptions['spa'], server: Server): Pr
   // shows the 404 page, and crawlers and link checkers see the status.
   const notFound: Middleware = (req, res, next) => {
     const pathname = (req.url ?? '/').split('?')[0]!;
-    if (path.extname(pathname) !== '' || isSitePage(pathname)) return assets(req, res, next);
+    // /pass/<token>: the token's dots would read as a file name; it is the shell, as CloudFront answers it.
+    if (isClientPrefixedPath(pathname)) req.url = `/${SPA_SHELL_FILE}`;
+    if (isClientPrefixedPath(pathname) || path.extname(pathname) !== '' || isSitePage(pathname)) return assets(req, res, next);
     res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end(req.method === 'HEAD' ? undefined : readFileSync(path.join(dist, SPA_SHELL_FILE)));
   };

@@ -128,6 +128,9 @@ export const createdBookingSchema = z.object({
   amount_paid: z.number(),
   balance_due: z.number(),
   status: z.string(),
+  /** The booking pass (docs/pass.md): its address and token; GET /api/checkout/{sessionId} adds them. */
+  pass_url: z.string().optional(),
+  pass_token: z.string().optional(),
 });
 export type CreatedBooking = z.infer<typeof createdBookingSchema>;
 

@@ -31,7 +31,18 @@ export const prerenderedFile = (p: string): string => (p === '/' ? 'index.html' 
  * pre-rendered pages they are every page the site has: any other path is answered with the shell and HTTP 404, and
  * the client shows its 404 page.
  */
-export const CLIENT_ONLY_PATHS = ['/payment', '/payment-success', '/payment-failure', '/login', '/customer-auth', '/auth', '/customer-dashboard', '/admin', '/admin/day-sheet', '/yard/queue'] as const;
+export const CLIENT_ONLY_PATHS = ['/payment', '/payment-success', '/payment-failure', '/login', '/customer-auth', '/auth', '/customer-dashboard', '/admin', '/admin/day-sheet', '/yard/queue', '/manage-booking', '/manage-booking/open'] as const;
+
+/**
+ * Client routes with one parameter segment after a fixed prefix: the booking pass, `/pass/<token>`. Its token holds
+ * dots (`p1.<id>.<mac>`), so it must be recognised before anything treats the path as a file name.
+ */
+export const CLIENT_ONLY_PREFIXES = ['/pass/'] as const;
+
+/** `/pass/<one segment>`: a parameterised client route (CLIENT_ONLY_PREFIXES). */
+export function isClientPrefixedPath(pathname: string): boolean {
+  return CLIENT_ONLY_PREFIXES.some((prefix) => pathname.startsWith(prefix) && /^[^/]+\/?$/.test(pathname.slice(prefix.length)));
+}
 
 /** The shell again under its own key, for unknown paths: CloudFront answers it with 404 (infra/edge-functions.ts). */
 export const NOT_FOUND_FILE = '404.html';
@@ -39,5 +50,5 @@ export const NOT_FOUND_FILE = '404.html';
 /** A path (query and hash left off) that is one of the site's pages; a trailing slash is the same page. */
 export function isSitePage(pathname: string): boolean {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return (PRERENDERED_PATHS as readonly string[]).includes(p || '/') || (CLIENT_ONLY_PATHS as readonly string[]).includes(p);
+  return (PRERENDERED_PATHS as readonly string[]).includes(p || '/') || (CLIENT_ONLY_PATHS as readonly string[]).includes(p) || isClientPrefixedPath(p);
 }

@@ -31,3 +31,27 @@ export const formatAddress = (a: Site['address'] = site.address): string =>
  */
 export const ADVANCE_SAVING_BASIS = 'compared with paying at the gate at other airport car parks on the day';
 export const ADVANCE_SAVING = `Book in advance and save up to 30%, ${ADVANCE_SAVING_BASIS}.`;
+
+/**
+ * The travel day's directions, written once for the booking pass (and any e-mail or page that gives directions):
+ * how to find the yard, what to do on arrival, and where the shuttle meets travellers at each terminal.
+ */
+export const yardGuide = {
+  /** A maps search for the yard's address: opens the phone's maps app or Google Maps in a browser. */
+  mapsUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${site.brand}, ${formatAddress()}`)}`,
+  findUs: [
+    'From State Highway 20, take the Auckland Airport exit and follow George Bolt Memorial Drive towards the airport.',
+    'Turn left into Airport Park Drive; our yard is on the right behind the blue Runway Parking sign.',
+    'Follow the "Drop-off" lane to the gate and stop at the office; the gate opens for booked cars.',
+  ],
+  onArrival: [
+    'Arrive 15-20 minutes early: allow 45 minutes before check-in for a domestic flight and 60 for an international one.',
+    'Show this pass (the QR code) at the office; we check your car in, and take the key if we need to move it.',
+    'Take your bags and ride the free shuttle to your terminal; it leaves every 15 minutes.',
+  ],
+  shuttle: {
+    domestic: 'Domestic terminal: the shuttle drops you at, and picks you up from, the courtesy-shuttle stop outside door 8, on the kerb opposite the bus lane.',
+    international: 'International terminal: the shuttle drops you at, and picks you up from, the off-airport shuttle stop at the southern end of the arrivals kerb, outside door 4.',
+  },
+  whenBack: `When you have your bags, call us on ${site.phone} (or say "I've landed" on this pass on your return day) and wait at your terminal's shuttle stop.`,
+} as const;

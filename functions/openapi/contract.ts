@@ -19,6 +19,8 @@ import { landedRequestSchema, landedResponseSchema, pickupEntryResponseSchema, p
 import { photoCompleteResponseSchema, photoUploadRequestSchema, photoUploadResponseSchema, vehiclePhotosResponseSchema } from '../../shared/photos';
 import { profileResponseSchema, profileUpdateSchema } from '../../shared/profile';
 import { quoteRequestSchema, quoteResponseSchema } from '../../shared/schemas';
+import { messageResponseSchema, passCancellationResponseSchema, passSchema } from '../../shared/pass';
+import { manageLinkOpenSchema, manageLinkOpenedSchema, manageLinkRequestSchema } from '../../shared/manage-booking';
 
 /** A success answer: a JSON schema, or another media type described in words. */
 export type SuccessBody = z.ZodType | { mediaType: string; description: string };
@@ -84,4 +86,10 @@ export const API_CONTRACT: Record<RouteKey, RouteContract> = {
   'GET /api/admin/pickups': { summary: "Today's pickup queue (NZ date), newest landing last.", response: pickupQueueSchema },
   'POST /api/admin/pickups': { summary: 'Add a traveller who phoned to the pickup queue, by booking id or reference; 201 the first time, 200 after.', body: staffPickupRequestSchema, status: 201, response: pickupEntryResponseSchema },
   'POST /api/admin/pickups/{bookingId}/picked-up': { summary: 'The driver has picked the traveller up: their car is to be brought forward.', response: pickupEntryResponseSchema },
+  'GET /api/pass/{token}': { summary: 'The booking pass a signed link opens (no name, e-mail or phone); a bad token or no booking: the same 404.', response: passSchema },
+  'POST /api/pass/{token}/cancellation': { summary: 'Cancel the booking from its pass under the terms.', response: passCancellationResponseSchema },
+  'POST /api/pass/{token}/confirmation-email': { summary: "Send the confirmation again to the booking's own e-mail (rate-limited).", status: 202, response: messageResponseSchema },
+  'GET /api/me/bookings/{id}/pass': { summary: "One of one's own bookings as its pass.", response: passSchema },
+  'POST /api/manage-booking': { summary: 'Reference and e-mail ask for a one-time link by e-mail; the same answer whether or not they match.', body: manageLinkRequestSchema, status: 202, response: messageResponseSchema },
+  'POST /api/manage-booking/open': { summary: "Open a one-time link (once, within 30 minutes): the pass's token.", body: manageLinkOpenSchema, response: manageLinkOpenedSchema },
 };

@@ -109,4 +109,6 @@ export const keys = {
    * queue is one Query of the day's partition; one entry per booking and day, so saying it twice updates it.
    */
   pickupQueueEntry: (date: string, bookingId: string): ItemKey => ({ pk: `PICKUP_QUEUE#${date}`, sk: `BOOKING#${bookingId}` }),
+  /** A one-time manage-my-booking link (store/manage-links.ts), by the SHA-256 of its secret: the table never holds the secret. */
+  manageLink: (secretHash: string): ItemKey => ({ pk: `MANAGE_LINK#${secretHash}`, sk: 'LINK' }),
 } as const;

@@ -32,7 +32,7 @@ describe('SPA fallback (default behaviour)', () => {
     expect(handler(viewerRequest(uri)).uri).toBe(file);
   });
 
-  it.each(['/payment', '/payment-success', '/customer-dashboard', '/admin', '/login'])(
+  it.each(['/payment', '/payment-success', '/customer-dashboard', '/admin', '/login', '/manage-booking', '/pass/p1.0c6b1a52-7d8e-4d61-9d1f-2b0f3c4d5e6f.AbCdEfGhIjKlMnOpQrStUv'])(
     'answers the client-side route %s with the SPA shell',
     (uri) => {
       expect(handler(viewerRequest(uri)).uri).toBe('/spa.html');
@@ -71,7 +71,7 @@ describe('unknown paths: the shell with 404', () => {
     response: { statusCode, headers: Object.fromEntries(Object.entries(headers).map(([k, value]) => [k, { value }])) },
   });
 
-  it.each(['/no/such/page', '/articles/no-such-article', '/bookings', '/admin/nothing-here', '/payment-successful'])('sends %s to the not-found copy of the shell', (uri) => {
+  it.each(['/no/such/page', '/articles/no-such-article', '/bookings', '/admin/nothing-here', '/payment-successful', '/pass/', '/pass/a/b'])('sends %s to the not-found copy of the shell', (uri) => {
     expect(request(viewerRequest(uri)).uri).toBe('/404.html');
   });
 

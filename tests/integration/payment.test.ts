@@ -63,6 +63,9 @@ describe('paying for a booking', () => {
       amount_paid: 110,
       balance_due: 0,
       status: 'reservation',
+      // The booking pass (docs/pass.md): its signed address, the one the receipt links to.
+      pass_token: expect.stringMatching(new RegExp(`^p1\\.${bookingId}\\.[A-Za-z0-9_-]{22}$`)),
+      pass_url: `${baseUrl}/pass/${success.body.pass_token}`,
     });
 
     const mails = await outboxFor(body.customer.email);

@@ -4,18 +4,14 @@
  * refunded; less: none; from the drop-off time: not online). The server works it out again at the moment of
  * cancelling; the dialog's figure is never sent.
  */
-import { customerCancellation, type CancellationTerms } from '../../../shared/cancellation';
+import type { CancellationTerms } from '../../../shared/cancellation';
 import type { CustomerBooking } from '../../../shared/customer-bookings';
-import type { Booking } from '../../../shared/records';
 import type { Caller } from '../../lib/auth';
 import { conflict } from '../../lib/errors';
 import { cancelBooking } from '../booking/cancel-booking';
-import { refundsGrantedCents } from '../booking/money-state';
+import { customerTermsOf as termsOf } from '../booking/customer-terms';
 import { toCustomerBooking } from './my-bookings';
 import { ownBooking } from './own-booking';
-
-const termsOf = (b: Booking, now: Date) =>
-  customerCancellation({ ...b, paidCents: b.payment?.amountPaidCents ?? 0, refundedCents: refundsGrantedCents(b), termsDropOffAt: b.termsDropOffAt ?? null }, now);
 
 export async function myCancellationTerms(caller: Caller, id: string, now = new Date()): Promise<CancellationTerms> {
   return termsOf(await ownBooking(caller, id), now);

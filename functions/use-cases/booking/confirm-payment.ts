@@ -20,6 +20,7 @@ import { confirmPendingBooking } from '../../store/confirmation';
 import { claimReceipt, markReceiptSent, releaseReceiptClaim } from '../../store/receipts';
 import { getCheckoutSession } from '../../store/checkout-sessions';
 import { getCustomer } from '../../store/customers';
+import { passLinkFor } from './pass-link';
 import { receiptEmail } from './receipt-email';
 import { newBookingReference } from './reference';
 
@@ -123,13 +124,23 @@ export async function sendReceipt(booking: Booking): Promise<ReceiptOutcome> {
   if (booking.receiptSentAt || booking.status === 'payment_review') return 'not-needed';
   if (!(await claimReceipt(booking.id, RECEIPT_CLAIM_STALE_MS))) return 'not-needed';
   try {
-    const { id } = await sendEmail(receiptEmail(booking));
+    const { id } = await sendEmail(receiptEmail(booking, await passUrlOrNothing(booking.id)));
     await markReceiptSent(booking.id, id);
     return 'sent';
   } catch (error) {
     logger.error('Receipt e-mail failed', { bookingId: booking.id, reference: booking.bookingReference, error: String(error) });
     await releaseReceiptClaim(booking.id).catch((e: unknown) => logger.error('Could not release the receipt claim', { bookingId: booking.id, error: String(e) }));
     return 'failed';
+  }
+}
+
+/** The pass link for the receipt; a receipt without it beats no receipt when the key cannot be read. */
+async function passUrlOrNothing(bookingId: string): Promise<string | undefined> {
+  try {
+    return (await passLinkFor(bookingId)).url;
+  } catch (error) {
+    logger.error('Could not sign the pass link for the receipt', { bookingId, error: String(error) });
+    return undefined;
   }
 }
 

@@ -59,9 +59,13 @@ export function moneyChangeLines(before: Booking, d: MoneyDecision): ReceiptLine
   return lines;
 }
 
-export function receiptEmail(b: Booking): OutgoingEmail {
-  return bookingEmail(b, { subject: `Booking confirmed: ${b.bookingReference} | ${site.brand}`, intro: `Thank you for booking with ${site.brand}. Your booking is confirmed.` });
+/** The confirmation, with the booking pass's address when it could be signed (docs/pass.md). */
+export function receiptEmail(b: Booking, passUrl?: string): OutgoingEmail {
+  return bookingEmail(b, { subject: `Booking confirmed: ${b.bookingReference} | ${site.brand}`, intro: `Thank you for booking with ${site.brand}. Your booking is confirmed.`, ...(passUrl ? { passUrl } : {}) });
 }
+
+/** The pass paragraph: what the link opens and that it is the traveller's to keep (and forward) for the day. */
+export const PASS_LINK_TEXT = 'Your booking pass has the QR code to show at the yard, directions, the shuttle stops, and lets you pay, cancel or get help:';
 
 /**
  * A cancelled booking's money, from the policy's decision: what was paid, what comes back, what is kept and why,
@@ -83,7 +87,10 @@ export function cancellationMoneyLines(b: Booking, d: MoneyDecision): ReceiptLin
  * A booking's e-mail: the receipt, or the same details after a change with what the change did to the money, or
  * after a cancellation with the cancellation's money instead of the booking's price.
  */
-export function bookingEmail(b: Booking, { subject, intro, change = [], cancellation }: { subject: string; intro: string; change?: ReceiptLine[]; cancellation?: MoneyDecision }): OutgoingEmail {
+export function bookingEmail(
+  b: Booking,
+  { subject, intro, change = [], cancellation, passUrl }: { subject: string; intro: string; change?: ReceiptLine[]; cancellation?: MoneyDecision; passUrl?: string },
+): OutgoingEmail {
   const { details } = receiptLines(b);
   const money = cancellation ? cancellationMoneyLines(b, cancellation) : receiptLines(b).money;
   const firstName = b.customer.name.split(' ')[0] ?? b.customer.name;
@@ -99,6 +106,7 @@ export function bookingEmail(b: Booking, { subject, intro, change = [], cancella
     '',
     ...change.flatMap((l) => [`${l.label}: ${l.value}`]),
     ...(change.length ? [''] : []),
+    ...(passUrl ? [PASS_LINK_TEXT, passUrl, ''] : []),
     ...details.map((l) => `${l.label}: ${l.value}`),
     '',
     ...money.map((l) => `${l.label}: ${l.value}`),
@@ -113,7 +121,7 @@ export function bookingEmail(b: Booking, { subject, intro, change = [], cancella
   const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#1a2433;line-height:1.5">
 <p>Hi ${escapeHtml(firstName)},</p>
 <p>${escapeHtml(intro)}</p>
-${change.length ? `<h2 style="font-size:18px">What changed</h2>\n<table style="border-collapse:collapse">${rows(change)}</table>\n` : ''}<h2 style="font-size:18px">Your booking</h2>
+${change.length ? `<h2 style="font-size:18px">What changed</h2>\n<table style="border-collapse:collapse">${rows(change)}</table>\n` : ''}${passUrl ? `<p>${escapeHtml(PASS_LINK_TEXT)}<br><a href="${escapeHtml(passUrl)}">Open your booking pass</a></p>\n` : ''}<h2 style="font-size:18px">Your booking</h2>
 <table style="border-collapse:collapse">${rows(details)}</table>
 <h2 style="font-size:18px">Payment</h2>
 <table style="border-collapse:collapse">${rows(money)}</table>

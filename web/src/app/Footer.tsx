@@ -36,6 +36,7 @@ export function Footer() {
               <li><Link to="/#booking">Book Now</Link></li>
               <li><Link to="/contact">Contact</Link></li>
               <li><Link to="/blog">Blog</Link></li>
+              <li><Link to="/manage-booking">Manage my booking</Link></li>
             </ul>
           </section>
           <section aria-labelledby="footer-legal">

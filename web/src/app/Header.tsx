@@ -116,9 +116,14 @@ export function Header() {
               <AccountMenuItems />
             </Suspense>
           ) : (
-            <li>
-              <Link to="/login">Sign In</Link>
-            </li>
+            <>
+              <li>
+                <Link to="/manage-booking">Manage my booking</Link>
+              </li>
+              <li>
+                <Link to="/login">Sign In</Link>
+              </li>
+            </>
           )}
         </ul>
       </nav>

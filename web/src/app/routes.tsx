@@ -25,6 +25,9 @@ const SignIn = lazy(() => import('../features/account/pages/SignInPage'));
 const CustomerDashboard = lazy(() => import('./DashboardRoute'));
 const Admin = lazy(() => import('./AdminRoute'));
 const YardQueue = lazy(() => import('./YardQueuePage'));
+const Pass = lazy(() => import('./PassRoute'));
+const ManageBooking = lazy(() => import('../features/manage-booking/pages/ManageBookingPage'));
+const OpenManageLink = lazy(() => import('../features/manage-booking/pages/OpenLinkPage'));
 
 /** Pages under the shared header and footer. */
 export const pageRoutes: RouteObject[] = [
@@ -53,6 +56,10 @@ export const pageRoutes: RouteObject[] = [
   { path: 'admin/day-sheet', element: <Admin view="day-sheet" /> },
   // The pickup queue on its own for the driver's phone (staff).
   { path: 'yard/queue', element: <YardQueue /> },
+  // The booking pass and manage-my-booking without an account (issue 23).
+  { path: 'pass/:token', element: <Pass /> },
+  { path: 'manage-booking', element: <ManageBooking /> },
+  { path: 'manage-booking/open', element: <OpenManageLink /> },
   { path: '*', element: <NotFound /> },
 ];
 

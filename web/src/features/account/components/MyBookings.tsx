@@ -4,6 +4,7 @@
  * left to pay at pick-up.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { customerBookingsMessages, selectCustomerBookings, type BookingPeriod, type CustomerBooking, type DropOffOrder } from '@shared/customer-bookings';
 import { formatShortDate, formatTime12, pluralDays } from '@shared/format';
 import { ApiError } from '../../../lib/api-client';
@@ -13,6 +14,7 @@ import { myCheckoutMessages } from '@shared/my-checkout';
 import { useCheckoutReturn } from '@/lib/checkout/use-checkout-return';
 import { downloadMyInvoice } from '../api/invoice';
 import { fetchMyBookings } from '../api/my-bookings';
+import { fetchMyPass } from '../api/my-pass';
 import { NewBookingDialog, type BookingContact } from './NewBookingDialog';
 import { EditBookingDialog } from './EditBookingDialog';
 import { CancelBookingDialog } from './CancelBookingDialog';
@@ -52,6 +54,7 @@ function BookingCard({ booking, onEdit, onCancel }: { booking: CustomerBooking; 
               Cancel
             </button>
           )}
+          {booking.status !== 'payment_review' && <ViewPassButton booking={booking} />}
           <span className={`badge badge-${booking.status}`}>{STATUS_LABEL[booking.status]}</span>
           {booking.shuttle_service && <span className="badge badge-outline">Shuttle Service</span>}
           {booking.car_wash && <span className="badge badge-outline">Car wash</span>}
@@ -84,6 +87,28 @@ function BookingCard({ booking, onEdit, onCancel }: { booking: CustomerBooking; 
         </div>
       </dl>
     </li>
+  );
+}
+
+/** Opens the booking's pass (QR code, directions, shuttle stops): its signed address comes from the server. */
+function ViewPassButton({ booking }: { booking: CustomerBooking }) {
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const [busy, setBusy] = useState(false);
+  const open = () => {
+    setBusy(true);
+    fetchMyPass(booking.id).then(
+      (pass) => navigate(`/pass/${pass.token}`),
+      (e: unknown) => {
+        setBusy(false);
+        toast({ title: 'Error', description: e instanceof ApiError ? e.message : 'Could not open the pass. Please try again.', variant: 'destructive' });
+      },
+    );
+  };
+  return (
+    <button type="button" className="btn btn-primary btn-sm" onClick={open} disabled={busy} aria-label={`View pass for booking ${booking.booking_reference || booking.id.slice(0, 8)}`}>
+      View pass
+    </button>
   );
 }
 

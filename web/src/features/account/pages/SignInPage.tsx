@@ -337,6 +337,11 @@ export default function SignInPage() {
                 </button>
               </p>
             )}
+            {mode === 'signin' && (
+              <p>
+                Booked without an account? <Link to="/manage-booking">Manage my booking</Link>
+              </p>
+            )}
             <p>
               <Link to="/">Back to Home</Link>
             </p>

@@ -121,6 +121,13 @@ function Confirmation({ booking }: { booking: ConfirmedBooking }) {
           <span>Booking reference</span>
           <strong data-testid="booking-reference">{booking.booking_reference}</strong>
         </p>
+        {booking.pass_token && (
+          <p>
+            <Link to={`/pass/${booking.pass_token}`} className="btn btn-primary">
+              Open your booking pass
+            </Link>
+          </p>
+        )}
         {booking.parking_bay_number && (
           <p className="bay">
             Parking bay: <strong data-testid="parking-bay">{booking.parking_bay_number}</strong>

@@ -1,0 +1,50 @@
+/**
+ * A booking as its pass shows it (shared/pass.ts): the stay, flights, bay, money and what the traveller may do now.
+ * Deliberately no name, e-mail or phone: the pass link is forwarded to whoever drives or collects the car.
+ */
+import { keptText } from '../../../shared/cancellation';
+import { centsToDollars } from '../../../shared/money';
+import { nzToday } from '../../../shared/nz-time';
+import { mayOfferLanded, type Pass, type PassStatus } from '../../../shared/pass';
+import type { Booking } from '../../../shared/records';
+import { paidAndDue } from '../booking/created-booking';
+import { customerTermsOf } from '../booking/customer-terms';
+import type { PassLink } from '../booking/pass-link';
+
+const OPEN: readonly string[] = ['reservation', 'checkin'];
+
+export function toPass(b: Booking, link: PassLink, now: Date = new Date()): Pass {
+  const money = paidAndDue(b);
+  const terms = customerTermsOf(b, now);
+  return {
+    reference: b.bookingReference ?? '',
+    pass_url: link.url,
+    token: link.token,
+    status: b.status as PassStatus,
+    drop_off: { date: b.dropOffDate, time: b.dropOffTime },
+    pick_up: { date: b.pickUpDate, time: b.pickUpTime },
+    days: b.days,
+    departure_flight: b.departureFlight,
+    return_flight: b.returnFlight,
+    car_registration: b.carRegistration,
+    parking_bay_number: b.parkingBayNumber,
+    car_wash: b.carWash,
+    total_cost: centsToDollars(b.totalCents),
+    ...money,
+    can: {
+      pay_balance: OPEN.includes(b.status) && money.balance_due > 0,
+      cancel: terms.cancellable,
+      say_landed: mayOfferLanded(b, nzToday(now)),
+      resend_confirmation: b.status !== 'cancelled' && b.status !== 'payment_review',
+    },
+    cancellation: {
+      cancellable: terms.cancellable,
+      reason: terms.reason,
+      paid: centsToDollars(terms.paidCents),
+      refund: centsToDollars(terms.refundCents),
+      fee: centsToDollars(terms.feeCents),
+      kept: centsToDollars(terms.keptCents),
+      kept_reason: keptText(terms.keptReason),
+    },
+  };
+}

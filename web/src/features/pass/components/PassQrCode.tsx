@@ -1,0 +1,11 @@
+/**
+ * The pass's QR code: the pass's own address, which the yard's scanner reads and the server verifies. Drawn as an
+ * SVG image by uqr (already used for the TOTP code), which this lazily loaded page alone pulls in. A plain image of
+ * the SVG, so it scales crisply and large enough to scan from a phone held up to the yard's camera.
+ */
+import { renderSVG } from 'uqr';
+
+export function PassQrCode({ value, reference }: { value: string; reference: string }) {
+  const src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(value, { border: 2 }))}`;
+  return <img className="pass-qr" src={src} alt={`QR code for booking ${reference}: show it at the yard`} width={240} height={240} />;
+}

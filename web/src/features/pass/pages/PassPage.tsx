@@ -1,0 +1,244 @@
+/**
+ * /pass/<token>: the booking pass (issue 23). The reference and the QR code the yard scans first, then the stay in
+ * NZ time, the bay, what is due with Pay balance, the calendar and invoice downloads, directions, what to do on
+ * arrival and where the shuttle stops, and the phone. The server decides what the traveller may do (`pass.can`);
+ * the page shows only those buttons. "I've landed" is another feature's form: the app passes it in as `landed`.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { formatLongDate, formatTime12, pluralDays } from '@shared/format';
+import { passMessages, passStatusLabels, type Pass } from '@shared/pass';
+import { formatAddress, site, yardGuide } from '@shared/site';
+import { ApiError } from '../../../lib/api-client';
+import { loadConfig } from '../../../lib/config';
+import { useDocumentMeta } from '../../../lib/useDocumentMeta';
+import { CancelByTermsDialog } from '../../../ui/CancelByTermsDialog';
+import { useToast } from '../../../ui/toast/ToastProvider';
+import { startBalanceCheckout } from '../api/balance-checkout';
+import { cancelByPass } from '../api/cancel-by-pass';
+import { fetchPass } from '../api/get-pass';
+import { resendConfirmation } from '../api/resend-confirmation';
+import { PassQrCode } from '../components/PassQrCode';
+import '../pass.css';
+
+export interface PassPageProps {
+  /** The "I've landed" form, shown on the return day where the pass offers it. */
+  landed?: (pass: Pass) => ReactNode;
+}
+
+type View = { kind: 'loading' } | { kind: 'missing'; message: string } | { kind: 'ready'; pass: Pass; apiBase: string };
+
+const money = (n: number) => `$${n.toFixed(2)}`;
+const when = (p: { date: string; time: string }) => `${formatLongDate(p.date)} at ${formatTime12(p.time)}`;
+
+export default function PassPage({ landed }: PassPageProps) {
+  const { token = '' } = useParams();
+  const [view, setView] = useState<{ token: string; view: View } | null>(null);
+  const current: View = view?.token === token ? view.view : { kind: 'loading' };
+  useDocumentMeta(current.kind === 'ready' ? `Booking pass ${current.pass.reference}` : 'Booking pass', 'Your Runway Parking booking pass.');
+
+  useEffect(() => {
+    const abort = new AbortController();
+    Promise.all([fetchPass(token, abort.signal), loadConfig()]).then(
+      ([pass, config]) => setView({ token, view: { kind: 'ready', pass, apiBase: config.apiBase } }),
+      (e: unknown) => {
+        if (abort.signal.aborted) return;
+        setView({ token, view: { kind: 'missing', message: e instanceof ApiError && e.status === 404 ? passMessages.notFound : passMessages.loadFailed } });
+      },
+    );
+    return () => abort.abort();
+  }, [token]);
+
+  return (
+    <section className="section pass-page">
+      <div className="container narrow">
+        {current.kind === 'loading' && (
+          <div className="card status-card" role="status">
+            <span className="spinner spinner-lg" aria-hidden="true" />
+            <p className="lead-muted">Loading your booking pass...</p>
+          </div>
+        )}
+        {current.kind === 'missing' && (
+          <div className="card status-card">
+            <h1 className="page-title">Booking pass</h1>
+            <p className="alert alert-error" role="alert">
+              {current.message}
+            </p>
+            <p>
+              <Link to="/manage-booking" className="btn btn-primary">
+                Manage my booking
+              </Link>
+            </p>
+          </div>
+        )}
+        {current.kind === 'ready' && (
+          <PassView pass={current.pass} apiBase={current.apiBase} landed={landed} onChange={(pass) => setView({ token, view: { ...current, pass } })} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function PassView({ pass, apiBase, landed, onChange }: { pass: Pass; apiBase: string; landed?: PassPageProps['landed']; onChange(p: Pass): void }) {
+  const { toast } = useToast();
+  const [cancelling, setCancelling] = useState(false);
+  const [busy, setBusy] = useState<'pay' | 'resend' | null>(null);
+  const base = `${apiBase}/pass/${encodeURIComponent(pass.token)}`;
+
+  async function pay() {
+    setBusy('pay');
+    try {
+      window.location.assign(await startBalanceCheckout(pass.token));
+    } catch (e) {
+      toast({ title: 'Could not start the payment', description: e instanceof ApiError ? e.message : 'Please try again.', variant: 'destructive' });
+      setBusy(null);
+    }
+  }
+
+  async function resend() {
+    setBusy('resend');
+    try {
+      toast({ title: 'Confirmation sent', description: await resendConfirmation(pass.token), variant: 'success' });
+    } catch (e) {
+      toast({ title: 'Not sent', description: e instanceof ApiError ? e.message : passMessages.resendFailed, variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="pass">
+      <div className="card pass-head">
+        <h1 className="page-title">Booking pass</h1>
+        <p className="pass-reference">
+          <span>Booking reference</span>
+          <strong data-testid="pass-reference">{pass.reference}</strong>
+        </p>
+        <p>
+          <span className="pass-status" data-status={pass.status}>{passStatusLabels[pass.status]}</span>
+        </p>
+        {pass.status !== 'cancelled' && <PassQrCode value={pass.pass_url} reference={pass.reference} />}
+        {pass.status !== 'cancelled' && <p className="muted small">Show this code at the yard office when you drop off and pick up.</p>}
+      </div>
+
+      {landed && pass.can.say_landed && (
+        <section className="card pass-section" aria-label="I've landed">
+          {landed(pass)}
+        </section>
+      )}
+
+      <section className="card pass-section" aria-labelledby="pass-stay">
+        <h2 id="pass-stay">Your stay</h2>
+        <dl className="summary-list">
+          <Row label="Drop-off">{when(pass.drop_off)}</Row>
+          <Row label="Pick-up">{when(pass.pick_up)}</Row>
+          <Row label="Days">{pluralDays(pass.days)}</Row>
+          {pass.departure_flight && <Row label="Departure flight">{pass.departure_flight}</Row>}
+          {pass.return_flight && <Row label="Return flight">{pass.return_flight}</Row>}
+          <Row label="Car registration">{pass.car_registration ?? 'Not set'}</Row>
+          <Row label="Parking bay">{pass.parking_bay_number ?? 'Given when you arrive'}</Row>
+          {pass.car_wash && <Row label="Car wash">Included</Row>}
+        </dl>
+        <p className="muted small">All times are New Zealand time.</p>
+      </section>
+
+      <section className="card pass-section" aria-labelledby="pass-money">
+        <h2 id="pass-money">Payment</h2>
+        <dl className="summary-list">
+          <Row label="Total (GST inclusive)">{money(pass.total_cost)}</Row>
+          <Row label="Paid">{money(pass.amount_paid)}</Row>
+          <Row label="Balance due">
+            <strong data-testid="pass-balance">{money(pass.balance_due)}</strong>
+          </Row>
+        </dl>
+        {pass.can.pay_balance && (
+          <button type="button" className="btn btn-accent btn-block" onClick={() => void pay()} disabled={busy !== null}>
+            {busy === 'pay' ? 'Opening payment...' : `Pay balance ${money(pass.balance_due)}`}
+          </button>
+        )}
+        <div className="pass-actions">
+          <a className="btn btn-outline" href={`${base}/calendar.ics`} download>
+            Add to calendar
+          </a>
+          <a className="btn btn-outline" href={`${base}/invoice.pdf`} download>
+            Download invoice
+          </a>
+          {pass.can.resend_confirmation && (
+            <button type="button" className="btn btn-outline" onClick={() => void resend()} disabled={busy !== null}>
+              {busy === 'resend' ? 'Sending...' : 'Resend confirmation'}
+            </button>
+          )}
+          {pass.can.cancel && (
+            <button type="button" className="btn btn-outline pass-cancel" onClick={() => setCancelling(true)}>
+              Cancel booking
+            </button>
+          )}
+        </div>
+        {!pass.can.cancel && pass.status === 'reservation' && pass.cancellation.reason && <p className="muted small">{pass.cancellation.reason}</p>}
+      </section>
+
+      <section className="card pass-section" aria-labelledby="pass-find">
+        <h2 id="pass-find">Finding the yard</h2>
+        <p>
+          <strong>{site.brand}</strong>, {formatAddress()}
+        </p>
+        <p>
+          <a className="btn btn-primary" href={yardGuide.mapsUrl} target="_blank" rel="noopener noreferrer">
+            Open in Maps
+          </a>
+        </p>
+        <ol className="pass-steps">
+          {yardGuide.findUs.map((s) => (
+            <li key={s}>{s}</li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="card pass-section" aria-labelledby="pass-arrival">
+        <h2 id="pass-arrival">When you arrive</h2>
+        <ol className="pass-steps">
+          {yardGuide.onArrival.map((s) => (
+            <li key={s}>{s}</li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="card pass-section" aria-labelledby="pass-shuttle">
+        <h2 id="pass-shuttle">The shuttle at the terminals</h2>
+        <ul className="pass-steps">
+          <li>{yardGuide.shuttle.domestic}</li>
+          <li>{yardGuide.shuttle.international}</li>
+        </ul>
+        <p>{yardGuide.whenBack}</p>
+        <p>
+          <a className="btn btn-outline" href={site.phoneHref}>
+            Call {site.phone}
+          </a>
+        </p>
+      </section>
+
+      {cancelling && (
+        <CancelByTermsDialog
+          reference={pass.reference}
+          dropOff={pass.drop_off}
+          loadTerms={(signal) => fetchPass(pass.token, signal).then((p) => p.cancellation)}
+          cancel={() => cancelByPass(pass.token)}
+          onClose={() => setCancelling(false)}
+          onCancelled={(done) => {
+            setCancelling(false);
+            onChange(done.pass);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
