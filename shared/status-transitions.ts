@@ -42,7 +42,6 @@ export const statusMessages = {
   adminOnly: 'Only an admin can make this status change',
   reasonNeeded: 'Give the reason for this status change',
   confirmNeeded: 'Confirm the status change',
-  notNeeded: 'This status change is a normal step: it needs no override',
 } as const;
 
 /** The refusal's text for an exception made without an admin's override. */

@@ -5,6 +5,7 @@
  * document cannot drift from what the API accepts. Response schemas are the ones the web app parses each answer with.
  */
 import * as z from 'zod';
+import { checkInSchema, checkOutSchema, noteRequestSchema, noteResponseSchema, yardBookingSchema, yardScanSchema } from '../../shared/yard';
 import { adminBookingSchema, adminBookingDetailSchema, auditEntrySchema, recordPaymentResponseSchema, adminBookingEditResponseSchema, adminBookingEditSchema, adminBookingsQuerySchema, adminBookingsResponseSchema, adminCheckoutRequestSchema, adminCustomerEditSchema, adminCustomerResponseSchema, adminSummarySchema, customerSearchQuerySchema, customerSearchResponseSchema, daySheetQuerySchema, daySheetSchema } from '../../shared/admin';
 import { availabilityQuerySchema, availabilitySchema } from '../../shared/availability';
 import { partialRefundSchema, recordPaymentSchema } from '../../shared/balance';
@@ -73,6 +74,11 @@ export const API_CONTRACT: Record<RouteKey, RouteContract> = {
   'POST /api/bookings/{id}/photos': { summary: 'Start a vehicle photo upload: a presigned POST for the photo store.', body: photoUploadRequestSchema, status: 201, response: photoUploadResponseSchema },
   'POST /api/bookings/{id}/photos/{photoId}/complete': { summary: 'Check an uploaded photo and file it with the booking.', status: 201, response: photoCompleteResponseSchema },
   'GET /api/bookings/{id}/photos': { summary: "A booking's vehicle photos, newest first, with view URLs.", response: vehiclePhotosResponseSchema },
+  'POST /api/yard/scan': { summary: "The booking a pass's QR code belongs to, as the yard sees it (a made-up code is 404).", body: yardScanSchema, response: yardBookingSchema },
+  'GET /api/yard/bookings/{id}': { summary: 'One booking as the yard sees it: what is due, a free bay, the next step, notes.', response: yardBookingSchema },
+  'POST /api/yard/bookings/{id}/check-in': { summary: 'Check a car in: registration, bay, key tag, a note; the status moves to Check-in.', body: checkInSchema, response: yardBookingSchema },
+  'POST /api/yard/bookings/{id}/check-out': { summary: 'Check a car out; refused while money is due unless an admin gives a reason.', body: checkOutSchema, response: yardBookingSchema },
+  'POST /api/admin/bookings/{id}/notes': { summary: 'A staff note on a booking, optionally flagged for a day sheet.', body: noteRequestSchema, status: 201, response: noteResponseSchema },
   'GET /api/openapi.json': { summary: 'This document.', response: openApiDocumentSchema },
   'GET /api/reference': { summary: 'This document as a web page.', response: { mediaType: 'text/html', description: 'The routes, what each takes and answers, and who may call it.' } },
 };

@@ -104,4 +104,8 @@ export const keys = {
    * deleted in the one that settles it; the refund worker reads the one partition (only refunds in flight).
    */
   refundRequest: (lineId: string): ItemKey => ({ pk: KEY_PREFIXES.refundQueue, sk: `LINE#${lineId}` }),
+  /** A staff note on a booking (issue 22), next to it; never read by a customer route. */
+  bookingNote: (bookingId: string, at: string, id: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: `NOTE#${at}#${id}` }),
+  /** A copy of a note flagged for a date, in that date's day-sheet partition (the sheet lists it). */
+  dayNote: (date: string, at: string, id: string): ItemKey => ({ pk: `DAY#${date}`, sk: `NOTE#${at}#${id}` }),
 } as const;

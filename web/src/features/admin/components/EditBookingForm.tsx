@@ -12,6 +12,7 @@ import { isPolicyError, keptReasonText } from '@shared/money-policy';
 import { messages } from '@shared/messages';
 import { dollarsToCents, formatMoney } from '@shared/money';
 import { quoteSelection } from '@shared/quote';
+import { statusMessages } from '@shared/status-transitions';
 import { ApiError } from '../../../lib/api-client';
 import { Field } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/FormDialog';
@@ -46,6 +47,10 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
   /** The server refused check-out with money due: its message, and the admin's reason to let the car go anyway. */
   const [checkoutRefused, setCheckoutRefused] = useState<string | null>(null);
   const [overrideReason, setOverrideReason] = useState('');
+  /** The server refused a status move that is not one step forward: its message, the admin's confirmation and reason. */
+  const [statusRefused, setStatusRefused] = useState<string | null>(null);
+  const [statusConfirmed, setStatusConfirmed] = useState(false);
+  const [statusReason, setStatusReason] = useState('');
   const [cancelling, setCancelling] = useState(false);
   const { booking, history } = detail;
   const { toast } = useToast();
@@ -95,6 +100,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
     if (shuttle !== booking.shuttle_service) out.shuttle_service = shuttle;
     if (carWash !== booking.car_wash) out.car_wash = carWash;
     if (checkoutRefused && status === 'checkout' && overrideReason.trim()) out.checkout_override = overrideReason.trim();
+    if (statusRefused && out.status && statusConfirmed && statusReason.trim()) out.status_override = { confirmed: true, reason: statusReason.trim() };
     return out;
   };
 
@@ -114,6 +120,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
         if (err.message === adminMessages.bayTaken) fieldErrors.parking_bay_number ??= err.message;
         setServerErrors(fieldErrors);
         if (err.status === 409 && err.message === adminMessages.stale) setStale(true);
+        if (err.status === 409 && fieldErrors.status_override) setStatusRefused(fieldErrors.status_override);
         if (err.status === 409 && fieldErrors.status) {
           // Money is due: the refusal may have charged a late fee, so read the booking (and its new version) again.
           setCheckoutRefused(fieldErrors.status);
@@ -313,6 +320,18 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
               onValueChange={setOverrideReason}
               error={overrideReason.trim() ? undefined : balanceMessages.overrideReasonNeeded}
             />
+          </div>
+        )}
+        {statusRefused && status !== booking.status && (
+          <div className="edit-status-refused">
+            <p className="alert alert-error" role="alert">
+              {statusRefused}
+            </p>
+            <label className="checkbox">
+              <input type="checkbox" checked={statusConfirmed} onChange={(e) => setStatusConfirmed(e.target.checked)} />
+              <span>I confirm this status change (admins)</span>
+            </label>
+            <TextField id="admin-edit-status-reason" label="Reason for the status change" value={statusReason} onValueChange={setStatusReason} error={statusReason.trim() ? undefined : statusMessages.reasonNeeded} />
           </div>
         )}
         <BookingHistory history={history} />
