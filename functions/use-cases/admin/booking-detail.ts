@@ -5,7 +5,7 @@ import { isListed, type Booking } from '../../../shared/records';
 import { notFound } from '../../lib/errors';
 import { bookingHistory } from '../../store/audit';
 import { getBooking } from '../../store/bookings';
-import { notesOf } from '../yard/notes';
+import { notesOf } from '../yard/note-view';
 import { toAdminBooking } from './admin-booking';
 
 /** A paid booking (cancelled ones too) by id, or 404 (unknown ids, pending and ended bookings alike). */

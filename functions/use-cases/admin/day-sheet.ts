@@ -11,7 +11,7 @@ import type { Booking } from '../../../shared/records';
 import { getBookings } from '../../store/admin-lists';
 import { dayEntries, type DayEntry } from '../../store/day-sheet';
 import { dayNotes } from '../../store/notes';
-import { toNote } from '../yard/notes';
+import { toNote } from '../yard/note-view';
 
 function row(e: DayEntry, b: Booking | undefined): DaySheetRow {
   return {

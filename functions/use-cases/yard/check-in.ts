@@ -20,7 +20,7 @@ import { confirmedBooking } from '../admin/booking-detail';
 import { statusException } from '../admin/edit-booking';
 import { yardView } from './yard-booking';
 
-const alreadyIn = (b: Booking | null, req: CheckIn): b is Booking => b?.status === 'checkin' && b.parkingBayNumber === req.parking_bay_number;
+const alreadyIn = (b: Booking | null, req: CheckIn): boolean => b?.status === 'checkin' && b.parkingBayNumber === req.parking_bay_number;
 
 function changesOf(before: Booking, after: Booking): FieldChange[] {
   const pairs: [string, string | null | undefined, string | null | undefined][] = [
@@ -69,7 +69,7 @@ export async function checkIn(caller: Caller, id: string, req: CheckIn, now = ne
   if (done.outcome !== 'changed') {
     // A second tap raced the first: if the car is now in this bay, the first one did the work.
     const now2 = await getBooking(id, true);
-    if (alreadyIn(now2, req)) return yardView(now2, now);
+    if (alreadyIn(now2, req)) return yardView(now2!, now);
     throw conflict(adminMessages.stale);
   }
   logger.info('Checked in', { bookingId: id, bay });

@@ -2,10 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import type { BookingNote, NoteRequest } from '../../../shared/yard';
 import type { Caller } from '../../lib/auth';
-import { bookingNotes, saveNote, type NoteRecord } from '../../store/notes';
+import { saveNote, type NoteRecord } from '../../store/notes';
 import { confirmedBooking } from '../admin/booking-detail';
-
-export const toNote = (n: NoteRecord): BookingNote => ({ id: n.id, text: n.text, author: n.author, at: n.at, flag_date: n.flagDate });
+import { toNote } from './note-view';
 
 export async function addNote(caller: Caller, bookingId: string, req: NoteRequest, now = new Date()): Promise<BookingNote> {
   const booking = await confirmedBooking(bookingId);
@@ -13,5 +12,3 @@ export async function addNote(caller: Caller, bookingId: string, req: NoteReques
   await saveNote(note);
   return toNote(note);
 }
-
-export const notesOf = async (bookingId: string): Promise<BookingNote[]> => (await bookingNotes(bookingId)).map(toNote);

@@ -12,7 +12,7 @@ import type { YardBooking } from '../../../shared/yard';
 import { freeBay } from '../../store/bays';
 import { yardCapacity } from '../../store/yard-settings';
 import { toAdminBooking } from '../admin/admin-booking';
-import { notesOf } from './notes';
+import { notesOf } from './note-view';
 
 export async function yardView(b: Booking, now = new Date()): Promise<YardBooking> {
   const booking = toAdminBooking(b);

@@ -24,6 +24,8 @@ const PaymentFailure = lazy(() => import('../features/booking/pages/PaymentFailu
 const SignIn = lazy(() => import('../features/account/pages/SignInPage'));
 const CustomerDashboard = lazy(() => import('../features/account/pages/CustomerDashboardPage'));
 const Admin = lazy(() => import('../features/admin/pages/AdminPage'));
+// The yard's phone screen, with its scanner and the photos panel, loads only at /yard.
+const Yard = lazy(() => import('./YardRoute'));
 
 /** Pages under the shared header and footer. */
 export const pageRoutes: RouteObject[] = [
@@ -50,6 +52,7 @@ export const pageRoutes: RouteObject[] = [
   { path: 'customer-dashboard', element: <CustomerDashboard /> },
   { path: 'admin', element: <Admin /> },
   { path: 'admin/day-sheet', element: <Admin view="day-sheet" /> },
+  { path: 'yard', element: <Yard /> },
   { path: '*', element: <NotFound /> },
 ];
 
