@@ -73,6 +73,7 @@ describe.each(viewportNames)('the yard screen at %s width', (viewport) => {
       await panel.locator('.yard-photos input[type="file"]').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
       await panel.getByRole('button', { name: /^Upload/ }).click();
       await page.locator('.toast', { hasText: 'Photos uploaded successfully' }).first().waitFor();
+      await panel.getByRole('heading', { name: 'Check in' }).evaluate((h) => h.scrollIntoView());
       await shot(page, viewport, '2-check-in');
       const axe = await new AxeBuilder({ page }).include('.yard-page').analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);

@@ -25,17 +25,10 @@ export function ScanPass({ onCode, busy }: { onCode(code: string): void; busy: b
     setScanning(true);
     try {
       const { startCameraScan } = await import('../scan-code');
-      scan.current = await startCameraScan(
-        video.current!,
-        (code) => {
-          stop();
-          onCode(code);
-        },
-        (message) => {
-          setProblem(message);
-          setScanning(false);
-        },
-      );
+      scan.current = await startCameraScan(video.current!, (code) => {
+        stop();
+        onCode(code);
+      });
     } catch (e) {
       setProblem(e instanceof Error ? e.message : 'The camera could not be opened. Scan from a photo instead.');
       setScanning(false);

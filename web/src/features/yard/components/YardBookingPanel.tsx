@@ -12,7 +12,7 @@ import { ApiError } from '../../../lib/api-client';
 import { Field } from '../../../ui/Field';
 import { TextField } from '../../../ui/TextField';
 import { useToast } from '../../../ui/toast/ToastProvider';
-import { addNote, checkIn, checkOut, recordPayment } from '../api/yard-api';
+import { addNote, checkIn, checkOut, fetchYardBooking, recordPayment } from '../api/yard-api';
 
 export interface PhotosPanelProps {
   bookingId: string;
@@ -162,7 +162,6 @@ function CheckOutStep({ view, onChange }: { view: YardBooking; onChange(v: YardB
       const done = await recordPayment(booking.id, { amount: Number(amount), method, version: booking.updated_at });
       toast({ title: balanceMessages.recorded, description: `${money(done.payment.amount)} ${paymentMethodLabels[done.payment.method]}`, variant: 'success' });
       setRefused(null);
-      const { fetchYardBooking } = await import('../api/yard-api');
       onChange(await fetchYardBooking(booking.id));
     } catch (err) {
       toast({ title: balanceMessages.failed, description: messageOf(err, balanceMessages.failed), variant: 'destructive' });
@@ -181,8 +180,7 @@ function CheckOutStep({ view, onChange }: { view: YardBooking; onChange(v: YardB
       setRefused(messageOf(err, 'Failed to check out'));
       // A refused check-out may have charged a late fee: read what is due now.
       if (err instanceof ApiError && err.status === 409) {
-        const { fetchYardBooking } = await import('../api/yard-api');
-        const fresh = await fetchYardBooking(booking.id);
+          const fresh = await fetchYardBooking(booking.id);
         setAmount(fresh.due.total > 0 ? fresh.due.total.toFixed(2) : '');
         onChange(fresh);
       }
