@@ -167,7 +167,7 @@ describe('check-in', () => {
     const bay = (await api('GET', `/api/yard/bookings/${first}`, undefined, staff)).body.suggested_bay as string;
     expect((await checkIn(first, { parking_bay_number: bay })).status).toBe(200);
     // The first car overstays: its booked pick-up is long past, yet it is still in its bay.
-    await db.send(new UpdateCommand({ TableName: env.tableName, Key: keys.bayEntry(bay, `${daysFromToday(0)}T00:00`, first), UpdateExpression: 'SET pickUpAt = :p', ExpressionAttributeValues: { ':p': `${daysFromToday(0)}T00:01` } }));
+    await db.send(new UpdateCommand({ TableName: env.tableName, Key: keys.bayEntry(bay, `${daysFromToday(0)}T00:00`, first), UpdateExpression: 'SET pickUpAt = :p', ExpressionAttributeValues: { ':p': `${daysFromToday(-1)}T09:00` } }));
     const second = await paid(46);
     await dropOffToday(second);
     const view = await api('GET', `/api/yard/bookings/${second}`, undefined, staff);
