@@ -77,6 +77,9 @@ describe('who may call the yard routes', () => {
       expect((await api('POST', `/api/admin/bookings/${id}/notes`, { text: `Note by ${user.email}` }, user)).status).toBe(201);
       expect((await api('GET', `/api/admin/day-sheet?date=${daysFromToday(40)}`, undefined, user)).status).toBe(200);
     }
+    // The vehicle photos (check-in and pick-up photos): staff on any booking, as admins; another customer still 404.
+    expect((await api('GET', `/api/bookings/${id}/photos`, undefined, staff)).status).toBe(200);
+    expect((await api('GET', `/api/bookings/${id}/photos`, undefined, b)).status).toBe(404);
     // A stale version is the only thing wrong here: staff reach the use case, which refuses it without writing.
     expect((await api('POST', `/api/yard/bookings/${id}/check-in`, { car_registration: 'KTA123', parking_bay_number: '1', version: 'v' }, staff)).status).toBe(409);
     expect((await booking(id))!.status).toBe('reservation');
