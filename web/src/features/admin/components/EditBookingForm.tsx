@@ -19,7 +19,7 @@ import { FormDialog } from '../../../ui/FormDialog';
 import { TextField } from '../../../ui/TextField';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { saveAdminBooking } from '../api/save-booking';
-import { money } from '../format';
+import { money, nzStamp } from '../format';
 import { BookingHistory } from './BookingHistory';
 import { CancelBookingDialog } from './CancelBookingDialog';
 import { CustomerEditorDialog } from './CustomerEditorDialog';
@@ -52,7 +52,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
   const [statusConfirmed, setStatusConfirmed] = useState(false);
   const [statusReason, setStatusReason] = useState('');
   const [cancelling, setCancelling] = useState(false);
-  const { booking, history } = detail;
+  const { booking, history, notes = [] } = detail;
   const { toast } = useToast();
   const [dropOffDate, setDropOffDate] = useState<string | null>(booking.drop_off_date);
   const [dropOffTime, setDropOffTime] = useState(booking.drop_off_time);
@@ -333,6 +333,18 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
             </label>
             <TextField id="admin-edit-status-reason" label="Reason for the status change" value={statusReason} onValueChange={setStatusReason} error={statusReason.trim() ? undefined : statusMessages.reasonNeeded} />
           </div>
+        )}
+        {notes.length > 0 && (
+          <section className="booking-notes" aria-label="Staff notes">
+            <h3>Staff notes</h3>
+            <ul>
+              {notes.map((n) => (
+                <li key={n.id}>
+                  {n.text} <span className="muted">({n.author}, {nzStamp(n.at)}{n.flag_date ? `, flagged for ${n.flag_date}` : ''})</span>
+                </li>
+              ))}
+            </ul>
+          </section>
         )}
         <BookingHistory history={history} />
       </FormDialog>
