@@ -111,7 +111,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/admin/bookings/{id}/payments', access: 'staff', entry: 'admin/record-payment.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/admin/bookings/{id}/refunds', access: 'admin', entry: 'admin/partial-refund.ts', needs: ['table:read', 'table:write', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'POST', path: '/api/admin/bookings/{id}/cancellation', access: 'admin', entry: 'admin/cancel-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },
-  { method: 'GET', path: '/api/admin/day-sheet', access: 'admin', entry: 'admin/day-sheet.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'GET', path: '/api/admin/day-sheet', access: 'staff', entry: 'admin/day-sheet.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/admin/occupancy', access: 'admin', entry: 'admin/occupancy.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'PUT', path: '/api/admin/capacity', access: 'admin', entry: 'admin/set-capacity.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
   // The export reads up to 20,000 bookings in batches and builds the file in memory (docs/admin.md, CSV export).
@@ -127,6 +127,12 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/me/bookings/{id}/invoice.pdf', access: 'user', entry: 'me/invoice-pdf.ts', needs: ['table:read'], memoryMb: 512, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/pass/{token}/invoice.pdf', access: 'public', entry: 'pass/invoice-pdf.ts', needs: ['table:get', 'pass:sign'], memoryMb: 512, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/admin/bookings/{id}/invoice.pdf', access: 'staff', entry: 'admin/invoice-pdf.ts', needs: ['table:get'], memoryMb: 512, timeoutSeconds: 10 },
+  // The yard phone screen (issue 22; docs/yard.md): staff scan passes, check cars in and out, keep notes.
+  { method: 'POST', path: '/api/yard/scan', access: 'staff', entry: 'yard/scan.ts', needs: ['table:read', 'pass:sign'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'GET', path: '/api/yard/bookings/{id}', access: 'staff', entry: 'yard/get-booking.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'POST', path: '/api/yard/bookings/{id}/check-in', access: 'staff', entry: 'yard/check-in.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'POST', path: '/api/yard/bookings/{id}/check-out', access: 'staff', entry: 'yard/check-out.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'POST', path: '/api/admin/bookings/{id}/notes', access: 'staff', entry: 'admin/add-note.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
   // The contract (functions/openapi/): built from this table and the shared schemas; it touches nothing.
   { method: 'GET', path: '/api/openapi.json', access: 'public', entry: 'api-docs/get-openapi.ts', needs: [], memoryMb: 256, timeoutSeconds: 5 },
   { method: 'GET', path: '/api/reference', access: 'public', entry: 'api-docs/get-reference.ts', needs: [], memoryMb: 256, timeoutSeconds: 5 },

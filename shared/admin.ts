@@ -11,6 +11,7 @@ import { customerBookingSchema, settlementSchema } from './customer-bookings';
 import { myCheckoutRequestSchema } from './my-checkout';
 import { profileMessages } from './profile';
 import { isoDate } from './schemas';
+import { statusOverrideSchema } from './status-transitions';
 import { editVersion, typedText } from './text';
 
 export const ADMIN_PAGE_SIZE = 25;
@@ -99,8 +100,15 @@ export const adminBookingsQuerySchema = z
 export type AdminBookingsQuery = z.infer<typeof adminBookingsQuerySchema>;
 export type AdminBookingsQueryInput = z.input<typeof adminBookingsQuerySchema>;
 
-/** A row of the list: the customer-facing booking object (spec field names) as staff see it. */
-export const adminBookingSchema = customerBookingSchema;
+/**
+ * A row of the list: the customer-facing booking object (spec field names) as staff see it, with what the yard
+ * recorded at check-in (issue 22; absent from the list's rows, which show what customers see).
+ */
+export const adminBookingSchema = customerBookingSchema.extend({
+  key_tag: z.string().nullable().optional(),
+  car_make: z.string().nullable().optional(),
+  car_colour: z.string().nullable().optional(),
+});
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
 
 export const adminBookingsResponseSchema = z.object({
@@ -140,8 +148,20 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
+/** A staff note on a booking (issue 22): shown to staff only, never in a customer's response. */
+export const bookingNoteSchema = z.object({ id: z.string(), text: z.string(), author: z.string(), at: z.string(), flag_date: z.string().nullable() });
+export type BookingNote = z.infer<typeof bookingNoteSchema>;
+/** A note flagged for a date, as that date's day sheet lists it. */
+export const flaggedNoteSchema = bookingNoteSchema.extend({ booking_id: z.string(), booking_reference: z.string() });
+export type FlaggedNote = z.infer<typeof flaggedNoteSchema>;
+
 /** GET /api/admin/bookings/{id}: the booking with its history (newest first) for the edit dialog. */
-export const adminBookingDetailSchema = z.object({ booking: adminBookingSchema, history: z.array(auditEntrySchema) });
+export const adminBookingDetailSchema = z.object({
+  booking: adminBookingSchema,
+  history: z.array(auditEntrySchema),
+  /** Staff notes, newest first (issue 22). */
+  notes: z.array(bookingNoteSchema).optional(),
+});
 export type AdminBookingDetail = z.infer<typeof adminBookingDetailSchema>;
 
 const optionalText = (max: number, message: string, pattern: RegExp) =>
@@ -174,6 +194,8 @@ export const adminBookingEditSchema = z.strictObject({
   reason: refundReasonSchema.optional(),
   /** An admin lets the car go with money due (status to Check-out): why, for the history (issue 26). */
   checkout_override: checkoutOverrideSchema.optional(),
+  /** An admin's confirmation and reason for a status move that is not one step forward (shared/status-transitions.ts). */
+  status_override: statusOverrideSchema.optional(),
   version: editVersion('Reload the booking and try again'),
 });
 export type AdminBookingEdit = z.infer<typeof adminBookingEditSchema>;
@@ -284,5 +306,11 @@ export const daySheetRowSchema = z.object({
   updated_at: z.string().nullable(),
 });
 export type DaySheetRow = z.infer<typeof daySheetRowSchema>;
-export const daySheetSchema = z.object({ date: z.string(), arrivals: z.array(daySheetRowSchema), departures: z.array(daySheetRowSchema) });
+export const daySheetSchema = z.object({
+  date: z.string(),
+  arrivals: z.array(daySheetRowSchema),
+  departures: z.array(daySheetRowSchema),
+  /** Staff notes flagged for this date (issue 22), oldest first. */
+  notes: z.array(flaggedNoteSchema).optional(),
+});
 export type DaySheet = z.infer<typeof daySheetSchema>;

@@ -120,6 +120,11 @@ export interface Booking {
   lateFeeCents?: Cents;
   /** Money changes after payment, oldest first. */
   ledger?: LedgerLine[];
+  /** The yard's key tag for the car's keys, given at check-in (issue 22). */
+  keyTag?: string | null;
+  /** The car as staff saw it at check-in (optional). */
+  carMake?: string | null;
+  carColour?: string | null;
 }
 
 export const isConfirmed = (b: Pick<Booking, 'status'>) => CONFIRMED_STATUSES.includes(b.status);

@@ -1,6 +1,6 @@
-/** GET /api/admin/day-sheet?date=: a date's arrivals and departures in time order. */
+/** GET /api/admin/day-sheet?date=: a date's arrivals and departures in time order (staff and admins: the yard reads it). */
 import { daySheetQuerySchema } from '../../shared/admin';
 import { httpHandler } from '../lib/http';
 import { daySheet } from '../use-cases/admin/day-sheet';
 
-export const handler = httpHandler({ access: 'admin', query: daySheetQuerySchema }, async ({ query }) => ({ body: await daySheet(query.date) }));
+export const handler = httpHandler({ access: 'staff', query: daySheetQuerySchema }, async ({ query }) => ({ body: await daySheet(query.date) }));

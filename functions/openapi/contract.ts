@@ -5,6 +5,7 @@
  * document cannot drift from what the API accepts. Response schemas are the ones the web app parses each answer with.
  */
 import * as z from 'zod';
+import { checkInSchema, checkOutSchema, noteRequestSchema, noteResponseSchema, yardBookingSchema, yardScanSchema } from '../../shared/yard';
 import { adminBookingSchema, adminBookingDetailSchema, auditEntrySchema, recordPaymentResponseSchema, adminBookingEditResponseSchema, adminBookingEditSchema, adminBookingsQuerySchema, adminBookingsResponseSchema, adminCheckoutRequestSchema, adminCustomerEditSchema, adminCustomerResponseSchema, adminSummarySchema, customerSearchQuerySchema, customerSearchResponseSchema, daySheetQuerySchema, daySheetSchema } from '../../shared/admin';
 import { availabilityQuerySchema, availabilitySchema } from '../../shared/availability';
 import { partialRefundSchema, recordPaymentSchema } from '../../shared/balance';
@@ -79,6 +80,11 @@ export const API_CONTRACT: Record<RouteKey, RouteContract> = {
   'GET /api/me/bookings/{id}/invoice.pdf': { summary: "The tax invoice of one of one's own paid bookings, with a credit note page per refund made.", response: { mediaType: 'application/pdf', description: 'A download (Content-Disposition attachment, RP-XXXXXX-tax-invoice.pdf): the tax invoice, then one page per credit note.' } },
   'GET /api/pass/{token}/invoice.pdf': { summary: 'The tax invoice of the booking a pass link signs, with its credit notes.', response: { mediaType: 'application/pdf', description: 'As the account route; a token that does not verify is a 404.' } },
   'GET /api/admin/bookings/{id}/invoice.pdf': { summary: "A paid booking's tax invoice with its credit notes (staff).", response: { mediaType: 'application/pdf', description: 'As the account route.' } },
+  'POST /api/yard/scan': { summary: "The booking a pass's QR code belongs to, as the yard sees it (a made-up code is 404).", body: yardScanSchema, response: yardBookingSchema },
+  'GET /api/yard/bookings/{id}': { summary: 'One booking as the yard sees it: what is due, a free bay, the next step, notes.', response: yardBookingSchema },
+  'POST /api/yard/bookings/{id}/check-in': { summary: 'Check a car in: registration, bay, key tag, a note; the status moves to Check-in.', body: checkInSchema, response: yardBookingSchema },
+  'POST /api/yard/bookings/{id}/check-out': { summary: 'Check a car out; refused while money is due unless an admin gives a reason.', body: checkOutSchema, response: yardBookingSchema },
+  'POST /api/admin/bookings/{id}/notes': { summary: 'A staff note on a booking, optionally flagged for a day sheet.', body: noteRequestSchema, status: 201, response: noteResponseSchema },
   'GET /api/openapi.json': { summary: 'This document.', response: openApiDocumentSchema },
   'GET /api/reference': { summary: 'This document as a web page.', response: { mediaType: 'text/html', description: 'The routes, what each takes and answers, and who may call it.' } },
   'POST /api/pass/{token}/landed': { summary: "\"I've landed\" by the booking pass: joins (or updates) today's pickup queue; 201 the first time, 200 after.", body: landedRequestSchema, status: 201, response: landedResponseSchema },

@@ -47,11 +47,27 @@ export async function bayClash(bay: string, stay: Stay): Promise<string | null> 
       ExpressionAttributeValues: { ':pk': `BAY#${bay}`, ':from': addDays(stay.dropOffDate, -(MAX_STAY_DAYS + 1)), ':to': pickUpAt(stay) },
       ExclusiveStartKey: start,
     });
-    // Entries in range dropped off before this pick-up; those still there after this drop-off overlap.
-    const clash = page.items.find((e) => e.bookingId !== stay.id && !RELEASED.has(e.status) && e.pickUpAt > dropOffAt(stay));
+    // Entries in range dropped off before this pick-up; those still there after this drop-off overlap. A car that is
+    // checked in holds its bay until it is checked out, even past its booked pick-up (an overstay).
+    const clash = page.items.find((e) => e.bookingId !== stay.id && !RELEASED.has(e.status) && (e.status === 'checkin' || e.pickUpAt > dropOffAt(stay)));
     if (clash) return clash.bookingReference ?? clash.bookingId;
     start = page.lastKey;
   } while (start);
+  return null;
+}
+
+/**
+ * The first bay free for the whole stay among the yard's numbered bays 1..capacity (docs/yard.md), the booking's
+ * own first when it has one. Ten bays are asked at a time, each one bounded Query; null when every bay is taken.
+ */
+export async function freeBay(stay: Stay & Pick<Booking, 'parkingBayNumber'>, capacity: number): Promise<string | null> {
+  if (stay.parkingBayNumber && !(await bayClash(stay.parkingBayNumber, stay))) return stay.parkingBayNumber;
+  for (let from = 1; from <= capacity; from += 10) {
+    const bays = Array.from({ length: Math.min(10, capacity - from + 1) }, (_, i) => String(from + i));
+    const clashes = await Promise.all(bays.map((bay) => bayClash(bay, stay)));
+    const free = bays.find((_, i) => clashes[i] === null);
+    if (free) return free;
+  }
   return null;
 }
 

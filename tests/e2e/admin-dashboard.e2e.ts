@@ -235,6 +235,11 @@ describe.each(viewportNames)('admin dashboard at %s width', (viewport) => {
       await dialog.getByLabel('Booking Status').selectOption('checkin');
       await dialog.getByLabel('Parking Bay Number').fill(bay.toLowerCase());
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      // Five days before its drop-off: checking in is an admin's exception, confirmed with a reason.
+      await dialog.getByText(`This booking can be checked in from its drop-off day, ${on(5)}. An admin can check it in early with a reason.`).first().waitFor();
+      await dialog.getByLabel('I confirm this status change (admins)').check();
+      await dialog.getByLabel('Reason for the status change').fill('Owner dropped the car off early');
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
       await toast(page, 'Booking updated successfully');
       await dialog.waitFor({ state: 'detached' });
       const row = bookingRows(page).first();

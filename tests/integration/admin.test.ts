@@ -148,7 +148,7 @@ describe('lists', () => {
     const beyond = await list(`${range}&pageSize=2&page=3`);
     expect(beyond.body).toMatchObject({ items: [], total: 3 });
 
-    await call('PATCH', `/api/admin/bookings/${made[0]!.id}`, { status: 'checkin', version: (await booking(made[0]!.id))!.updatedAt });
+    await call('PATCH', `/api/admin/bookings/${made[0]!.id}`, { status: 'checkin', status_override: { confirmed: true, reason: 'Test set-up: out of the usual order' }, version: (await booking(made[0]!.id))!.updatedAt });
     const checkedIn = await list(`${range}&status=checkin`);
     expect(checkedIn.body.items.map((i: { id: string }) => i.id)).toEqual([made[0]!.id]);
     expect(checkedIn.body.items[0].status).toBe('checkin');
@@ -256,7 +256,7 @@ describe('staff edit', () => {
 
   it('sets status, bay, shuttle and registration; empty registration and bay are stored as null', async () => {
     const paid = await paidBooking();
-    const res = await edit(paid.id, { status: 'checkin', parking_bay_number: 'a-12', shuttle_service: false, car_registration: ' ', version: paid.updatedAt });
+    const res = await edit(paid.id, { status: 'checkin', status_override: { confirmed: true, reason: 'Test set-up: out of the usual order' }, parking_bay_number: 'a-12', shuttle_service: false, car_registration: ' ', version: paid.updatedAt });
     expect(res.status).toBe(200);
     expect(res.body.booking).toMatchObject({ status: 'checkin', parking_bay_number: 'A-12', shuttle_service: false, car_registration: null });
     const cleared = await edit(paid.id, { parking_bay_number: '', version: res.body.booking.updated_at });

@@ -92,9 +92,9 @@ describe('reindex', () => {
     const a = await paid({ dropIn: 5, pickIn: 12, user: customer, surname: surnameA });
     const b = await paid({ dropIn: 6, pickIn: 9 });
     registrationB = b.carRegistration!;
-    await staffEdit(b.id, { status: 'checkin', parking_bay_number: 'R1', pick_up_date: daysFromToday(11) });
+    await staffEdit(b.id, { status: 'checkin', status_override: { confirmed: true, reason: 'Test set-up: out of the usual order' }, parking_bay_number: 'R1', pick_up_date: daysFromToday(11) });
     const c = await paid({ dropIn: 4, pickIn: 8 });
-    await staffEdit(c.id, { status: 'checkout' });
+    await staffEdit(c.id, { status: 'checkout', status_override: { confirmed: true, reason: 'Test set-up: out of the usual order' } });
     const d = await paid({ dropIn: 7, pickIn: 10 });
     const cancelled = await api('POST', `/api/admin/bookings/${d.id}/cancellation`, { refund: 50 });
     expect(cancelled.status).toBe(200);

@@ -5,7 +5,8 @@ import { isListed, type Booking } from '../../../shared/records';
 import { notFound } from '../../lib/errors';
 import { bookingHistory } from '../../store/audit';
 import { getBooking } from '../../store/bookings';
-import { toCustomerBooking } from '../account/my-bookings';
+import { notesOf } from '../yard/note-view';
+import { toAdminBooking } from './admin-booking';
 
 /** A paid booking (cancelled ones too) by id, or 404 (unknown ids, pending and ended bookings alike). */
 export async function confirmedBooking(id: string): Promise<Booking> {
@@ -17,6 +18,6 @@ export async function confirmedBooking(id: string): Promise<Booking> {
 export async function adminBookingDetail(id: string): Promise<AdminBookingDetail> {
   // The history is read only for a booking that exists, so an unknown id reads nothing more.
   const booking = await confirmedBooking(id);
-  const history = await bookingHistory(booking.id);
-  return { booking: toCustomerBooking(booking), history };
+  const [history, notes] = await Promise.all([bookingHistory(booking.id), notesOf(booking.id)]);
+  return { booking: toAdminBooking(booking), history, notes };
 }

@@ -10,6 +10,8 @@ import type { DaySheet, DaySheetRow } from '../../../shared/admin';
 import type { Booking } from '../../../shared/records';
 import { getBookings } from '../../store/admin-lists';
 import { dayEntries, type DayEntry } from '../../store/day-sheet';
+import { dayNotes } from '../../store/notes';
+import { toNote } from '../yard/note-view';
 
 function row(e: DayEntry, b: Booking | undefined): DaySheetRow {
   return {
@@ -30,7 +32,8 @@ function row(e: DayEntry, b: Booking | undefined): DaySheetRow {
 
 export async function daySheet(date: string): Promise<DaySheet> {
   if (!isCalendarDate(date)) throw badRequest('Invalid date or time format', { date: 'Invalid date or time format' });
-  const [drop, pick] = await Promise.all([dayEntries(date, 'dropoff'), dayEntries(date, 'pickup')]);
+  const [drop, pick, flagged] = await Promise.all([dayEntries(date, 'dropoff'), dayEntries(date, 'pickup'), dayNotes(date)]);
   const bookings = new Map((await getBookings([...new Set([...drop, ...pick].map((e) => e.bookingId))])).map((b) => [b.id, b]));
-  return { date, arrivals: drop.map((e) => row(e, bookings.get(e.bookingId))), departures: pick.map((e) => row(e, bookings.get(e.bookingId))) };
+  const notes = flagged.map((n) => ({ ...toNote(n), booking_id: n.bookingId, booking_reference: n.bookingReference }));
+  return { date, arrivals: drop.map((e) => row(e, bookings.get(e.bookingId))), departures: pick.map((e) => row(e, bookings.get(e.bookingId))), notes };
 }

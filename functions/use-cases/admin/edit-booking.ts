@@ -13,6 +13,8 @@ import type { MoneyDecision, Policy } from '../../../shared/money-policy';
 import { CONFIRMED_STATUSES, type Booking } from '../../../shared/records';
 import { ADMIN_GROUP } from '../../../shared/roles';
 import { site } from '../../../shared/site';
+import { nzToday } from '../../../shared/nz-time';
+import { exceptionMessage, overrideHistoryValue, statusMessages, statusMove, type StatusName } from '../../../shared/status-transitions';
 import type { Caller } from '../../lib/auth';
 import { sendEmail } from '../../lib/email';
 import { HttpError, conflict, forbidden } from '../../lib/errors';
@@ -81,6 +83,7 @@ export async function adminEditBooking(caller: Caller, id: string, edit: AdminBo
     shuttleService: edit.shuttle_service ?? before.shuttleService,
     status: edit.status ?? before.status,
   };
+  const statusChange = statusException(caller, before, proposed.status, edit, now);
   const policy = staffPolicy(edit);
   const checkOut = checkOutCharges(before, proposed, now);
   const extra: FieldChange[] = [];
@@ -97,7 +100,7 @@ export async function adminEditBooking(caller: Caller, id: string, edit: AdminBo
     if (checkOut.feeCents > 0) extra.push(checkOut.history);
     if (due > 0) extra.push({ field: 'checkout_override', old: null, new: `${formatMoney(due)} due: ${edit.checkout_override}` });
   }
-  const changes = [...changesBetween(before, proposed), ...extra];
+  const changes = [...changesBetween(before, proposed), ...(statusChange ? [statusChange] : []), ...extra];
   if (changes.length === 0 && edit.refund === undefined) return { booking: before, history: await bookingHistory(id), settlement: decideChange(before, before, policy, now).decision };
 
   const bayMoves = !!proposed.parkingBayNumber && (proposed.parkingBayNumber !== before.parkingBayNumber || stay.stayMoves);
@@ -124,6 +127,22 @@ export async function adminEditBooking(caller: Caller, id: string, edit: AdminBo
   if (before.status === 'payment_review' && after.status !== 'payment_review') await sendReceipt(after);
   else if (stay.repriced || decision.refundCents > 0) await tellCustomer(before, after, decision);
   return { booking: after, history: await bookingHistory(id), settlement: decision };
+}
+
+/**
+ * The status rules (shared/status-transitions.ts): a step forward passes; any other move is refused (409, with the
+ * reason in the `status` field so the dialog can ask for the override) unless an admin confirms it with a reason,
+ * which the history keeps. Null when no exception is made.
+ */
+export function statusException(caller: Caller, before: Booking, to: string, edit: Pick<AdminBookingEdit, 'status_override'>, now: Date): FieldChange | null {
+  const from = before.status as StatusName;
+  const move = statusMove(from, to as StatusName, before.dropOffDate, nzToday(now));
+  // An override sent with a plain step (the dialog kept it after the status was put back) changes nothing.
+  if (move.kind !== 'exception') return null;
+  const refusal = exceptionMessage(from, move.why, before.dropOffDate);
+  if (!edit.status_override) throw conflict(refusal, { status_override: refusal });
+  if (!caller.groups.includes(ADMIN_GROUP)) throw forbidden(statusMessages.adminOnly);
+  return { field: 'status_override', old: null, new: overrideHistoryValue(from, to as StatusName, move.why, edit.status_override.reason) };
 }
 
 interface CheckOutCharges {

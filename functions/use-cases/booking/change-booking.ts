@@ -24,7 +24,7 @@ export interface BookingChange {
   /** The note of the balance line when the price moved for a reason the policy does not know (a late fee). */
   balanceNote?: string;
   /** How the save is guarded (statuses, bay). */
-  save: Pick<ChangeOptions, 'editableStatuses' | 'bayVersion'>;
+  save: Pick<ChangeOptions, 'editableStatuses' | 'bayVersion' | 'alsoWrite'>;
   /** Staff changes: who, and the fields changed given the money decided (the history shows the refund). */
   audit?: { by: string; changes: (d: MoneyDecision) => FieldChange[] };
   now: Date;

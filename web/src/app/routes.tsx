@@ -28,6 +28,8 @@ const YardQueue = lazy(() => import('./YardQueuePage'));
 const Pass = lazy(() => import('./PassRoute'));
 const ManageBooking = lazy(() => import('../features/manage-booking/pages/ManageBookingPage'));
 const OpenManageLink = lazy(() => import('../features/manage-booking/pages/OpenLinkPage'));
+// The yard's phone screen, with its scanner and the photos panel, loads only at /yard.
+const Yard = lazy(() => import('./YardRoute'));
 
 /** Pages under the shared header and footer. */
 export const pageRoutes: RouteObject[] = [
@@ -60,6 +62,7 @@ export const pageRoutes: RouteObject[] = [
   { path: 'pass/:token', element: <Pass /> },
   { path: 'manage-booking', element: <ManageBooking /> },
   { path: 'manage-booking/open', element: <OpenManageLink /> },
+  { path: 'yard', element: <Yard /> },
   { path: '*', element: <NotFound /> },
 ];
 

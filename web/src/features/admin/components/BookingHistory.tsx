@@ -20,6 +20,8 @@ const FIELD_NAMES: Record<string, string> = {
   payment: 'Payment recorded',
   late_fee: 'Late pick-up fee',
   checkout_override: 'Checked out with money due',
+  status_override: 'Status changed by an admin out of the usual order',
+  key_tag: 'Key tag',
   name: 'Customer name',
   email: 'Email address',
   contact_number: 'Contact number',

@@ -12,6 +12,7 @@ import { isPolicyError, keptReasonText } from '@shared/money-policy';
 import { messages } from '@shared/messages';
 import { dollarsToCents, formatMoney } from '@shared/money';
 import { quoteSelection } from '@shared/quote';
+import { statusMessages } from '@shared/status-transitions';
 import { ApiError } from '../../../lib/api-client';
 import { DownloadButton } from '../../../ui/DownloadButton';
 import { Field } from '../../../ui/Field';
@@ -20,7 +21,7 @@ import { TextField } from '../../../ui/TextField';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { downloadBookingInvoice } from '../api/invoice';
 import { saveAdminBooking } from '../api/save-booking';
-import { money } from '../format';
+import { money, nzStamp } from '../format';
 import { BookingHistory } from './BookingHistory';
 import { CancelBookingDialog } from './CancelBookingDialog';
 import { CustomerEditorDialog } from './CustomerEditorDialog';
@@ -48,8 +49,12 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
   /** The server refused check-out with money due: its message, and the admin's reason to let the car go anyway. */
   const [checkoutRefused, setCheckoutRefused] = useState<string | null>(null);
   const [overrideReason, setOverrideReason] = useState('');
+  /** The server refused a status move that is not one step forward: its message, the admin's confirmation and reason. */
+  const [statusRefused, setStatusRefused] = useState<string | null>(null);
+  const [statusConfirmed, setStatusConfirmed] = useState(false);
+  const [statusReason, setStatusReason] = useState('');
   const [cancelling, setCancelling] = useState(false);
-  const { booking, history } = detail;
+  const { booking, history, notes = [] } = detail;
   const { toast } = useToast();
   const [dropOffDate, setDropOffDate] = useState<string | null>(booking.drop_off_date);
   const [dropOffTime, setDropOffTime] = useState(booking.drop_off_time);
@@ -97,6 +102,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
     if (shuttle !== booking.shuttle_service) out.shuttle_service = shuttle;
     if (carWash !== booking.car_wash) out.car_wash = carWash;
     if (checkoutRefused && status === 'checkout' && overrideReason.trim()) out.checkout_override = overrideReason.trim();
+    if (statusRefused && out.status && statusConfirmed && statusReason.trim()) out.status_override = { confirmed: true, reason: statusReason.trim() };
     return out;
   };
 
@@ -116,6 +122,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
         if (err.message === adminMessages.bayTaken) fieldErrors.parking_bay_number ??= err.message;
         setServerErrors(fieldErrors);
         if (err.status === 409 && err.message === adminMessages.stale) setStale(true);
+        if (err.status === 409 && fieldErrors.status_override) setStatusRefused(fieldErrors.status_override);
         if (err.status === 409 && fieldErrors.status) {
           // Money is due: the refusal may have charged a late fee, so read the booking (and its new version) again.
           setCheckoutRefused(fieldErrors.status);
@@ -319,6 +326,30 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
               error={overrideReason.trim() ? undefined : balanceMessages.overrideReasonNeeded}
             />
           </div>
+        )}
+        {statusRefused && status !== booking.status && (
+          <div className="edit-status-refused">
+            <p className="alert alert-error" role="alert">
+              {statusRefused}
+            </p>
+            <label className="checkbox">
+              <input type="checkbox" checked={statusConfirmed} onChange={(e) => setStatusConfirmed(e.target.checked)} />
+              <span>I confirm this status change (admins)</span>
+            </label>
+            <TextField id="admin-edit-status-reason" label="Reason for the status change" value={statusReason} onValueChange={setStatusReason} error={statusReason.trim() ? undefined : statusMessages.reasonNeeded} />
+          </div>
+        )}
+        {notes.length > 0 && (
+          <section className="booking-notes" aria-label="Staff notes">
+            <h3>Staff notes</h3>
+            <ul>
+              {notes.map((n) => (
+                <li key={n.id}>
+                  {n.text} <span className="muted">({n.author}, {nzStamp(n.at)}{n.flag_date ? `, flagged for ${n.flag_date}` : ''})</span>
+                </li>
+              ))}
+            </ul>
+          </section>
         )}
         <BookingHistory history={history} />
       </FormDialog>

@@ -1,0 +1,62 @@
+/**
+ * Staff notes on a booking (issue 22): each under the booking's partition (`NOTE#<at>#<id>`), and, when flagged for
+ * a date, a copy in that date's day-sheet partition so the sheet lists it with its two other reads. Both land in
+ * one transaction; nothing here is reachable from a customer route.
+ */
+import { keys } from './keys';
+import { query, transact, type TransactItem } from './table';
+
+export interface NoteRecord {
+  id: string;
+  bookingId: string;
+  bookingReference: string;
+  text: string;
+  author: string;
+  at: string;
+  flagDate: string | null;
+}
+
+const NOTES_LIMIT = 100;
+
+/** The note's items: the booking's copy, and the flagged date's. */
+export function notePuts(n: NoteRecord): TransactItem[] {
+  const item = { type: 'booking_note', ...n };
+  return [
+    { Put: { Item: { ...keys.bookingNote(n.bookingId, n.at, n.id), ...item }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    ...(n.flagDate ? [{ Put: { Item: { ...keys.dayNote(n.flagDate, n.at, n.id), ...item } } }] : []),
+  ];
+}
+
+export async function saveNote(n: NoteRecord): Promise<void> {
+  await transact(notePuts(n));
+}
+
+const fields = ({ id, bookingId, bookingReference, text, author, at, flagDate }: NoteRecord): NoteRecord => ({ id, bookingId, bookingReference, text, author, at, flagDate: flagDate ?? null });
+
+/** A booking's notes, newest first (one partition read, the latest 100). */
+export async function bookingNotes(bookingId: string): Promise<NoteRecord[]> {
+  const { items } = await query<NoteRecord>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.booking(bookingId).pk, ':prefix': 'NOTE#' },
+    ScanIndexForward: false,
+    Limit: NOTES_LIMIT,
+    ConsistentRead: true,
+  });
+  return items.map(fields);
+}
+
+/** The notes flagged for a date, oldest first (the day-sheet partition, every page). */
+export async function dayNotes(date: string): Promise<NoteRecord[]> {
+  const out: NoteRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await query<NoteRecord>({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `DAY#${date}`, ':prefix': 'NOTE#' },
+      ExclusiveStartKey: start,
+    });
+    out.push(...page.items.map(fields));
+    start = page.lastKey;
+  } while (start);
+  return out;
+}

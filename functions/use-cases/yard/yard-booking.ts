@@ -1,0 +1,36 @@
+/**
+ * A booking as the yard screen shows it (issue 22): the booking with staff's fields, its notes, what must be paid
+ * before the car leaves (the balance and the late fee an unnotified overstay adds: shared/balance.ts), a free bay to
+ * suggest at check-in, and the next step with why it needs an admin, if it does.
+ */
+import { lateDays, LATE_FEE_PER_DAY_CENTS } from '../../../shared/balance';
+import { centsToDollars, dollarsToCents } from '../../../shared/money';
+import { nzToday } from '../../../shared/nz-time';
+import type { Booking } from '../../../shared/records';
+import { statusMessages } from '../../../shared/status-transitions';
+import type { YardBooking } from '../../../shared/yard';
+import { freeBay } from '../../store/bays';
+import { yardCapacity } from '../../store/yard-settings';
+import { toAdminBooking } from '../admin/admin-booking';
+import { notesOf } from './note-view';
+
+export async function yardView(b: Booking, now = new Date()): Promise<YardBooking> {
+  const booking = toAdminBooking(b);
+  const [notes, suggested] = await Promise.all([notesOf(b.id), b.status === 'reservation' ? suggestBay(b) : Promise.resolve(b.parkingBayNumber)]);
+  const days = b.status === 'checkin' ? lateDays({ date: b.pickUpDate, time: b.pickUpTime }, now) : 0;
+  const feeCents = Math.max(0, days * LATE_FEE_PER_DAY_CENTS - (b.lateFeeCents ?? 0));
+  const balanceCents = dollarsToCents(booking.balance_due);
+  const nextStep = b.status === 'reservation' ? 'checkin' : b.status === 'checkin' ? 'checkout' : null;
+  return {
+    booking,
+    notes,
+    due: { balance: booking.balance_due, late_days: days, late_fee: centsToDollars(feeCents), total: centsToDollars(balanceCents + feeCents) },
+    suggested_bay: suggested,
+    next_step: nextStep,
+    step_blocked: nextStep === 'checkin' && nzToday(now) < b.dropOffDate ? statusMessages.early(b.dropOffDate) : null,
+  };
+}
+
+async function suggestBay(b: Booking): Promise<string | null> {
+  return freeBay(b, (await yardCapacity()).capacity);
+}

@@ -1,0 +1,107 @@
+/**
+ * The yard's day on the phone screen /yard (issue 22), at the phone's 390 px and at desktop width: a staff member
+ * scans a pass's QR code from a photo (the camera's fallback), checks the car in with a photo, the suggested bay and
+ * a key tag, then checks it out: refused while money is due, allowed once the cash is recorded. The QR image is made
+ * here with `qrcode` from a real pass token signed with the stack's own key (read from its data folder, as the stack
+ * reads it). With DOCS_SCREENSHOTS=1 the phone run writes the screenshots of docs/yard.md.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import AxeBuilder from '@axe-core/playwright';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import QRCode from 'qrcode';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { forgetPassSigningKey, passTokenFor, passUrl } from '../../functions/lib/pass-token';
+import { keys } from '../../functions/store/keys';
+import { ensurePassSigningKey } from '../../local/pass-key';
+import { projectRoot } from '../../project-paths';
+import { daysFromToday } from '../support/dates';
+import { createUser } from '../support/users';
+import { booking, partition } from '../integration/payment-support';
+import { useBrowser, viewportNames, withPage } from './support/browser';
+import { letterTag, seedPaidBooking } from './support/admin';
+
+const { browser, baseUrl } = useBrowser();
+const env = inject('env');
+const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+
+/** A 1x1 PNG: the car's photo. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+async function shot(page: Page, viewport: string, name: string) {
+  if (viewport !== 'phone' || !process.env.DOCS_SCREENSHOTS) return;
+  await page.screenshot({ path: path.join(projectRoot, 'docs/yard', `${name}.png`), fullPage: false });
+}
+
+describe.each(viewportNames)('the yard screen at %s width', (viewport) => {
+  it('scans a pass from a photo, checks the car in with a photo, bay and key tag, and checks it out once the cash is recorded', async () => {
+    const staff = await createUser(env, { staff: true, email: `yard-staff-${viewport}-${randomUUID().slice(0, 6)}@example.com` });
+    const tag = letterTag(7);
+    const rego = `Y${tag.slice(0, 5).toUpperCase()}`;
+    // Paid by the $10 deposit: 3 days at $10 a day, $20 due at pick-up. The checkout needs a day's notice; the yard meets it today.
+    const id = await seedPaidBooking({ firstName: 'Yard', lastName: tag, email: `${tag}@example.com`, carRegistration: rego, dropOffDate: daysFromToday(1), pickUpDate: daysFromToday(3), paymentType: 'deposit' });
+    await db.send(new UpdateCommand({ TableName: env.tableName, Key: keys.booking(id), UpdateExpression: 'SET dropOffDate = :d, dropOffTime = :t', ExpressionAttributeValues: { ':d': daysFromToday(0), ':t': '00:00' } }));
+    const due = (await booking(id))!.payment.balanceDueCents / 100;
+    expect(due).toBeGreaterThan(0);
+    process.env.PASS_SIGNING_KEY = ensurePassSigningKey(env.dataDir);
+    forgetPassSigningKey();
+    const qr = await QRCode.toBuffer(passUrl(baseUrl, await passTokenFor(id)), { type: 'png', width: 400, margin: 4 });
+
+    await withPage(browser(), viewport, async (page) => {
+      await page.goto(`${baseUrl}/auth?next=%2Fyard`);
+      await page.getByLabel('Email').fill(staff.email);
+      await page.getByLabel('Password', { exact: true }).fill(staff.password);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.waitForURL(`${baseUrl}/yard`);
+      await page.getByRole('heading', { level: 1, name: 'Yard' }).waitFor();
+      await page.getByRole('heading', { name: 'Next two hours' }).waitFor();
+      await shot(page, viewport, '1-yard');
+
+      // Scan from a photo: the pass's QR code as the phone's camera app saved it.
+      await page.getByLabel('Scan from a photo').setInputFiles({ name: 'pass.png', mimeType: 'image/png', buffer: qr });
+      const panel = page.getByRole('region', { name: /^RP-/ });
+      await panel.getByRole('heading', { name: 'Check in' }).waitFor();
+      expect(await panel.getByTestId('yard-status').textContent()).toBe('Reservation');
+      expect(await page.getByLabel('Car registration').inputValue()).toBe(rego);
+      const bay = await page.getByLabel('Parking bay').inputValue();
+      expect(bay).toMatch(/^\d+$/);
+      await panel.getByText(`Suggested free bay: ${bay}`).waitFor();
+      await page.getByLabel('Colour (optional)').fill('Blue');
+      await page.getByLabel('Key tag').fill('12');
+      await panel.locator('.yard-photos input[type="file"]').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
+      await panel.getByRole('button', { name: /^Upload/ }).click();
+      await page.locator('.toast', { hasText: 'Photos uploaded successfully' }).first().waitFor();
+      await panel.getByRole('heading', { name: 'Check in' }).evaluate((h) => h.scrollIntoView());
+      await shot(page, viewport, '2-check-in');
+      const axe = await new AxeBuilder({ page }).include('.yard-page').analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+      await panel.getByRole('button', { name: 'Check in', exact: true }).click();
+      await page.locator('.toast', { hasText: 'Checked in' }).first().waitFor();
+      await panel.getByRole('heading', { name: 'Check out' }).waitFor();
+      expect(await panel.getByTestId('yard-status').textContent()).toBe('Check-in');
+
+      // Money is due: check-out is refused with the amount; cash recorded, it goes through.
+      await panel.getByRole('button', { name: 'Check out', exact: true }).click();
+      await panel.getByText(`$${due.toFixed(2)} is still due. Record the payment before check-out, or an admin can let the car go with a reason.`).waitFor();
+      await shot(page, viewport, '3-check-out-refused');
+      expect(await page.getByLabel('Amount paid ($)').inputValue()).toBe(due.toFixed(2));
+      await page.getByLabel('Paid by').selectOption('cash');
+      await panel.getByRole('button', { name: 'Record payment' }).click();
+      await page.locator('.toast', { hasText: 'Payment recorded' }).first().waitFor();
+      await panel.getByText('Nothing is due.').waitFor();
+      await panel.getByRole('button', { name: 'Check out', exact: true }).click();
+      await page.locator('.toast', { hasText: 'Checked out' }).first().waitFor();
+      await panel.locator('[data-testid="yard-status"]', { hasText: 'Check-out' }).waitFor();
+      await shot(page, viewport, '4-checked-out');
+    });
+
+    const saved = (await booking(id))!;
+    expect(saved).toMatchObject({ status: 'checkout', keyTag: '12', carColour: 'Blue', carRegistration: rego });
+    expect(saved.parkingBayNumber).toMatch(/^\d+$/);
+    expect(saved.payment.balanceDueCents).toBe(0);
+    expect(saved.ledger.filter((l: { kind: string; method?: string }) => l.kind === 'payment' && l.method === 'cash')).toHaveLength(1);
+    expect(await partition(keys.booking(id).pk, 'PHOTO#')).toHaveLength(1);
+  });
+});

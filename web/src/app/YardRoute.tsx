@@ -1,0 +1,18 @@
+/**
+ * /yard composed: behind the staff door, the yard feature's page with the photos feature's panel for check-in and
+ * check-out photos and the pickup feature's queue (features never import each other; the app joins them).
+ */
+import { lazy } from 'react';
+import YardPage from '../features/yard/pages/YardPage';
+import { PickupQueuePanel } from '../features/pickup/components/PickupQueuePanel';
+import { StaffArea, YARD_GROUPS } from './StaffArea';
+
+const VehiclePhotosPanel = lazy(() => import('../features/photos/components/VehiclePhotosPanel'));
+
+export default function YardRoute() {
+  return (
+    <StaffArea groups={YARD_GROUPS} next="/yard" role="Staff">
+      {() => <YardPage PhotosPanel={VehiclePhotosPanel} pickupQueue={<PickupQueuePanel />} />}
+    </StaffArea>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * /yard, the yard's phone screen (issue 22; docs/yard.md): 390 px wide is the design width, big targets, one hand.
+ * Staff and admins only: the app shell's staff door (app/StaffArea.tsx) checks the group before this renders, and the
+ * API checks it again on every call. Scan a pass or find
+ * a booking, then check it in or out; today's arrivals and departures below, the next two hours first.
+ * The pickup queue is another feature's panel, composed in by the app (`pickupQueue`), as are the photos.
+ */
+import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import type { DaySheet } from '@shared/admin';
+import { nzNow } from '@shared/nz-time';
+import type { YardBooking } from '@shared/yard';
+import { ApiError } from '../../../lib/api-client';
+import { useDocumentMeta } from '../../../lib/useDocumentMeta';
+import { useToast } from '../../../ui/toast/ToastProvider';
+import { fetchDaySheet, fetchYardBooking, scanPass } from '../api/yard-api';
+import { ScanPass } from '../components/ScanPass';
+import { YardBookingPanel, type PhotosPanelProps } from '../components/YardBookingPanel';
+import { YardDay } from '../components/YardDay';
+import { YardSearch } from '../components/YardSearch';
+import '../yard.css';
+
+export interface YardPageProps {
+  /** The pickup queue's panel, shown in its own section near the top. */
+  pickupQueue?: ReactNode;
+  /** The vehicle photos panel, for photos at check-in and check-out. */
+  PhotosPanel?: ComponentType<PhotosPanelProps>;
+}
+
+export default function YardPage({ pickupQueue, PhotosPanel }: YardPageProps) {
+  const { toast } = useToast();
+  const [sheet, setSheet] = useState<DaySheet | null>(null);
+  const [open, setOpen] = useState<YardBooking | null>(null);
+  const [busy, setBusy] = useState(false);
+  useDocumentMeta('Yard', 'Runway Parking yard screen.');
+
+  const loadDay = useCallback(async (signal?: AbortSignal) => {
+    try {
+      setSheet(await fetchDaySheet(nzNow().date, signal));
+    } catch (e) {
+      if ((e as Error).name !== 'AbortError') toast({ title: 'Error', description: e instanceof ApiError ? e.message : 'Failed to load the day sheet', variant: 'destructive' });
+    }
+  }, [toast]);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    void loadDay(abort.signal);
+    return () => abort.abort();
+  }, [loadDay]);
+
+  const show = async (load: () => Promise<YardBooking>) => {
+    setBusy(true);
+    try {
+      setOpen(await load());
+      window.scrollTo({ top: 0 });
+    } catch (e) {
+      toast({ title: 'Not found', description: e instanceof ApiError ? e.message : 'Failed to load the booking', variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const changed = (v: YardBooking) => {
+    setOpen(v);
+    void loadDay();
+  };
+
+  return (
+    <section className="section yard-page">
+      <div className="container yard-container">
+        <h1 className="page-title">Yard</h1>
+        {open ? (
+          <YardBookingPanel view={open} onChange={changed} onClose={() => setOpen(null)} {...(PhotosPanel ? { PhotosPanel } : {})} />
+        ) : (
+          <ScanPass busy={busy} onCode={(code) => void show(() => scanPass(code))} />
+        )}
+        {pickupQueue && (
+          <section className="yard-card yard-queue" aria-label="Pickup queue">
+            {pickupQueue}
+          </section>
+        )}
+        <YardSearch onOpen={(id) => void show(() => fetchYardBooking(id))} />
+        {sheet ? <YardDay sheet={sheet} nowTime={nzNow().time} onOpen={(id) => void show(() => fetchYardBooking(id))} /> : <p className="muted">Loading today...</p>}
+      </div>
+    </section>
+  );
+}
