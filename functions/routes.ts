@@ -104,14 +104,14 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/me/profile', access: 'user', entry: 'me/get-profile.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'PUT', path: '/api/me/profile', access: 'user', entry: 'me/put-profile.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/admin/summary', access: 'admin', entry: 'admin/summary.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
-  { method: 'GET', path: '/api/admin/bookings', access: 'admin', entry: 'admin/list-bookings.ts', needs: ['table:read'], memoryMb: 512, timeoutSeconds: 15 },
+  { method: 'GET', path: '/api/admin/bookings', access: 'staff', entry: 'admin/list-bookings.ts', needs: ['table:read'], memoryMb: 512, timeoutSeconds: 15 },
   { method: 'POST', path: '/api/admin/bookings', access: 'admin', entry: 'admin/start-checkout.ts', needs: ['table:read', 'table:write', 'idempotency', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
-  { method: 'GET', path: '/api/admin/bookings/{id}', access: 'admin', entry: 'admin/get-booking.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'GET', path: '/api/admin/bookings/{id}', access: 'staff', entry: 'admin/get-booking.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'PATCH', path: '/api/admin/bookings/{id}', access: 'admin', entry: 'admin/edit-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'POST', path: '/api/admin/bookings/{id}/payments', access: 'staff', entry: 'admin/record-payment.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/admin/bookings/{id}/refunds', access: 'admin', entry: 'admin/partial-refund.ts', needs: ['table:read', 'table:write', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'POST', path: '/api/admin/bookings/{id}/cancellation', access: 'admin', entry: 'admin/cancel-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },
-  { method: 'GET', path: '/api/admin/day-sheet', access: 'admin', entry: 'admin/day-sheet.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'GET', path: '/api/admin/day-sheet', access: 'staff', entry: 'admin/day-sheet.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/admin/occupancy', access: 'admin', entry: 'admin/occupancy.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'PUT', path: '/api/admin/capacity', access: 'admin', entry: 'admin/set-capacity.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
   // The export reads up to 20,000 bookings in batches and builds the file in memory (docs/admin.md, CSV export).
@@ -126,6 +126,8 @@ export const routes: readonly RouteDef[] = [
   // The contract (functions/openapi/): built from this table and the shared schemas; it touches nothing.
   { method: 'GET', path: '/api/openapi.json', access: 'public', entry: 'api-docs/get-openapi.ts', needs: [], memoryMb: 256, timeoutSeconds: 5 },
   { method: 'GET', path: '/api/reference', access: 'public', entry: 'api-docs/get-reference.ts', needs: [], memoryMb: 256, timeoutSeconds: 5 },
+  // Walk-ins (docs/admin.md): staff book a car at the gate; a card link is a checkout e-mailed to the traveller.
+  { method: 'POST', path: '/api/admin/walk-ins', access: 'staff', entry: 'admin/walk-in.ts', needs: ['table:read', 'table:write', 'idempotency', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },
 ];
 
 /** A stable identifier for a route, used for construct ids and function names (letters only: `bookings.csv` is `BookingsCsv`). */

@@ -144,7 +144,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const adminBookingDetailSchema = z.object({ booking: adminBookingSchema, history: z.array(auditEntrySchema) });
 export type AdminBookingDetail = z.infer<typeof adminBookingDetailSchema>;
 
-const optionalText = (max: number, message: string, pattern: RegExp) =>
+export const optionalText = (max: number, message: string, pattern: RegExp) =>
   z
     .string('Expected text')
     .trim()
@@ -212,7 +212,7 @@ export const customerSearchQuerySchema = z.strictObject({
 export const customerSearchResponseSchema = z.object({ customers: z.array(adminCustomerSchema) });
 export type CustomerSearchResponse = z.infer<typeof customerSearchResponseSchema>;
 
-const customerName = typedText({ max: 101, tooLong: 'Names can be at most 100 characters', invalid: adminMessages.nameInvalid, required: adminMessages.nameRequired });
+export const customerName = typedText({ max: 101, tooLong: 'Names can be at most 100 characters', invalid: adminMessages.nameInvalid, required: adminMessages.nameRequired });
 
 /** PATCH /api/admin/customers/{id}: the customer editor's fields (Customer Name, Email Address, Contact Number). */
 export const adminCustomerEditSchema = z.strictObject({

@@ -3,4 +3,4 @@ import { daySheetQuerySchema } from '../../shared/admin';
 import { httpHandler } from '../lib/http';
 import { daySheet } from '../use-cases/admin/day-sheet';
 
-export const handler = httpHandler({ access: 'admin', query: daySheetQuerySchema }, async ({ query }) => ({ body: await daySheet(query.date) }));
+export const handler = httpHandler({ access: 'staff', query: daySheetQuerySchema }, async ({ query }) => ({ body: await daySheet(query.date) }));

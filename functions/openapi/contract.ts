@@ -18,6 +18,7 @@ import { capacityRequestSchema, capacityResponseSchema, occupancyQuerySchema, oc
 import { photoCompleteResponseSchema, photoUploadRequestSchema, photoUploadResponseSchema, vehiclePhotosResponseSchema } from '../../shared/photos';
 import { profileResponseSchema, profileUpdateSchema } from '../../shared/profile';
 import { quoteRequestSchema, quoteResponseSchema } from '../../shared/schemas';
+import { walkInRequestSchema, walkInResponseSchema } from '../../shared/walk-in';
 
 /** A success answer: a JSON schema, or another media type described in words. */
 export type SuccessBody = z.ZodType | { mediaType: string; description: string };
@@ -75,4 +76,5 @@ export const API_CONTRACT: Record<RouteKey, RouteContract> = {
   'GET /api/bookings/{id}/photos': { summary: "A booking's vehicle photos, newest first, with view URLs.", response: vehiclePhotosResponseSchema },
   'GET /api/openapi.json': { summary: 'This document.', response: openApiDocumentSchema },
   'GET /api/reference': { summary: 'This document as a web page.', response: { mediaType: 'text/html', description: 'The routes, what each takes and answers, and who may call it.' } },
+  'POST /api/admin/walk-ins': { summary: 'Book a car at the gate from now: paid in the yard (cash or EFTPOS, recorded) or by a card link e-mailed to the traveller.', body: walkInRequestSchema, status: 201, response: walkInResponseSchema },
 };
