@@ -276,6 +276,8 @@ export const daySheetRowSchema = z.object({
   contact_number: z.string(),
   car_registration: z.string().nullable(),
   parking_bay_number: z.string().nullable(),
+  /** The key tag the yard gave the car at check-in, when it has one (written by the yard's check-in). */
+  key_tag: z.string().nullable().optional(),
   flight: z.string().nullable(),
   car_wash: z.boolean(),
   balance_due: z.number(),

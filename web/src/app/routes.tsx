@@ -50,6 +50,7 @@ export const pageRoutes: RouteObject[] = [
   { path: 'customer-dashboard', element: <CustomerDashboard /> },
   { path: 'admin', element: <Admin /> },
   { path: 'admin/day-sheet', element: <Admin view="day-sheet" /> },
+  { path: 'admin/walk-in', element: <Admin view="walk-in" /> },
   { path: '*', element: <NotFound /> },
 ];
 

@@ -1,6 +1,7 @@
 /**
  * /admin: checks the `admin` group claim of the freshly refreshed id token (spec: after 100 ms). Signed-out
- * visitors go to /auth; everyone else who is not staff sees Access Denied. The API checks the same claim on
+ * visitors go to /auth; everyone else who is not staff sees Access Denied. The walk-in form (/admin/walk-in) is also
+ * open to the `staff` group, as its API is. The API checks the same claim on
  * every /api/admin route; this page only decides what to show, then shows the dashboard.
  */
 import { useEffect, useState } from 'react';
@@ -12,35 +13,40 @@ import { signOutAndGoHome } from '../../account/sign-out-flow';
 import { readSessionHint } from '../../account/session-hint';
 import { AdminDashboard } from '../components/AdminDashboard';
 import { DaySheet } from '../components/DaySheet';
+import { WalkInForm } from '../components/WalkInForm';
 import '../../account/account.css';
 import '../admin.css';
 
-type Access = 'checking' | 'admin' | 'denied';
+type Access = 'checking' | 'admin' | 'staff' | 'denied';
+type View = 'dashboard' | 'day-sheet' | 'walk-in';
 
-/** The dashboard at /admin; the day sheet at /admin/day-sheet, behind the same check. */
-export default function AdminPage({ view = 'dashboard' }: { view?: 'dashboard' | 'day-sheet' }) {
+const TITLES: Record<View, string> = { dashboard: 'Admin Dashboard', 'day-sheet': 'Day Sheet', 'walk-in': 'Walk-in' };
+
+/** The dashboard at /admin; the day sheet at /admin/day-sheet and the walk-in form at /admin/walk-in, behind the same check. */
+export default function AdminPage({ view = 'dashboard' }: { view?: View }) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const [access, setAccess] = useState<Access>('checking');
-  useDocumentMeta(view === 'day-sheet' ? 'Day Sheet' : 'Admin Dashboard', 'Runway Parking staff dashboard.');
+  useDocumentMeta(TITLES[view], 'Runway Parking staff dashboard.');
+  const next = encodeURIComponent(view === 'walk-in' ? '/admin/walk-in' : '/admin');
 
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
       void (async () => {
-        if (!readSessionHint()) return navigate('/auth?next=%2Fadmin', { replace: true });
+        if (!readSessionHint()) return navigate(`/auth?next=${next}`, { replace: true });
         const { currentGroups } = await import('../../account/tokens');
         const groups = await currentGroups();
         if (!live) return;
-        if (groups === null) return navigate('/auth?next=%2Fadmin', { replace: true });
-        setAccess(groups.includes('admin') ? 'admin' : 'denied');
+        if (groups === null) return navigate(`/auth?next=${next}`, { replace: true });
+        setAccess(groups.includes('admin') ? 'admin' : view === 'walk-in' && groups.includes('staff') ? 'staff' : 'denied');
       })().catch(() => live && setAccess('denied'));
     }, 100);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [navigate]);
+  }, [navigate, next, view]);
 
   if (access === 'checking') {
     return (
@@ -77,15 +83,21 @@ export default function AdminPage({ view = 'dashboard' }: { view?: 'dashboard' |
     <section className="section admin-page">
       <div className="container">
         <div className="admin-header">
-          <h1 className="page-title">{view === 'day-sheet' ? 'Day Sheet' : 'Admin Dashboard'}</h1>
+          <h1 className="page-title">{TITLES[view]}</h1>
           <div className="admin-header-actions">
-            {view === 'day-sheet' ? (
+            {view !== 'dashboard' && access === 'admin' && (
               <Link className="btn btn-outline btn-sm" to="/admin">
                 Dashboard
               </Link>
-            ) : (
+            )}
+            {view !== 'day-sheet' && access === 'admin' && (
               <Link className="btn btn-outline btn-sm" to="/admin/day-sheet">
                 Day Sheet
+              </Link>
+            )}
+            {view !== 'walk-in' && (
+              <Link className="btn btn-outline btn-sm" to="/admin/walk-in">
+                Walk-in
               </Link>
             )}
             <Link className="btn btn-outline btn-sm" to="/">
@@ -96,7 +108,7 @@ export default function AdminPage({ view = 'dashboard' }: { view?: 'dashboard' |
             </button>
           </div>
         </div>
-        {view === 'day-sheet' ? <DaySheet /> : <AdminDashboard />}
+        {view === 'day-sheet' ? <DaySheet /> : view === 'walk-in' ? <WalkInForm /> : <AdminDashboard />}
       </div>
     </section>
   );
