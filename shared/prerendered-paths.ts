@@ -31,7 +31,7 @@ export const prerenderedFile = (p: string): string => (p === '/' ? 'index.html' 
  * pre-rendered pages they are every page the site has: any other path is answered with the shell and HTTP 404, and
  * the client shows its 404 page.
  */
-export const CLIENT_ONLY_PATHS = ['/payment', '/payment-success', '/payment-failure', '/login', '/customer-auth', '/auth', '/customer-dashboard', '/admin', '/admin/day-sheet'] as const;
+export const CLIENT_ONLY_PATHS = ['/payment', '/payment-success', '/payment-failure', '/login', '/customer-auth', '/auth', '/customer-dashboard', '/admin', '/admin/day-sheet', '/admin/walk-in'] as const;
 
 /** The shell again under its own key, for unknown paths: CloudFront answers it with 404 (infra/edge-functions.ts). */
 export const NOT_FOUND_FILE = '404.html';
