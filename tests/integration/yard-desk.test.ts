@@ -129,7 +129,7 @@ describe('the forgiving search, against stored bookings', () => {
     }
   });
 
-  it('does not find a booking by a run of digits it does not have, or another reference', async () => {
+  it('does not find a booking by a run of four digits its number does not hold', async () => {
     const paid = await paidBooking();
     const digits = paid.phone.replace(/\D/g, '');
     // Four digits the number does not hold anywhere (as typed or in its national 0 form).
