@@ -1,7 +1,7 @@
 /**
- * npm run admin -- grant EMAIL | revoke EMAIL | reset-mfa EMAIL | reindex [--dry-run] | reconcile [--env NAME | --data-dir DIR]
+ * npm run admin -- grant EMAIL [--role admin|staff] | revoke EMAIL [--role admin|staff] | reset-mfa EMAIL | reindex [--dry-run] | reconcile [--env NAME | --data-dir DIR]
  *
- * Gives or takes the admin role (membership of the Cognito group `admin`), clears a locked-out person's
+ * Gives or takes the admin or staff role (membership of the Cognito group `admin` or `staff`), clears a locked-out person's
  * authenticator, or brings everything derived from the bookings (index keys, day sheet, search, bays, counters,
  * occupancy) in line with them, or compares every paid booking's ledger with Stripe (reconcile: exit code 1 on a difference). Without --env it works on the running local stack (npm start; --data-dir for one
  * with another data folder); with --env it works on that deployed environment, using your AWS credentials.
@@ -12,18 +12,20 @@ import { reindex } from '../functions/maintenance/reindex';
 import { readAdminSecret } from '../local/cognito/local-secrets';
 import { cognitoClient } from '../local/provision';
 import { reportLines } from '../functions/maintenance/reindex-report';
-import { AdminCommandError, afterChangeNotes, changeAdminRole, type AdminAction } from '../infra/admin/admin-role';
+import { AdminCommandError, afterChangeNotes, changeAdminRole, type AdminAction, type Role } from '../infra/admin/admin-role';
 import { resetMfa } from '../infra/admin/reset-mfa';
 import { deployedTableTarget, deployedTarget, localTableTarget, localTarget, type TableTarget } from '../infra/admin/targets';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const USAGE = `Usage: npm run admin -- grant|revoke|reset-mfa EMAIL [--env NAME | --data-dir DIR]
+const USAGE = `Usage: npm run admin -- grant|revoke|reset-mfa EMAIL [--role admin|staff] [--env NAME | --data-dir DIR]
        npm run admin -- reindex [--dry-run] [--env NAME | --data-dir DIR]
        npm run admin -- reconcile [--env NAME | --data-dir DIR]
 
-  grant EMAIL     make the account with this e-mail an admin
-  revoke EMAIL    take the admin role away
+  grant EMAIL     make the account with this e-mail an admin (or, with --role staff, yard staff)
+  revoke EMAIL    take the admin role (or, with --role staff, the staff role) away
+  --role ROLE     admin (the default): everything; staff: the yard's screens, walk-ins, recording
+                  payments, no cancelling, refunds, capacity, exports or customer edits
   reset-mfa EMAIL turn off two-step sign-in for someone who lost their authenticator
   reindex         rewrite what is derived from the bookings (index keys, day sheet, search tokens, bay
                   entries) and recount the counters and the yard's occupancy; a full-table scan (docs/operations.md)
@@ -37,7 +39,7 @@ The role travels in the person's tokens: a grant shows in their next token; a re
 everywhere (not possible on the local emulator), but a token they already hold keeps the role until it expires.`;
 
 type Args =
-  | { action: AdminAction | 'reset-mfa'; email: string; env: string | null; dataDir: string }
+  | { action: AdminAction | 'reset-mfa'; email: string; role: Role; env: string | null; dataDir: string }
   | { action: 'reindex'; dryRun: boolean; env: string | null; dataDir: string }
   | { action: 'reconcile'; env: string | null; dataDir: string };
 
@@ -46,6 +48,7 @@ function parseArgs(argv: string[]): Args {
   let env: string | null = null;
   let dataDir = path.join(root, '.data');
   let dryRun = false;
+  let role: Role | null = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {
@@ -56,15 +59,21 @@ function parseArgs(argv: string[]): Args {
     if (arg === '--env') env = value();
     else if (arg === '--data-dir') dataDir = path.resolve(value());
     else if (arg === '--dry-run') dryRun = true;
+    else if (arg === '--role') {
+      const v = value();
+      if (v !== 'admin' && v !== 'staff') throw new AdminCommandError(`--role is admin or staff, not ${v}\n\n${USAGE}`);
+      role = v;
+    }
     else if (arg === '--help' || arg === '-h') throw new AdminCommandError(USAGE);
     else if (arg.startsWith('--')) throw new AdminCommandError(`Unknown option ${arg}\n\n${USAGE}`);
     else positional.push(arg);
   }
   const [action, email, ...rest] = positional;
+  if (role && action !== 'grant' && action !== 'revoke') throw new AdminCommandError(`--role goes with grant or revoke\n\n${USAGE}`);
   if (action === 'reindex' && positional.length === 1) return { action, dryRun, env, dataDir };
   if (action === 'reconcile' && positional.length === 1 && !dryRun) return { action, env, dataDir };
   if ((action !== 'grant' && action !== 'revoke' && action !== 'reset-mfa') || !email || rest.length > 0 || dryRun) throw new AdminCommandError(USAGE);
-  return { action, email, env, dataDir };
+  return { action, email, role: role ?? 'admin', env, dataDir };
 }
 
 /** Points the store (functions/lib/aws.ts reads these when it first makes its client) at the target's table. */
@@ -126,9 +135,9 @@ async function main(): Promise<void> {
     console.log('They sign in with their password alone and can set up an authenticator again under Profile > Password & Security.');
     return;
   }
-  const changes = await changeAdminRole(target, args.action, args.email);
-  for (const change of changes) console.log(`${args.email} (${change.username}): ${change.outcome} in ${target.label}`);
-  const notes = afterChangeNotes(target, changes);
+  const changes = await changeAdminRole(target, args.action, args.email, args.role);
+  for (const change of changes) console.log(`${args.email} (${change.username}): ${args.role} role ${change.outcome} in ${target.label}`);
+  const notes = afterChangeNotes(target, changes, args.role);
   for (const line of notes.lines) console.log(line);
   if (notes.incomplete) {
     console.error('Not everything was done: see the retry command above.');

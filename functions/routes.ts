@@ -104,9 +104,9 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/me/profile', access: 'user', entry: 'me/get-profile.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'PUT', path: '/api/me/profile', access: 'user', entry: 'me/put-profile.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/admin/summary', access: 'admin', entry: 'admin/summary.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
-  { method: 'GET', path: '/api/admin/bookings', access: 'admin', entry: 'admin/list-bookings.ts', needs: ['table:read'], memoryMb: 512, timeoutSeconds: 15 },
+  { method: 'GET', path: '/api/admin/bookings', access: 'staff', entry: 'admin/list-bookings.ts', needs: ['table:read'], memoryMb: 512, timeoutSeconds: 15 },
   { method: 'POST', path: '/api/admin/bookings', access: 'admin', entry: 'admin/start-checkout.ts', needs: ['table:read', 'table:write', 'idempotency', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
-  { method: 'GET', path: '/api/admin/bookings/{id}', access: 'admin', entry: 'admin/get-booking.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'GET', path: '/api/admin/bookings/{id}', access: 'staff', entry: 'admin/get-booking.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'PATCH', path: '/api/admin/bookings/{id}', access: 'admin', entry: 'admin/edit-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email', 'pass:sign'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'POST', path: '/api/admin/bookings/{id}/payments', access: 'staff', entry: 'admin/record-payment.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/admin/bookings/{id}/refunds', access: 'admin', entry: 'admin/partial-refund.ts', needs: ['table:read', 'table:write', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
@@ -150,6 +150,8 @@ export const routes: readonly RouteDef[] = [
   // Manage my booking without an account: a one-time link by e-mail, then the pass.
   { method: 'POST', path: '/api/manage-booking', access: 'public', entry: 'manage/request-link.ts', needs: ['table:get', 'table:write', 'email'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/manage-booking/open', access: 'public', entry: 'manage/open-link.ts', needs: ['table:get', 'table:write', 'pass:sign'], memoryMb: 256, timeoutSeconds: 10 },
+  // Walk-ins (docs/admin.md): staff book a car at the gate; a card link is a checkout e-mailed to the traveller.
+  { method: 'POST', path: '/api/admin/walk-ins', access: 'staff', entry: 'admin/walk-in.ts', needs: ['table:read', 'table:write', 'idempotency', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },
 ];
 
 /** A stable identifier for a route, used for construct ids and function names (letters only: `bookings.csv` is `BookingsCsv`). */

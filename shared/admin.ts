@@ -164,7 +164,7 @@ export const adminBookingDetailSchema = z.object({
 });
 export type AdminBookingDetail = z.infer<typeof adminBookingDetailSchema>;
 
-const optionalText = (max: number, message: string, pattern: RegExp) =>
+export const optionalText = (max: number, message: string, pattern: RegExp) =>
   z
     .string('Expected text')
     .trim()
@@ -234,7 +234,7 @@ export const customerSearchQuerySchema = z.strictObject({
 export const customerSearchResponseSchema = z.object({ customers: z.array(adminCustomerSchema) });
 export type CustomerSearchResponse = z.infer<typeof customerSearchResponseSchema>;
 
-const customerName = typedText({ max: 101, tooLong: 'Names can be at most 100 characters', invalid: adminMessages.nameInvalid, required: adminMessages.nameRequired });
+export const customerName = typedText({ max: 101, tooLong: 'Names can be at most 100 characters', invalid: adminMessages.nameInvalid, required: adminMessages.nameRequired });
 
 /** PATCH /api/admin/customers/{id}: the customer editor's fields (Customer Name, Email Address, Contact Number). */
 export const adminCustomerEditSchema = z.strictObject({
@@ -298,6 +298,8 @@ export const daySheetRowSchema = z.object({
   contact_number: z.string(),
   car_registration: z.string().nullable(),
   parking_bay_number: z.string().nullable(),
+  /** The key tag the yard gave the car at check-in, when it has one (written by the yard's check-in). */
+  key_tag: z.string().nullable().optional(),
   flight: z.string().nullable(),
   car_wash: z.boolean(),
   balance_due: z.number(),

@@ -162,6 +162,24 @@ export function searchNeedle(text: string): string {
   return normaliseSearchText(text);
 }
 
+/**
+ * Every form a typed search is looked up in, so that staff need not type it as it was stored: the needle as
+ * typed (a name with its space), without spaces ('ABC 123' finds registration ABC123), without spaces or dashes
+ * ('ABC-123'), and a booking reference's six characters without its `RP` ('rp 7k3m9q', 'RP7K3M9Q'). A registration
+ * that itself starts with RP is still found by the first forms. Empty when nothing searchable was typed.
+ */
+export function searchNeedles(text: string): string[] {
+  const needle = searchNeedle(text);
+  if (!needle) return [];
+  const compact = needle.replace(/ /g, '');
+  const bare = compact.replace(/-/g, '');
+  const code = /^rp-?([a-z0-9]{1,6})$/.exec(compact)?.[1];
+  return [...new Set([needle, compact, bare, ...(code ? [code] : [])])].filter(Boolean);
+}
+
+/** The shortest run of phone digits the search finds a number by ('0100', the last four). */
+export const PHONE_RUN_MIN = 4;
+
 export interface Searchable {
   name: string;
   email: string;
@@ -184,27 +202,38 @@ export function phoneIdentity(phone: string): string {
 }
 
 /**
- * The prefixes a customer or booking can be found by: each word of the name and the whole name, the
- * e-mail, the phone's digits (as typed, and in the national 0 form when typed with +64), the
- * registration without spaces and the booking reference.
+ * The prefixes a customer or booking can be found by: each word of the name, the whole name and its tails, the
+ * e-mail, the registration without spaces, the booking reference with and without its `RP-`, and the phone's
+ * digits (as typed, and in the national 0 form when typed with +64) with every run of PHONE_RUN_MIN or more digits
+ * that ends the number, so any run of digits inside it is a prefix of one token (a search is a prefix range).
+ * At most 6 name words and 20 digits (the number's own limit), so a booking has at most 36 tokens.
  */
 export function searchTokensOf(s: Searchable): string[] {
   const tokens = new Set<string>();
   const name = normaliseSearchText(s.name);
   if (name) {
     tokens.add(name);
-    for (const word of name.split(' ')) if (word) tokens.add(word);
+    const words = name.split(' ').slice(0, 6);
+    // Each word, and each tail of the name ('te ata' of 'Mere Te Ata'): a surname of two words is found as typed.
+    for (let i = 0; i < words.length; i++) {
+      tokens.add(words[i]!);
+      tokens.add(words.slice(i).join(' '));
+    }
   }
   const email = normaliseSearchText(s.email).replace(/ /g, '');
   if (email) tokens.add(email);
-  const digits = s.contactNumber.replace(/\D/g, '');
-  if (digits) {
-    tokens.add(digits);
-    tokens.add(phoneIdentity(s.contactNumber));
-  }
   const registration = normaliseSearchText(s.carRegistration ?? '').replace(/ /g, '');
   if (registration) tokens.add(registration);
   const reference = normaliseSearchText(s.bookingReference ?? '');
-  if (reference) tokens.add(reference);
-  return [...tokens].slice(0, 16);
+  if (reference) {
+    tokens.add(reference);
+    tokens.add(reference.replace(/^rp-/, ''));
+  }
+  const digits = s.contactNumber.replace(/\D/g, '').slice(0, 20);
+  if (digits) {
+    tokens.add(digits);
+    tokens.add(phoneIdentity(s.contactNumber).slice(0, 20));
+    for (let start = 1; start <= digits.length - PHONE_RUN_MIN; start++) tokens.add(digits.slice(start));
+  }
+  return [...tokens];
 }

@@ -2,4 +2,4 @@
 import { httpHandler } from '../lib/http';
 import { adminBookingDetail } from '../use-cases/admin/booking-detail';
 
-export const handler = httpHandler({ access: 'admin' }, async ({ params }) => ({ body: await adminBookingDetail(params.id ?? '') }));
+export const handler = httpHandler({ access: 'staff' }, async ({ params }) => ({ body: await adminBookingDetail(params.id ?? '') }));

@@ -3,4 +3,4 @@ import { adminBookingsQuerySchema } from '../../shared/admin';
 import { httpHandler } from '../lib/http';
 import { listAdminBookings } from '../use-cases/admin/list-bookings';
 
-export const handler = httpHandler({ access: 'admin', query: adminBookingsQuerySchema }, async ({ query }) => ({ body: await listAdminBookings(query) }));
+export const handler = httpHandler({ access: 'staff', query: adminBookingsQuerySchema }, async ({ query }) => ({ body: await listAdminBookings(query) }));

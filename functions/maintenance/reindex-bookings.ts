@@ -1,8 +1,8 @@
 /**
  * What a booking's derived items should be, built with the store's own builders (the same calls the confirmation
  * and change transactions make, so the re-index cannot drift from the app), and the puts and deletes that take
- * what the scan found there. A listed booking gets its index keys, its day-sheet entries (not when cancelled), its
- * search tokens, its bay entry (not when cancelled) and its payment intent's pointer (for `charge.refunded`); anything else pointing at it is stale and goes. Items
+ * what the scan found there. A listed booking gets its index keys, its day-sheet entries (a cancelled one's under the
+ * date's cancelled prefix), its search tokens, its bay entry (not when cancelled) and its payment intent's pointer (for `charge.refunded`); anything else pointing at it is stale and goes. Items
  * pointing at a booking that is gone or was never paid are all stale.
  */
 import { isListed, type Booking } from '../../shared/records';
@@ -32,7 +32,7 @@ export function derivedItemsOf(b: Booking): DerivedItem[] {
   const reference = b.bookingReference ?? '';
   const onSheet = b.status !== 'cancelled';
   const items: DerivedItem[] = [
-    ...(onSheet ? (['dropoff', 'pickup'] as const).map((kind) => ({ kind: 'dayEntry' as const, item: putOf(dayEntry(kind, b, reference)) })) : []),
+    ...(['dropoff', 'pickup'] as const).map((kind) => ({ kind: 'dayEntry' as const, item: putOf(dayEntry(kind, b, reference)) })),
     ...bookingTokenPuts(b, reference).map((t) => ({ kind: 'searchToken' as const, item: putOf(t) })),
     ...(onSheet && b.parkingBayNumber ? [{ kind: 'bayEntry' as const, item: putOf(bayEntryPut(b)) }] : []),
     ...(b.payment?.paymentIntent ? [{ kind: 'paymentIntent' as const, item: putOf(paymentIntentPut(b.id, b.payment.paymentIntent, b.confirmedAt ?? b.payment.paidAt)) }] : []),

@@ -22,6 +22,7 @@ import { profileResponseSchema, profileUpdateSchema } from '../../shared/profile
 import { quoteRequestSchema, quoteResponseSchema } from '../../shared/schemas';
 import { messageResponseSchema, passCancellationResponseSchema, passSchema } from '../../shared/pass';
 import { manageLinkOpenSchema, manageLinkOpenedSchema, manageLinkRequestSchema } from '../../shared/manage-booking';
+import { walkInRequestSchema, walkInResponseSchema } from '../../shared/walk-in';
 
 /** A success answer: a JSON schema, or another media type described in words. */
 export type SuccessBody = z.ZodType | { mediaType: string; description: string };
@@ -98,4 +99,5 @@ export const API_CONTRACT: Record<RouteKey, RouteContract> = {
   'GET /api/me/bookings/{id}/pass': { summary: "One of one's own bookings as its pass.", response: passSchema },
   'POST /api/manage-booking': { summary: 'Reference and e-mail ask for a one-time link by e-mail; the same answer whether or not they match.', body: manageLinkRequestSchema, status: 202, response: messageResponseSchema },
   'POST /api/manage-booking/open': { summary: "Open a one-time link (once, within 30 minutes): the pass's token.", body: manageLinkOpenSchema, response: manageLinkOpenedSchema },
+  'POST /api/admin/walk-ins': { summary: 'Book a car at the gate from now: paid in the yard (cash or EFTPOS, recorded) or by a card link e-mailed to the traveller.', body: walkInRequestSchema, status: 201, response: walkInResponseSchema },
 };

@@ -81,7 +81,6 @@ function changeItems(before: Booking, after: Booking, options: ChangeOptions, ca
   const [oldDrop, oldPick] = [dayEntryKey('dropoff', before), dayEntryKey('pickup', before)];
   const [newDrop, newPick] = [dayEntryKey('dropoff', after), dayEntryKey('pickup', after)];
   const moved = (a: { sk: string; pk: string }, b: { sk: string; pk: string }) => a.pk !== b.pk || a.sk !== b.sk;
-  const onSheet = after.status !== 'cancelled';
   const statuses = Object.fromEntries(options.editableStatuses.map((s, i) => [`:st${i}`, s]));
   const items: TransactItem[] = [
     {
@@ -93,11 +92,11 @@ function changeItems(before: Booking, after: Booking, options: ChangeOptions, ca
       },
     },
     // Every entry is rewritten (it copies what the sheet shows); an entry whose date or time moved goes first.
-    // A cancelled booking leaves the day sheet.
-    ...(onSheet ? [] : [{ Delete: { Key: oldDrop } }, { Delete: { Key: oldPick } }]),
-    ...(onSheet && moved(oldDrop, newDrop) ? [{ Delete: { Key: oldDrop } }] : []),
-    ...(onSheet && moved(oldPick, newPick) ? [{ Delete: { Key: oldPick } }] : []),
-    ...(onSheet ? [dayEntry('dropoff', after, reference), dayEntry('pickup', after, reference)] : []),
+    // A cancelled booking leaves the day sheet for the date's cancelled entries (the key follows the status).
+    ...(moved(oldDrop, newDrop) ? [{ Delete: { Key: oldDrop } }] : []),
+    ...(moved(oldPick, newPick) ? [{ Delete: { Key: oldPick } }] : []),
+    dayEntry('dropoff', after, reference),
+    dayEntry('pickup', after, reference),
     ...tokenMoves(before, after),
   ];
   const bay = bayMoves(before, after, options);

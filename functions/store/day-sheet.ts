@@ -30,8 +30,11 @@ export interface DayEntry {
   balanceDueCents?: number;
 }
 
-export function dayEntryKey(kind: DayKind, b: Pick<Booking, 'dropOffDate' | 'dropOffTime' | 'pickUpDate' | 'pickUpTime' | 'id'>) {
-  return kind === 'dropoff' ? keys.dayDropOff(b.dropOffDate, b.dropOffTime, b.id) : keys.dayPickUp(b.pickUpDate, b.pickUpTime, b.id);
+/** Where a booking's entry lives: on the sheet, or (cancelled) under the date's cancelled prefix. */
+export function dayEntryKey(kind: DayKind, b: Pick<Booking, 'dropOffDate' | 'dropOffTime' | 'pickUpDate' | 'pickUpTime' | 'id' | 'status'>) {
+  const [date, time] = kind === 'dropoff' ? [b.dropOffDate, b.dropOffTime] : [b.pickUpDate, b.pickUpTime];
+  if (b.status === 'cancelled') return keys.dayCancelled(kind, date, time, b.id);
+  return kind === 'dropoff' ? keys.dayDropOff(date, time, b.id) : keys.dayPickUp(date, time, b.id);
 }
 
 /** The put of one day-sheet entry, for a booking's transaction. */
@@ -57,14 +60,19 @@ export function dayEntry(kind: DayKind, b: Booking, reference: string): Transact
   return { Put: { Item: { ...dayEntryKey(kind, b), type: 'day_sheet_entry', ...entry } } };
 }
 
-/** One date's drop-offs or pick-ups in time order (every page: bounded by the yard's capacity). */
-export async function dayEntries(date: string, kind: DayKind): Promise<DayEntry[]> {
+const sheetPrefix = (kind: DayKind) => (kind === 'dropoff' ? 'DROPOFF#' : 'PICKUP#');
+
+/**
+ * One date's drop-offs or pick-ups in time order (every page: bounded by the yard's capacity); `cancelled` reads
+ * the cancelled bookings' entries of that date instead (bounded by what was booked for it).
+ */
+export async function dayEntries(date: string, kind: DayKind, set: 'sheet' | 'cancelled' = 'sheet'): Promise<DayEntry[]> {
   const out: DayEntry[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const page = await query<DayEntry>({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `DAY#${date}`, ':prefix': kind === 'dropoff' ? 'DROPOFF#' : 'PICKUP#' },
+      ExpressionAttributeValues: { ':pk': `DAY#${date}`, ':prefix': set === 'sheet' ? sheetPrefix(kind) : `CANCELLED#${sheetPrefix(kind)}` },
       ExclusiveStartKey: start,
     });
     out.push(...page.items);

@@ -65,6 +65,11 @@ export const keys = {
   bookingReference: (reference: string): ItemKey => ({ pk: `REF#${reference}`, sk: 'GUARD' }),
   dayDropOff: (date: string, time: string, id: string): ItemKey => ({ pk: `DAY#${date}`, sk: `DROPOFF#${time}#${id}` }),
   dayPickUp: (date: string, time: string, id: string): ItemKey => ({ pk: `DAY#${date}`, sk: `PICKUP#${time}#${id}` }),
+  /**
+   * A cancelled booking's entry on its drop-off or pick-up date, beside the sheet but under its own prefix: the day
+   * sheet, the upcoming tabs and their counts never see it; a date range filtered to Cancelled (or All) reads it.
+   */
+  dayCancelled: (kind: 'dropoff' | 'pickup', date: string, time: string, id: string): ItemKey => ({ pk: `DAY#${date}`, sk: `CANCELLED#${kind === 'dropoff' ? 'DROPOFF' : 'PICKUP'}#${time}#${id}` }),
   searchToken: (kind: 'booking' | 'customer', token: string, id: string): ItemKey => ({ pk: `SEARCH#${kind}`, sk: `${token}#${id}` }),
   checkoutSession: (sessionId: string): ItemKey => ({ pk: `CHECKOUT#${sessionId}`, sk: 'SESSION' }),
   /** The booking a Stripe payment intent paid for: how a `charge.refunded` event finds its booking. */

@@ -1,5 +1,6 @@
 /**
- * Granting and revoking the admin role: membership of the Cognito group `admin` (design decision). Works
+ * Granting and revoking the admin role: membership of the Cognito group `admin` (design decision), or the staff role,
+ * the group `staff` (issue 22: the yard's screens, no refunds, exports or capacity). Works
  * on any user pool, the local emulator's or a deployed one; finding the pool is targets.ts's job.
  * Accounts are found by e-mail, so a person who signed up with a password and also with Google (two
  * Cognito users with one e-mail) gets the same role on both.
@@ -17,9 +18,12 @@ import {
   type CognitoIdentityProviderClient,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { ADMIN_GROUP } from '../../shared/roles';
+import { ADMIN_GROUP, STAFF_GROUP } from '../../shared/roles';
 
 export type AdminAction = 'grant' | 'revoke';
+/** The roles the command gives: each is one Cognito group. */
+export type Role = 'admin' | 'staff';
+export const ROLE_GROUPS: Record<Role, string> = { admin: ADMIN_GROUP, staff: STAFF_GROUP };
 
 export interface PoolTarget {
   client: Pick<CognitoIdentityProviderClient, 'send'>;
@@ -37,7 +41,7 @@ export type SignOutResult = { done: true } | { done: false; reason: 'unsupported
 
 export interface RoleChange {
   username: string;
-  outcome: 'granted' | 'already admin' | 'revoked' | 'was not admin';
+  outcome: 'granted' | `already ${Role}` | 'revoked' | `was not ${Role}`;
   /** Only for `revoked`. */
   signOut?: SignOutResult;
 }
@@ -64,9 +68,9 @@ export async function accountsByEmail(target: PoolTarget, email: string): Promis
   return [...found.values()];
 }
 
-async function isAdmin(target: PoolTarget, username: string): Promise<boolean> {
+async function isInGroup(target: PoolTarget, username: string, group: string): Promise<boolean> {
   const out = await target.client.send(new AdminListGroupsForUserCommand({ UserPoolId: target.userPoolId, Username: username }));
-  return (out.Groups ?? []).some((g) => g.GroupName === ADMIN_GROUP);
+  return (out.Groups ?? []).some((g) => g.GroupName === group);
 }
 
 async function signOutEverywhere(target: PoolTarget, username: string): Promise<SignOutResult> {
@@ -82,7 +86,8 @@ async function signOutEverywhere(target: PoolTarget, username: string): Promise<
   }
 }
 
-export async function changeAdminRole(target: PoolTarget, action: AdminAction, rawEmail: string): Promise<RoleChange[]> {
+export async function changeAdminRole(target: PoolTarget, action: AdminAction, rawEmail: string, role: Role = 'admin'): Promise<RoleChange[]> {
+  const group = ROLE_GROUPS[role];
   const email = rawEmail.trim();
   if (!EMAIL.test(email)) throw new AdminCommandError(`"${rawEmail}" is not an e-mail address`);
   const accounts = await accountsByEmail(target, email);
@@ -95,16 +100,16 @@ export async function changeAdminRole(target: PoolTarget, action: AdminAction, r
   const changes: RoleChange[] = [];
   for (const account of eligible) {
     const username = account.Username!;
-    const admin = await isAdmin(target, username);
+    const member = await isInGroup(target, username, group);
     if (action === 'grant') {
-      if (!admin) await target.client.send(new AdminAddUserToGroupCommand({ UserPoolId: target.userPoolId, Username: username, GroupName: ADMIN_GROUP }));
-      changes.push({ username, outcome: admin ? 'already admin' : 'granted' });
+      if (!member) await target.client.send(new AdminAddUserToGroupCommand({ UserPoolId: target.userPoolId, Username: username, GroupName: group }));
+      changes.push({ username, outcome: member ? `already ${role}` : 'granted' });
     } else {
-      if (!admin) {
-        changes.push({ username, outcome: 'was not admin' });
+      if (!member) {
+        changes.push({ username, outcome: `was not ${role}` });
         continue;
       }
-      await target.client.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: target.userPoolId, Username: username, GroupName: ADMIN_GROUP }));
+      await target.client.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: target.userPoolId, Username: username, GroupName: group }));
       changes.push({ username, outcome: 'revoked', signOut: await signOutEverywhere(target, username) });
     }
   }
@@ -115,14 +120,14 @@ export async function changeAdminRole(target: PoolTarget, action: AdminAction, r
  * What the person running the command should know after these changes, true to what happened: lines to
  * print, and whether something is left undone (a sign-out that failed).
  */
-export function afterChangeNotes(target: PoolTarget, changes: readonly RoleChange[]): { lines: string[]; incomplete: boolean } {
+export function afterChangeNotes(target: PoolTarget, changes: readonly RoleChange[], role: Role = 'admin'): { lines: string[]; incomplete: boolean } {
   const lines: string[] = [];
   let incomplete = false;
   if (changes.some((c) => c.outcome === 'granted')) {
-    lines.push(`They get the admin role with their next token: when they sign in again, or when the app refreshes its token (tokens last ${target.tokenLifetime}).`);
+    lines.push(`They get the ${role} role with their next token: when they sign in again, or when the app refreshes its token (tokens last ${target.tokenLifetime}).`);
   }
   const revoked = changes.filter((c) => c.outcome === 'revoked');
-  const held = `A token they already hold keeps the admin claim until it expires (tokens last ${target.tokenLifetime}): the API checks tokens by signature and expiry without asking Cognito.`;
+  const held = `A token they already hold keeps the ${role} claim until it expires (tokens last ${target.tokenLifetime}): the API checks tokens by signature and expiry without asking Cognito.`;
   if (revoked.length > 0) {
     if (revoked.every((c) => c.signOut?.done)) {
       lines.push(`Signed out everywhere: their refresh tokens no longer work, so they cannot get another token without signing in. ${held}`);
@@ -134,7 +139,7 @@ export function afterChangeNotes(target: PoolTarget, changes: readonly RoleChang
         else if (c.signOut?.reason === 'failed') {
           incomplete = true;
           lines.push(
-            `${c.username}: removed from the admin group, but their sessions could not be ended (${c.signOut.message}). ` +
+            `${c.username}: removed from the ${role} group, but their sessions could not be ended (${c.signOut.message}). ` +
               `Retry with: aws cognito-idp admin-user-global-sign-out --user-pool-id ${target.userPoolId} --username ${c.username}`,
           );
         } else lines.push(`${c.username}: not signed out (${target.label} cannot end sessions).`);

@@ -142,6 +142,25 @@ describe('npm run admin (the command)', () => {
     expect(revoked.stdout).not.toContain('the next time they sign in');
   });
 
+  it('grants and revokes the staff role with --role staff, leaving the admin group alone; refuses another role', async () => {
+    const user = await createUser(env);
+    const granted = await adminCommand('grant', user.email, '--role', 'staff', '--data-dir', env.dataDir);
+    expect(granted).toMatchObject({ code: 0 });
+    expect(granted.stdout).toContain('staff role granted in the local stack');
+    expect(granted.stdout).toContain('They get the staff role with their next token');
+    expect(await groupsOf(user.email)).toEqual(['staff']);
+    expect(await groupsClaimAfterSignIn(user)).toEqual(['staff']);
+
+    const revoked = await adminCommand('revoke', user.email, '--role', 'staff', '--data-dir', env.dataDir);
+    expect(revoked.code).toBe(0);
+    expect(await groupsOf(user.email)).toEqual([]);
+
+    const wrong = await adminCommand('grant', user.email, '--role', 'owner', '--data-dir', env.dataDir);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('--role is admin or staff, not owner');
+    expect(await groupsOf(user.email)).toEqual([]);
+  });
+
   it('says plainly when no local stack runs, and shows usage for a wrong call', async () => {
     const none = await adminCommand('grant', 'someone@example.com', '--data-dir', emptyDir);
     expect(none.code).toBe(1);

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { adminBookingsQuerySchema, adminMessages, pageLinks, showingLine, statusBadgeVariant } from '../../shared/admin';
-import { searchNeedle, searchTokensOf } from '../../shared/booking';
+import { searchNeedle, searchNeedles, searchTokensOf } from '../../shared/booking';
 
 describe('pageLinks', () => {
   it('shows every page up to five', () => {
@@ -79,5 +79,39 @@ describe('searchNeedle', () => {
         for (const typed of [surname.slice(0, length), `${surname}@ex`, 'abc1', 'RP-7K']) expect(tokens.some((t) => t.startsWith(searchNeedle(typed)))).toBe(true);
       }),
     );
+  });
+});
+
+describe('searchNeedles: the forgiving search', () => {
+  const tokens = searchTokensOf({ name: 'Mere Te Ata', email: 'mere@example.com', contactNumber: '+64 21 555 0100', carRegistration: 'ABC 123', bookingReference: 'RP-7K3M9Q' });
+  const finds = (typed: string) => tokens.some((t) => searchNeedles(typed).some((n) => t.startsWith(n)));
+
+  it('finds a reference with or without RP- and in any case', () => {
+    for (const typed of ['RP-7K3M9Q', 'rp-7k3m9q', '7K3M9Q', '7k3m', 'rp7k3m9q', 'Rp 7k3M9q']) expect(finds(typed), typed).toBe(true);
+  });
+
+  it('finds a number by any run of 4 or more of its digits', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 - 4 }), fc.integer({ min: 4, max: 10 }), (start, length) => {
+        const run = '0215550100'.slice(start, start + length);
+        fc.pre(run.length >= 4);
+        expect(finds(run), run).toBe(true);
+      }),
+    );
+    for (const typed of ['0100', '5550', '555 0100', '64 21 555', '+64 21 555 0100']) expect(finds(typed), typed).toBe(true);
+  });
+
+  it('finds a registration with or without spaces or a dash, in any case; a surname; an e-mail', () => {
+    for (const typed of ['ABC 123', 'abc123', 'Abc-123', 'a b c 1', 'ata', 'ATA', 'Te Ata', 'mere@example']) expect(finds(typed), typed).toBe(true);
+  });
+
+  it('does not find what is not there', () => {
+    for (const typed of ['0101', '7k3m9r', 'abd', 'xyz 999', 'rp-2222']) expect(finds(typed), typed).toBe(false);
+  });
+
+  it('keeps a number to 20 digits and a name to 6 words, so a booking writes a bounded set of tokens', () => {
+    const many = searchTokensOf({ name: 'a b c d e f g h i j', email: 'x@y.z', contactNumber: '1234567890123456789012345', carRegistration: 'R1', bookingReference: 'RP-7K3M9Q' });
+    expect(many.length).toBeLessThanOrEqual(36);
+    expect(many).toContain('9012345678901234567890'.slice(-4));
   });
 });

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { capacityMessages } from '../../shared/capacity';
 import type { Occupancy } from '../../shared/occupancy';
-import { dayLabel, occupancySummary, parseCapacity, shiftPeriod, tickDates } from '../../web/src/features/admin/occupancy-view';
+import { scaleLinear } from '@visx/scale';
+import { dayLabel, occupancySummary, parseCapacity, placesWord, shiftPeriod, tickDates, wholeTicks } from '../../web/src/features/admin/occupancy-view';
 
 const occupancy = (taken: number[], capacity = 3): Occupancy => ({
   capacity,
@@ -48,5 +49,22 @@ describe('the capacity box', () => {
     expect(parseCapacity('0')).toEqual({ capacity: 0 });
     expect(parseCapacity('100000')).toEqual({ capacity: 100000 });
     for (const text of ['', ' ', '-3', '2.5', '1e3', '100001', 'ten', '3 00']) expect(parseCapacity(text)).toEqual({ error: capacityMessages.capacityInvalid });
+  });
+});
+
+describe('the desk view: the places axis and the capacity line (issue 22 item 8)', () => {
+  it('ticks the places axis at whole numbers only, for a small yard as for a big one', () => {
+    // The chart's own scale: capacity 2 gives a domain of 0 to about 2.2, whose plain ticks are 0, 0.5, 1, ...
+    const axis = (top: number) => wholeTicks(scaleLinear<number>({ domain: [0, top * 1.08], range: [200, 0], nice: true }).ticks(5));
+    expect(axis(2)).toEqual([0, 1, 2]);
+    expect(axis(1)).toEqual([0, 1]);
+    expect(axis(300)).toEqual([0, 50, 100, 150, 200, 250, 300, 350]);
+    fc.assert(fc.property(fc.integer({ min: 1, max: 100000 }), (top) => axis(top).every((t) => Number.isInteger(t)) && axis(top).includes(0)));
+  });
+
+  it('says 1 place, 2 places, 0 places', () => {
+    expect(`1 ${placesWord(1)}`).toBe('1 place');
+    expect(`2 ${placesWord(2)}`).toBe('2 places');
+    expect(`0 ${placesWord(0)}`).toBe('0 places');
   });
 });

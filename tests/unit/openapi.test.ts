@@ -35,7 +35,7 @@ describe('the OpenAPI contract', () => {
 
   it('describes what a caller needs: path parameters, query fields, the body and who may call', () => {
     const list = doc.paths['/api/admin/bookings']!.get;
-    expect(list['x-access']).toBe('admin');
+    expect(list['x-access']).toBe('staff');
     expect(list.security).toEqual([{ cognito: [] }]);
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['tab', 'q', 'status', 'dropOffFrom', 'dropOffTo']));
     expect(Object.keys(list.responses)).toEqual(expect.arrayContaining(['200', '401', '403', 'default']));

@@ -44,9 +44,11 @@ describe('a booking\'s derived items', () => {
     expect(derivedItemsOf(b).filter((i) => i.kind === 'paymentIntent').map((i) => i.item)).toEqual([{ ...keys.paymentIntent(b.payment!.paymentIntent!), type: 'payment_intent', bookingId: ID, createdAt: b.confirmedAt ?? b.payment!.paidAt }]);
   });
 
-  it('of a cancelled booking are its search tokens and payment pointer only; a booking never paid has none', () => {
+  it("of a cancelled booking are its cancelled day entries (off the sheet), search tokens and payment pointer, no bay; a booking never paid has none", () => {
     const kinds = (b: Booking) => [...new Set(derivedItemsOf(b).map((i) => i.kind))];
-    expect(kinds(bookingRecord({ status: 'cancelled', parkingBayNumber: 'A7' }))).toEqual(['searchToken', 'paymentIntent']);
+    const cancelled = bookingRecord({ id: ID, status: 'cancelled', parkingBayNumber: 'A7' });
+    expect(kinds(cancelled)).toEqual(['dayEntry', 'searchToken', 'paymentIntent']);
+    expect(derivedItemsOf(cancelled).filter((i) => i.kind === 'dayEntry').map((i) => i.item.sk)).toEqual([`CANCELLED#DROPOFF#09:00#${ID}`, `CANCELLED#PICKUP#11:30#${ID}`]);
     for (const status of ['pending_payment', 'expired', 'payment_failed'] as BookingStatus[]) expect(derivedItemsOf(bookingRecord({ status }))).toEqual([]);
   });
 });
@@ -84,8 +86,9 @@ describe('planBooking', () => {
     const cancelled = scanned({ status: 'cancelled', parkingBayNumber: 'C3' });
     const wasOn = foundFor(bookingRecord({ id: ID, parkingBayNumber: 'C3' }));
     const gone = planBooking(ID, cancelled, wasOn)!;
-    expect(gone.deletes.map((d) => d.pk).sort()).toEqual(['BAY#C3', 'DAY#2030-03-10', 'DAY#2030-03-17']);
-    expect(gone.counts).toMatchObject({ dayEntry: { put: 0, deleted: 2 }, bayEntry: { put: 0, deleted: 1 } });
+    expect(gone.deletes.map((d) => `${d.pk} ${d.sk}`).sort()).toEqual([`BAY#C3 2030-03-10T09:00#${ID}`, `DAY#2030-03-10 DROPOFF#09:00#${ID}`, `DAY#2030-03-17 PICKUP#11:30#${ID}`]);
+    expect(gone.puts.filter((p) => p.type === 'day_sheet_entry').map((p) => p.sk)).toEqual([`CANCELLED#DROPOFF#09:00#${ID}`, `CANCELLED#PICKUP#11:30#${ID}`]);
+    expect(gone.counts).toMatchObject({ dayEntry: { put: 2, deleted: 2 }, bayEntry: { put: 0, deleted: 1 } });
     expect(gone.listed).toBe(true);
   });
 

@@ -5,7 +5,7 @@
  * (the list, the day sheet and the booking search follow), each booking in its own transaction.
  */
 import { adminMessages, type AdminCustomer, type AdminCustomerEdit } from '../../../shared/admin';
-import { searchNeedle } from '../../../shared/booking';
+import { searchNeedle, searchNeedles } from '../../../shared/booking';
 import { splitName } from '../../../shared/profile';
 import { LISTED_STATUSES, isListed, type Booking, type Customer } from '../../../shared/records';
 import type { Caller } from '../../lib/auth';
@@ -25,9 +25,8 @@ export function toAdminCustomer(c: Customer): AdminCustomer {
 }
 
 export async function searchCustomers(text: string): Promise<AdminCustomer[]> {
-  const needle = searchNeedle(text);
-  if (needle.length < 2) return [];
-  const { ids } = await searchCustomerIds(needle, CUSTOMER_SEARCH_LIMIT);
+  if (searchNeedle(text).length < 2) return [];
+  const { ids } = await searchCustomerIds(searchNeedles(text), CUSTOMER_SEARCH_LIMIT);
   return (await getCustomers(ids)).map(toAdminCustomer);
 }
 

@@ -1,7 +1,7 @@
 /**
  * The staff's day sheet (issue 14): a date's arrivals (drop-offs) and departures (pick-ups) in time order, with
  * what the yard needs at the gate, from that date's day-sheet entries (two partition reads, bounded by the yard).
- * The bookings are read too, for their current status and version, so a check-in from the sheet is one click.
+ * The bookings are read too, for their current status, version, bay and key tag, so a check-in from the sheet is one click.
  */
 import { badRequest } from '../../lib/errors';
 import { centsToDollars } from '../../../shared/money';
@@ -13,7 +13,10 @@ import { dayEntries, type DayEntry } from '../../store/day-sheet';
 import { dayNotes } from '../../store/notes';
 import { toNote } from '../yard/note-view';
 
-function row(e: DayEntry, b: Booking | undefined): DaySheetRow {
+/** The yard's check-in writes a key tag on the booking; older bookings and those not checked in have none. */
+type WithKeyTag = Booking & { keyTag?: string | null };
+
+function row(e: DayEntry, b: WithKeyTag | undefined): DaySheetRow {
   return {
     booking_id: e.bookingId,
     booking_reference: e.bookingReference,
@@ -22,6 +25,7 @@ function row(e: DayEntry, b: Booking | undefined): DaySheetRow {
     contact_number: b?.customer.contactNumber ?? e.contactNumber,
     car_registration: b ? b.carRegistration : e.carRegistration,
     parking_bay_number: b ? b.parkingBayNumber : (e.parkingBayNumber ?? null),
+    key_tag: b?.keyTag ?? null,
     flight: e.flight,
     car_wash: b?.carWash ?? e.carWash,
     balance_due: centsToDollars(b ? (b.payment?.balanceDueCents ?? b.totalCents) : (e.balanceDueCents ?? 0)),

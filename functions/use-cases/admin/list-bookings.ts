@@ -8,7 +8,7 @@
  * Counts come from the same set, or from the counters for the month-by-month lists.
  */
 import { ADMIN_PAGE_SIZE, MAX_RANGE_DAYS, SEARCH_MATCH_LIMIT, adminMessages, type AdminBookingsQuery, type AdminBookingsResponse, type AdminSort } from '../../../shared/admin';
-import { searchNeedle, searchTokensOf } from '../../../shared/booking';
+import { searchNeedles, searchTokensOf } from '../../../shared/booking';
 import { addDays, isCalendarDate, nzToday } from '../../../shared/nz-time';
 import { isListed, type Booking } from '../../../shared/records';
 import { badRequest } from '../../lib/errors';
@@ -69,20 +69,24 @@ function datesOf(r: Range): string[] {
 
 const within = (at: string, r: Range | null) => !r || (at.slice(0, 10) >= r.from && at.slice(0, 10) <= r.to);
 
-/** Day-sheet entries of every date in the range, a few dates at a time. */
-async function entriesOf(r: Range): Promise<DayEntry[]> {
-  const dates = datesOf(r);
+/**
+ * Day-sheet entries of every date in the range, a few dates at a time: the sheet's own for a live status, the
+ * cancelled bookings' for Cancelled, both for All (a cancelled booking leaves the sheet, not the list).
+ */
+async function entriesOf(r: Range, status: AdminBookingsQuery['status']): Promise<DayEntry[]> {
+  const sets = status === 'all' ? (['sheet', 'cancelled'] as const) : status === 'cancelled' ? (['cancelled'] as const) : (['sheet'] as const);
+  const reads = datesOf(r).flatMap((d) => sets.map((set) => () => dayEntries(d, r.kind, set)));
   const out: DayEntry[] = [];
-  for (let i = 0; i < dates.length; i += 16) {
-    const batch = await Promise.all(dates.slice(i, i + 16).map((d) => dayEntries(d, r.kind)));
+  for (let i = 0; i < reads.length; i += 16) {
+    const batch = await Promise.all(reads.slice(i, i + 16).map((read) => read()));
     out.push(...batch.flat());
   }
   return out;
 }
 
-function matchesSearch(b: Booking, needle: string): boolean {
+function matchesSearch(b: Booking, needles: readonly string[]): boolean {
   const tokens = searchTokensOf({ ...b.customer, carRegistration: b.carRegistration ?? undefined, bookingReference: b.bookingReference });
-  return tokens.some((t) => t.startsWith(needle));
+  return tokens.some((t) => needles.some((n) => t.startsWith(n)));
 }
 
 interface Selected {
@@ -92,41 +96,42 @@ interface Selected {
   truncated: boolean;
 }
 
-async function upcoming(kind: DayKind, needle: string, now: Date): Promise<Selected> {
+async function upcoming(kind: DayKind, needles: readonly string[], now: Date): Promise<Selected> {
   const today = nzToday(now);
   const entries = (await Promise.all([dayEntries(today, kind), dayEntries(addDays(today, 1), kind)])).flat();
-  if (!needle) return { rows: entries.map(rowOfEntry), truncated: false };
+  if (needles.length === 0) return { rows: entries.map(rowOfEntry), truncated: false };
   // A quick search within two days' entries: read those bookings (at most two days of the yard) and match them.
-  const bookings = (await getBookings(entries.map((e) => e.bookingId))).filter((b) => isListed(b) && matchesSearch(b, needle));
+  const bookings = (await getBookings(entries.map((e) => e.bookingId))).filter((b) => isListed(b) && matchesSearch(b, needles));
   return { rows: bookings.map(rowOfBooking), read: new Map(bookings.map((b) => [b.id, b])), truncated: false };
 }
 
-async function searched(needle: string): Promise<Selected> {
-  const { ids, truncated } = await searchBookingIds(needle, SEARCH_MATCH_LIMIT);
+async function searched(needles: readonly string[]): Promise<Selected> {
+  const { ids, truncated } = await searchBookingIds(needles, SEARCH_MATCH_LIMIT);
   const bookings = (await getBookings(ids)).filter(isListed);
   return { rows: bookings.map(rowOfBooking), read: new Map(bookings.map((b) => [b.id, b])), truncated };
 }
 
 /** Time order for the day-based lists (the yard's view); newest booked first for a search. */
-function defaultSort(tab: AdminBookingsQuery['tab'], needle: string, dropOffRange: Range | null): AdminSort | undefined {
+function defaultSort(tab: AdminBookingsQuery['tab'], searching: boolean, dropOffRange: Range | null): AdminSort | undefined {
   if (tab === 'pickups') return 'pickup_asc';
   if (tab === 'dropoffs') return 'dropoff_asc';
-  if (needle) return undefined;
+  if (searching) return undefined;
   return dropOffRange ? 'dropoff_asc' : 'pickup_asc';
 }
 
 /** The list a query selects when a tab, search or date range bounds it: its rows filtered and sorted; null for the month-by-month lists. */
 async function boundedList(q: AdminBookingsQuery, now: Date): Promise<Selected | null> {
-  const needle = searchNeedle(q.q ?? '');
+  const needles = searchNeedles(q.q ?? '');
+  const searching = needles.length > 0;
   const dropOffRange = rangeOf('dropoff', q.dropOffFrom, q.dropOffTo, 'dropOff');
   const pickUpRange = rangeOf('pickup', q.pickUpFrom, q.pickUpTo, 'pickUp');
-  if (q.tab === 'all' && !needle && !dropOffRange && !pickUpRange) return null;
+  if (q.tab === 'all' && !searching && !dropOffRange && !pickUpRange) return null;
   let selected: Selected;
-  if (q.tab !== 'all') selected = await upcoming(q.tab === 'pickups' ? 'pickup' : 'dropoff', needle, now);
-  else if (needle) selected = await searched(needle);
-  else selected = { rows: (await entriesOf((dropOffRange ?? pickUpRange)!)).map(rowOfEntry), truncated: false };
+  if (q.tab !== 'all') selected = await upcoming(q.tab === 'pickups' ? 'pickup' : 'dropoff', needles, now);
+  else if (searching) selected = await searched(needles);
+  else selected = { rows: (await entriesOf((dropOffRange ?? pickUpRange)!, q.status)).map(rowOfEntry), truncated: false };
   const statusOk = (r: Row) => q.status === 'all' || r.status === q.status;
-  const fallback = compareBy(defaultSort(q.tab, needle, dropOffRange), newestFirst);
+  const fallback = compareBy(defaultSort(q.tab, searching, dropOffRange), newestFirst);
   const rows = selected.rows.filter((r) => statusOk(r) && within(r.dropOffAt, dropOffRange) && within(r.pickUpAt, pickUpRange)).sort(compareBy(q.sort, fallback));
   return { ...selected, rows };
 }

@@ -35,6 +35,8 @@ export interface CheckoutContext {
   parkingBayNumber?: string | null;
   /** Also look for an earlier paid booking of the same trip among the signed-in caller's own (routes granted an index Query). */
   ownersBookings?: boolean;
+  /** Staff booking a walk-in whose car is at the gate: the customers' lead time does not apply (date order and capacity still do). */
+  enforceLeadTime?: boolean;
   /** The function's time left (Lambda's getRemainingTimeInMillis): the hold is only taken with time to answer. */
   remainingMs?: () => number;
 }
@@ -49,7 +51,7 @@ export const HOLD_MARGIN_MS = 5_000;
 export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext): Promise<CheckoutResponse> {
   const now = ctx.now ?? new Date();
   const { quote } = req;
-  const priced = quoteSelection(quote, { now });
+  const priced = quoteSelection(quote, { now, enforceLeadTime: ctx.enforceLeadTime ?? true });
   if (!priced.ok) {
     const fieldErrors = Object.fromEntries(Object.entries(priced.fieldErrors).map(([k, v]) => [`quote.${k}`, v as string]));
     throw badRequest(priced.message, fieldErrors);

@@ -1,16 +1,20 @@
-/** /admin and /admin/day-sheet: the admin pages behind the staff door (a lazily loaded route). */
+/**
+ * /admin, /admin/day-sheet and /admin/walk-in: the admin pages behind the staff door (a lazily loaded route). The
+ * walk-in form is open to staff too, as its API is; the dashboard and the day sheet are for admins.
+ */
 import { FeatureSlotsProvider } from '@/lib/feature-slots';
-import AdminPage from '../features/admin/pages/AdminPage';
+import AdminPage, { type AdminView } from '../features/admin/pages/AdminPage';
 import { featureSlots } from './feature-slots';
-import { StaffArea } from './StaffArea';
+import { StaffArea, YARD_GROUPS } from './StaffArea';
 
 const ADMINS = ['admin'] as const;
 
-export default function AdminRoute({ view = 'dashboard' }: { view?: 'dashboard' | 'day-sheet' }) {
+export default function AdminRoute({ view = 'dashboard' }: { view?: AdminView }) {
+  const walkIn = view === 'walk-in';
   return (
     <FeatureSlotsProvider value={featureSlots}>
-      <StaffArea groups={ADMINS} next="/admin">
-        {(signOut) => <AdminPage view={view} onSignOut={signOut} />}
+      <StaffArea groups={walkIn ? YARD_GROUPS : ADMINS} next={walkIn ? '/admin/walk-in' : '/admin'}>
+        {({ signOut, groups }) => <AdminPage view={view} onSignOut={signOut} isAdmin={groups.includes('admin')} />}
       </StaffArea>
     </FeatureSlotsProvider>
   );

@@ -16,6 +16,13 @@ type Access = 'checking' | 'allowed' | 'denied';
 /** Who may use the yard's screens: staff and admins (shared/roles.ts). */
 export const YARD_GROUPS = ['staff', 'admin'] as const;
 
+/** What a page behind the door may know of who came in. */
+export interface StaffSession {
+  signOut(): void;
+  /** The caller's groups (an admin page shows admin-only links only to admins). */
+  groups: readonly string[];
+}
+
 export interface StaffAreaProps {
   /** The groups that may enter (any one of them). */
   groups: readonly string[];
@@ -23,13 +30,14 @@ export interface StaffAreaProps {
   next: string;
   /** How the page names who may enter: 'Checking admin access', 'Sign In as Admin'. */
   role?: 'Admin' | 'Staff';
-  children(signOut: () => void): ReactNode;
+  children(session: StaffSession): ReactNode;
 }
 
 export function StaffArea({ groups, next, role = 'Admin', children }: StaffAreaProps) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const [access, setAccess] = useState<Access>('checking');
+  const [mine, setMine] = useState<readonly string[]>([]);
   const signIn = `/auth?next=${encodeURIComponent(next)}`;
 
   useEffect(() => {
@@ -41,6 +49,7 @@ export function StaffArea({ groups, next, role = 'Admin', children }: StaffAreaP
         const mine = await currentGroups();
         if (!live) return;
         if (mine === null) return navigate(signIn, { replace: true });
+        setMine(mine);
         setAccess(mine.some((g) => groups.includes(g)) ? 'allowed' : 'denied');
       })().catch(() => live && setAccess('denied'));
     }, 100);
@@ -83,5 +92,5 @@ export function StaffArea({ groups, next, role = 'Admin', children }: StaffAreaP
       </section>
     );
   }
-  return <>{children(signOut)}</>;
+  return <>{children({ signOut, groups: mine })}</>;
 }

@@ -63,6 +63,7 @@ export const pageRoutes: RouteObject[] = [
   { path: 'manage-booking', element: <ManageBooking /> },
   { path: 'manage-booking/open', element: <OpenManageLink /> },
   { path: 'yard', element: <Yard /> },
+  { path: 'admin/walk-in', element: <Admin view="walk-in" /> },
   { path: '*', element: <NotFound /> },
 ];
 

@@ -46,6 +46,12 @@ export function tickDates(dates: readonly string[], width: number): string[] {
   return dates.filter((_, i) => i % step === 0);
 }
 
+/** "1 place", "2 places": the capacity line's noun. */
+export const placesWord = (n: number) => (n === 1 ? 'place' : 'places');
+
+/** The places axis counts cars: only whole numbers are ticks (a scale over 0 to 2 would offer 0.5, 1.5). */
+export const wholeTicks = (ticks: readonly number[]): number[] => ticks.filter((t) => Number.isInteger(t));
+
 /** The period before or after one starting at `from`. */
 export const shiftPeriod = (from: string, days: number, direction: -1 | 1) => addDays(from, direction * days);
 

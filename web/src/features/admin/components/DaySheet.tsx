@@ -35,6 +35,7 @@ function SheetTable({ kind, rows, busyId, onMove }: { kind: Kind; rows: DaySheet
               <th scope="col">Customer</th>
               <th scope="col">Registration</th>
               <th scope="col">Bay</th>
+              <th scope="col">Key tag</th>
               <th scope="col">Flight</th>
               <th scope="col">Car wash</th>
               <th scope="col">Balance due</th>
@@ -55,6 +56,7 @@ function SheetTable({ kind, rows, busyId, onMove }: { kind: Kind; rows: DaySheet
                 </td>
                 <td data-label="Registration">{r.car_registration ?? 'Not set'}</td>
                 <td data-label="Bay">{r.parking_bay_number ?? 'Not set'}</td>
+                <td data-label="Key tag">{r.key_tag ?? '-'}</td>
                 <td data-label="Flight">{r.flight ?? '-'}</td>
                 <td data-label="Car wash">{r.car_wash ? 'Yes' : 'No'}</td>
                 <td data-label="Balance due">{r.balance_due > 0 ? money(r.balance_due) : 'Paid'}</td>

@@ -9,7 +9,7 @@ import { useParentSize } from '@visx/responsive';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar, Line } from '@visx/shape';
 import { isFullDay, type Occupancy } from '@shared/occupancy';
-import { dayLabel, occupancySummary, shortDate, tickDates } from '../occupancy-view';
+import { dayLabel, occupancySummary, shortDate, tickDates, wholeTicks } from '../occupancy-view';
 
 const HEIGHT = 260;
 const MARGIN = { top: 18, right: 12, bottom: 34, left: 44 };
@@ -52,7 +52,7 @@ function Chart({ occupancy, width }: { occupancy: Occupancy; width: number }) {
         <text x={innerWidth} y={y(capacity) - 6} textAnchor="end" fontSize={12} fontWeight={700} fill={CHART_COLOURS.capacity}>
           {`Capacity ${capacity}`}
         </text>
-        <AxisLeft scale={y} numTicks={5} stroke={CHART_COLOURS.axis} tickStroke={CHART_COLOURS.axis} tickLabelProps={{ ...tickLabel, textAnchor: 'end', dx: -4, dy: '0.33em' }} />
+        <AxisLeft scale={y} tickValues={wholeTicks(y.ticks(5))} tickFormat={(n) => String(n)} stroke={CHART_COLOURS.axis} tickStroke={CHART_COLOURS.axis} tickLabelProps={{ ...tickLabel, textAnchor: 'end', dx: -4, dy: '0.33em' }} />
         <AxisBottom
           top={innerHeight}
           scale={x}

@@ -9,7 +9,7 @@ import { useAddressUpdate } from '../../../lib/use-address-update';
 import { isCalendarDate, nzToday } from '@shared/nz-time';
 import { DEFAULT_OCCUPANCY_DAYS } from '@shared/occupancy';
 import { nzDate } from '../format';
-import { capacitySourceNote, fullDays, occupancySummary, shiftPeriod } from '../occupancy-view';
+import { capacitySourceNote, fullDays, occupancySummary, placesWord, shiftPeriod } from '../occupancy-view';
 import { useOccupancy } from '../use-occupancy';
 import { CapacityDialog } from './CapacityDialog';
 import { OccupancyTable } from './OccupancyTable';
@@ -53,7 +53,7 @@ export function OccupancyPanel() {
         <h2 id="admin-occupancy-title">Yard Occupancy</h2>
         {data && (
           <p className="admin-occupancy-capacity">
-            Capacity: <strong>{data.capacity}</strong> places <span className="muted">({capacitySourceNote[data.capacitySource]})</span>{' '}
+            Capacity: <strong>{data.capacity}</strong> {placesWord(data.capacity)} <span className="muted">({capacitySourceNote[data.capacitySource]})</span>{' '}
             <button type="button" className="btn btn-outline btn-sm" onClick={() => setChanging(true)} aria-label={`Change capacity (now ${data.capacity})`}>
               Change
             </button>

@@ -1,29 +1,41 @@
 /**
- * /admin: the dashboard, and /admin/day-sheet: the day sheet. The app shell's staff door (app/StaffArea.tsx) has
- * checked the admin group before this renders; the API checks it again on every call.
+ * /admin: the dashboard, /admin/day-sheet: the day sheet, /admin/walk-in: the walk-in form. The app shell's staff
+ * door (app/StaffArea.tsx, app/AdminRoute.tsx) has checked the group before this renders (admins; staff too for the
+ * walk-in form, as its API allows); the API checks it again on every call.
  */
 import { Link } from 'react-router-dom';
 import { useDocumentMeta } from '@/lib/useDocumentMeta';
 import { AdminDashboard } from '../components/AdminDashboard';
 import { DaySheet } from '../components/DaySheet';
+import { WalkInForm } from '../components/WalkInForm';
 import '@/ui/widgets.css';
 import '../admin.css';
 
-export default function AdminPage({ view = 'dashboard', onSignOut }: { view?: 'dashboard' | 'day-sheet'; onSignOut(): void }) {
-  useDocumentMeta(view === 'day-sheet' ? 'Day Sheet' : 'Admin Dashboard', 'Runway Parking staff dashboard.');
+export type AdminView = 'dashboard' | 'day-sheet' | 'walk-in';
+
+const TITLES: Record<AdminView, string> = { dashboard: 'Admin Dashboard', 'day-sheet': 'Day Sheet', 'walk-in': 'Walk-in' };
+
+export default function AdminPage({ view = 'dashboard', onSignOut, isAdmin }: { view?: AdminView; onSignOut(): void; isAdmin: boolean }) {
+  useDocumentMeta(TITLES[view], 'Runway Parking staff dashboard.');
   return (
     <section className="section admin-page">
       <div className="container">
         <div className="admin-header">
-          <h1 className="page-title">{view === 'day-sheet' ? 'Day Sheet' : 'Admin Dashboard'}</h1>
+          <h1 className="page-title">{TITLES[view]}</h1>
           <div className="admin-header-actions">
-            {view === 'day-sheet' ? (
+            {view !== 'dashboard' && isAdmin && (
               <Link className="btn btn-outline btn-sm" to="/admin">
                 Dashboard
               </Link>
-            ) : (
+            )}
+            {view !== 'day-sheet' && isAdmin && (
               <Link className="btn btn-outline btn-sm" to="/admin/day-sheet">
                 Day Sheet
+              </Link>
+            )}
+            {view !== 'walk-in' && (
+              <Link className="btn btn-outline btn-sm" to="/admin/walk-in">
+                Walk-in
               </Link>
             )}
             <Link className="btn btn-outline btn-sm" to="/">
@@ -34,7 +46,7 @@ export default function AdminPage({ view = 'dashboard', onSignOut }: { view?: 'd
             </button>
           </div>
         </div>
-        {view === 'day-sheet' ? <DaySheet /> : <AdminDashboard />}
+        {view === 'day-sheet' ? <DaySheet /> : view === 'walk-in' ? <WalkInForm /> : <AdminDashboard />}
       </div>
     </section>
   );
