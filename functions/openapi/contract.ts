@@ -73,6 +73,9 @@ export const API_CONTRACT: Record<RouteKey, RouteContract> = {
   'POST /api/bookings/{id}/photos': { summary: 'Start a vehicle photo upload: a presigned POST for the photo store.', body: photoUploadRequestSchema, status: 201, response: photoUploadResponseSchema },
   'POST /api/bookings/{id}/photos/{photoId}/complete': { summary: 'Check an uploaded photo and file it with the booking.', status: 201, response: photoCompleteResponseSchema },
   'GET /api/bookings/{id}/photos': { summary: "A booking's vehicle photos, newest first, with view URLs.", response: vehiclePhotosResponseSchema },
+  'GET /api/me/bookings/{id}/calendar.ics': { summary: "One's own booking as a calendar file (drop-off and pick-up).", response: { mediaType: 'text/calendar', description: 'Two events in UTC (the booked NZ times), the yard as location, the pass link; a download (METHOD:PUBLISH).' } },
+  'GET /api/pass/{token}/calendar.ics': { summary: "The pass's booking as a calendar file; a bad token and a missing booking answer the same 404.", response: { mediaType: 'text/calendar', description: 'Two events in UTC (the booked NZ times), the yard as location, the pass link; a download (METHOD:PUBLISH).' } },
+  'GET /api/checkout/{sessionId}/calendar.ics': { summary: 'The booking a paid session made, as a calendar file (the success page).', response: { mediaType: 'text/calendar', description: 'Two events in UTC (the booked NZ times), the yard as location, the pass link; a download (METHOD:PUBLISH).' } },
   'GET /api/openapi.json': { summary: 'This document.', response: openApiDocumentSchema },
   'GET /api/reference': { summary: 'This document as a web page.', response: { mediaType: 'text/html', description: 'The routes, what each takes and answers, and who may call it.' } },
 };

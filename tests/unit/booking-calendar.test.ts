@@ -1,6 +1,6 @@
 /** The booking's calendar file, read back with an independent parser: two events at the booked NZ times, stable UIDs, the right METHOD. */
 import { describe, expect, it } from 'vitest';
-import { bookingCalendar } from '../../functions/calendar/booking-calendar';
+import { bookingCalendar } from '../../functions/use-cases/calendar/booking-calendar';
 import { bookingRecord } from '../support/booking-record';
 import { nzWallClock, parseCalendar } from '../support/ics';
 

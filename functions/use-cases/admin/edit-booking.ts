@@ -14,6 +14,7 @@ import { CONFIRMED_STATUSES, type Booking } from '../../../shared/records';
 import { ADMIN_GROUP } from '../../../shared/roles';
 import { site } from '../../../shared/site';
 import type { Caller } from '../../lib/auth';
+import { withCalendar } from '../calendar/calendar-email';
 import { sendEmail } from '../../lib/email';
 import { HttpError, conflict, forbidden } from '../../lib/errors';
 import { logger } from '../../lib/logger';
@@ -172,7 +173,7 @@ async function chargeLateFee(caller: Caller, before: Booking, checkOut: CheckOut
 
 async function tellCustomer(before: Booking, after: Booking, d: MoneyDecision): Promise<void> {
   try {
-    await sendEmail(bookingEmail(after, { subject: `Booking updated: ${after.bookingReference} | ${site.brand}`, intro: 'We have updated your booking. Here are the new details.', change: moneyChangeLines(before, d) }));
+    await sendEmail(await withCalendar(bookingEmail(after, { subject: `Booking updated: ${after.bookingReference} | ${site.brand}`, intro: 'We have updated your booking. Here are the new details.', change: moneyChangeLines(before, d) }), after, 'REQUEST'));
   } catch (error) {
     logger.error('Booking update e-mail failed', { bookingId: after.id, error: error instanceof Error ? error.message : String(error) });
   }

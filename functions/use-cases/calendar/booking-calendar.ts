@@ -12,9 +12,9 @@
  * A download is METHOD:PUBLISH: a copy to import, not an invitation.
  */
 import { createEvents, type EventAttributes } from 'ics';
-import { formatAddress, site } from '../../shared/site';
-import { nzInstant } from '../../shared/nz-time';
-import type { Booking } from '../../shared/records';
+import { formatAddress, site } from '../../../shared/site';
+import { nzInstant } from '../../../shared/nz-time';
+import type { Booking } from '../../../shared/records';
 
 export type CalendarMethod = 'PUBLISH' | 'REQUEST' | 'CANCEL';
 
