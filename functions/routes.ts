@@ -24,6 +24,9 @@ export type Access = 'public' | 'user' | 'staff' | 'admin';
  * - userpool:get-user: AdminGetUser on the user pool only (the security notice finds whom to e-mail).
  * - pass:sign: the booking pass signing key's secret (functions/lib/pass-token.ts): signs and checks pass links and
  *   the pass's QR code.
+ * - reminders:write: GetItem and UpdateItem on the travel-day reminders' records only (REMINDER#).
+ * - sms: SNS Publish straight to phone numbers (no topic), for the reminders; granted only in an environment whose
+ *   settings turn SMS on (infra/jobs.ts).
  */
 export type Need =
   | 'table:get'
@@ -41,7 +44,9 @@ export type Need =
   | 'stripe:webhook'
   | 'userpool:read'
   | 'userpool:get-user'
-  | 'pass:sign';
+  | 'pass:sign'
+  | 'reminders:write'
+  | 'sms';
 
 export type TableAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'ConditionCheckItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
 
@@ -62,6 +67,7 @@ export const TABLE_GRANTS: Partial<Record<Need, TableGrant>> = {
   'occupancy:read': { actions: ['GetItem', 'Query'], indexes: false, leadingKeys: [KEY_PREFIXES.occupancy, KEY_PREFIXES.settings] },
   'account-email:write': { actions: ['UpdateItem'], indexes: false, leadingKeys: [KEY_PREFIXES.rateLimit(ACCOUNT_EMAIL_SCOPE)] },
   idempotency: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: false, leadingKeys: [KEY_PREFIXES.idempotency] },
+  'reminders:write': { actions: ['GetItem', 'UpdateItem'], indexes: false, leadingKeys: [KEY_PREFIXES.reminder] },
 };
 
 /** Whether a route's needs include any access to the table (it gets TABLE_NAME). */

@@ -120,6 +120,11 @@ export interface Booking {
   lateFeeCents?: Cents;
   /** Money changes after payment, oldest first. */
   ledger?: LedgerLine[];
+  /**
+   * How many times the booking has changed since it was confirmed (each change through change-booking.ts adds one):
+   * the SEQUENCE of its calendar events, so a calendar applies the latest version. Absent means none yet.
+   */
+  calendarSequence?: number;
 }
 
 export const isConfirmed = (b: Pick<Booking, 'status'>) => CONFIRMED_STATUSES.includes(b.status);

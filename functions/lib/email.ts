@@ -29,6 +29,8 @@ export interface StoredEmail extends OutgoingEmail {
   id: string;
   from: string;
   sentAt: string;
+  /** Absent on e-mails; 'sms' on a text message the local stack "sent" (functions/lib/notifier.ts). */
+  channel?: 'sms';
 }
 
 let ses: SESv2Client | undefined;

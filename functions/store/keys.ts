@@ -37,6 +37,7 @@ export const KEY_PREFIXES = {
   rateLimit: (scope: string) => `RATE#${scope}#`,
   /** Idempotency-Key records, one partition per route (`IDEMPOTENCY#checkout`, `IDEMPOTENCY#contact`, ...). */
   idempotency: IDEMPOTENCY_PREFIX,
+  reminder: 'REMINDER#',
 } as const;
 
 export interface ItemKey {
@@ -104,4 +105,9 @@ export const keys = {
    * deleted in the one that settles it; the refund worker reads the one partition (only refunds in flight).
    */
   refundRequest: (lineId: string): ItemKey => ({ pk: KEY_PREFIXES.refundQueue, sk: `LINE#${lineId}` }),
+  /**
+   * A travel-day reminder of one booking (functions/store/reminders.ts): written before it is sent, on the condition
+   * that it is absent, so a reminder goes at most once. Its own partition prefix, so the job is granted only these.
+   */
+  reminder: (bookingId: string, kind: string): ItemKey => ({ pk: `${KEY_PREFIXES.reminder}${bookingId}`, sk: `KIND#${kind}` }),
 } as const;

@@ -6,8 +6,8 @@
  * (shared/nz-time.ts, daylight saving included) and written in UTC (`DTSTART:...Z`), which every calendar shows in
  * the reader's own zone; a traveller whose phone is on NZ time sees the booked time.
  *
- * Updates: the UIDs are fixed per booking and event, and SEQUENCE grows with each change of the booking (the
- * whole seconds from its confirmation to its last change, `updatedAt`), so a change e-mail (METHOD:REQUEST)
+ * Updates: the UIDs are fixed per booking and event, and SEQUENCE grows with each change of the booking (its
+ * `calendarSequence`, counted by every change: change-booking.ts), so a change e-mail (METHOD:REQUEST)
  * replaces the events a calendar already holds and a cancellation (METHOD:CANCEL, same UIDs) removes them.
  * A download is METHOD:PUBLISH: a copy to import, not an invitation.
  */
@@ -20,7 +20,7 @@ export type CalendarMethod = 'PUBLISH' | 'REQUEST' | 'CANCEL';
 
 export type CalendarBooking = Pick<
   Booking,
-  'id' | 'bookingReference' | 'status' | 'dropOffDate' | 'dropOffTime' | 'pickUpDate' | 'pickUpTime' | 'departureFlight' | 'returnFlight' | 'createdAt' | 'confirmedAt' | 'updatedAt'
+  'id' | 'bookingReference' | 'status' | 'dropOffDate' | 'dropOffTime' | 'pickUpDate' | 'pickUpTime' | 'departureFlight' | 'returnFlight' | 'calendarSequence'
 > & { customer: Pick<Booking['customer'], 'name' | 'email'> };
 
 export interface CalendarFile {
@@ -36,12 +36,8 @@ const MAIL_DOMAIN = site.email.split('@')[1]!;
 /** The event's UID: the same for every version of the booking, so updates and cancellations find it. */
 export const calendarUid = (bookingId: string, kind: 'dropoff' | 'pickup') => `${bookingId}-${kind}@${MAIL_DOMAIN}`;
 
-/** Grows with every change of the booking (each change moves `updatedAt` on); 0 for the booking as confirmed. */
-export function calendarSequence(b: Pick<Booking, 'createdAt' | 'confirmedAt' | 'updatedAt'>): number {
-  const from = Date.parse(b.confirmedAt ?? b.createdAt);
-  const to = Date.parse(b.updatedAt);
-  return Number.isFinite(from) && Number.isFinite(to) ? Math.max(0, Math.floor((to - from) / 1000)) : 0;
-}
+/** Grows with every change of the booking (change-booking.ts counts them); 0 for the booking as confirmed. */
+export const calendarSequence = (b: Pick<Booking, 'calendarSequence'>): number => b.calendarSequence ?? 0;
 
 export function calendarFilename(b: Pick<Booking, 'bookingReference' | 'id'>): string {
   return `${(b.bookingReference ?? b.id.slice(0, 8)).replace(/[^A-Za-z0-9-]/g, '')}-parking.ics`;
