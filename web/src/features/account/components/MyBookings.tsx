@@ -14,6 +14,7 @@ import { fetchMyBookings } from '../api/my-bookings';
 import { NewBookingDialog, type BookingContact } from './NewBookingDialog';
 import { EditBookingDialog } from './EditBookingDialog';
 import { CancelBookingDialog } from './CancelBookingDialog';
+import { AddToCalendarButton } from './AddToCalendarButton';
 
 type Loaded = { state: 'loading' } | { state: 'ready'; bookings: CustomerBooking[] } | { state: 'failed'; expired: boolean };
 
@@ -40,6 +41,9 @@ function BookingCard({ booking, onEdit, onCancel }: { booking: CustomerBooking; 
             <button type="button" className="btn btn-outline btn-sm" onClick={onCancel} aria-label={`Cancel booking ${booking.booking_reference || booking.id.slice(0, 8)}`}>
               Cancel
             </button>
+          )}
+          {(booking.status === 'reservation' || booking.status === 'checkin' || booking.status === 'checkout') && (
+            <AddToCalendarButton bookingId={booking.id} label={booking.booking_reference || booking.id.slice(0, 8)} />
           )}
           <span className={`badge badge-${booking.status}`}>{STATUS_LABEL[booking.status]}</span>
           {booking.shuttle_service && <span className="badge badge-outline">Shuttle Service</span>}

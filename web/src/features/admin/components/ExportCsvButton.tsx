@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { exportBookingsCsv } from '../api/export-bookings';
 import { toQuery, type ListState } from '../list-params';
-import { saveFile } from '../save-file';
+import { saveFile } from '../../../lib/save-file';
 
 export function ExportCsvButton({ state }: { state: ListState }) {
   const { toast } = useToast();
