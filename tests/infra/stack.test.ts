@@ -271,6 +271,8 @@ describe('least privilege: each role holds exactly what its route declares', () 
       const expected: string[] = [];
       if (route.needs.includes('stripe')) expected.push(`arn:aws:secretsmanager:${dev.region}:<AWS::AccountId>:secret:${dev.stripeSecretName}-??????`);
       if (route.needs.includes('stripe:webhook')) expected.push(`arn:aws:secretsmanager:${dev.region}:<AWS::AccountId>:secret:${dev.stripeWebhookSecretName}-??????`);
+      // The generated pass signing key, by its reference (routes that sign or check pass links and calendar files).
+      if (route.needs.includes('pass:sign')) expected.push(`<${logicalIdOf(s, s.stack.passSigningKey)}>`);
       expect([...secrets].sort(), `${route.method} ${route.path}`).toEqual(expected.sort());
     }
   });
