@@ -1,5 +1,6 @@
 /**
  * npm run admin -- grant EMAIL [--role admin|staff] | revoke EMAIL [--role admin|staff] | reset-mfa EMAIL | reindex [--dry-run] | reconcile [--env NAME | --data-dir DIR]
+  *                 | send-reminders --now [--data-dir DIR]
  *
  * Gives or takes the admin or staff role (membership of the Cognito group `admin` or `staff`), clears a locked-out person's
  * authenticator, or brings everything derived from the bookings (index keys, day sheet, search, bays, counters,
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reindex } from '../functions/maintenance/reindex';
 import { readAdminSecret } from '../local/cognito/local-secrets';
+import { ensurePassSigningKey } from '../local/pass-key';
 import { cognitoClient } from '../local/provision';
 import { reportLines } from '../functions/maintenance/reindex-report';
 import { AdminCommandError, afterChangeNotes, changeAdminRole, type AdminAction, type Role } from '../infra/admin/admin-role';
@@ -21,6 +23,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const USAGE = `Usage: npm run admin -- grant|revoke|reset-mfa EMAIL [--role admin|staff] [--env NAME | --data-dir DIR]
        npm run admin -- reindex [--dry-run] [--env NAME | --data-dir DIR]
        npm run admin -- reconcile [--env NAME | --data-dir DIR]
+       npm run admin -- send-reminders --now [--data-dir DIR]
 
   grant EMAIL     make the account with this e-mail an admin (or, with --role staff, yard staff)
   revoke EMAIL    take the admin role (or, with --role staff, the staff role) away
@@ -31,6 +34,9 @@ const USAGE = `Usage: npm run admin -- grant|revoke|reset-mfa EMAIL [--role admi
                   entries) and recount the counters and the yard's occupancy; a full-table scan (docs/operations.md)
   reconcile       compare every paid booking's ledger with Stripe's payments and refunds and list the
                   differences (booking reference, what the ledger says, what Stripe says); exit code 1 if any
+  send-reminders  one pass of the travel-day reminders job on the running local stack: sends the reminders due
+                  now (each once) to the outbox; in AWS the schedule runs it every 15 minutes
+  --now           send-reminders: run it now (required, so it is never run by a slip of the keyboard)
   --dry-run       reindex: report what would change and the counters' drift, writing nothing
   --env NAME      a deployed environment from cdk.json (dev, prod); uses your AWS credentials
   --data-dir DIR  the data folder of a running local stack (default: .data)
@@ -41,7 +47,8 @@ everywhere (not possible on the local emulator), but a token they already hold k
 type Args =
   | { action: AdminAction | 'reset-mfa'; email: string; role: Role; env: string | null; dataDir: string }
   | { action: 'reindex'; dryRun: boolean; env: string | null; dataDir: string }
-  | { action: 'reconcile'; env: string | null; dataDir: string };
+  | { action: 'reconcile'; env: string | null; dataDir: string }
+  | { action: 'send-reminders'; env: string | null; dataDir: string };
 
 function parseArgs(argv: string[]): Args {
   const positional: string[] = [];
@@ -49,6 +56,7 @@ function parseArgs(argv: string[]): Args {
   let dataDir = path.join(root, '.data');
   let dryRun = false;
   let role: Role | null = null;
+  let now = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {
@@ -64,6 +72,7 @@ function parseArgs(argv: string[]): Args {
       if (v !== 'admin' && v !== 'staff') throw new AdminCommandError(`--role is admin or staff, not ${v}\n\n${USAGE}`);
       role = v;
     }
+    else if (arg === '--now') now = true;
     else if (arg === '--help' || arg === '-h') throw new AdminCommandError(USAGE);
     else if (arg.startsWith('--')) throw new AdminCommandError(`Unknown option ${arg}\n\n${USAGE}`);
     else positional.push(arg);
@@ -71,6 +80,8 @@ function parseArgs(argv: string[]): Args {
   const [action, email, ...rest] = positional;
   if (role && action !== 'grant' && action !== 'revoke') throw new AdminCommandError(`--role goes with grant or revoke\n\n${USAGE}`);
   if (action === 'reindex' && positional.length === 1) return { action, dryRun, env, dataDir };
+  if (action === 'send-reminders' && positional.length === 1 && now && !dryRun) return { action, env, dataDir };
+  if (now) throw new AdminCommandError(USAGE);
   if (action === 'reconcile' && positional.length === 1 && !dryRun) return { action, env, dataDir };
   if ((action !== 'grant' && action !== 'revoke' && action !== 'reset-mfa') || !email || rest.length > 0 || dryRun) throw new AdminCommandError(USAGE);
   return { action, email, role: role ?? 'admin', env, dataDir };
@@ -123,8 +134,28 @@ async function runReconcile(args: { env: string | null; dataDir: string }): Prom
   if (report.differences.length > 0) process.exitCode = 1;
 }
 
+/** One pass of the reminders job against the running local stack: its table, its outbox, its site URL and pass key. */
+async function runSendReminders(args: { env: string | null; dataDir: string }): Promise<void> {
+  if (args.env) {
+    throw new AdminCommandError(
+      `In AWS the schedule runs the reminders every 15 minutes. To run a pass now, invoke the function: aws lambda invoke --function-name <namePrefix>-SendReminders /dev/stdout (docs/operations.md, Reminders).`,
+    );
+  }
+  const target = localTableTarget(args.dataDir);
+  useTable(target);
+  process.env.EMAIL_OUTBOX_DIR = path.join(args.dataDir, 'outbox');
+  process.env.SITE_URL = target.siteUrl;
+  process.env.PASS_SIGNING_KEY = ensurePassSigningKey(args.dataDir);
+  process.env.LOG_LEVEL ??= 'SILENT';
+  const { sendDueReminders } = await import('../functions/use-cases/reminders/send-reminders');
+  const summary = await sendDueReminders();
+  console.log(`Reminders in ${target.label}: ${summary.due} due now, ${summary.sent} sent, ${summary.alreadySent} already sent, ${summary.failed} failed`);
+  if (summary.failed > 0) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  if (args.action === 'send-reminders') return runSendReminders(args);
   if (args.action === 'reindex') return runReindex(args);
   if (args.action === 'reconcile') return runReconcile(args);
   // The local emulator's admin operations need the install's admin secret, from the same data folder (its owner's only).

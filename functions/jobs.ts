@@ -24,5 +24,7 @@ export const jobs: readonly JobDef[] = [
   // Sends refunds still in flight (functions/use-cases/booking/refund.ts); reads the queue's one partition.
   { name: 'SendRefunds', entry: 'jobs/send-refunds.ts', everyMinutes: 1, needs: ['table:read', 'table:write', 'stripe'], timeoutSeconds: 50, local: true, sendsRefunds: true },
   // Compares every paid booking's ledger with Stripe (functions/use-cases/booking/reconcile.ts); read-only.
+  // The travel-day reminders (functions/use-cases/reminders/): reads the day sheet by key, sends each reminder once.
+  { name: 'SendReminders', entry: 'jobs/send-reminders.ts', everyMinutes: 15, needs: ['table:read', 'reminders:write', 'email', 'sms', 'pass:sign'], timeoutSeconds: 300, local: true, sendsRefunds: false },
   { name: 'Reconcile', entry: 'jobs/reconcile.ts', everyMinutes: 24 * 60, needs: ['table:read', 'stripe'], timeoutSeconds: 900, local: false, sendsRefunds: false },
 ];

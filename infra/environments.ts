@@ -55,6 +55,12 @@ export const environmentSchema = z.strictObject({
    * in the same account and region), so none is made.
    */
   cloudTrail: z.enum(['stack', 'account']).default('stack'),
+  /**
+   * Text-message reminders (SNS SMS) beside the e-mailed ones; absent: e-mail only. The account must have SNS SMS
+   * out of its sandbox with a spend limit (docs/operations.md, Reminders). `senderId`: the name shown as the sender
+   * where the destination country allows one (up to 11 letters and digits).
+   */
+  sms: z.strictObject({ senderId: z.string().regex(/^(?=.*[A-Za-z])[A-Za-z0-9]{1,11}$/, 'up to 11 letters and digits, at least one letter').optional() }).optional(),
   /** Who the alarms e-mail (an SNS subscription they confirm once); without it the alarms still show in CloudWatch. */
   alarmEmail: z.email().optional(),
   email: z.strictObject({

@@ -65,6 +65,7 @@ export function grantNeed(role: IGrantable, need: Need, targets: GrantTargets): 
     case 'occupancy:read':
     case 'account-email:write':
     case 'idempotency':
+    case 'reminders:write':
       grantTable(role, table, TABLE_GRANTS[need]!);
       return;
     case 'photos:read':
@@ -108,6 +109,11 @@ export function grantNeed(role: IGrantable, need: Need, targets: GrantTargets): 
       return;
     case 'pass:sign':
       targets.passSigningKey.grantRead(role);
+      return;
+    case 'sms':
+      // An SMS is published to a phone number, which has no ARN; NotResource on every SNS ARN leaves only that, so
+      // the role cannot publish to any topic.
+      role.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: ['sns:Publish'], notResources: ['arn:aws:sns:*:*:*'] }));
       return;
     default: {
       const unknown: never = need;

@@ -38,7 +38,9 @@ export class ScheduledJob extends Construct {
     this.logGroup = new LogGroup(this, 'Logs', { logGroupName: `/aws/lambda/${name}`, retention: env.logRetentionDays, removalPolicy: removalPolicy(env) });
     const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: `Scheduled ${job.name}: ${job.needs.join(', ')}` });
     this.logGroup.grantWrite(role);
-    for (const need of new Set(job.needs)) grantNeed(role, need, settings.targets);
+    // SMS only where the environment turns it on: elsewhere the job may not publish at all.
+    const sms = env.sms !== undefined && job.needs.includes('sms');
+    for (const need of new Set(job.needs)) if (need !== 'sms' || sms) grantNeed(role, need, settings.targets);
     this.fn = bundledFunction(this, {
       name,
       description: `Scheduled job ${job.name}, every ${job.everyMinutes} minute(s)`,
@@ -54,6 +56,9 @@ export class ScheduledJob extends Construct {
         ...(usesTable(job.needs) ? { TABLE_NAME: settings.targets.table.tableName } : {}),
         ...(job.needs.includes('stripe') ? { STRIPE_SECRET_ID: env.stripeSecretName } : {}),
         ...(job.needs.includes('pass:sign') ? { PASS_SIGNING_SECRET_ID: settings.targets.passSigningKey.secretArn } : {}),
+        // A job that e-mails travellers links to the site (the pass) from the one configured origin.
+        ...(job.needs.includes('email') ? { EMAIL_FROM: settings.emailFrom, SITE_URL: settings.siteUrl } : {}),
+        ...(sms ? { SMS_REMINDERS: 'on', ...(env.sms?.senderId ? { SMS_SENDER_ID: env.sms.senderId } : {}) } : {}),
       },
       // One pass at a time: a slow pass is never overlapped by the next minute's.
       reservedConcurrency: 1,

@@ -10,6 +10,7 @@ import type { Api } from './api';
 import type { Auth } from './auth';
 import type { Data } from './data';
 import type { Environment } from './environments';
+import type { Operations } from './refund-alarms';
 import type { SecurityNotices } from './security-notices';
 import type { Site } from './site';
 
@@ -23,6 +24,7 @@ export interface AcknowledgedStack extends Stack {
   readonly site: Site;
   readonly securityNotices: SecurityNotices;
   readonly settings: Environment;
+  readonly operations: Operations;
 }
 
 function ack(scope: IConstruct, id: string, reason: string): void {
@@ -77,7 +79,11 @@ export function acknowledgeFindings(stack: AcknowledgedStack): void {
   // SES sandbox (email.sandbox): each role of a route that sends mail may also name the account's identities as recipients.
   if (stack.settings.email.sandbox) {
     const partition = stack.partition === 'aws' ? 'aws' : '<AWS::Partition>';
-    const senders = [...stack.api.routes.filter(({ route }) => route.needs.includes('email')).map(({ handler }) => handler.role), stack.securityNotices.fn.role!];
+    const senders = [
+      ...stack.api.routes.filter(({ route }) => route.needs.includes('email')).map(({ handler }) => handler.role),
+      stack.securityNotices.fn.role!,
+      ...stack.operations.jobs.filter((j) => j.job.needs.includes('email')).map((j) => j.fn.role!),
+    ];
     for (const role of senders) {
       ack(
         role,

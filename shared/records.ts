@@ -125,6 +125,11 @@ export interface Booking {
   /** The car as staff saw it at check-in (optional). */
   carMake?: string | null;
   carColour?: string | null;
+  /**
+   * How many times the booking has changed since it was confirmed (each change through change-booking.ts adds one):
+   * the SEQUENCE of its calendar events, so a calendar applies the latest version. Absent means none yet.
+   */
+  calendarSequence?: number;
 }
 
 export const isConfirmed = (b: Pick<Booking, 'status'>) => CONFIRMED_STATUSES.includes(b.status);

@@ -9,18 +9,28 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { site } from '../../shared/site';
 
+/** A file sent with an e-mail (a booking's calendar file); text content, kept as is in the local outbox. */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export interface OutgoingEmail {
   to: string[];
   subject: string;
   text: string;
   html?: string;
   replyTo?: string[];
+  attachments?: EmailAttachment[];
 }
 
 export interface StoredEmail extends OutgoingEmail {
   id: string;
   from: string;
   sentAt: string;
+  /** Absent on e-mails; 'sms' on a text message the local stack "sent" (functions/lib/notifier.ts). */
+  channel?: 'sms';
 }
 
 let ses: SESv2Client | undefined;
@@ -67,6 +77,16 @@ export async function sendEmail(unsafe: OutgoingEmail): Promise<{ id: string }> 
         Simple: {
           Subject: { Data: message.subject, Charset: 'UTF-8' },
           Body: { Text: { Data: message.text, Charset: 'UTF-8' }, ...(message.html ? { Html: { Data: message.html, Charset: 'UTF-8' } } : {}) },
+          ...(message.attachments?.length
+            ? {
+                Attachments: message.attachments.map((a) => ({
+                  FileName: headerSafe(a.filename),
+                  ContentType: a.contentType,
+                  ContentDisposition: 'ATTACHMENT' as const,
+                  RawContent: Buffer.from(a.content, 'utf8'),
+                })),
+              }
+            : {}),
         },
       },
     }),

@@ -37,6 +37,7 @@ export const KEY_PREFIXES = {
   rateLimit: (scope: string) => `RATE#${scope}#`,
   /** Idempotency-Key records, one partition per route (`IDEMPOTENCY#checkout`, `IDEMPOTENCY#contact`, ...). */
   idempotency: IDEMPOTENCY_PREFIX,
+  reminder: 'REMINDER#',
 } as const;
 
 export interface ItemKey {
@@ -120,4 +121,9 @@ export const keys = {
   bookingNote: (bookingId: string, at: string, id: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: `NOTE#${at}#${id}` }),
   /** A copy of a note flagged for a date, in that date's day-sheet partition (the sheet lists it). */
   dayNote: (date: string, at: string, id: string): ItemKey => ({ pk: `DAY#${date}`, sk: `NOTE#${at}#${id}` }),
+  /**
+   * A travel-day reminder of one booking (functions/store/reminders.ts): written before it is sent, on the condition
+   * that it is absent, so a reminder goes at most once. Its own partition prefix, so the job is granted only these.
+   */
+  reminder: (bookingId: string, kind: string): ItemKey => ({ pk: `${KEY_PREFIXES.reminder}${bookingId}`, sk: `KIND#${kind}` }),
 } as const;

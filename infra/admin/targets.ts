@@ -34,6 +34,8 @@ export interface TableTarget {
   label: string;
   /** Where its Stripe is (reconcile): the local stand-in's URL, or the deployed Stripe key's secret name. */
   stripe?: { standInUrl: string } | { secretId: string };
+  /** The local stack's own URL (its SITE_URL), for commands that make links (send-reminders). */
+  siteUrl?: string;
 }
 
 function processAlive(pid: number): boolean {
@@ -80,7 +82,7 @@ export function localTarget(dataDir: string, adminClient: (endpoint: string) => 
 export function localTableTarget(dataDir: string): TableTarget {
   const state = runningLocalStack(dataDir);
   if (!state.endpoints.dynamodb || !state.tableName) throw new AdminCommandError('The running local stack is older than this command: restart it (npm start) and try again.');
-  return { tableName: state.tableName, region: state.region ?? 'ap-southeast-2', endpoint: state.endpoints.dynamodb, label: `the local stack at ${state.url}`, stripe: { standInUrl: state.url } };
+  return { tableName: state.tableName, region: state.region ?? 'ap-southeast-2', endpoint: state.endpoints.dynamodb, label: `the local stack at ${state.url}`, stripe: { standInUrl: state.url }, siteUrl: state.url };
 }
 
 type StackReader = Pick<CloudFormationClient, 'send'>;

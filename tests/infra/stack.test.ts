@@ -53,6 +53,8 @@ const ACTIONS: Record<Need, string[]> = {
   'userpool:read': ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:ListUsers'],
   'userpool:get-user': ['cognito-idp:AdminGetUser'],
   'pass:sign': SECRET_READ,
+  'reminders:write': ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+  sms: ['sns:Publish'],
 };
 const LOG_ACTIONS = ['logs:CreateLogStream', 'logs:PutLogEvents'];
 /** What every function holds whatever its needs: its own log group (the origin secret comes in its environment). */

@@ -53,6 +53,8 @@ export async function startTestStack(spa: 'dist' | 'none', prefix: string, setti
   Object.assign(process.env, settings);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
   // Every test request is its own visitor unless it names one (X-Forwarded-For), so request budgets never couple tests.
+  // The reminders job runs on the real clock; tests that want it run it with their own (tests/integration/travel-day.test.ts).
+  process.env.LOCAL_JOBS_OFF ??= 'SendReminders';
   const stack = await startLocalStack({ port: 0, dataDir, inMemoryTable: true, spa, createAdmin: false, clientAddresses: 'simulated' });
   const env: TestEnv = {
     baseUrl: stack.url,

@@ -12,6 +12,7 @@ import { nzInstant, nzToday } from '../../../shared/nz-time';
 import type { Booking } from '../../../shared/records';
 import { site } from '../../../shared/site';
 import type { Caller } from '../../lib/auth';
+import { withCalendar } from '../calendar/calendar-email';
 import { sendEmail } from '../../lib/email';
 import { badRequest, conflict } from '../../lib/errors';
 import { logger } from '../../lib/logger';
@@ -60,7 +61,7 @@ export async function editMyBooking(caller: Caller, id: string, edit: CustomerBo
   const { booking: after, decision } = done;
   logger.info('Booking changed by its customer', { bookingId: id, totalCents: after.totalCents, refundCents: decision.refundCents });
   try {
-    await sendEmail(bookingEmail(after, { subject: `Booking updated: ${after.bookingReference} | ${site.brand}`, intro: 'Your booking has been updated. Here are the new details.', change: moneyChangeLines(before, decision) }));
+    await sendEmail(await withCalendar(bookingEmail(after, { subject: `Booking updated: ${after.bookingReference} | ${site.brand}`, intro: 'Your booking has been updated. Here are the new details.', change: moneyChangeLines(before, decision) }), after, 'REQUEST'));
   } catch (error) {
     // The change stands; the dashboard shows it. A lost e-mail is logged, not a failed edit.
     logger.error('Booking update e-mail failed', { bookingId: id, error: error instanceof Error ? error.message : String(error) });

@@ -16,6 +16,7 @@ import { site } from '../../../shared/site';
 import { nzToday } from '../../../shared/nz-time';
 import { exceptionMessage, overrideHistoryValue, statusMessages, statusMove, type StatusName } from '../../../shared/status-transitions';
 import type { Caller } from '../../lib/auth';
+import { withCalendar } from '../calendar/calendar-email';
 import { sendEmail } from '../../lib/email';
 import { HttpError, conflict, forbidden } from '../../lib/errors';
 import { logger } from '../../lib/logger';
@@ -191,7 +192,7 @@ async function chargeLateFee(caller: Caller, before: Booking, checkOut: CheckOut
 
 async function tellCustomer(before: Booking, after: Booking, d: MoneyDecision): Promise<void> {
   try {
-    await sendEmail(bookingEmail(after, { subject: `Booking updated: ${after.bookingReference} | ${site.brand}`, intro: 'We have updated your booking. Here are the new details.', change: moneyChangeLines(before, d) }));
+    await sendEmail(await withCalendar(bookingEmail(after, { subject: `Booking updated: ${after.bookingReference} | ${site.brand}`, intro: 'We have updated your booking. Here are the new details.', change: moneyChangeLines(before, d) }), after, 'REQUEST'));
   } catch (error) {
     logger.error('Booking update e-mail failed', { bookingId: after.id, error: error instanceof Error ? error.message : String(error) });
   }

@@ -11,6 +11,7 @@ import { cancellationMessages } from '../../../shared/cancellation';
 import type { MoneyDecision, Policy } from '../../../shared/money-policy';
 import type { Booking, BookingStatus } from '../../../shared/records';
 import { site } from '../../../shared/site';
+import { withCalendar } from '../calendar/calendar-email';
 import { sendEmail } from '../../lib/email';
 import { conflict } from '../../lib/errors';
 import { logger } from '../../lib/logger';
@@ -47,7 +48,7 @@ export async function cancelBooking(before: Booking, req: CancelRequest): Promis
   const { booking: after, decision } = done;
   logger.info('Booking cancelled', { bookingId: before.id, by: req.by, refundCents: decision.refundCents });
   try {
-    await sendEmail(bookingEmail(after, { subject: `Booking cancelled: ${after.bookingReference} | ${site.brand}`, intro: 'Your booking has been cancelled.', cancellation: decision }));
+    await sendEmail(await withCalendar(bookingEmail(after, { subject: `Booking cancelled: ${after.bookingReference} | ${site.brand}`, intro: 'Your booking has been cancelled.', cancellation: decision }), after, 'CANCEL'));
   } catch (error) {
     logger.error('Cancellation e-mail failed', { bookingId: before.id, error: error instanceof Error ? error.message : String(error) });
   }

@@ -61,6 +61,8 @@ export async function changeBooking(before: Booking, req: BookingChange): Promis
     ...(lines.length ? { ledger } : {}),
     ...(next.termsDropOffAt.getTime() !== next.dropOffAt.getTime() || before.termsDropOffAt ? { termsDropOffAt: next.termsDropOffAt.toISOString() } : {}),
     updatedAt: at,
+    // The calendar file's SEQUENCE (use-cases/calendar/booking-calendar.ts): each change sends its events updated.
+    calendarSequence: (before.calendarSequence ?? 0) + 1,
   };
   const outcome = await saveBookingChange(before, after, {
     ...req.save,

@@ -9,6 +9,7 @@ import { maskToken } from '../../../shared/mask';
 import type Stripe from 'stripe';
 import { paymentMessages } from '../../../shared/booking';
 import { nzToday } from '../../../shared/nz-time';
+import { withCalendar } from '../calendar/calendar-email';
 import { sendEmail } from '../../lib/email';
 import { HttpError, conflict, notFound } from '../../lib/errors';
 import { logAbout, logger } from '../../lib/logger';
@@ -124,7 +125,7 @@ export async function sendReceipt(booking: Booking): Promise<ReceiptOutcome> {
   if (booking.receiptSentAt || booking.status === 'payment_review') return 'not-needed';
   if (!(await claimReceipt(booking.id, RECEIPT_CLAIM_STALE_MS))) return 'not-needed';
   try {
-    const { id } = await sendEmail(receiptEmail(booking, await passUrlOrNothing(booking.id)));
+    const { id } = await sendEmail(await withCalendar(receiptEmail(booking, await passUrlOrNothing(booking.id)), booking, 'REQUEST'));
     await markReceiptSent(booking.id, id);
     return 'sent';
   } catch (error) {

@@ -1,4 +1,4 @@
-/** Hands a Blob to the browser as a download (an object URL on a temporary link), then lets the URL go. */
+/** Hands a Blob to the browser as a download (an object URL on a temporary link), then lets the URL go. Used by the admin's CSV export and the travellers' calendar files. */
 export function saveFile(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -18,6 +18,7 @@ import { fetchMyPass } from '../api/my-pass';
 import { NewBookingDialog, type BookingContact } from './NewBookingDialog';
 import { EditBookingDialog } from './EditBookingDialog';
 import { CancelBookingDialog } from './CancelBookingDialog';
+import { AddToCalendarButton } from './AddToCalendarButton';
 
 type Loaded = { state: 'loading' } | { state: 'ready'; bookings: CustomerBooking[] } | { state: 'failed'; expired: boolean };
 
@@ -55,6 +56,9 @@ function BookingCard({ booking, onEdit, onCancel }: { booking: CustomerBooking; 
             </button>
           )}
           {booking.status !== 'payment_review' && <ViewPassButton booking={booking} />}
+          {(booking.status === 'reservation' || booking.status === 'checkin' || booking.status === 'checkout') && (
+            <AddToCalendarButton bookingId={booking.id} label={booking.booking_reference || booking.id.slice(0, 8)} />
+          )}
           <span className={`badge badge-${booking.status}`}>{STATUS_LABEL[booking.status]}</span>
           {booking.shuttle_service && <span className="badge badge-outline">Shuttle Service</span>}
           {booking.car_wash && <span className="badge badge-outline">Car wash</span>}

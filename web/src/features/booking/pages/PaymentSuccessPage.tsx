@@ -20,6 +20,9 @@ import { clearPendingBooking, readPendingBooking } from '../pending-booking';
 import { clearBookingDraft } from '../booking-draft';
 import { recordPaidCheckout } from '../paid-checkouts';
 import { EmailText } from '../../../ui/EmailText';
+import { ApiError } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
+import { downloadCheckoutCalendar } from '../api/checkout-calendar';
 
 type View = { kind: 'loading' } | { kind: 'done'; booking: ConfirmedBooking } | { kind: 'issue'; message: string };
 
@@ -76,7 +79,7 @@ export default function PaymentSuccessPage() {
           </div>
         )}
         {view.kind === 'issue' && <BookingIssue message={view.message} />}
-        {view.kind === 'done' && <Confirmation booking={view.booking} />}
+        {view.kind === 'done' && <Confirmation booking={view.booking} sessionId={sessionId} />}
       </div>
     </section>
   );
@@ -107,7 +110,28 @@ function BookingIssue({ message }: { message: string }) {
   );
 }
 
-function Confirmation({ booking }: { booking: ConfirmedBooking }) {
+function AddToCalendar({ sessionId }: { sessionId: string }) {
+  const { toast } = useToast();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const file = await downloadCheckoutCalendar(sessionId);
+      saveFile(file.blob, file.filename ?? 'parking.ics');
+    } catch (e) {
+      toast({ title: 'Error', description: e instanceof ApiError ? e.message : 'Could not download the calendar file. Please try again.', variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="btn btn-outline" onClick={() => void download()} disabled={busy}>
+      Add to calendar
+    </button>
+  );
+}
+
+function Confirmation({ booking, sessionId }: { booking: ConfirmedBooking; sessionId: string }) {
   const deposit = booking.balance_due > 0;
   return (
     <div className="confirmation">
@@ -128,6 +152,9 @@ function Confirmation({ booking }: { booking: ConfirmedBooking }) {
             </Link>
           </p>
         )}
+        <div className="form-actions center-actions">
+          <AddToCalendar sessionId={sessionId} />
+        </div>
         {booking.parking_bay_number && (
           <p className="bay">
             Parking bay: <strong data-testid="parking-bay">{booking.parking_bay_number}</strong>
