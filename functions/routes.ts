@@ -123,6 +123,9 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/bookings/{id}/photos', access: 'user', entry: 'photos/start-upload.ts', needs: ['table:read', 'table:write', 'photos:write'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/bookings/{id}/photos/{photoId}/complete', access: 'user', entry: 'photos/complete-upload.ts', needs: ['table:read', 'table:write', 'photos:read', 'photos:write', 'photos:delete'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/bookings/{id}/photos', access: 'user', entry: 'photos/list-photos.ts', needs: ['table:read', 'photos:read'], memoryMb: 256, timeoutSeconds: 10 },
+  // Paying the balance online (issue 26): the owner from the dashboard, anyone with the pass link from the pass page.
+  { method: 'POST', path: '/api/me/bookings/{id}/balance-checkout', access: 'user', entry: 'me/balance-checkout.ts', needs: ['table:read', 'table:write', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
+  { method: 'POST', path: '/api/pass/{token}/balance-checkout', access: 'public', entry: 'pass/balance-checkout.ts', needs: ['table:get', 'table:write', 'stripe', 'pass:sign'], memoryMb: 512, timeoutSeconds: 20 },
   // The contract (functions/openapi/): built from this table and the shared schemas; it touches nothing.
   { method: 'GET', path: '/api/openapi.json', access: 'public', entry: 'api-docs/get-openapi.ts', needs: [], memoryMb: 256, timeoutSeconds: 5 },
   { method: 'GET', path: '/api/reference', access: 'public', entry: 'api-docs/get-reference.ts', needs: [], memoryMb: 256, timeoutSeconds: 5 },

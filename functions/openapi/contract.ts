@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import { adminBookingSchema, adminBookingDetailSchema, auditEntrySchema, recordPaymentResponseSchema, adminBookingEditResponseSchema, adminBookingEditSchema, adminBookingsQuerySchema, adminBookingsResponseSchema, adminCheckoutRequestSchema, adminCustomerEditSchema, adminCustomerResponseSchema, adminSummarySchema, customerSearchQuerySchema, customerSearchResponseSchema, daySheetQuerySchema, daySheetSchema } from '../../shared/admin';
+import { balanceCheckoutResponseSchema } from '../../shared/balance-checkout';
 import { availabilityQuerySchema, availabilitySchema } from '../../shared/availability';
 import { partialRefundSchema, recordPaymentSchema } from '../../shared/balance';
 import { checkoutRequestSchema, checkoutResponseSchema, createdBookingSchema, endedCheckoutSchema } from '../../shared/booking';
@@ -73,6 +74,8 @@ export const API_CONTRACT: Record<RouteKey, RouteContract> = {
   'POST /api/bookings/{id}/photos': { summary: 'Start a vehicle photo upload: a presigned POST for the photo store.', body: photoUploadRequestSchema, status: 201, response: photoUploadResponseSchema },
   'POST /api/bookings/{id}/photos/{photoId}/complete': { summary: 'Check an uploaded photo and file it with the booking.', status: 201, response: photoCompleteResponseSchema },
   'GET /api/bookings/{id}/photos': { summary: "A booking's vehicle photos, newest first, with view URLs.", response: vehiclePhotosResponseSchema },
+  'POST /api/me/bookings/{id}/balance-checkout': { summary: "Pay one's own booking's balance by card: a Stripe Checkout session for the balance due now.", status: 201, response: balanceCheckoutResponseSchema },
+  'POST /api/pass/{token}/balance-checkout': { summary: "Pay a booking's balance by card with its pass link: a Stripe Checkout session for the balance due now.", status: 201, response: balanceCheckoutResponseSchema },
   'GET /api/openapi.json': { summary: 'This document.', response: openApiDocumentSchema },
   'GET /api/reference': { summary: 'This document as a web page.', response: { mediaType: 'text/html', description: 'The routes, what each takes and answers, and who may call it.' } },
 };

@@ -104,4 +104,6 @@ export const keys = {
    * deleted in the one that settles it; the refund worker reads the one partition (only refunds in flight).
    */
   refundRequest: (lineId: string): ItemKey => ({ pk: KEY_PREFIXES.refundQueue, sk: `LINE#${lineId}` }),
+  /** The booking's latest balance checkout (session id, URL, amount, the booking version it was made for), reused while open. */
+  balanceCheckout: (bookingId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: 'BALANCE_CHECKOUT' }),
 } as const;
