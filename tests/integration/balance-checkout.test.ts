@@ -9,7 +9,7 @@ import { ensurePassSigningKey } from '../../local/pass-key';
 import { daysFromToday } from '../support/dates';
 import { request } from '../support/http';
 import { createUser, type TestUser } from '../support/users';
-import { baseUrl, booking, customer, env, getCheckout, payOnPage, quote, standIn } from './payment-support';
+import { baseUrl, booking, customer, env, getCheckout, outboxFor, payOnPage, quote, standIn } from './payment-support';
 
 let owner: TestUser;
 let other: TestUser;
@@ -76,6 +76,20 @@ describe('who may start a balance checkout', () => {
     const refused = await byPass(await passTokenFor(cancelled));
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('This booking cannot take a payment online');
+  });
+});
+
+describe('the e-mails say where to pay', () => {
+  it("the deposit confirmation links the booking's pass (which opens the balance checkout without signing in) and the dashboard", async () => {
+    const id = await paid();
+    const ref = (await booking(id))!.bookingReference as string;
+    const mail = (await outboxFor(owner.email)).find((m) => m.subject.includes(ref) && m.subject.startsWith('Booking confirmed'));
+    expect(mail, 'the confirmation e-mail').toBeDefined();
+    const link = new RegExp(`Pay the balance of \\$50\\.00 online before pick-up: ${baseUrl.replace(/[.]/g, '\\.')}/pass/(\\S+) \\(or from My Bookings: ${baseUrl.replace(/[.]/g, '\\.')}/customer-dashboard\\)`).exec(mail!.text);
+    expect(link, mail!.text).not.toBeNull();
+    const res = await byPass(link![1]!);
+    expect(res.status).toBe(201);
+    expect(res.body.amount).toBe(50);
   });
 });
 

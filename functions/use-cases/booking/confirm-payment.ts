@@ -21,6 +21,7 @@ import { claimReceipt, markReceiptSent, releaseReceiptClaim } from '../../store/
 import { getCheckoutSession } from '../../store/checkout-sessions';
 import { getCustomer } from '../../store/customers';
 import { balanceLineOf, recordBalancePayment } from './balance-payment';
+import { payBalanceLinks } from './pay-balance-links';
 import { receiptEmail } from './receipt-email';
 import { newBookingReference } from './reference';
 
@@ -124,7 +125,7 @@ export async function sendReceipt(booking: Booking): Promise<ReceiptOutcome> {
   if (booking.receiptSentAt || booking.status === 'payment_review') return 'not-needed';
   if (!(await claimReceipt(booking.id, RECEIPT_CLAIM_STALE_MS))) return 'not-needed';
   try {
-    const { id } = await sendEmail(receiptEmail(booking));
+    const { id } = await sendEmail(receiptEmail(booking, await payBalanceLinks(booking)));
     await markReceiptSent(booking.id, id);
     return 'sent';
   } catch (error) {

@@ -58,8 +58,28 @@ export function moneyChangeLines(before: Booking, d: MoneyDecision): ReceiptLine
   return lines;
 }
 
-export function receiptEmail(b: Booking): OutgoingEmail {
-  return bookingEmail(b, { subject: `Booking confirmed: ${b.bookingReference} | ${site.brand}`, intro: `Thank you for booking with ${site.brand}. Your booking is confirmed.` });
+export function receiptEmail(b: Booking, payBalance?: PayBalanceLinks): OutgoingEmail {
+  return bookingEmail(b, { subject: `Booking confirmed: ${b.bookingReference} | ${site.brand}`, intro: `Thank you for booking with ${site.brand}. Your booking is confirmed.`, payBalance });
+}
+
+/** Where a balance can be paid online: the booking's pass (works without signing in) and, for an account holder, the dashboard. */
+export interface PayBalanceLinks {
+  passUrl: string;
+  dashboardUrl: string | null;
+}
+
+/** The sentence that says where to pay, when the e-mail states a balance still due. */
+export function payBalanceText(b: Booking, links: PayBalanceLinks | undefined): string | null {
+  const due = b.payment?.balanceDueCents ?? 0;
+  if (!links || due <= 0 || b.status === 'cancelled') return null;
+  return `Pay the balance of ${formatMoney(due)} online before pick-up: ${links.passUrl}${links.dashboardUrl ? ` (or from My Bookings: ${links.dashboardUrl})` : ''}`;
+}
+
+function payBalanceHtml(b: Booking, links: PayBalanceLinks | undefined): string {
+  if (!payBalanceText(b, links) || !links) return '';
+  const due = formatMoney(b.payment!.balanceDueCents);
+  const dashboard = links.dashboardUrl ? ` or from <a href="${escapeHtml(links.dashboardUrl)}">My Bookings</a>` : '';
+  return `<p><strong>Pay the balance of ${escapeHtml(due)} online before pick-up:</strong> <a href="${escapeHtml(links.passUrl)}">your booking pass</a>${dashboard}.</p>\n`;
 }
 
 /**
@@ -82,7 +102,8 @@ export function cancellationMoneyLines(b: Booking, d: MoneyDecision): ReceiptLin
  * A booking's e-mail: the receipt, or the same details after a change with what the change did to the money, or
  * after a cancellation with the cancellation's money instead of the booking's price.
  */
-export function bookingEmail(b: Booking, { subject, intro, change = [], cancellation }: { subject: string; intro: string; change?: ReceiptLine[]; cancellation?: MoneyDecision }): OutgoingEmail {
+export function bookingEmail(b: Booking, { subject, intro, change = [], cancellation, payBalance }: { subject: string; intro: string; change?: ReceiptLine[]; cancellation?: MoneyDecision; payBalance?: PayBalanceLinks }): OutgoingEmail {
+  const payText = cancellation ? null : payBalanceText(b, payBalance);
   const { details } = receiptLines(b);
   const money = cancellation ? cancellationMoneyLines(b, cancellation) : receiptLines(b).money;
   const firstName = b.customer.name.split(' ')[0] ?? b.customer.name;
@@ -101,6 +122,7 @@ export function bookingEmail(b: Booking, { subject, intro, change = [], cancella
     '',
     ...money.map((l) => `${l.label}: ${l.value}`),
     '',
+    ...(payText ? [payText, ''] : []),
     `Receipt from ${business}.`,
     address,
     contact,
@@ -115,7 +137,7 @@ ${change.length ? `<h2 style="font-size:18px">What changed</h2>\n<table style="b
 <table style="border-collapse:collapse">${rows(details)}</table>
 <h2 style="font-size:18px">Payment</h2>
 <table style="border-collapse:collapse">${rows(money)}</table>
-<p>Receipt from ${escapeHtml(business)}.<br>${escapeHtml(address)}</p>
+${cancellation ? '' : payBalanceHtml(b, payBalance)}<p>Receipt from ${escapeHtml(business)}.<br>${escapeHtml(address)}</p>
 <p>${escapeHtml(contact)}</p>
 </body></html>`;
 
