@@ -12,6 +12,7 @@ import { myCheckoutRequestSchema } from './my-checkout';
 import { profileMessages } from './profile';
 import { isoDate } from './schemas';
 import { editVersion, typedText } from './text';
+import { refundLineSchema } from './refund-lines';
 
 export const ADMIN_PAGE_SIZE = 25;
 /** A date filter covers at most this many days (each day is one small partition read). */
@@ -141,7 +142,14 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /** GET /api/admin/bookings/{id}: the booking with its history (newest first) for the edit dialog. */
-export const adminBookingDetailSchema = z.object({ booking: adminBookingSchema, history: z.array(auditEntrySchema) });
+export const adminBookingDetailSchema = z.object({
+  booking: adminBookingSchema,
+  history: z.array(auditEntrySchema),
+  /** The booking's refund lines, oldest first: a failed one offers Retry (shared/refund-lines.ts). */
+  refunds: z.array(refundLineSchema),
+  /** The most a part refund can give back now (dollars). */
+  part_refund_max: z.number(),
+});
 export type AdminBookingDetail = z.infer<typeof adminBookingDetailSchema>;
 
 const optionalText = (max: number, message: string, pattern: RegExp) =>

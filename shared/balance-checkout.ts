@@ -10,7 +10,7 @@ export const balanceCheckoutMessages = {
   notPayable: 'This booking cannot take a payment online',
   tooSmall: 'The balance is less than $0.50: please pay it when you collect your car',
   failed: 'Failed to create checkout session',
-  paid: (amount: string) => `Payment received: ${amount}. Thank you.`,
+  paid: (reference: string) => `Payment received for ${reference}. Thank you.`,
   canceled: 'The balance was not paid.',
   checkFailed: 'We could not check your payment yet. Reload the page in a minute.',
 } as const;

@@ -38,6 +38,7 @@ export interface RouteContract {
 export type RouteKey = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /api/${string}`;
 
 const partialRefundResponseSchema = z.object({ booking: adminBookingSchema, history: z.array(auditEntrySchema), refund: z.number() });
+const refundRetryResponseSchema = adminBookingDetailSchema.extend({ retried: z.boolean() });
 const webhookReceivedSchema = z.object({ received: z.literal(true) });
 const openApiDocumentSchema = z.object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });
 
@@ -76,6 +77,7 @@ export const API_CONTRACT: Record<RouteKey, RouteContract> = {
   'GET /api/bookings/{id}/photos': { summary: "A booking's vehicle photos, newest first, with view URLs.", response: vehiclePhotosResponseSchema },
   'POST /api/me/bookings/{id}/balance-checkout': { summary: "Pay one's own booking's balance by card: a Stripe Checkout session for the balance due now.", status: 201, response: balanceCheckoutResponseSchema },
   'POST /api/pass/{token}/balance-checkout': { summary: "Pay a booking's balance by card with its pass link: a Stripe Checkout session for the balance due now.", status: 201, response: balanceCheckoutResponseSchema },
+  'POST /api/admin/bookings/{id}/refunds/{lineId}/retry': { summary: 'Send a failed refund line again (a line pending or made already: nothing happens).', response: refundRetryResponseSchema },
   'GET /api/openapi.json': { summary: 'This document.', response: openApiDocumentSchema },
   'GET /api/reference': { summary: 'This document as a web page.', response: { mediaType: 'text/html', description: 'The routes, what each takes and answers, and who may call it.' } },
 };
