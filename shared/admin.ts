@@ -294,3 +294,10 @@ export const daySheetRowSchema = z.object({
 export type DaySheetRow = z.infer<typeof daySheetRowSchema>;
 export const daySheetSchema = z.object({ date: z.string(), arrivals: z.array(daySheetRowSchema), departures: z.array(daySheetRowSchema) });
 export type DaySheet = z.infer<typeof daySheetSchema>;
+
+/** POST /api/admin/bookings/{id}/refunds: the booking as it now stands, its history and the refund given (dollars). */
+export const partialRefundResponseSchema = z.object({ booking: adminBookingSchema, history: z.array(auditEntrySchema), refund: z.number() });
+export type PartialRefundResponse = z.infer<typeof partialRefundResponseSchema>;
+
+/** POST /api/admin/bookings/{id}/refunds/{lineId}/retry: the booking view, and whether the line was sent again. */
+export const refundRetryResponseSchema = adminBookingDetailSchema.extend({ retried: z.boolean() });

@@ -23,6 +23,8 @@ import { BookingHistory } from './BookingHistory';
 import { CancelBookingDialog } from './CancelBookingDialog';
 import { CustomerEditorDialog } from './CustomerEditorDialog';
 import { RecordPaymentDialog } from './RecordPaymentDialog';
+import { PartRefundDialog } from './PartRefundDialog';
+import { RefundLines } from './RefundLines';
 import { StayFields } from './StayFields';
 
 type EditField = Exclude<keyof AdminBookingEditInput, 'version'>;
@@ -43,6 +45,7 @@ interface EditBookingFormProps {
 
 export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomerSaved, onCancelled, onRefresh }: EditBookingFormProps) {
   const [paying, setPaying] = useState(false);
+  const [refundingPart, setRefundingPart] = useState(false);
   /** The server refused check-out with money due: its message, and the admin's reason to let the car go anyway. */
   const [checkoutRefused, setCheckoutRefused] = useState<string | null>(null);
   const [overrideReason, setOverrideReason] = useState('');
@@ -171,6 +174,11 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
                 {booking.balance_due > 0 && (booking.status === 'reservation' || booking.status === 'checkin' || booking.status === 'checkout') && (
                   <button type="button" className="btn btn-outline btn-sm" onClick={() => setPaying(true)}>
                     Record payment
+                  </button>
+                )}
+                {detail.part_refund_max > 0 && (booking.status === 'reservation' || booking.status === 'checkin' || booking.status === 'checkout') && (
+                  <button type="button" className="btn btn-outline btn-sm" onClick={() => setRefundingPart(true)}>
+                    Refund part
                   </button>
                 )}
                 {(booking.status === 'reservation' || booking.status === 'checkin' || booking.status === 'payment_review') && (
@@ -315,6 +323,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
             />
           </div>
         )}
+        <RefundLines booking={booking} lines={detail.refunds} onRetried={onRefresh} />
         <BookingHistory history={history} />
       </FormDialog>
       {/* A sibling, not a child: a submit inside it would otherwise bubble (through the portal) to this form. */}
@@ -325,6 +334,17 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
           onClose={() => setPaying(false)}
           onRecorded={() => {
             setPaying(false);
+            onRefresh();
+          }}
+        />
+      )}
+      {refundingPart && (
+        <PartRefundDialog
+          booking={booking}
+          maxRefund={detail.part_refund_max}
+          onClose={() => setRefundingPart(false)}
+          onRefunded={() => {
+            setRefundingPart(false);
             onRefresh();
           }}
         />
