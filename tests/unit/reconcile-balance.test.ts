@@ -34,6 +34,13 @@ describe('reconcile and balance payments', () => {
     expect(compareWithStripe(booking([payment(5000)], 6000), { amountReceived: 1000 }, [], atStripe([['pi_b', { amountReceived: 5000, refunds }]]))).toEqual([{ ledger: 'no line for this refund of a balance payment', stripe: 'refund re_x of $15.00' }]);
   });
 
+  it('a part refund the app sent to the balance payment (the deposit had no room) agrees; its amount must match', () => {
+    const refund: LedgerLine = { id: 'r1', at: '2026-01-03T00:00:00.000Z', by: 'admin', kind: 'refund', amountCents: -1500, note: 'Refund', status: 'succeeded', refundId: 're_b' };
+    const atB = (amount: number) => atStripe([['pi_b', { amountReceived: 5000, refunds: [{ id: 're_b', amount, status: 'succeeded', metadata: { ledgerLine: 'r1' }, created: 3 }] }]]);
+    expect(compareWithStripe(booking([payment(5000), refund], 4500), { amountReceived: 1000 }, [], atB(1500))).toEqual([]);
+    expect(compareWithStripe(booking([payment(5000), refund], 4500), { amountReceived: 1000 }, [], atB(1000))).toContainEqual({ ledger: 'refund re_b of $15.00', stripe: 'refund re_b of $10.00' });
+  });
+
   it('a balance payment Stripe does not know is a difference', () => {
     expect(compareWithStripe(booking([payment(5000)], 6000), { amountReceived: 1000 }, [], atStripe([]))).toEqual([{ ledger: 'balance paid online $50.00 (pi_b)', stripe: 'no such payment' }]);
   });

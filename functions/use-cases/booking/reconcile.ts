@@ -40,8 +40,8 @@ export interface StripeBalancePayment extends StripePayment {
 type Difference = Omit<ReconcileDifference, 'bookingId' | 'reference'>;
 
 /**
- * Each online balance payment line against its own payment intent: Stripe received the line's amount, and nothing of
- * it was refunded (the app refunds only through the booking's first payment, so a refund there was made outside it).
+ * Each online balance payment line against its own payment intent: Stripe received the line's amount, and every
+ * refund of it is on a refund line (the app sends one there when the first payment has no room left for it).
  */
 function compareBalancePayments(b: Booking, balancePayments: ReadonlyMap<string, StripeBalancePayment>): Difference[] {
   const out: Difference[] = [];
@@ -53,7 +53,12 @@ function compareBalancePayments(b: Booking, balancePayments: ReadonlyMap<string,
       continue;
     }
     if (pi.amountReceived !== l.amountCents) out.push({ ledger: `balance paid online ${formatMoney(l.amountCents)}`, stripe: `received ${formatMoney(pi.amountReceived)} (${l.paymentIntent})` });
-    for (const r of pi.refunds.filter(refundCounts)) out.push({ ledger: 'no line for this refund of a balance payment', stripe: `refund ${r.id} of ${formatMoney(r.amount)}` });
+    for (const r of pi.refunds.filter(refundCounts)) {
+      // The app sends a refund here when the first payment has no room left for it (refund.ts refundTarget).
+      const on = (b.ledger ?? []).find((x) => x.kind === 'refund' && x.refundId === r.id && x.status !== 'failed');
+      if (!on) out.push({ ledger: 'no line for this refund of a balance payment', stripe: `refund ${r.id} of ${formatMoney(r.amount)}` });
+      else if (-on.amountCents !== r.amount) out.push({ ledger: `refund ${r.id} of ${formatMoney(-on.amountCents)}`, stripe: `refund ${r.id} of ${formatMoney(r.amount)}` });
+    }
   }
   return out;
 }
@@ -67,6 +72,9 @@ export function compareWithStripe(b: Booking, payment: StripePayment, refunds: r
   const out: Difference[] = compareBalancePayments(b, balancePayments);
   const lines = (b.ledger ?? []).filter((l) => l.kind === 'refund');
   const paidLater = (b.ledger ?? []).filter((l) => l.kind === 'payment').reduce((sum, l) => sum + l.amountCents, 0);
+  const elsewhere = [...balancePayments.values()].flatMap((p) => p.refunds.filter(refundCounts));
+  const refundedElsewhere = new Set(elsewhere.map((r) => r.id));
+  const elsewhereLines = lines.filter((l) => l.refundId && refundedElsewhere.has(l.refundId) && l.status !== 'failed').reduce((sum, l) => sum - l.amountCents, 0);
   const charged = chargedCents(b) - paidLater;
   if (charged !== payment.amountReceived) out.push({ ledger: `charged ${formatMoney(charged)}`, stripe: `received ${formatMoney(payment.amountReceived)}` });
   const counted = refunds.filter(refundCounts);
@@ -78,7 +86,7 @@ export function compareWithStripe(b: Booking, payment: StripePayment, refunds: r
     else if (on.length === 1 && -on[0]!.amountCents !== r.amount) out.push({ ledger: `refund ${r.id} of ${formatMoney(-on[0]!.amountCents)}`, stripe: `refund ${r.id} of ${formatMoney(r.amount)}` });
   }
   for (const l of lines) {
-    if (!l.refundId || l.status === 'failed') continue;
+    if (!l.refundId || l.status === 'failed' || refundedElsewhere.has(l.refundId)) continue;
     if (!counted.some((r) => r.id === l.refundId)) {
       const there = refunds.find((r) => r.id === l.refundId);
       out.push({ ledger: `refund ${l.refundId} of ${formatMoney(-l.amountCents)} made`, stripe: there ? `refund ${l.refundId} ${there.status ?? 'unknown'}` : `no refund ${l.refundId}` });
@@ -86,7 +94,7 @@ export function compareWithStripe(b: Booking, payment: StripePayment, refunds: r
   }
   const atStripe = new Set(counted.map((r) => r.metadata?.ledgerLine).filter((id): id is string => !!id));
   const owed = lines.filter((l) => (l.status === 'pending' && !atStripe.has(l.id)) || (l.status === 'failed' && !l.outside)).reduce((sum, l) => sum - l.amountCents, 0);
-  const held = (b.payment?.amountPaidCents ?? 0) - paidLater;
+  const held = (b.payment?.amountPaidCents ?? 0) - paidLater + elsewhereLines;
   const expected = payment.amountReceived - counted.reduce((sum, r) => sum + r.amount, 0) - owed;
   if (held !== expected) out.push({ ledger: `paid ${formatMoney(held)}`, stripe: `received less refunds${owed ? ' less owed' : ''}: ${formatMoney(expected)}` });
   return out;
