@@ -13,6 +13,7 @@ import { profileMessages } from './profile';
 import { isoDate } from './schemas';
 import { statusOverrideSchema } from './status-transitions';
 import { editVersion, typedText } from './text';
+import { refundLineSchema } from './refund-lines';
 
 export const ADMIN_PAGE_SIZE = 25;
 /** A date filter covers at most this many days (each day is one small partition read). */
@@ -161,6 +162,10 @@ export const adminBookingDetailSchema = z.object({
   history: z.array(auditEntrySchema),
   /** Staff notes, newest first (issue 22). */
   notes: z.array(bookingNoteSchema).optional(),
+  /** The booking's refund lines, oldest first: a failed one offers Retry (shared/refund-lines.ts). */
+  refunds: z.array(refundLineSchema),
+  /** The most a part refund can give back now (dollars). */
+  part_refund_max: z.number(),
 });
 export type AdminBookingDetail = z.infer<typeof adminBookingDetailSchema>;
 
@@ -316,3 +321,10 @@ export const daySheetSchema = z.object({
   notes: z.array(flaggedNoteSchema).optional(),
 });
 export type DaySheet = z.infer<typeof daySheetSchema>;
+
+/** POST /api/admin/bookings/{id}/refunds: the booking as it now stands, its history and the refund given (dollars). */
+export const partialRefundResponseSchema = z.object({ booking: adminBookingSchema, history: z.array(auditEntrySchema), refund: z.number() });
+export type PartialRefundResponse = z.infer<typeof partialRefundResponseSchema>;
+
+/** POST /api/admin/bookings/{id}/refunds/{lineId}/retry: the booking view, and whether the line was sent again. */
+export const refundRetryResponseSchema = adminBookingDetailSchema.extend({ retried: z.boolean() });

@@ -42,14 +42,21 @@ export interface LedgerLine {
   by: 'customer' | 'admin' | 'system';
   /**
    * `balance`: the balance due at pick-up changed; `refund`: money back to the card; `kept`: paid beyond the total,
-   * not refunded; `payment`: staff took a payment towards the balance in the yard (amount positive).
+   * not refunded; `payment`: a payment towards the balance (amount positive), taken by staff in the yard, or paid online
+   * through a balance checkout (`method` `online`, with its `sessionId` and `paymentIntent`).
    */
   kind: 'balance' | 'refund' | 'kept' | 'payment';
   amountCents: Cents;
   note: string;
   /** Payments: how it was paid, and the member of staff who took it (their e-mail, or their user id). */
-  method?: PaymentMethod;
+  method?: PaymentMethod | 'online';
   takenBy?: string;
+  /**
+   * Online balance payments: the Stripe Checkout session and payment intent that took it. Each session is on the
+   * ledger once (balance-payment.ts); reconcile checks the line against that payment intent.
+   */
+  sessionId?: string;
+  paymentIntent?: string;
   /** Refunds: pending until the provider confirms, then succeeded (or failed, to retry). */
   status?: 'pending' | 'succeeded' | 'failed';
   /** Stripe's refund id: each Stripe refund is on the ledger once, by this id (refund-sync.ts). */
@@ -60,7 +67,8 @@ export interface LedgerLine {
   outside?: true;
   /**
    * The refund the app's decision granted, when less was sent because a refund made outside the app had paid
-   * part or all of it (the headroom rule, docs/payments.md); `amountCents` is what was sent.
+   * part or all of it (the headroom rule, docs/payments.md); `amountCents` is what was sent. On an online balance
+   * payment: the balance the session was made for, when Stripe took another amount (`amountCents` is what it took).
    */
   askedCents?: Cents;
 }

@@ -6,7 +6,8 @@
  */
 import * as z from 'zod';
 import { checkInSchema, checkOutSchema, noteRequestSchema, noteResponseSchema, yardBookingSchema, yardScanSchema } from '../../shared/yard';
-import { adminBookingSchema, adminBookingDetailSchema, auditEntrySchema, recordPaymentResponseSchema, adminBookingEditResponseSchema, adminBookingEditSchema, adminBookingsQuerySchema, adminBookingsResponseSchema, adminCheckoutRequestSchema, adminCustomerEditSchema, adminCustomerResponseSchema, adminSummarySchema, customerSearchQuerySchema, customerSearchResponseSchema, daySheetQuerySchema, daySheetSchema } from '../../shared/admin';
+import { adminBookingDetailSchema, recordPaymentResponseSchema, adminBookingEditResponseSchema, adminBookingEditSchema, adminBookingsQuerySchema, adminBookingsResponseSchema, adminCheckoutRequestSchema, adminCustomerEditSchema, adminCustomerResponseSchema, adminSummarySchema, customerSearchQuerySchema, customerSearchResponseSchema, daySheetQuerySchema, daySheetSchema, partialRefundResponseSchema, refundRetryResponseSchema } from '../../shared/admin';
+import { balanceCheckoutResponseSchema } from '../../shared/balance-checkout';
 import { availabilityQuerySchema, availabilitySchema } from '../../shared/availability';
 import { partialRefundSchema, recordPaymentSchema } from '../../shared/balance';
 import { checkoutRequestSchema, checkoutResponseSchema, createdBookingSchema, endedCheckoutSchema } from '../../shared/booking';
@@ -41,7 +42,6 @@ export interface RouteContract {
 /** `METHOD path`, as in functions/routes.ts. */
 export type RouteKey = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /api/${string}`;
 
-const partialRefundResponseSchema = z.object({ booking: adminBookingSchema, history: z.array(auditEntrySchema), refund: z.number() });
 const webhookReceivedSchema = z.object({ received: z.literal(true) });
 const openApiDocumentSchema = z.object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });
 
@@ -89,6 +89,9 @@ export const API_CONTRACT: Record<RouteKey, RouteContract> = {
   'GET /api/me/bookings/{id}/calendar.ics': { summary: "One's own booking as a calendar file (drop-off and pick-up).", response: { mediaType: 'text/calendar', description: 'Two events in UTC (the booked NZ times), the yard as location, the pass link; a download (METHOD:PUBLISH).' } },
   'GET /api/pass/{token}/calendar.ics': { summary: "The pass's booking as a calendar file; a bad token and a missing booking answer the same 404.", response: { mediaType: 'text/calendar', description: 'Two events in UTC (the booked NZ times), the yard as location, the pass link; a download (METHOD:PUBLISH).' } },
   'GET /api/checkout/{sessionId}/calendar.ics': { summary: 'The booking a paid session made, as a calendar file (the success page).', response: { mediaType: 'text/calendar', description: 'Two events in UTC (the booked NZ times), the yard as location, the pass link; a download (METHOD:PUBLISH).' } },
+  'POST /api/me/bookings/{id}/balance-checkout': { summary: "Pay one's own booking's balance by card: a Stripe Checkout session for the balance due now.", status: 201, response: balanceCheckoutResponseSchema },
+  'POST /api/pass/{token}/balance-checkout': { summary: "Pay a booking's balance by card with its pass link: a Stripe Checkout session for the balance due now.", status: 201, response: balanceCheckoutResponseSchema },
+  'POST /api/admin/bookings/{id}/refunds/{lineId}/retry': { summary: 'Send a failed refund line again (a line pending or made already: nothing happens).', response: refundRetryResponseSchema },
   'GET /api/openapi.json': { summary: 'This document.', response: openApiDocumentSchema },
   'GET /api/reference': { summary: 'This document as a web page.', response: { mediaType: 'text/html', description: 'The routes, what each takes and answers, and who may call it.' } },
   'POST /api/pass/{token}/landed': { summary: "\"I've landed\" by the booking pass: joins (or updates) today's pickup queue; 201 the first time, 200 after.", body: landedRequestSchema, status: 201, response: landedResponseSchema },

@@ -12,6 +12,10 @@ export interface CheckoutSession {
   createdAt: string;
   /** Epoch seconds: when Stripe stops accepting payment for the session. */
   expiresAt: number;
+  /** `balance`: the session pays a confirmed booking's balance (balance-checkout.ts), not a new booking. */
+  purpose?: 'balance';
+  /** Balance sessions: what the server asked Stripe to charge (the balance due when the session was made). */
+  amountCents?: number;
 }
 
 type CheckoutSessionItem = Item & CheckoutSession & { ttl: number };
@@ -27,8 +31,8 @@ export async function getCheckoutSession(sessionId: string): Promise<CheckoutSes
   // Strongly consistent: a webhook that arrives moments after checkout must not miss the record and drop the event.
   const item = await getItem<CheckoutSessionItem>(keys.checkoutSession(sessionId), true);
   if (!item) return null;
-  const { bookingId, createdAt, expiresAt } = item;
-  return { sessionId, bookingId, createdAt, expiresAt };
+  const { bookingId, createdAt, expiresAt, purpose, amountCents } = item;
+  return { sessionId, bookingId, createdAt, expiresAt, ...(purpose ? { purpose, amountCents } : {}) };
 }
 
 /** The booking a payment intent paid for (written when the booking was confirmed), or null. */

@@ -50,6 +50,18 @@ describe('receipt e-mail', () => {
     expect(mail.text).toContain('GST included (3/23 of the total): $3.91');
   });
 
+  it('a deposit receipt says where to pay the balance online: the pass link, and the dashboard for an account holder; nothing when paid in full', () => {
+    const deposit = booking({ paymentType: 'deposit', payment: { type: 'deposit', amountPaidCents: 1000, balanceDueCents: 10000, currency: 'nzd', paymentIntent: null, sessionId: 'cs', paidAt: '' } });
+    const links = { passUrl: 'https://runway.example/pass/p1.abc.def', dashboardUrl: 'https://runway.example/customer-dashboard' };
+    const mail = receiptEmail(deposit, undefined, links);
+    expect(mail.text).toContain('Pay the balance of $100.00 online before pick-up: https://runway.example/pass/p1.abc.def (or from My Bookings: https://runway.example/customer-dashboard)');
+    expect(mail.html).toContain('<a href="https://runway.example/pass/p1.abc.def">your booking pass</a> or from <a href="https://runway.example/customer-dashboard">My Bookings</a>');
+    const guest = receiptEmail(deposit, undefined, { ...links, dashboardUrl: null });
+    expect(guest.text).toContain('Pay the balance of $100.00 online before pick-up: https://runway.example/pass/p1.abc.def\n');
+    expect(guest.html).not.toContain('My Bookings');
+    expect(receiptEmail(booking(), undefined, links).text).not.toContain('Pay the balance');
+  });
+
   it('escapes what the customer typed in the HTML', () => {
     const mail = receiptEmail(booking({ customer: { name: '<img src=x onerror=alert(1)> Ngata', email: 'a@example.com', contactNumber: '1' }, departureFlight: '"><b>' }));
     expect(mail.html).not.toContain('<img');

@@ -22,6 +22,7 @@ import { bookingEmail, moneyChangeLines } from '../booking/receipt-email';
 import { repriceStay } from '../booking/reprice';
 import { toCustomerBooking } from './my-bookings';
 import { ownBooking } from './own-booking';
+import { payBalanceLinks } from '../booking/pay-balance-links';
 
 export { BOOKING_NOT_FOUND, ownBooking } from './own-booking';
 
@@ -61,7 +62,7 @@ export async function editMyBooking(caller: Caller, id: string, edit: CustomerBo
   const { booking: after, decision } = done;
   logger.info('Booking changed by its customer', { bookingId: id, totalCents: after.totalCents, refundCents: decision.refundCents });
   try {
-    await sendEmail(await withCalendar(bookingEmail(after, { subject: `Booking updated: ${after.bookingReference} | ${site.brand}`, intro: 'Your booking has been updated. Here are the new details.', change: moneyChangeLines(before, decision) }), after, 'REQUEST'));
+    await sendEmail(await withCalendar(bookingEmail(after, { subject: `Booking updated: ${after.bookingReference} | ${site.brand}`, intro: 'Your booking has been updated. Here are the new details.', change: moneyChangeLines(before, decision), payBalance: await payBalanceLinks(after) }), after, 'REQUEST'));
   } catch (error) {
     // The change stands; the dashboard shows it. A lost e-mail is logged, not a failed edit.
     logger.error('Booking update e-mail failed', { bookingId: id, error: error instanceof Error ? error.message : String(error) });

@@ -1,7 +1,9 @@
 /** One booking for the admin's edit dialog, with its history (newest first). */
 import type { AdminBookingDetail } from '../../../shared/admin';
 import { adminMessages } from '../../../shared/admin';
+import { centsToDollars } from '../../../shared/money';
 import { isListed, type Booking } from '../../../shared/records';
+import { partRefundHeadroomCents, type RefundLine } from '../../../shared/refund-lines';
 import { notFound } from '../../lib/errors';
 import { bookingHistory } from '../../store/audit';
 import { getBooking } from '../../store/bookings';
@@ -19,5 +21,9 @@ export async function adminBookingDetail(id: string): Promise<AdminBookingDetail
   // The history is read only for a booking that exists, so an unknown id reads nothing more.
   const booking = await confirmedBooking(id);
   const [history, notes] = await Promise.all([bookingHistory(booking.id), notesOf(booking.id)]);
-  return { booking: toAdminBooking(booking), history, notes };
+  return { booking: toAdminBooking(booking), history, notes, refunds: refundLines(booking), part_refund_max: centsToDollars(partRefundHeadroomCents(booking.payment?.amountPaidCents ?? 0, booking.totalCents)) };
 }
+
+/** The refund lines as the booking view shows them. */
+export const refundLines = (b: Booking): RefundLine[] =>
+  (b.ledger ?? []).filter((l) => l.kind === 'refund').map((l) => ({ id: l.id, at: l.at, amount: centsToDollars(-l.amountCents), status: l.status ?? 'succeeded', note: l.note, outside: l.outside === true }));

@@ -29,6 +29,7 @@ import { changeBooking, decideChange, refundHistoryValue } from '../booking/chan
 import { bookingEmail, moneyChangeLines } from '../booking/receipt-email';
 import { repriceStay } from '../booking/reprice';
 import { confirmedBooking } from './booking-detail';
+import { payBalanceLinks } from '../booking/pay-balance-links';
 
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 
@@ -192,7 +193,7 @@ async function chargeLateFee(caller: Caller, before: Booking, checkOut: CheckOut
 
 async function tellCustomer(before: Booking, after: Booking, d: MoneyDecision): Promise<void> {
   try {
-    await sendEmail(await withCalendar(bookingEmail(after, { subject: `Booking updated: ${after.bookingReference} | ${site.brand}`, intro: 'We have updated your booking. Here are the new details.', change: moneyChangeLines(before, d) }), after, 'REQUEST'));
+    await sendEmail(await withCalendar(bookingEmail(after, { subject: `Booking updated: ${after.bookingReference} | ${site.brand}`, intro: 'We have updated your booking. Here are the new details.', change: moneyChangeLines(before, d), payBalance: await payBalanceLinks(after) }), after, 'REQUEST'));
   } catch (error) {
     logger.error('Booking update e-mail failed', { bookingId: after.id, error: error instanceof Error ? error.message : String(error) });
   }

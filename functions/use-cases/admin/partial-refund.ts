@@ -9,6 +9,7 @@ import { adminMessages } from '../../../shared/admin';
 import { balanceMessages, type PartialRefund } from '../../../shared/balance';
 import { dollarsToCents, formatMoney } from '../../../shared/money';
 import { decideMoney, isPolicyError } from '../../../shared/money-policy';
+import { partRefundHeadroomCents } from '../../../shared/refund-lines';
 import { CONFIRMED_STATUSES, type Booking } from '../../../shared/records';
 import type { Caller } from '../../lib/auth';
 import { HttpError, conflict } from '../../lib/errors';
@@ -50,11 +51,5 @@ export async function partialRefund(caller: Caller, id: string, req: PartialRefu
   return { booking: done.booking, history: await bookingHistory(id), refundCents: done.decision.refundCents };
 }
 
-/**
- * The most a part refund can give back. Lowering the total by x frees x of what is held only when what is held
- * covers the total (held - (total - x) >= x); a booking with a balance due frees nothing (lower its price instead).
- */
-function largestRefund(b: Booking): number {
-  const held = b.payment?.amountPaidCents ?? 0;
-  return held >= b.totalCents ? b.totalCents : 0;
-}
+/** The most a part refund can give back (shared/refund-lines.ts, so the admin's form shows the same figure). */
+const largestRefund = (b: Booking): number => partRefundHeadroomCents(b.payment?.amountPaidCents ?? 0, b.totalCents);

@@ -22,6 +22,8 @@ import { claimReceipt, markReceiptSent, releaseReceiptClaim } from '../../store/
 import { getCheckoutSession } from '../../store/checkout-sessions';
 import { getCustomer } from '../../store/customers';
 import { passLinkFor } from './pass-link';
+import { balanceLineOf, recordBalancePayment } from './balance-payment';
+import { payBalanceLinks } from './pay-balance-links';
 import { receiptEmail } from './receipt-email';
 import { newBookingReference } from './reference';
 
@@ -125,7 +127,7 @@ export async function sendReceipt(booking: Booking): Promise<ReceiptOutcome> {
   if (booking.receiptSentAt || booking.status === 'payment_review') return 'not-needed';
   if (!(await claimReceipt(booking.id, RECEIPT_CLAIM_STALE_MS))) return 'not-needed';
   try {
-    const { id } = await sendEmail(await withCalendar(receiptEmail(booking, await passUrlOrNothing(booking.id)), booking, 'REQUEST'));
+    const { id } = await sendEmail(await withCalendar(receiptEmail(booking, await passUrlOrNothing(booking.id), await payBalanceLinks(booking)), booking, 'REQUEST'));
     await markReceiptSent(booking.id, id);
     return 'sent';
   } catch (error) {
@@ -162,11 +164,21 @@ export async function endUnpaidSession(session: Pick<Stripe.Checkout.Session, 'i
   return ended;
 }
 
+async function retrieveSession(sessionId: string): Promise<Stripe.Checkout.Session> {
+  try {
+    return await (await stripeClient()).checkout.sessions.retrieve(sessionId);
+  } catch (error) {
+    logger.error('Could not retrieve the checkout session from Stripe', { sessionId: maskToken(sessionId), error: String(error) });
+    throw new HttpError(502, 'Could not check the payment with the payment provider. Please try again.');
+  }
+}
+
 export const SESSION_ID = /^cs_[A-Za-z0-9_]{1,240}$/;
 
 /**
  * The booking a checkout session made, for the success page. When the webhook has not arrived yet the
- * session is fetched from Stripe and, if paid, confirmed here.
+ * session is fetched from Stripe and, if paid, confirmed here. A balance session (balance-checkout.ts) answers its
+ * booking once the payment is on the ledger, recording it here first when the webhook has not.
  */
 export async function bookingForSession(sessionId: string): Promise<Booking> {
   if (!SESSION_ID.test(sessionId)) throw notFound(paymentMessages.sessionNotFound);
@@ -176,6 +188,12 @@ export async function bookingForSession(sessionId: string): Promise<Booking> {
   logAbout({ bookingId: record.bookingId });
   const booking = await getBooking(record.bookingId, true);
   if (!booking) throw notFound(paymentMessages.sessionNotFound);
+  if (record.purpose === 'balance') {
+    if (balanceLineOf(booking, sessionId)) return booking;
+    const paid = await recordBalancePayment(await retrieveSession(sessionId), record);
+    if (paid.kind === 'recorded') return paid.booking;
+    throw conflict(paymentMessages.paymentNotCompleted);
+  }
   if (booking.status === 'payment_review') throw conflict(paymentMessages.paymentUnderReview);
   if (isListed(booking)) {
     await sendReceipt(booking); // only when an earlier send failed; a sent receipt costs nothing here
@@ -183,14 +201,7 @@ export async function bookingForSession(sessionId: string): Promise<Booking> {
   }
   if (booking.status !== 'pending_payment' && !endedCheckout(booking.status)) throw conflict(paymentMessages.paymentNotCompleted);
 
-  let session: Stripe.Checkout.Session;
-  try {
-    session = await (await stripeClient()).checkout.sessions.retrieve(sessionId);
-  } catch (error) {
-    logger.error('Could not retrieve the checkout session from Stripe', { sessionId: maskToken(sessionId), error: String(error) });
-    throw new HttpError(502, 'Could not check the payment with the payment provider. Please try again.');
-  }
-  const result = await confirmAndNotify(session);
+  const result = await confirmAndNotify(await retrieveSession(sessionId));
   if (result.kind === 'confirmed' && result.booking.status === 'payment_review') throw conflict(paymentMessages.paymentUnderReview);
   if (result.kind === 'confirmed') return result.booking;
   // An ended checkout that Stripe does not report paid will not be: a stale link, said as such.

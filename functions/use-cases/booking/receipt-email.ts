@@ -59,9 +59,29 @@ export function moneyChangeLines(before: Booking, d: MoneyDecision): ReceiptLine
   return lines;
 }
 
-/** The confirmation, with the booking pass's address when it could be signed (docs/pass.md). */
-export function receiptEmail(b: Booking, passUrl?: string): OutgoingEmail {
-  return bookingEmail(b, { subject: `Booking confirmed: ${b.bookingReference} | ${site.brand}`, intro: `Thank you for booking with ${site.brand}. Your booking is confirmed.`, ...(passUrl ? { passUrl } : {}) });
+/** The confirmation, with the booking pass's address when it could be signed (docs/pass.md) and where to pay a balance. */
+export function receiptEmail(b: Booking, passUrl?: string, payBalance?: PayBalanceLinks): OutgoingEmail {
+  return bookingEmail(b, { subject: `Booking confirmed: ${b.bookingReference} | ${site.brand}`, intro: `Thank you for booking with ${site.brand}. Your booking is confirmed.`, ...(passUrl ? { passUrl } : {}), payBalance });
+}
+
+/** Where a balance can be paid online: the booking's pass (works without signing in) and, for an account holder, the dashboard. */
+export interface PayBalanceLinks {
+  passUrl: string;
+  dashboardUrl: string | null;
+}
+
+/** The sentence that says where to pay, when the e-mail states a balance still due. */
+export function payBalanceText(b: Booking, links: PayBalanceLinks | undefined): string | null {
+  const due = b.payment?.balanceDueCents ?? 0;
+  if (!links || due <= 0 || b.status === 'cancelled') return null;
+  return `Pay the balance of ${formatMoney(due)} online before pick-up: ${links.passUrl}${links.dashboardUrl ? ` (or from My Bookings: ${links.dashboardUrl})` : ''}`;
+}
+
+function payBalanceHtml(b: Booking, links: PayBalanceLinks | undefined): string {
+  if (!payBalanceText(b, links) || !links) return '';
+  const due = formatMoney(b.payment!.balanceDueCents);
+  const dashboard = links.dashboardUrl ? ` or from <a href="${escapeHtml(links.dashboardUrl)}">My Bookings</a>` : '';
+  return `<p><strong>Pay the balance of ${escapeHtml(due)} online before pick-up:</strong> <a href="${escapeHtml(links.passUrl)}">your booking pass</a>${dashboard}.</p>\n`;
 }
 
 /** The pass paragraph: what the link opens and that it is the traveller's to keep (and forward) for the day. */
@@ -89,8 +109,9 @@ export function cancellationMoneyLines(b: Booking, d: MoneyDecision): ReceiptLin
  */
 export function bookingEmail(
   b: Booking,
-  { subject, intro, change = [], cancellation, passUrl }: { subject: string; intro: string; change?: ReceiptLine[]; cancellation?: MoneyDecision; passUrl?: string },
+  { subject, intro, change = [], cancellation, passUrl, payBalance }: { subject: string; intro: string; change?: ReceiptLine[]; cancellation?: MoneyDecision; passUrl?: string; payBalance?: PayBalanceLinks },
 ): OutgoingEmail {
+  const payText = cancellation ? null : payBalanceText(b, payBalance);
   const { details } = receiptLines(b);
   const money = cancellation ? cancellationMoneyLines(b, cancellation) : receiptLines(b).money;
   const firstName = b.customer.name.split(' ')[0] ?? b.customer.name;
@@ -111,6 +132,7 @@ export function bookingEmail(
     '',
     ...money.map((l) => `${l.label}: ${l.value}`),
     '',
+    ...(payText ? [payText, ''] : []),
     `Receipt from ${business}.`,
     address,
     contact,
@@ -125,7 +147,7 @@ ${change.length ? `<h2 style="font-size:18px">What changed</h2>\n<table style="b
 <table style="border-collapse:collapse">${rows(details)}</table>
 <h2 style="font-size:18px">Payment</h2>
 <table style="border-collapse:collapse">${rows(money)}</table>
-<p>Receipt from ${escapeHtml(business)}.<br>${escapeHtml(address)}</p>
+${cancellation ? '' : payBalanceHtml(b, payBalance)}<p>Receipt from ${escapeHtml(business)}.<br>${escapeHtml(address)}</p>
 <p>${escapeHtml(contact)}</p>
 </body></html>`;
 

@@ -3,7 +3,9 @@
  * with a payment intent: what Stripe received against what the ledger says was charged (held plus refunds
  * counted); every refund Stripe made on the ledger once, by id, with Stripe's amount; no refund line with an id
  * Stripe does not count; and what is held equal to what Stripe received less its refunds and less what the app
- * still owes (pending lines not yet at Stripe, failed lines owed to the customer). A difference is logged as
+ * still owes (pending lines not yet at Stripe, failed lines owed to the customer); payments towards the balance (in
+ * the yard, or online through a balance checkout, each online one checked against its own payment intent: received
+ * in full, not refunded) are set apart from the first payment's figures. A difference is logged as
  * 'Reconcile difference' (the daily job's alarm counts it) and returned.
  *
  * The bookings are walked through the admin list's index (gsi2, `BOOKINGS#<yyyy-mm>`, every booking ever confirmed,
@@ -30,11 +32,50 @@ export interface StripePayment {
   amountReceived: number;
 }
 
-/** What differs between one booking's ledger and Stripe (pure). */
-export function compareWithStripe(b: Booking, payment: StripePayment, refunds: readonly StripeRefund[]): Omit<ReconcileDifference, 'bookingId' | 'reference'>[] {
-  const out: Omit<ReconcileDifference, 'bookingId' | 'reference'>[] = [];
+/** An online balance payment's own payment intent as Stripe reports it: what it received, and its refunds. */
+export interface StripeBalancePayment extends StripePayment {
+  refunds: readonly StripeRefund[];
+}
+
+type Difference = Omit<ReconcileDifference, 'bookingId' | 'reference'>;
+
+/**
+ * Each online balance payment line against its own payment intent: Stripe received the line's amount, and every
+ * refund of it is on a refund line (the app sends one there when the first payment has no room left for it).
+ */
+function compareBalancePayments(b: Booking, balancePayments: ReadonlyMap<string, StripeBalancePayment>): Difference[] {
+  const out: Difference[] = [];
+  for (const l of b.ledger ?? []) {
+    if (l.kind !== 'payment' || l.method !== 'online') continue;
+    const pi = l.paymentIntent ? balancePayments.get(l.paymentIntent) : undefined;
+    if (!pi) {
+      out.push({ ledger: `balance paid online ${formatMoney(l.amountCents)} (${l.paymentIntent ?? 'no payment intent'})`, stripe: 'no such payment' });
+      continue;
+    }
+    if (pi.amountReceived !== l.amountCents) out.push({ ledger: `balance paid online ${formatMoney(l.amountCents)}`, stripe: `received ${formatMoney(pi.amountReceived)} (${l.paymentIntent})` });
+    for (const r of pi.refunds.filter(refundCounts)) {
+      // The app sends a refund here when the first payment has no room left for it (refund.ts refundTarget).
+      const on = (b.ledger ?? []).find((x) => x.kind === 'refund' && x.refundId === r.id && x.status !== 'failed');
+      if (!on) out.push({ ledger: 'no line for this refund of a balance payment', stripe: `refund ${r.id} of ${formatMoney(r.amount)}` });
+      else if (-on.amountCents !== r.amount) out.push({ ledger: `refund ${r.id} of ${formatMoney(-on.amountCents)}`, stripe: `refund ${r.id} of ${formatMoney(r.amount)}` });
+    }
+  }
+  return out;
+}
+
+/**
+ * What differs between one booking's ledger and Stripe (pure). `payment` and `refunds` are the booking's first payment
+ * (its checkout); payments towards the balance (`payment` lines: in the yard, or online with their own payment intent,
+ * `balancePayments`) are held too but were not charged on it.
+ */
+export function compareWithStripe(b: Booking, payment: StripePayment, refunds: readonly StripeRefund[], balancePayments: ReadonlyMap<string, StripeBalancePayment> = new Map()): Difference[] {
+  const out: Difference[] = compareBalancePayments(b, balancePayments);
   const lines = (b.ledger ?? []).filter((l) => l.kind === 'refund');
-  const charged = chargedCents(b);
+  const paidLater = (b.ledger ?? []).filter((l) => l.kind === 'payment').reduce((sum, l) => sum + l.amountCents, 0);
+  const elsewhere = [...balancePayments.values()].flatMap((p) => p.refunds.filter(refundCounts));
+  const refundedElsewhere = new Set(elsewhere.map((r) => r.id));
+  const elsewhereLines = lines.filter((l) => l.refundId && refundedElsewhere.has(l.refundId) && l.status !== 'failed').reduce((sum, l) => sum - l.amountCents, 0);
+  const charged = chargedCents(b) - paidLater;
   if (charged !== payment.amountReceived) out.push({ ledger: `charged ${formatMoney(charged)}`, stripe: `received ${formatMoney(payment.amountReceived)}` });
   const counted = refunds.filter(refundCounts);
   for (const r of counted) {
@@ -45,7 +86,7 @@ export function compareWithStripe(b: Booking, payment: StripePayment, refunds: r
     else if (on.length === 1 && -on[0]!.amountCents !== r.amount) out.push({ ledger: `refund ${r.id} of ${formatMoney(-on[0]!.amountCents)}`, stripe: `refund ${r.id} of ${formatMoney(r.amount)}` });
   }
   for (const l of lines) {
-    if (!l.refundId || l.status === 'failed') continue;
+    if (!l.refundId || l.status === 'failed' || refundedElsewhere.has(l.refundId)) continue;
     if (!counted.some((r) => r.id === l.refundId)) {
       const there = refunds.find((r) => r.id === l.refundId);
       out.push({ ledger: `refund ${l.refundId} of ${formatMoney(-l.amountCents)} made`, stripe: there ? `refund ${l.refundId} ${there.status ?? 'unknown'}` : `no refund ${l.refundId}` });
@@ -53,7 +94,7 @@ export function compareWithStripe(b: Booking, payment: StripePayment, refunds: r
   }
   const atStripe = new Set(counted.map((r) => r.metadata?.ledgerLine).filter((id): id is string => !!id));
   const owed = lines.filter((l) => (l.status === 'pending' && !atStripe.has(l.id)) || (l.status === 'failed' && !l.outside)).reduce((sum, l) => sum - l.amountCents, 0);
-  const held = b.payment?.amountPaidCents ?? 0;
+  const held = (b.payment?.amountPaidCents ?? 0) - paidLater + elsewhereLines;
   const expected = payment.amountReceived - counted.reduce((sum, r) => sum + r.amount, 0) - owed;
   if (held !== expected) out.push({ ledger: `paid ${formatMoney(held)}`, stripe: `received less refunds${owed ? ' less owed' : ''}: ${formatMoney(expected)}` });
   return out;
@@ -77,6 +118,24 @@ async function stripePayment(paymentIntent: string): Promise<StripePayment> {
   return { amountReceived: pi.amount_received };
 }
 
+/** The booking's online balance payments at Stripe, by payment intent (one or two calls each; most bookings have none). */
+async function stripeBalancePayments(b: Booking): Promise<Map<string, StripeBalancePayment>> {
+  const intents = (b.ledger ?? []).filter((l) => l.kind === 'payment' && l.method === 'online' && l.paymentIntent).map((l) => l.paymentIntent!);
+  const found = await Promise.all(
+    intents.map(async (pi) => {
+      try {
+        const [payment, refunds] = await Promise.all([stripePayment(pi), listPaymentRefunds(pi)]);
+        return [pi, { ...payment, refunds }] as const;
+      } catch (error) {
+        // Stripe not knowing the payment is a difference to report, not a reason to stop the run.
+        if ((error as { statusCode?: number }).statusCode === 404) return null;
+        throw error;
+      }
+    }),
+  );
+  return new Map(found.filter((f): f is NonNullable<typeof f> => f !== null));
+}
+
 export interface ReconcileReport {
   checked: number;
   differences: ReconcileDifference[];
@@ -93,9 +152,9 @@ export async function reconcileBookings(options: { now?: Date; progress?: (line:
     for (const b of page) {
       const paymentIntent = b.payment?.paymentIntent;
       if (!paymentIntent) continue;
-      const [payment, refunds] = await Promise.all([stripePayment(paymentIntent), listPaymentRefunds(paymentIntent)]);
+      const [payment, refunds, balancePayments] = await Promise.all([stripePayment(paymentIntent), listPaymentRefunds(paymentIntent), stripeBalancePayments(b)]);
       report.checked++;
-      for (const d of compareWithStripe(b, payment, refunds)) {
+      for (const d of compareWithStripe(b, payment, refunds, balancePayments)) {
         const difference = { bookingId: b.id, reference: b.bookingReference ?? b.id, ...d };
         logger.error('Reconcile difference', difference);
         report.differences.push(difference);

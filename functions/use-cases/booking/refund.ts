@@ -148,12 +148,20 @@ export async function sendRefund(bookingId: string, lineId: string, options: Sen
     const still = pendingLine(current, lineId);
     if (!current || !still) return 'settled-elsewhere';
     const amount = headroomCents(current, still.index, refunds);
+    // A booking whose balance was paid online has more than one payment: the refund goes where it fits.
+    const where = await refundTarget(current, lineId, paymentIntent, refunds, amount);
+    if ('own' in where) {
+      if (!refundCounts(where.own)) return fail('Refund failed at Stripe', true, (options.attempts ?? 0) + 1);
+      return (await settleSent(bookingId, lineId, where.own.amount, where.own.id, now)) === 'settled' ? 'succeeded' : 'settled-elsewhere';
+    }
+    if ('reason' in where) return where.refused ? fail(where.reason, true, (options.attempts ?? 0) + 1) : noAnswer(where.reason);
+    if (amount > 0 && where.sendCents === 0) return fail('No payment of the booking has that much left to refund', true, (options.attempts ?? 0) + 1);
     if (amount === 0) {
       const settled = await settleSent(bookingId, lineId, 0, null, now);
       if (settled === 'settled') logger.info('Refund not sent: a refund made in Stripe paid it', { bookingId, ledgerLine: lineId, askedCents: -line.amountCents });
       return settled === 'settled' ? 'absorbed' : 'settled-elsewhere';
     }
-    const answer = await askStripe(current, still.line, paymentIntent, amount);
+    const answer = await askStripe(current, still.line, where.paymentIntent, where.sendCents);
     if (answer.kind === 'made') {
       const settled = await settleSent(bookingId, lineId, answer.amount, answer.refundId, now);
       if (settled === 'settled') {
@@ -170,6 +178,37 @@ export async function sendRefund(bookingId: string, lineId: string, options: Sen
     if (!changed) return fail(answer.reason, true, (options.attempts ?? 0) + 1);
   }
   return fail('Refused twice as Stripe refunds changed', true, (options.attempts ?? 0) + 1);
+}
+
+type Target = { paymentIntent: string; sendCents: number } | { own: StripeRefund } | { reason: string; refused: boolean };
+
+/**
+ * Which payment a refund of `amount` goes to. A booking paid once: its checkout's payment intent, as always. One whose
+ * balance was paid online (a `payment` line with its own payment intent) has several: each is listed (the line's own
+ * refund found on one of them, from a send whose answer was lost, is settled without sending), and the refund goes to
+ * the first, in order, with room for all of it (what Stripe received less its refunds), else to the one with the most
+ * room, capped by it (the line is then settled lower and the rest held again, as the headroom rule does).
+ */
+async function refundTarget(b: Booking, lineId: string, first: string, firstRefunds: readonly StripeRefund[], amount: number): Promise<Target> {
+  const online = (b.ledger ?? []).filter((l) => l.kind === 'payment' && l.method === 'online' && l.paymentIntent);
+  if (online.length === 0) return { paymentIntent: first, sendCents: amount };
+  const counted = (list: readonly StripeRefund[]) => list.filter(refundCounts).reduce((sum, r) => sum + r.amount, 0);
+  const rooms: { paymentIntent: string; room: number }[] = [];
+  try {
+    const received = (await (await stripeClient()).paymentIntents.retrieve(first)).amount_received;
+    rooms.push({ paymentIntent: first, room: received - counted(firstRefunds) });
+  } catch (error) {
+    return { reason: messageOf(error), refused: isRefusal(error) };
+  }
+  for (const l of online) {
+    const list = await listed(l.paymentIntent!);
+    if (!Array.isArray(list)) return list;
+    const own = list.find((r) => r.metadata?.ledgerLine === lineId);
+    if (own) return { own };
+    rooms.push({ paymentIntent: l.paymentIntent!, room: l.amountCents - counted(list) });
+  }
+  const pick = rooms.find((r) => r.room >= amount) ?? rooms.reduce((a, c) => (c.room > a.room ? c : a));
+  return { paymentIntent: pick.paymentIntent, sendCents: Math.max(0, Math.min(amount, pick.room)) };
 }
 
 /** Right after the change that wrote the line: the first send. Anything but an answer is left to the worker. */

@@ -19,11 +19,15 @@ import { NewBookingDialog, type BookingContact } from './NewBookingDialog';
 import { EditBookingDialog } from './EditBookingDialog';
 import { CancelBookingDialog } from './CancelBookingDialog';
 import { AddToCalendarButton } from './AddToCalendarButton';
+import { PayBalanceButton } from './PayBalanceButton';
+import { useBalanceReturn } from '../use-balance-return';
 
 type Loaded = { state: 'loading' } | { state: 'ready'; bookings: CustomerBooking[] } | { state: 'failed'; expired: boolean };
 
 const STATUS_LABEL: Record<CustomerBooking['status'], string> = { reservation: 'Reservation', checkin: 'Check-in', checkout: 'Check-out', payment_review: 'Payment being checked', cancelled: 'Cancelled' };
 const money = (n: number) => `$${n.toFixed(2)}`;
+/** The statuses whose balance can be paid online (the server's rule: a booking still on). */
+const PAYABLE: readonly CustomerBooking['status'][] = ['reservation', 'checkin', 'checkout'];
 
 function BookingCard({ booking, onEdit, onCancel }: { booking: CustomerBooking; onEdit(): void; onCancel(): void }) {
   return (
@@ -90,6 +94,7 @@ function BookingCard({ booking, onEdit, onCancel }: { booking: CustomerBooking; 
           <dd>{booking.status === 'cancelled' ? `Cancelled: ${money(booking.amount_paid)} kept` : booking.balance_due > 0 ? money(booking.balance_due) : 'Paid in full'}</dd>
         </div>
       </dl>
+      {PAYABLE.includes(booking.status) && booking.balance_due > 0 && <PayBalanceButton booking={booking} />}
     </li>
   );
 }
@@ -125,6 +130,7 @@ export function MyBookings({ onExpired, contact, onOpenProfile }: { onExpired():
   const [creating, setCreating] = useState(false);
   const listAgain = useCallback(() => setReload((n) => n + 1), []);
   useCheckoutReturn({ created: myCheckoutMessages.created, notMade: 'Your new booking was not made.', onConfirmed: listAgain });
+  useBalanceReturn(listAgain);
   const [editing, setEditing] = useState<CustomerBooking | null>(null);
   const [cancelling, setCancelling] = useState<CustomerBooking | null>(null);
   const periodId = useId();

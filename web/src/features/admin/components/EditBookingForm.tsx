@@ -26,6 +26,8 @@ import { BookingHistory } from './BookingHistory';
 import { CancelBookingDialog } from './CancelBookingDialog';
 import { CustomerEditorDialog } from './CustomerEditorDialog';
 import { RecordPaymentDialog } from './RecordPaymentDialog';
+import { PartRefundDialog } from './PartRefundDialog';
+import { RefundLines } from './RefundLines';
 import { StayFields } from './StayFields';
 
 type EditField = Exclude<keyof AdminBookingEditInput, 'version'>;
@@ -46,6 +48,7 @@ interface EditBookingFormProps {
 
 export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomerSaved, onCancelled, onRefresh }: EditBookingFormProps) {
   const [paying, setPaying] = useState(false);
+  const [refundingPart, setRefundingPart] = useState(false);
   /** The server refused check-out with money due: its message, and the admin's reason to let the car go anyway. */
   const [checkoutRefused, setCheckoutRefused] = useState<string | null>(null);
   const [overrideReason, setOverrideReason] = useState('');
@@ -184,6 +187,11 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
                 )}
                 {booking.status !== 'payment_review' && (
                   <DownloadButton label="Download invoice" fetchFile={() => downloadBookingInvoice(booking.id)} filename={`${booking.booking_reference || 'booking'}-tax-invoice.pdf`} failedTitle="Could not download the invoice" />
+                )}
+                {detail.part_refund_max > 0 && (booking.status === 'reservation' || booking.status === 'checkin' || booking.status === 'checkout') && (
+                  <button type="button" className="btn btn-outline btn-sm" onClick={() => setRefundingPart(true)}>
+                    Refund part
+                  </button>
                 )}
                 {(booking.status === 'reservation' || booking.status === 'checkin' || booking.status === 'payment_review') && (
                   <button type="button" className="btn btn-outline btn-sm" onClick={() => setCancelling(true)}>
@@ -351,6 +359,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
             </ul>
           </section>
         )}
+        <RefundLines booking={booking} lines={detail.refunds} onRetried={onRefresh} />
         <BookingHistory history={history} />
       </FormDialog>
       {/* A sibling, not a child: a submit inside it would otherwise bubble (through the portal) to this form. */}
@@ -361,6 +370,17 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
           onClose={() => setPaying(false)}
           onRecorded={() => {
             setPaying(false);
+            onRefresh();
+          }}
+        />
+      )}
+      {refundingPart && (
+        <PartRefundDialog
+          booking={booking}
+          maxRefund={detail.part_refund_max}
+          onClose={() => setRefundingPart(false)}
+          onRefunded={() => {
+            setRefundingPart(false);
             onRefresh();
           }}
         />

@@ -1,0 +1,152 @@
+/**
+ * Paying the balance online (issue 26 item 6): a Checkout session for the balance due, from the dashboard (the owner)
+ * and from the pass link (anyone holding it); the payment is recorded on the ledger once, whichever of the webhook and
+ * the return page's check comes first, however often either comes; the ledger records what Stripe took.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { forgetPassSigningKey, passTokenFor } from '../../functions/lib/pass-token';
+import { ensurePassSigningKey } from '../../local/pass-key';
+import { daysFromToday } from '../support/dates';
+import { request } from '../support/http';
+import { createUser, type TestUser } from '../support/users';
+import { baseUrl, booking, customer, env, getCheckout, outboxFor, payOnPage, quote, standIn } from './payment-support';
+
+let owner: TestUser;
+let other: TestUser;
+let staff: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  // The test signs pass links with the stack's own key, as the e-mails do.
+  process.env.PASS_SIGNING_KEY = ensurePassSigningKey(env.dataDir);
+  forgetPassSigningKey();
+  [owner, other, staff, admin] = await Promise.all([createUser(env), createUser(env), createUser(env, { staff: true }), createUser(env, { admin: true })]);
+});
+
+const api = <T = any>(method: string, p: string, body?: unknown, user?: TestUser) => request<T>(baseUrl, method, p, body, user ? { authorization: user.bearer } : {});
+const mine = (id: string, user?: TestUser) => api('POST', `/api/me/bookings/${id}/balance-checkout`, {}, user);
+const byPass = (token: string) => api('POST', `/api/pass/${encodeURIComponent(token)}/balance-checkout`, {});
+const onlineLines = (b: Record<string, any>) => (b.ledger ?? []).filter((l: { kind: string; method?: string }) => l.kind === 'payment' && l.method === 'online');
+
+/** The owner's booking, 10 days ($60), paid by the $10 deposit ($50 due) unless `full`. */
+async function paid(paymentType: 'full' | 'deposit' = 'deposit', days = 20): Promise<string> {
+  const started = await api('POST', '/api/checkout', { quote: quote({ dropOffDate: daysFromToday(days), pickUpDate: daysFromToday(days + 9), carWash: false }), customer: customer({ email: owner.email }), paymentType }, owner);
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  expect((await payOnPage(started.body.sessionId)).status).toBeLessThan(400);
+  return started.body.bookingId as string;
+}
+
+describe('who may start a balance checkout', () => {
+  it('the owner 201; anonymous 401; customer B, staff and admins (not their booking) 404 on the dashboard route', async () => {
+    const id = await paid();
+    expect((await mine(id)).status).toBe(401);
+    for (const user of [other, staff, admin]) {
+      const res = await mine(id, user);
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe('Booking not found');
+    }
+    const res = await mine(id, owner);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.amount).toBe(50);
+    expect(res.body.url).toContain(`/_local/stripe/checkout/${res.body.session_id}`);
+  });
+
+  it('the pass link opens it without signing in; a made-up, altered or unknown token is the same 404', async () => {
+    const id = await paid();
+    const token = await passTokenFor(id);
+    const res = await byPass(token);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.amount).toBe(50);
+    const altered = token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA');
+    const unknown = await passTokenFor('00000000-0000-4000-8000-000000000000');
+    for (const bad of ['nonsense', altered, unknown]) {
+      const refused = await byPass(bad);
+      expect(refused.status).toBe(404);
+      expect(refused.body).toEqual({ message: 'Booking not found' });
+    }
+  });
+
+  it('a booking paid in full has nothing due (409) and a cancelled one cannot be paid (409); nothing is written', async () => {
+    const full = await paid('full');
+    const res = await mine(full, owner);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('Nothing is due on this booking');
+    const cancelled = await paid();
+    expect((await api('POST', `/api/me/bookings/${cancelled}/cancellation`, {}, owner)).status).toBe(200);
+    const refused = await byPass(await passTokenFor(cancelled));
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('This booking cannot take a payment online');
+  });
+});
+
+describe('the e-mails say where to pay', () => {
+  it("the deposit confirmation links the booking's pass (which opens the balance checkout without signing in) and the dashboard", async () => {
+    const id = await paid();
+    const ref = (await booking(id))!.bookingReference as string;
+    const mail = (await outboxFor(owner.email)).find((m) => m.subject.includes(ref) && m.subject.startsWith('Booking confirmed'));
+    expect(mail, 'the confirmation e-mail').toBeDefined();
+    const link = new RegExp(`Pay the balance of \\$50\\.00 online before pick-up: ${baseUrl.replace(/[.]/g, '\\.')}/pass/(\\S+) \\(or from My Bookings: ${baseUrl.replace(/[.]/g, '\\.')}/customer-dashboard\\)`).exec(mail!.text);
+    expect(link, mail!.text).not.toBeNull();
+    const res = await byPass(link![1]!);
+    expect(res.status).toBe(201);
+    expect(res.body.amount).toBe(50);
+  });
+});
+
+describe('paying the balance', () => {
+  it('through the hosted page: $50 recorded once as an online payment, the balance $0.00, the history says so; a second click before paying reuses the session', async () => {
+    const id = await paid();
+    const first = await mine(id, owner);
+    const again = await mine(id, owner);
+    expect(again.body.session_id).toBe(first.body.session_id);
+    const page = await payOnPage(first.body.session_id);
+    expect(page.headers.get('location')).toBe(`${baseUrl}/customer-dashboard?balance_session=${first.body.session_id}`);
+    const saved = await booking(id);
+    expect(saved!.payment).toMatchObject({ amountPaidCents: 6000, balanceDueCents: 0 });
+    expect(onlineLines(saved!)).toEqual([expect.objectContaining({ amountCents: 5000, by: 'customer', sessionId: first.body.session_id, paymentIntent: expect.stringMatching(/^pi_/), note: 'Paid online by card' })]);
+    // The return page's check answers the booking as it stands, recording nothing more.
+    const check = await getCheckout(first.body.session_id);
+    expect(check.status).toBe(200);
+    expect(check.body).toMatchObject({ booking_id: id, amount_paid: 60, balance_due: 0 });
+    expect(onlineLines((await booking(id))!)).toHaveLength(1);
+    const detail = await api('GET', `/api/admin/bookings/${id}`, undefined, admin);
+    expect(detail.body.booking).toMatchObject({ amount_paid: 60, balance_due: 0 });
+    expect(detail.body.history[0]).toMatchObject({ changes: [{ field: 'payment', old: null, new: '$50.00 Online (card)' }, { field: 'balance_due', old: '$50.00', new: '$0.00' }] });
+    expect((await mine(id, owner)).body.message).toBe('Nothing is due on this booking');
+  });
+
+  it('the webhook delivered five times racing five return-page checks records the payment once', async () => {
+    const id = await paid();
+    const started = await byPass(await passTokenFor(id));
+    const { eventId } = await standIn.pay(started.body.session_id);
+    const results = await Promise.all([...Array.from({ length: 5 }, () => standIn.deliver(eventId)), ...Array.from({ length: 5 }, () => getCheckout(started.body.session_id))]);
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const saved = await booking(id);
+    expect(onlineLines(saved!)).toHaveLength(1);
+    expect(saved!.payment).toMatchObject({ amountPaidCents: 6000, balanceDueCents: 0 });
+    // And a delivery days later changes nothing.
+    expect((await standIn.deliver(eventId)).status).toBe(200);
+    expect((await booking(id))!.updatedAt).toBe(saved!.updatedAt);
+  });
+
+  it('the balance changed after the session was made (staff took $20 cash): the ledger records the $50 Stripe took, the balance stops at $0.00', async () => {
+    const id = await paid();
+    const started = await mine(id, owner);
+    const cash = await api('POST', `/api/admin/bookings/${id}/payments`, { amount: 20, method: 'cash', version: (await booking(id))!.updatedAt }, staff);
+    expect(cash.status, JSON.stringify(cash.body)).toBe(201);
+    // The $30 now due would be a new session; the open one still asks the $50 it was made for.
+    expect((await payOnPage(started.body.session_id)).status).toBeLessThan(400);
+    const saved = await booking(id);
+    expect(onlineLines(saved!)).toEqual([expect.objectContaining({ amountCents: 5000 })]);
+    expect(saved!.payment).toMatchObject({ amountPaidCents: 8000, balanceDueCents: 0 });
+  });
+
+  it('a session not paid records nothing: the check says the payment is not complete', async () => {
+    const id = await paid();
+    const started = await mine(id, owner);
+    const check = await getCheckout(started.body.session_id);
+    expect(check.status).toBe(409);
+    expect(onlineLines((await booking(id))!)).toEqual([]);
+    expect((await booking(id))!.payment.balanceDueCents).toBe(5000);
+  });
+});
