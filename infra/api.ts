@@ -9,9 +9,10 @@ import { HttpApi, HttpMethod, HttpRoute, HttpStage, LogGroupLogDestination, type
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { NestedStack } from 'aws-cdk-lib';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { routeId, type RouteDef } from '../functions/routes';
+import { routeId, type Access, type RouteDef } from '../functions/routes';
 import type { Environment } from './environments';
 import { removalPolicy } from './removal';
 import { RouteFunction, type SharedFunctionSettings } from './route-function';
@@ -32,6 +33,14 @@ const ACCESS_LOG_FORMAT = JSON.stringify({
   integrationError: '$context.integrationErrorMessage',
   authorizerError: '$context.authorizer.error',
 });
+
+/**
+ * The route functions live in nested stacks, one per audience, because CloudFormation takes at most 500 resources
+ * per stack and each route brings five (function, role, policy, log group, invoke permission): at 60 routes one stack
+ * held 611. The API, its routes and integrations stay in the main stack. Grouped by who calls them, so a group grows
+ * with that part of the product: at five resources a route, each holds up to 100 routes.
+ */
+const ROUTE_GROUPS: Record<Access, string> = { public: 'PublicRoutes', user: 'CustomerRoutes', staff: 'StaffRoutes', admin: 'StaffRoutes' };
 
 export interface RouteResources {
   route: RouteDef;
@@ -78,12 +87,22 @@ export class Api extends Construct {
       userPoolRegion: settings.env.region,
     });
     const seen = new Set<string>();
+    const groups = new Map<string, NestedStack>();
+    const groupOf = (route: RouteDef): NestedStack => {
+      const name = ROUTE_GROUPS[route.access];
+      let group = groups.get(name);
+      if (!group) {
+        group = new NestedStack(this, name, { description: `Runway Parking (${settings.env.name}): the ${name.replace('Routes', '').toLowerCase()} API routes' functions` });
+        groups.set(name, group);
+      }
+      return group;
+    };
     for (const route of routes) {
       const key = `${route.method} ${route.path}`;
       if (seen.has(key)) throw new Error(`functions/routes.ts lists ${key} twice`);
       seen.add(key);
       const name = routeId(route);
-      const handler = new RouteFunction(this, name, { route, settings });
+      const handler = new RouteFunction(groupOf(route), name, { route, settings });
       const [httpRoute] = this.httpApi.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],

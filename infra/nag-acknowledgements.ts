@@ -3,7 +3,7 @@
  * with the reason it is accepted. Anything not listed here fails the synth, including findings a new route
  * would bring (for example a grant the route table cannot justify).
  */
-import { CfnElement, Stack, Validations } from 'aws-cdk-lib';
+import { CfnElement, Names, Stack, Validations } from 'aws-cdk-lib';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IConstruct } from 'constructs';
 import type { Api } from './api';
@@ -94,11 +94,16 @@ export function acknowledgeFindings(stack: AcknowledgedStack): void {
   }
 
   // Routes that declare photos:read, photos:write or photos:delete act on objects whose keys the app creates per booking.
-  ack(
-    stack.api,
-    `AwsSolutions-IAM5[Resource::<${logicalId(stack.data.photos.node.defaultChild)}.Arn>/*]`,
-    'photos:read / photos:write / photos:delete grant only s3:GetObject, s3:PutObject or s3:DeleteObject, only on objects of the photo bucket; object keys are per booking ({bookingId}/...), created by the app, so no fixed prefix can be named; which booking a caller may touch is checked by the handler before it signs a URL or deletes a refused upload.',
-  );
+  // The route functions sit in nested stacks (infra/api.ts), where the bucket's ARN arrives as a parameter.
+  const photosArnParameter = `referenceto${Names.uniqueId(stack.data.photos.node.defaultChild!)}Arn`;
+  const photosReason =
+    'photos:read / photos:write / photos:delete grant only s3:GetObject, s3:PutObject or s3:DeleteObject, only on objects of the photo bucket; object keys are per booking ({bookingId}/...), created by the app, so no fixed prefix can be named; which booking a caller may touch is checked by the handler before it signs a URL or deletes a refused upload.';
+  ack(stack.api, `AwsSolutions-IAM5[Resource::<${logicalId(stack.data.photos.node.defaultChild)}.Arn>/*]`, photosReason);
+  // An acknowledgement reaches a nested stack's resources only when made on a construct inside it: each route's role.
+  for (const { route, handler } of stack.api.routes) {
+    if (!route.needs.some((n) => n.startsWith('photos:'))) continue;
+    ack(handler.role, `AwsSolutions-IAM5[Resource::<${photosArnParameter}>/*]`, photosReason);
+  }
 
   // aws-cdk-lib's BucketDeployment handler: a deploy-time function whose runtime and policy the library manages.
   const siteBucketArn = `<${logicalId(stack.site.bucket.node.defaultChild)}.Arn>`;

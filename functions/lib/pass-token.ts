@@ -57,8 +57,10 @@ export async function bookingIdFromPassToken(token: string): Promise<string | nu
   const parts = TOKEN_SHAPE.exec(token.trim());
   if (!parts) return null;
   const [, bookingId, given] = parts as unknown as [string, string, string];
-  const expected = mac(await signingKey(), bookingId);
-  const actual = Buffer.from(given, 'base64url');
+  // Compared as text, not as decoded bytes: the last of 22 base64url characters carries 4 unused bits, so decoding
+  // would let several spellings of one signature through, and a changed character must never still verify.
+  const expected = Buffer.from(mac(await signingKey(), bookingId).toString('base64url'));
+  const actual = Buffer.from(given);
   return actual.length === expected.length && timingSafeEqual(actual, expected) ? bookingId : null;
 }
 

@@ -82,8 +82,8 @@ describe('the local stack', () => {
     const dir = temporaryFolder('runway-admin-target-');
     const state = { url: 'http://localhost:3000', pid: process.pid, region: 'ap-southeast-2', endpoints: { cognito: 'http://127.0.0.1:1', dynamodb: 'http://127.0.0.1:2' }, userPoolId: 'local_pool', tableName: 'runway-parking' };
     writeFileSync(path.join(dir, 'local-stack.json'), JSON.stringify(state));
-    // Locally Stripe is the stand-in the running stack serves.
-    expect(localTableTarget(dir)).toEqual({ tableName: 'runway-parking', region: 'ap-southeast-2', endpoint: 'http://127.0.0.1:2', label: 'the local stack at http://localhost:3000', stripe: { standInUrl: 'http://localhost:3000' } });
+    // Locally Stripe is the stand-in the running stack serves; the site's address is what reminders link to.
+    expect(localTableTarget(dir)).toEqual({ tableName: 'runway-parking', region: 'ap-southeast-2', endpoint: 'http://127.0.0.1:2', label: 'the local stack at http://localhost:3000', stripe: { standInUrl: 'http://localhost:3000' }, siteUrl: 'http://localhost:3000' });
     writeFileSync(path.join(dir, 'local-stack.json'), JSON.stringify({ ...state, endpoints: { cognito: 'http://127.0.0.1:1' }, tableName: undefined }));
     expect(() => localTableTarget(dir)).toThrow(/older than this command: restart it/);
   });

@@ -5,7 +5,9 @@
  * every configuration goes to the run's one folder (global-setup.ts): aws-cdk-lib caches bundles by source,
  * options and output folder within a process, so a second configuration reuses the first one's bundles.
  */
+import { CfnElement, NestedStack, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
 import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -114,11 +116,65 @@ export function synthesize(options: SynthOptions, outdir: string = temporaryFold
   });
   app.synth();
   const stack = stacks[0]!;
-  const json = JSON.parse(readFileSync(path.join(outdir, `${stack.stackName}.template.json`), 'utf8')) as TemplateJson;
+  const json = withNestedStacks(JSON.parse(readFileSync(path.join(outdir, `${stack.stackName}.template.json`), 'utf8')) as TemplateJson, stack, outdir);
   const edgeStack = edgeStacks[0]!;
   const edgeJson = JSON.parse(readFileSync(path.join(outdir, `${edgeStack.artifactId}.template.json`), 'utf8')) as TemplateJson;
   const report = JSON.parse(readFileSync(path.join(outdir, 'validation-report.json'), 'utf8')) as Synthesized['report'];
   return { stack, template: Template.fromJSON(json), json, edge: { stack: edgeStack, template: Template.fromJSON(edgeJson), json: edgeJson }, outdir, report };
+}
+
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+/** Replaces every `{ Ref: name }` whose name `values` holds, anywhere in `value`. */
+function substitute(value: unknown, values: Record<string, unknown>): unknown {
+  if (Array.isArray(value)) return value.map((v) => substitute(v, values));
+  if (value && typeof value === 'object') {
+    const v = value as Record<string, unknown>;
+    if (Object.keys(v).length === 1 && typeof v.Ref === 'string' && v.Ref in values) return clone(values[v.Ref]);
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, substitute(x, values)]));
+  }
+  return value;
+}
+
+/** Replaces `{ 'Fn::GetAtt': [stackId, 'Outputs.name'] }` with what the nested stack's output holds. */
+function replaceOutputs(value: unknown, outputs: Map<string, Record<string, unknown>>): unknown {
+  if (Array.isArray(value)) return value.map((v) => replaceOutputs(v, outputs));
+  if (value && typeof value === 'object') {
+    const v = value as Record<string, unknown>;
+    const att = v['Fn::GetAtt'] as [string, string] | undefined;
+    if (Object.keys(v).length === 1 && Array.isArray(att) && outputs.has(att[0]) && att[1].startsWith('Outputs.')) return clone(outputs.get(att[0])![att[1].slice('Outputs.'.length)]);
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, replaceOutputs(x, outputs)]));
+  }
+  return value;
+}
+
+/**
+ * The stack as one template, as the tests read it: each nested stack's resources (infra/api.ts puts the route
+ * functions in nested stacks) moved into the main template, its parameters replaced by what the main stack passes,
+ * and the main stack's reads of its outputs by the outputs' values. What CloudFormation deploys is unchanged.
+ */
+function withNestedStacks(json: TemplateJson, stack: Stack, outdir: string): TemplateJson {
+  // Each nested stack's template file and the logical id of the resource that deploys it in the main template.
+  const files = new Map<string, string>();
+  for (const c of stack.node.findAll()) {
+    if (!NestedStack.isNestedStack(c) || c.nestedStackParent !== stack) continue;
+    const resource = c.nestedStackResource as CfnElement;
+    files.set(stack.resolve(resource.logicalId) as string, c.templateFile);
+  }
+  const outputs = new Map<string, Record<string, unknown>>();
+  const resources: TemplateJson['Resources'] = {};
+  for (const [id, r] of Object.entries(json.Resources)) {
+    const file = files.get(id);
+    if (!file) {
+      resources[id] = r;
+      continue;
+    }
+    const nested = JSON.parse(readFileSync(path.join(outdir, file), 'utf8')) as TemplateJson & { Outputs?: Record<string, { Value: unknown }> };
+    const params = (r.Properties?.Parameters ?? {}) as Record<string, unknown>;
+    for (const [nid, nr] of Object.entries(nested.Resources)) resources[nid] = substitute(nr, params) as TemplateJson['Resources'][string];
+    outputs.set(id, Object.fromEntries(Object.entries(nested.Outputs ?? {}).map(([k, o]) => [k, substitute(o.Value, params)])));
+  }
+  return { ...json, Resources: replaceOutputs(resources, outputs) as TemplateJson['Resources'] };
 }
 
 /** Logical ids of the resources of one type, optionally those whose properties match. */
@@ -127,8 +183,9 @@ export function resourcesOfType(s: Synthesized, type: string): [string, any][] {
 }
 
 export function logicalIdOf(s: Synthesized, construct: { node: { defaultChild?: unknown } }): string {
-  const child = construct.node.defaultChild as { logicalId: string };
-  return s.stack.resolve(child.logicalId) as string;
+  const child = construct.node.defaultChild as IConstruct & { logicalId: string };
+  // A construct of a nested stack has its logical id in that stack's template (merged by withNestedStacks).
+  return Stack.of(child).resolve(child.logicalId) as string;
 }
 
 /** A template value as text: Fn::Join flattened, { Ref: X } as <X>, Fn::GetAtt as <Id.Attr> (cdk-nag's notation). */
