@@ -75,16 +75,24 @@ describe('landedOpensAt', () => {
     );
   });
 
-  it('property: the day before, only from the evening and only for a pick-up before 06:00', () => {
+  it('property: the day before, exactly from six real hours before the pick-up (on a clock-change night, not six on the clock)', () => {
     fc.assert(
       fc.property(dateArb, slotArb, slotArb, (date, pickUpTime, nowTime) => {
         const now = nzInstant({ date: addDays(date, -1), time: nowTime });
-        if (!now) return;
+        const pickUpAt = nzInstant({ date, time: pickUpTime });
+        if (!now || !pickUpAt) return;
         const allowed = mayTellLanded({ pickUpDate: date, pickUpTime }, now);
-        if (pickUpTime >= '06:00' || nowTime < '18:00') expect(allowed).toBe(false);
+        expect(allowed).toBe(pickUpAt.getTime() - now.getTime() <= 6 * 3_600_000);
+        if (nowTime < '18:00') expect(allowed).toBe(false);
       }),
       { numRuns: 600 },
     );
+  });
+
+  it('on the night the clocks go forward, a 06:00 pick-up opens at 23:00 the evening before (six real hours)', () => {
+    const pickUp = { pickUpDate: '2026-09-27', pickUpTime: '06:00' };
+    expect(mayTellLanded(pickUp, nzInstant({ date: '2026-09-26', time: '23:00' })!)).toBe(true);
+    expect(mayTellLanded(pickUp, nzInstant({ date: '2026-09-26', time: '22:30' })!)).toBe(false);
   });
 });
 
