@@ -20,7 +20,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const foldersOf = (dir) => readdirSync(path.join(here, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
 /** functions/ folders that are not handlers (one module per route or trigger): every other folder is. */
-const NOT_HANDLERS = ['lib', 'store', 'use-cases', 'maintenance', 'openapi'];
+const NOT_HANDLERS = ['lib', 'store', 'use-cases', 'domain', 'maintenance', 'openapi'];
 const HANDLER_DIRS = foldersOf('functions').filter((d) => !NOT_HANDLERS.includes(d));
 const handlers = HANDLER_DIRS.map((d) => `functions/${d}/**`);
 /** The web app's features, each a folder of web/src/features. */
@@ -52,6 +52,12 @@ export const layerZones = [
     'The store knows nothing of HTTP: return outcomes and let the use case map them to errors.',
   ),
   zone('functions/use-cases/**', handlers, 'A use case never imports a handler: handlers call use cases.'),
+  zone(
+    'functions/use-cases/**',
+    ['functions/lib/errors.ts', 'functions/lib/http.ts'],
+    'A use case knows nothing of HTTP: throw a domain error (functions/domain/errors.ts); the handler stack maps its code to a status.',
+  ),
+  zone('functions/domain/**', ['functions/lib/**', 'functions/store/**', 'functions/use-cases/**', ...handlers], 'functions/domain holds the domain errors: it imports nothing else of functions/.'),
   zone('functions/maintenance/**', ['functions/use-cases/**', ...handlers], 'Maintenance (functions/maintenance, run by npm run admin) works on the store: it imports no use case or handler.'),
   zone(handlers, 'functions/store/**', 'A handler is a thin adapter: it calls a use case, which calls the store.'),
   zone('infra/**', ['local/**', 'web/**', 'tests/**', 'bench/**'], 'The CDK app never imports the local stack, the web app, the tests or the bench.'),

@@ -5,7 +5,7 @@
  */
 import { checkoutRequestSchema, paymentMessages, type CheckoutRequest } from '../../shared/booking';
 import { messages } from '../../shared/messages';
-import { badRequest } from '../lib/errors';
+import { badRequest } from '../domain/errors';
 
 export function parseCheckoutRequest(rawBody: string): CheckoutRequest {
   let json: unknown;

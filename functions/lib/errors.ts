@@ -1,4 +1,10 @@
-/** Errors a handler may throw on purpose; the handler stack turns each into its HTTP status and body. */
+/**
+ * HTTP at the edge: the error the handler stack answers with. Use cases throw domain errors
+ * (functions/domain/errors.ts); `httpErrorOf` maps their codes to statuses here, once. The stack itself throws an
+ * HttpError only for what is about the transport (a body too large, a media type, an idempotency key).
+ */
+import { DomainError, type DomainErrorCode } from '../domain/errors';
+
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -12,10 +18,21 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, fieldErrors?: Record<string, string>) => new HttpError(400, message, fieldErrors);
-export const unauthorized = (message = 'Unauthorized') => new HttpError(401, message);
-export const forbidden = (message: string) => new HttpError(403, message);
-export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string, fieldErrors?: Record<string, string>) => new HttpError(409, message, fieldErrors);
-/** A request budget is spent: 429 with the seconds until it renews, as Retry-After. */
-export const tooManyRequests = (message: string, retryAfterSeconds: number) => new HttpError(429, message, undefined, { 'retry-after': String(retryAfterSeconds) });
+const STATUS_OF: Record<DomainErrorCode, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-many-requests': 429,
+  'provider-failed': 502,
+  'provider-unavailable': 503,
+};
+
+/** The HTTP answer for an error a use case or the stack threw on purpose; null for anything else (a 500). */
+export function httpErrorOf(error: unknown): HttpError | null {
+  if (error instanceof HttpError) return error;
+  if (!(error instanceof DomainError)) return null;
+  const headers = error.retryAfterSeconds === undefined ? undefined : { 'retry-after': String(error.retryAfterSeconds) };
+  return new HttpError(STATUS_OF[error.code], error.message, error.fieldErrors, headers);
+}

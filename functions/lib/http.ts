@@ -11,7 +11,8 @@ import type { z } from 'zod';
 import { messages } from '../../shared/messages';
 import type { Access } from '../routes';
 import { authContext, isStaff, type AuthContext } from './auth';
-import { HttpError, badRequest, forbidden, unauthorized } from './errors';
+import { badRequest, forbidden, unauthorized } from '../domain/errors';
+import { HttpError, httpErrorOf } from './errors';
 import { idempotencyHttpError, idempotent } from './idempotency';
 import { logger } from './logger';
 import { observability } from './observed';
@@ -139,7 +140,7 @@ export function httpHandler<B extends z.ZodType | undefined = undefined, Q exten
     })
     .use({
       onError: (request) => {
-        const error = idempotencyHttpError(request.error) ?? request.error;
+        const error = idempotencyHttpError(request.error) ?? httpErrorOf(request.error) ?? request.error;
         if (error instanceof HttpError) {
           request.response = json(error.status, { message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) }, error.headers);
           return;

@@ -8,7 +8,7 @@
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { authContext, callerOf, type Caller } from './auth';
-import { unauthorized } from './errors';
+import { unauthorized } from '../domain/errors';
 import { cognitoTokenVerifier, type TokenVerifier } from './jwt';
 
 let verifier: { issuer: string; verify: TokenVerifier } | undefined;

@@ -3,7 +3,7 @@ import { capacityMessages } from '../../shared/capacity';
 import { quoteSelection } from '../../shared/quote';
 import { toQuoteResponse } from '../../shared/quote-response';
 import { quoteRequestSchema } from '../../shared/schemas';
-import { badRequest, conflict } from '../lib/errors';
+import { badRequest, conflict } from '../domain/errors';
 import { httpHandler } from '../lib/http';
 import { availability } from '../use-cases/booking/availability';
 

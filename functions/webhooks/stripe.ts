@@ -5,7 +5,7 @@
  */
 import { paymentMessages } from '../../shared/booking';
 import { handleStripeEvent } from '../use-cases/booking/stripe-events';
-import { badRequest } from '../lib/errors';
+import { badRequest } from '../domain/errors';
 import { httpHandler } from '../lib/http';
 import { logger } from '../lib/logger';
 import { BUSINESS_METRICS, countEvent } from '../lib/metrics';

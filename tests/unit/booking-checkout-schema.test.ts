@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { checkoutRequestSchema, customerDetailsSchema, normaliseSearchText, paymentMessages, phoneIdentity, searchTokensOf } from '../../shared/booking';
 import { messages } from '../../shared/messages';
 import { parseCheckoutRequest } from '../../functions/checkout/checkout-request';
-import { HttpError } from '../../functions/lib/errors';
+import { HttpError, httpErrorOf } from '../../functions/lib/errors';
 
 const valid = { firstName: 'Aroha', lastName: 'Ngata', email: 'aroha@example.com', contactNumber: '+64 (21) 555-1234', carRegistration: 'kta 123' };
 const quote = { dropOffDate: '2030-01-10', dropOffTime: '09:00', pickUpDate: '2030-01-12', pickUpTime: '09:00', carWash: false };
@@ -98,8 +98,9 @@ describe('parseCheckoutRequest', () => {
     try {
       parseCheckoutRequest(raw);
     } catch (e) {
-      expect(e).toBeInstanceOf(HttpError);
-      return e as HttpError;
+      const answer = httpErrorOf(e);
+      expect(answer).toBeInstanceOf(HttpError);
+      return answer as HttpError;
     }
     throw new Error('expected a 400');
   };

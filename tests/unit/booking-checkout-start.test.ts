@@ -18,7 +18,7 @@ const { startCheckout } = await import('../../functions/use-cases/booking/start-
 const { upsertCustomer } = await import('../../functions/store/customers');
 const { createPendingBooking, pendingBookingExists } = await import('../../functions/store/bookings');
 const { fullDatesAmong } = await import('../../functions/store/occupancy');
-const { HttpError } = await import('../../functions/lib/errors');
+const { HttpError, httpErrorOf } = await import('../../functions/lib/errors');
 const { paymentMessages } = await import('../../shared/booking');
 const { messages } = await import('../../shared/messages');
 
@@ -36,8 +36,10 @@ async function failure(p: Promise<unknown>) {
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(HttpError);
-  return error as InstanceType<typeof HttpError>;
+  // What the handler stack answers with: the use case's domain error mapped at the edge.
+  const answer = httpErrorOf(error);
+  expect(answer).toBeInstanceOf(HttpError);
+  return answer as InstanceType<typeof HttpError>;
 }
 
 beforeEach(() => {

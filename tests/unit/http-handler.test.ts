@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { parseGroups } from '../../functions/lib/auth';
-import { conflict } from '../../functions/lib/errors';
+import { conflict } from '../../functions/domain/errors';
 import { httpHandler } from '../../functions/lib/http';
 import { logger } from '../../functions/lib/logger';
 

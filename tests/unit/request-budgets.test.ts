@@ -17,7 +17,7 @@ vi.mock('../../functions/store/rate-limits', () => ({
 }));
 
 const { clientNetwork, contactEmailsPerDay, spendRequestBudget } = await import('../../functions/use-cases/limits/request-budgets');
-const { HttpError } = await import('../../functions/lib/errors');
+const { HttpError, httpErrorOf } = await import('../../functions/lib/errors');
 const { contactTexts } = await import('../../shared/contact');
 
 beforeEach(() => {
@@ -69,14 +69,14 @@ describe('which budgets a request spends', () => {
 describe('what a spent budget answers', () => {
   it('a sender\'s budget: 429, the minutes to wait, Retry-After', async () => {
     outcome = (budgets) => ({ ok: false, refused: budgets[0]!, retryAfterSeconds: 61 });
-    const error = await spendRequestBudget('checkout', { clientAddress: '198.51.100.4', email: 'a@example.nz' }).catch((e: unknown) => e);
+    const error = await spendRequestBudget('checkout', { clientAddress: '198.51.100.4', email: 'a@example.nz' }).catch((e: unknown) => httpErrorOf(e));
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 429, message: 'Too many attempts in a short time. Please try again in 2 minutes.', headers: { 'retry-after': '61' } });
   });
 
   it("the day's contact e-mails: the 'call us' text", async () => {
     outcome = (budgets) => ({ ok: false, refused: budgets[2]!, retryAfterSeconds: 3600 });
-    const error = await spendRequestBudget('contact', { clientAddress: '198.51.100.4', email: 'a@example.nz' }).catch((e: unknown) => e);
+    const error = await spendRequestBudget('contact', { clientAddress: '198.51.100.4', email: 'a@example.nz' }).catch((e: unknown) => httpErrorOf(e));
     expect(error).toMatchObject({ status: 429, message: contactTexts.busy });
   });
 });

@@ -7,7 +7,7 @@
 import type { CancellationTerms } from '../../../shared/cancellation';
 import type { CustomerBooking } from '../../../shared/customer-bookings';
 import type { Caller } from '../../lib/auth';
-import { conflict } from '../../lib/errors';
+import { conflict } from '../../domain/errors';
 import { cancelBooking } from '../booking/cancel-booking';
 import { customerTermsOf as termsOf } from '../booking/customer-terms';
 import { toCustomerBooking } from './my-bookings';

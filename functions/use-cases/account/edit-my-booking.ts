@@ -14,7 +14,7 @@ import { site } from '../../../shared/site';
 import type { Caller } from '../../lib/auth';
 import { withCalendar } from '../calendar/calendar-email';
 import { sendEmail } from '../../lib/email';
-import { badRequest, conflict } from '../../lib/errors';
+import { badRequest, conflict } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { fullEdit } from '../booking/capacity';
 import { changeBooking, decideChange } from '../booking/change-booking';

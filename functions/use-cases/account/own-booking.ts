@@ -5,7 +5,7 @@
  */
 import type { Booking } from '../../../shared/records';
 import type { Caller } from '../../lib/auth';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../domain/errors';
 import { linkedCustomerIds } from '../../store/account-customers';
 import { getBooking } from '../../store/bookings';
 

@@ -5,7 +5,7 @@
  */
 import { profileMessages, splitName, type Profile, type ProfileResponse, type ProfileUpdate } from '../../../shared/profile';
 import type { Caller } from '../../lib/auth';
-import { conflict } from '../../lib/errors';
+import { conflict } from '../../domain/errors';
 import { changeCustomerDetails } from '../../store/customer-changes';
 import { createProfile, getProfile, putProfile, type ProfileRecord } from '../../store/profiles';
 import { accountCustomer } from './account-customer';

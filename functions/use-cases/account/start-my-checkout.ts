@@ -7,7 +7,7 @@ import { customerDetailsSchema, type CheckoutResponse } from '../../../shared/bo
 import { myCheckoutMessages, type MyCheckoutRequest } from '../../../shared/my-checkout';
 import { splitName } from '../../../shared/profile';
 import type { Caller } from '../../lib/auth';
-import { badRequest } from '../../lib/errors';
+import { badRequest } from '../../domain/errors';
 import { getProfile } from '../../store/profiles';
 import { startCheckout } from '../booking/start-checkout';
 import { quoteOf, withSpecFieldNames } from '../booking/spec-field-names';

@@ -4,7 +4,7 @@ import { adminMessages } from '../../../shared/admin';
 import { centsToDollars } from '../../../shared/money';
 import { isListed, type Booking } from '../../../shared/records';
 import { partRefundHeadroomCents, type RefundLine } from '../../../shared/refund-lines';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../domain/errors';
 import { bookingHistory } from '../../store/audit';
 import { getBooking } from '../../store/bookings';
 import { notesOf } from '../yard/note-view';

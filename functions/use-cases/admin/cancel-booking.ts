@@ -8,7 +8,7 @@ import { cancellationMessages, type AdminCancellation } from '../../../shared/ca
 import { dollarsToCents } from '../../../shared/money';
 import type { Booking } from '../../../shared/records';
 import type { Caller } from '../../lib/auth';
-import { conflict } from '../../lib/errors';
+import { conflict } from '../../domain/errors';
 import { cancelBooking } from '../booking/cancel-booking';
 import { confirmedBooking } from './booking-detail';
 

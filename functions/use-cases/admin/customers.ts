@@ -9,7 +9,7 @@ import { searchNeedle, searchNeedles } from '../../../shared/booking';
 import { splitName } from '../../../shared/profile';
 import { LISTED_STATUSES, isListed, type Booking, type Customer } from '../../../shared/records';
 import type { Caller } from '../../lib/auth';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { getCustomers, searchCustomerIds } from '../../store/admin-lists';
 import { getBooking } from '../../store/bookings';

@@ -3,7 +3,7 @@
  * what the yard needs at the gate, from that date's day-sheet entries (two partition reads, bounded by the yard).
  * The bookings are read too, for their current status, version, bay and key tag, so a check-in from the sheet is one click.
  */
-import { badRequest } from '../../lib/errors';
+import { badRequest } from '../../domain/errors';
 import { centsToDollars } from '../../../shared/money';
 import { isCalendarDate } from '../../../shared/nz-time';
 import type { DaySheet, DaySheetRow } from '../../../shared/admin';

@@ -18,7 +18,7 @@ import { exceptionMessage, overrideHistoryValue, statusMessages, statusMove, typ
 import type { Caller } from '../../lib/auth';
 import { withCalendar } from '../calendar/calendar-email';
 import { sendEmail } from '../../lib/email';
-import { HttpError, conflict, forbidden } from '../../lib/errors';
+import { conflict, forbidden } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { bookingHistory, type AuditRecord } from '../../store/audit';
 import { bayClash, readBayVersion } from '../../store/bays';
@@ -119,7 +119,7 @@ export async function adminEditBooking(caller: Caller, id: string, edit: AdminBo
     audit: { by: caller.email ?? caller.sub, changes: (d) => [...changes, ...(edit.refund !== undefined || d.refundCents > 0 ? [{ field: 'refund', old: null, new: refundHistoryValue(d) }] : [])] },
     now,
   });
-  if (done.outcome === 'bay-busy') throw new HttpError(409, adminMessages.bayTaken, { parking_bay_number: adminMessages.bayTaken });
+  if (done.outcome === 'bay-busy') throw conflict(adminMessages.bayTaken, { parking_bay_number: adminMessages.bayTaken });
   if (done.outcome === 'full') throw await fullEdit(before, proposed);
   if (done.outcome !== 'changed') throw conflict(adminMessages.stale);
   const { booking: after, decision } = done;

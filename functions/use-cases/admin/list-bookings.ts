@@ -11,7 +11,7 @@ import { ADMIN_PAGE_SIZE, MAX_RANGE_DAYS, SEARCH_MATCH_LIMIT, adminMessages, typ
 import { searchNeedles, searchTokensOf } from '../../../shared/booking';
 import { addDays, isCalendarDate, nzToday } from '../../../shared/nz-time';
 import { isListed, type Booking } from '../../../shared/records';
-import { badRequest } from '../../lib/errors';
+import { badRequest } from '../../domain/errors';
 import { allBookingsPartition, getBookings, pageAcrossMonths, searchBookingIds, statusPartition, walkAcrossMonths, type MonthCount } from '../../store/admin-lists';
 import { readStats } from '../../store/counters';
 import { dayEntries, type DayEntry, type DayKind } from '../../store/day-sheet';

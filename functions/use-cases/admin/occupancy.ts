@@ -3,7 +3,7 @@
  * counters the booking transactions keep (one Query over the months the range spans), never by counting bookings.
  */
 import type { Caller } from '../../lib/auth';
-import { conflict } from '../../lib/errors';
+import { conflict } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { capacityMessages } from '../../../shared/capacity';
 import { addDays, nzToday } from '../../../shared/nz-time';

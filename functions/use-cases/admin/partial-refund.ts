@@ -12,7 +12,7 @@ import { decideMoney, isPolicyError } from '../../../shared/money-policy';
 import { partRefundHeadroomCents } from '../../../shared/refund-lines';
 import { CONFIRMED_STATUSES, type Booking } from '../../../shared/records';
 import type { Caller } from '../../lib/auth';
-import { HttpError, conflict } from '../../lib/errors';
+import { conflict, badRequest } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { bookingHistory, type AuditRecord } from '../../store/audit';
 import { changeBooking } from '../booking/change-booking';
@@ -25,7 +25,7 @@ export async function partialRefund(caller: Caller, id: string, req: PartialRefu
   if (req.version !== before.updatedAt) throw conflict(adminMessages.stale);
   const amountCents = dollarsToCents(req.amount);
   const maxCents = largestRefund(before);
-  const tooLarge = () => new HttpError(400, balanceMessages.refundTooLarge(maxCents), { amount: balanceMessages.refundTooLarge(maxCents) });
+  const tooLarge = () => badRequest(balanceMessages.refundTooLarge(maxCents), { amount: balanceMessages.refundTooLarge(maxCents) });
   if (amountCents > maxCents) throw tooLarge();
   const proposed: Booking = { ...before, totalCents: before.totalCents - amountCents };
   const policy = { actor: 'staff' as const, refund: { refundCents: amountCents, reason: req.reason } };

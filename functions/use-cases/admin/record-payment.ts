@@ -11,7 +11,7 @@ import { balanceMessages, paymentMethodLabels, type RecordPayment } from '../../
 import { dollarsToCents, formatMoney } from '../../../shared/money';
 import { CONFIRMED_STATUSES, type Booking, type LedgerLine } from '../../../shared/records';
 import type { Caller } from '../../lib/auth';
-import { HttpError, conflict } from '../../lib/errors';
+import { conflict, badRequest } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { bookingHistory, type AuditRecord } from '../../store/audit';
 import { saveBookingChange } from '../../store/booking-changes';
@@ -30,7 +30,7 @@ export async function recordPayment(caller: Caller, id: string, req: RecordPayme
   const dueCents = before.payment.balanceDueCents;
   if (dueCents <= 0) throw conflict(balanceMessages.nothingDue);
   const amountCents = dollarsToCents(req.amount);
-  if (amountCents > dueCents) throw new HttpError(400, balanceMessages.amountTooLarge(dueCents), { amount: balanceMessages.amountTooLarge(dueCents) });
+  if (amountCents > dueCents) throw badRequest(balanceMessages.amountTooLarge(dueCents), { amount: balanceMessages.amountTooLarge(dueCents) });
 
   const at = now.toISOString();
   const takenBy = caller.email ?? caller.sub;

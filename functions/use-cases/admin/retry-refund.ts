@@ -11,7 +11,7 @@ import { LISTED_STATUSES, type Booking, type LedgerLine } from '../../../shared/
 import { refundRetryMessages } from '../../../shared/refund-lines';
 import { adminMessages } from '../../../shared/admin';
 import type { Caller } from '../../lib/auth';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { saveBookingChange } from '../../store/booking-changes';
 import { refundRequestPut } from '../../store/refund-requests';

@@ -7,7 +7,7 @@
 import { adminMessages, type AdminCheckoutRequest } from '../../../shared/admin';
 import type { CheckoutResponse } from '../../../shared/booking';
 import { splitName } from '../../../shared/profile';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../domain/errors';
 import { getCustomer } from '../../store/customers';
 import { startCheckout } from '../booking/start-checkout';
 import { quoteOf, withSpecFieldNames } from '../booking/spec-field-names';

@@ -19,7 +19,7 @@ import { site } from '../../../shared/site';
 import { walkInDropOff, walkInMessages, type WalkInRequest, type WalkInResponse } from '../../../shared/walk-in';
 import type { Caller } from '../../lib/auth';
 import { sendEmail } from '../../lib/email';
-import { badRequest, conflict } from '../../lib/errors';
+import { badRequest, conflict } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { bayClash, readBayVersion } from '../../store/bays';
 import { upsertCustomer } from '../../store/customers';

@@ -13,7 +13,7 @@ import { maskToken } from '../../../shared/mask';
 import { centsToDollars, formatMoney } from '../../../shared/money';
 import { CONFIRMED_STATUSES, type Booking } from '../../../shared/records';
 import { site } from '../../../shared/site';
-import { HttpError, conflict } from '../../lib/errors';
+import { conflict, providerFailed, providerUnavailable } from '../../domain/errors';
 import { logAbout, logger } from '../../lib/logger';
 import { passUrl } from '../../lib/pass-token';
 import { siteUrl } from '../../lib/site-url';
@@ -86,11 +86,11 @@ export async function startBalanceCheckout(b: Booking, to: BalanceReturn, now = 
     session = await stripe.checkout.sessions.create(balanceSessionParams(b, dueCents, to, now), { idempotencyKey: `balance-session-${b.id}-${randomUUID()}` });
   } catch (error) {
     logger.error('Stripe refused to create a balance checkout session', { bookingId: b.id, error: String(error) });
-    throw new HttpError(502, balanceCheckoutMessages.failed);
+    throw providerFailed(balanceCheckoutMessages.failed);
   }
   if (!session.url) {
     logger.error('Stripe returned a balance checkout session without a URL', { bookingId: b.id, sessionId: maskToken(session.id) });
-    throw new HttpError(502, balanceCheckoutMessages.failed);
+    throw providerFailed(balanceCheckoutMessages.failed);
   }
   const expiresAt = session.expires_at;
   const createdAt = now.toISOString();
@@ -103,7 +103,7 @@ export async function startBalanceCheckout(b: Booking, to: BalanceReturn, now = 
     // Without its item the webhook could not tell what the session pays: it must not be paid.
     await stripe.checkout.sessions.expire(session.id).catch((e: unknown) => logger.error('Could not expire an orphaned balance session', { sessionId: maskToken(session.id), error: String(e) }));
     logger.error('Could not record the balance checkout session', { bookingId: b.id, error: String(error) });
-    throw new HttpError(503, balanceCheckoutMessages.failed);
+    throw providerUnavailable(balanceCheckoutMessages.failed);
   }
   logger.info('Balance checkout started', { bookingId: b.id, sessionId: maskToken(session.id), amountCents: dueCents });
   return { url: session.url, session_id: session.id, amount: centsToDollars(dueCents) };

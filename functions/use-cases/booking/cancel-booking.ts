@@ -13,7 +13,7 @@ import type { Booking, BookingStatus } from '../../../shared/records';
 import { site } from '../../../shared/site';
 import { withCalendar } from '../calendar/calendar-email';
 import { sendEmail } from '../../lib/email';
-import { conflict } from '../../lib/errors';
+import { conflict } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { changeBooking, refundHistoryValue } from './change-booking';
 import { bookingEmail } from './receipt-email';

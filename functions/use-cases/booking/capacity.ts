@@ -5,7 +5,7 @@
  */
 import { capacityMessages, stayChange, stayDates } from '../../../shared/capacity';
 import { nzNow } from '../../../shared/nz-time';
-import { conflict, type HttpError } from '../../lib/errors';
+import { conflict, type DomainError } from '../../domain/errors';
 import { fullDatesAmong, holdsFullAmong } from '../../store/occupancy';
 import { sessionExpiry } from './checkout-session-params';
 import { yardCapacity } from '../../store/yard-settings';
@@ -19,14 +19,14 @@ interface Stay {
 type FieldFor = (date: string) => string;
 
 /** The 409 for a stay with no room: the first full date among `dates` (re-read), or the first date asked for. */
-export async function fullStay(dates: readonly string[], options: { capacity?: number; fieldFor?: FieldFor } = {}): Promise<HttpError> {
+export async function fullStay(dates: readonly string[], options: { capacity?: number; fieldFor?: FieldFor } = {}): Promise<DomainError> {
   const cap = options.capacity ?? (await yardCapacity()).capacity;
   const [first] = await fullDatesAmong(dates, cap, true);
   return fullConflict(first ?? dates[0]!, options.fieldFor);
 }
 
 /** 409 'Sorry, we are full on ...' for one date, the message also under the field it concerns. */
-function fullConflict(date: string, fieldFor: FieldFor = () => 'quote.dropOffDate'): HttpError {
+function fullConflict(date: string, fieldFor: FieldFor = () => 'quote.dropOffDate'): DomainError {
   const message = capacityMessages.full(date);
   return conflict(message, { [fieldFor(date)]: message });
 }
@@ -35,7 +35,7 @@ function fullConflict(date: string, fieldFor: FieldFor = () => 'quote.dropOffDat
  * 409 for a date whose places unpaid checkouts hold as many as they may: when to try again is when a checkout
  * opened now would expire, by which time every hold open now has been paid or given back (NZ time, next minute).
  */
-function holdsConflict(date: string, now: Date): HttpError {
+function holdsConflict(date: string, now: Date): DomainError {
   const seconds = sessionExpiry(now);
   const time = nzNow(new Date(Math.ceil(seconds / 60) * 60 * 1000)).time;
   const message = capacityMessages.holdsFull(date, time);
@@ -53,14 +53,14 @@ export async function roomForStay(stay: Stay, now = new Date()): Promise<number>
 }
 
 /** The 409 for a hold the counters refused: a date that filled meanwhile, else one whose holds are all taken (re-read). */
-export async function refusedHold(dates: readonly string[], capacity: number, now = new Date()): Promise<HttpError> {
+export async function refusedHold(dates: readonly string[], capacity: number, now = new Date()): Promise<DomainError> {
   const [full, held] = await Promise.all([fullDatesAmong(dates, capacity, true), holdsFullAmong(dates, capacity, true)]);
   if (full.length > 0 || held.length === 0) return fullConflict(full[0] ?? dates[0]!);
   return holdsConflict(held[0]!, now);
 }
 
 /** The 409 for an edit whose new dates have no room (the change was refused as full), under the spec's date fields. */
-export function fullEdit(before: Stay, after: Stay): Promise<HttpError> {
+export function fullEdit(before: Stay, after: Stay): Promise<DomainError> {
   const fieldFor: FieldFor = (date) => (date >= after.pickUpDate ? 'pick_up_date' : 'drop_off_date');
   return fullStay(stayChange(before, after).added, { fieldFor });
 }

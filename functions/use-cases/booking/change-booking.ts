@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterDecision, decideMoney, decisionLines, isPolicyError, moneyPolicyMessages, type MoneyChange, type MoneyDecision, type MoneyState, type Policy } from '../../../shared/money-policy';
 import { formatMoney } from '../../../shared/money';
 import type { Booking, LedgerLine } from '../../../shared/records';
-import { badRequest } from '../../lib/errors';
+import { badRequest } from '../../domain/errors';
 import { logAbout } from '../../lib/logger';
 import { BUSINESS_METRICS, countEvent } from '../../lib/metrics';
 import { saveBookingChange, type ChangeOptions, type ChangeOutcome, type FieldChange } from '../../store/booking-changes';

@@ -11,7 +11,7 @@ import { paymentMessages } from '../../../shared/booking';
 import { nzToday } from '../../../shared/nz-time';
 import { withCalendar } from '../calendar/calendar-email';
 import { sendEmail } from '../../lib/email';
-import { HttpError, conflict, notFound } from '../../lib/errors';
+import { conflict, notFound, providerFailed } from '../../domain/errors';
 import { logAbout, logger } from '../../lib/logger';
 import { BUSINESS_METRICS, countEvent } from '../../lib/metrics';
 import { stripeClient } from '../../lib/stripe';
@@ -169,7 +169,7 @@ async function retrieveSession(sessionId: string): Promise<Stripe.Checkout.Sessi
     return await (await stripeClient()).checkout.sessions.retrieve(sessionId);
   } catch (error) {
     logger.error('Could not retrieve the checkout session from Stripe', { sessionId: maskToken(sessionId), error: String(error) });
-    throw new HttpError(502, 'Could not check the payment with the payment provider. Please try again.');
+    throw providerFailed('Could not check the payment with the payment provider. Please try again.');
   }
 }
 

@@ -11,7 +11,7 @@
  */
 import { CONFIRM_DUPLICATE_FIELD, duplicateMessage, isSameTrip, MAX_PAID_SESSIONS, overlapDropOffRange, type Trip } from '../../../shared/duplicate-stay';
 import type { Booking } from '../../../shared/records';
-import { conflict } from '../../lib/errors';
+import { conflict } from '../../domain/errors';
 import { customerByEmail } from '../../store/account-customers';
 import { bookingsOfSessions } from '../../store/bookings';
 import { ownsEmail, type CheckoutOwner } from '../../store/customers';

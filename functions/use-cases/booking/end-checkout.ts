@@ -8,7 +8,7 @@
 import type Stripe from 'stripe';
 import { paymentMessages } from '../../../shared/booking';
 import { maskToken } from '../../../shared/mask';
-import { HttpError, conflict, notFound } from '../../lib/errors';
+import { conflict, notFound, providerFailed } from '../../domain/errors';
 import { logAbout, logger } from '../../lib/logger';
 import { stripeClient } from '../../lib/stripe';
 import { getBooking } from '../../store/bookings';
@@ -34,7 +34,7 @@ async function expireSession(sessionId: string): Promise<Pick<Stripe.Checkout.Se
     if (session?.status === 'expired') return session;
     if (session?.status === 'complete') throw conflict(endCheckoutMessages.paid);
     logger.error('Could not expire a checkout session the traveller left', { sessionId: maskToken(sessionId), error: String(error) });
-    throw new HttpError(502, paymentMessages.checkoutFailed);
+    throw providerFailed(paymentMessages.checkoutFailed);
   }
 }
 

@@ -4,7 +4,7 @@
  * never tells whether a booking exists.
  */
 import { isListed, type Booking } from '../../../shared/records';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../domain/errors';
 import { bookingIdFromPassToken } from '../../lib/pass-token';
 import { getBooking } from '../../store/bookings';
 

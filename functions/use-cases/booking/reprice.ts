@@ -5,7 +5,7 @@
  */
 import { quoteSelection, type Selection } from '../../../shared/quote';
 import type { Booking } from '../../../shared/records';
-import { badRequest } from '../../lib/errors';
+import { badRequest } from '../../domain/errors';
 
 /** The quote's field names as the API (the spec) names them. */
 const SPEC_NAMES: Record<keyof Selection, string> = {

@@ -1,6 +1,6 @@
 /** The checkout names its fields quote.dropOffDate and so on; the dashboards' routes use the spec's names. */
 import type { CheckoutQuote } from '../../../shared/booking';
-import { HttpError } from '../../lib/errors';
+import { DomainError } from '../../domain/errors';
 
 const SPEC_NAMES: Record<string, string> = {
   'quote.dropOffDate': 'drop_off_date',
@@ -14,10 +14,7 @@ export async function withSpecFieldNames<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof HttpError && error.fieldErrors) {
-      throw new HttpError(error.status, error.message, Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [SPEC_NAMES[k] ?? k, v])));
-    }
-    throw error;
+    throw error instanceof DomainError ? error.withFieldNames((field) => SPEC_NAMES[field] ?? field) : error;
   }
 }
 

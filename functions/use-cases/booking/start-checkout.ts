@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { paymentMessages, type CheckoutRequest, type CheckoutResponse } from '../../../shared/booking';
 import { amountDueNow } from '../../../shared/pricing';
 import { quoteSelection } from '../../../shared/quote';
-import { HttpError, badRequest, conflict } from '../../lib/errors';
+import { badRequest, conflict, providerFailed, providerUnavailable } from '../../domain/errors';
 import { logAbout, logger } from '../../lib/logger';
 import { BUSINESS_METRICS, countEvent } from '../../lib/metrics';
 import { stripeClient } from '../../lib/stripe';
@@ -100,12 +100,12 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
     );
   } catch (error) {
     logger.error('Stripe refused to create a checkout session', { bookingId, error: String(error) });
-    throw new HttpError(502, paymentMessages.checkoutFailed);
+    throw providerFailed(paymentMessages.checkoutFailed);
   }
   logAbout({ sessionId: session.id });
   if (!session.url) {
     logger.error('Stripe returned a checkout session without a URL', { bookingId, sessionId: maskToken(session.id) });
-    throw new HttpError(502, paymentMessages.checkoutFailed);
+    throw providerFailed(paymentMessages.checkoutFailed);
   }
 
   const createdAt = now.toISOString();
@@ -140,7 +140,7 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
   if (ctx.remainingMs && ctx.remainingMs() < HOLD_MARGIN_MS) {
     logger.error('Checkout stopped before its hold: too little time left', { bookingId, remainingMs: ctx.remainingMs() });
     await expireSession();
-    throw new HttpError(503, paymentMessages.checkoutFailed);
+    throw providerUnavailable(paymentMessages.checkoutFailed);
   }
   let outcome;
   try {

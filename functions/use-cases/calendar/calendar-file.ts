@@ -6,7 +6,7 @@
  */
 import { isConfirmed, type Booking } from '../../../shared/records';
 import type { Caller } from '../../lib/auth';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../domain/errors';
 import { bookingIdFromPassToken } from '../../lib/pass-token';
 import { isRecordId } from '../../store/keys';
 import { getBooking } from '../../store/bookings';

@@ -5,7 +5,7 @@
  */
 import { contactTexts, type ContactMessage } from '../../../shared/contact';
 import { sendEmail } from '../../lib/email';
-import { HttpError } from '../../lib/errors';
+import { providerFailed } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { markContactMessageSent, saveContactMessage } from '../../store/contact-messages';
 import { contactEmail } from './message-email';
@@ -17,7 +17,7 @@ export async function deliverContactMessage(message: ContactMessage, receivedAt 
     ({ id: emailId } = await sendEmail(contactEmail(message, receivedAt)));
   } catch (error) {
     logger.error('Contact e-mail failed', { contactMessageId: record.id, error: error instanceof Error ? error.message : String(error) });
-    throw new HttpError(502, contactTexts.failureDescription);
+    throw providerFailed(contactTexts.failureDescription);
   }
   // The e-mail is out: from here the request has happened, whatever the bookkeeping says. A failure to mark it
   // sent is logged (the message stays 'pending' for staff) and the sender told it went, so they do not send it again.

@@ -5,7 +5,7 @@
  */
 import { isListed, type Booking } from '../../../shared/records';
 import type { Caller } from '../../lib/auth';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../domain/errors';
 import { bookingIdFromPassToken } from '../../lib/pass-token';
 import { sellerSettings } from '../../lib/seller';
 import { getBooking } from '../../store/bookings';

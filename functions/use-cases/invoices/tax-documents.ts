@@ -13,7 +13,7 @@ import { gstIncluded, type Cents } from '../../../shared/money';
 import { formatLongDate, formatTime12, pluralDays } from '../../../shared/format';
 import { nzToday } from '../../../shared/nz-time';
 import type { Booking, LedgerLine } from '../../../shared/records';
-import { conflict } from '../../lib/errors';
+import { conflict } from '../../domain/errors';
 import type { Seller } from '../../lib/seller';
 import { chargedCents } from '../booking/refund-ledger';
 

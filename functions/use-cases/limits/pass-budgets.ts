@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { tooManyRequestsMessage } from '../../../shared/messages';
-import { tooManyRequests } from '../../lib/errors';
+import { tooManyRequests } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { spendBudgets, type Budget } from '../../store/rate-limits';
 import { clientNetwork, subjectOf, type Allowance } from './request-budgets';

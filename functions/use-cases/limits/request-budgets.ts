@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { contactTexts } from '../../../shared/contact';
 import { tooManyRequestsMessage } from '../../../shared/messages';
-import { tooManyRequests } from '../../lib/errors';
+import { tooManyRequests } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { spendBudgets, type Budget } from '../../store/rate-limits';
 

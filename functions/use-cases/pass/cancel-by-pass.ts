@@ -3,7 +3,7 @@
  * money policy, worked out again now; the dialog's figure is never sent).
  */
 import type { Pass } from '../../../shared/pass';
-import { conflict } from '../../lib/errors';
+import { conflict } from '../../domain/errors';
 import { cancelBooking } from '../booking/cancel-booking';
 import { customerTermsOf } from '../booking/customer-terms';
 import { passLinkFor } from '../booking/pass-link';

@@ -13,7 +13,7 @@ import { isListed } from '../../../shared/records';
 import { site } from '../../../shared/site';
 import { escapeHtml } from '../../../shared/html';
 import { sendEmail, type OutgoingEmail } from '../../lib/email';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { siteUrl } from '../../lib/site-url';
 import { getBooking } from '../../store/bookings';

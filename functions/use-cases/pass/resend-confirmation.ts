@@ -4,7 +4,7 @@
  */
 import { passMessages } from '../../../shared/pass';
 import { sendEmail } from '../../lib/email';
-import { conflict } from '../../lib/errors';
+import { conflict } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { spendResendBudget } from '../limits/pass-budgets';
 import { passLinkFor } from '../booking/pass-link';

@@ -6,7 +6,7 @@
  */
 import { contentMatches, contentMismatchMessage, MAX_PHOTO_BYTES, photoMessages, SNIFF_BYTES, sniffImageType, type VehiclePhoto } from '../../../shared/photos';
 import type { AuthContext } from '../../lib/auth';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { copyObject, deleteObject, firstBytes, headObject } from '../../store/photo-objects';
 import { dropPendingUpload, getPendingUpload, recordPhoto, type PendingUpload } from '../../store/photos';

@@ -5,7 +5,7 @@
  */
 import type { Booking } from '../../../shared/records';
 import { isStaff, type AuthContext } from '../../lib/auth';
-import { unauthorized } from '../../lib/errors';
+import { unauthorized } from '../../domain/errors';
 import type { PhotoUploader } from '../../store/photos';
 import { ownBooking } from '../account/own-booking';
 import { confirmedBooking } from '../admin/booking-detail';

@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { MAX_PHOTOS_PER_BOOKING, PHOTO_CONTENT_TYPES, photoMessages, type PhotoUpload, type PhotoUploadResponse } from '../../../shared/photos';
 import type { AuthContext } from '../../lib/auth';
-import { conflict } from '../../lib/errors';
+import { conflict } from '../../domain/errors';
 import { INCOMING_PREFIX, presignUpload, UPLOAD_URL_SECONDS } from '../../store/photo-objects';
 import { photoCount, savePendingUpload } from '../../store/photos';
 import { photoBooking, uploaderOf } from './photo-booking';

@@ -5,7 +5,7 @@
  */
 import { isListed } from '../../../shared/records';
 import type { Caller } from '../../lib/auth';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../domain/errors';
 import { bookingIdFromPassToken } from '../../lib/pass-token';
 import { getBooking } from '../../store/bookings';
 import { BOOKING_NOT_FOUND, ownBooking } from '../account/own-booking';

@@ -7,7 +7,7 @@
 import { addDays, nzToday } from '../../../shared/nz-time';
 import { describeLanding, landedOpensAt, mayTellLanded, pickupMessages, type LandedResponse, type Terminal } from '../../../shared/pickups';
 import type { Booking } from '../../../shared/records';
-import { conflict } from '../../lib/errors';
+import { conflict } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { findEntry, saveEntry, type QueueEntry } from '../../store/pickup-queue';
 

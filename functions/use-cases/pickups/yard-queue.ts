@@ -6,7 +6,7 @@ import { adminMessages } from '../../../shared/admin';
 import { normaliseReference, pickupMessages, type PickupEntry, type PickupQueue } from '../../../shared/pickups';
 import { isListed, type Booking } from '../../../shared/records';
 import type { Caller } from '../../lib/auth';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { getBookings } from '../../store/admin-lists';
 import { getBooking } from '../../store/bookings';

@@ -9,7 +9,7 @@ import { adminMessages, statusLabels, type StatusFilter } from '../../../shared/
 import type { Booking } from '../../../shared/records';
 import type { CheckIn, YardBooking } from '../../../shared/yard';
 import type { Caller } from '../../lib/auth';
-import { HttpError, conflict } from '../../lib/errors';
+import { conflict } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { bayClash, readBayVersion } from '../../store/bays';
 import type { FieldChange } from '../../store/booking-changes';
@@ -65,7 +65,7 @@ export async function checkIn(caller: Caller, id: string, req: CheckIn, now = ne
     audit: { by, changes: () => changes },
     now,
   });
-  if (done.outcome === 'bay-busy') throw new HttpError(409, adminMessages.bayTaken, { parking_bay_number: adminMessages.bayTaken });
+  if (done.outcome === 'bay-busy') throw conflict(adminMessages.bayTaken, { parking_bay_number: adminMessages.bayTaken });
   if (done.outcome !== 'changed') {
     // A second tap raced the first: if the car is now in this bay, the first one did the work.
     const now2 = await getBooking(id, true);

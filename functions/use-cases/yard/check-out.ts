@@ -6,7 +6,7 @@
 import type { CheckOut, YardBooking } from '../../../shared/yard';
 import type { Caller } from '../../lib/auth';
 import { adminMessages } from '../../../shared/admin';
-import { HttpError } from '../../lib/errors';
+import { DomainError } from '../../domain/errors';
 import { getBooking } from '../../store/bookings';
 import { adminEditBooking } from '../admin/edit-booking';
 import { confirmedBooking } from '../admin/booking-detail';
@@ -19,7 +19,7 @@ export async function checkOut(caller: Caller, id: string, req: CheckOut, now = 
     const { booking } = await adminEditBooking(caller, id, { status: 'checkout', version: req.version, ...(req.checkout_override ? { checkout_override: req.checkout_override } : {}), ...(req.status_override ? { status_override: req.status_override } : {}) }, now);
     return await yardView(booking, now);
   } catch (error) {
-    if (error instanceof HttpError && error.message === adminMessages.stale) {
+    if (error instanceof DomainError && error.message === adminMessages.stale) {
       const after = await getBooking(id, true);
       if (after?.status === 'checkout') return yardView(after, now);
     }

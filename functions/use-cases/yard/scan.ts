@@ -5,7 +5,7 @@
  */
 import { isListed } from '../../../shared/records';
 import { tokenFromCode, yardMessages, type YardBooking } from '../../../shared/yard';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../domain/errors';
 import { bookingIdFromPassToken } from '../../lib/pass-token';
 import { getBooking } from '../../store/bookings';
 import { isRecordId } from '../../store/keys';
