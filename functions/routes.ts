@@ -3,10 +3,10 @@
  * grants it exactly what `needs` lists; the local gateway mounts the same handler modules. Keep AWS CDK
  * imports out of this file so the local server stays light.
  */
+import type { Access } from './lib/auth';
 import { ACCOUNT_EMAIL_SCOPE, KEY_PREFIXES } from './store/keys';
 
-/** 'staff': the staff or the admin group (shared/roles.ts); 'admin': the admin group only. */
-export type Access = 'public' | 'user' | 'staff' | 'admin';
+export type { Access };
 
 /**
  * What a route's function may touch; the stack turns each into a least-privilege grant (infra/grants.ts), and
@@ -75,12 +75,8 @@ export const usesTable = (needs: readonly Need[]): boolean => needs.some((n) => 
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/**
- * Headers CloudFront puts on every request it sends to the API (infra/site.ts, infra/edge-functions.ts) and the
- * handler stack reads (functions/lib/origin.ts): the origin secret that proves the request came through
- * CloudFront, and the viewer's address as CloudFront saw it.
- */
-export const EDGE_HEADERS = { originSecret: 'x-origin-verify', viewerAddress: 'x-viewer-address' } as const;
+// The stack puts these on CloudFront's requests to the API (infra/ reads them here, with the route table).
+export { EDGE_HEADERS } from './lib/edge-headers';
 
 export interface RouteDef {
   method: Method;

@@ -5,6 +5,9 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ADMIN_GROUP, STAFF_GROUP } from '../../shared/roles';
 
+/** Who may call a route: 'staff' is the staff or the admin group (shared/roles.ts); 'admin' the admin group only. */
+export type Access = 'public' | 'user' | 'staff' | 'admin';
+
 export interface Caller {
   sub: string;
   email: string | null;

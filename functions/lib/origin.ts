@@ -13,7 +13,7 @@
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { timingSafeEqual } from 'node:crypto';
-import { EDGE_HEADERS } from '../routes';
+import { EDGE_HEADERS } from './edge-headers';
 
 export const ORIGIN_SECRET_HEADER = EDGE_HEADERS.originSecret;
 export const VIEWER_ADDRESS_HEADER = EDGE_HEADERS.viewerAddress;

@@ -4,16 +4,13 @@
  * bookings paid before sign-up appear in the account. A customer linked to another account is never taken.
  */
 import { getCustomer, type Customer } from './customers';
-import { keys } from './keys';
+import { keys, queries } from './keys';
 import { getItem, query } from './table';
 
 /** The ids of the customers linked to an account, newest first (gsi1 `USER#<sub>` / `CUSTOMER#<createdAt>`). */
 export async function linkedCustomerIds(userId: string, limit?: number): Promise<string[]> {
-  const { gsi1pk } = keys.customerByUser(userId, '');
   const { items } = await query<{ id: string }>({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': gsi1pk, ':prefix': 'CUSTOMER#' },
+    ...queries.customersOfAccount(userId),
     ProjectionExpression: 'id',
     ScanIndexForward: false,
     ...(limit ? { Limit: limit } : {}),

@@ -3,7 +3,7 @@
  * (`AUDIT#<at>#<id>` under its own partition), read newest first for the edit dialogs.
  */
 import type { FieldChange } from './booking-changes';
-import { keys } from './keys';
+import { keys, queries, type KeyCondition } from './keys';
 import { query, type TransactItem } from './table';
 
 export interface AuditRecord {
@@ -14,10 +14,9 @@ export interface AuditRecord {
 
 const HISTORY_LIMIT = 50;
 
-async function history(pk: string): Promise<AuditRecord[]> {
+async function history(condition: KeyCondition): Promise<AuditRecord[]> {
   const { items } = await query<AuditRecord>({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': 'AUDIT#' },
+    ...condition,
     ScanIndexForward: false,
     Limit: HISTORY_LIMIT,
     // The dialog shows the history right after a save: read what was just written.
@@ -26,8 +25,8 @@ async function history(pk: string): Promise<AuditRecord[]> {
   return items.map(({ at, by, changes }) => ({ at, by, changes }));
 }
 
-export const bookingHistory = (bookingId: string) => history(keys.booking(bookingId).pk);
-export const customerHistory = (customerId: string) => history(keys.customer(customerId).pk);
+export const bookingHistory = (bookingId: string) => history(queries.bookingHistory(bookingId));
+export const customerHistory = (customerId: string) => history(queries.customerHistory(customerId));
 
 export function customerAuditPut(customerId: string, at: string, by: string, changes: FieldChange[], id: string): TransactItem {
   return { Put: { Item: { ...keys.customerAudit(customerId, at, id), type: 'audit', at, by, changes } } };

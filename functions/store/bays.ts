@@ -8,7 +8,7 @@
 import { addDays } from '../../shared/nz-time';
 import { MAX_STAY_DAYS } from '../../shared/quote';
 import type { Booking } from '../../shared/records';
-import { keys } from './keys';
+import { keys, queries } from './keys';
 import { getItem, query, type TransactItem } from './table';
 
 /** Statuses that no longer hold a bay: the car has left, or never comes. */
@@ -43,8 +43,7 @@ export async function bayClash(bay: string, stay: Stay): Promise<string | null> 
   let start: Record<string, unknown> | undefined;
   do {
     const page = await query<{ bookingId: string; bookingReference: string | null; pickUpAt: string; status: string }>({
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': `BAY#${bay}`, ':from': addDays(stay.dropOffDate, -(MAX_STAY_DAYS + 1)), ':to': pickUpAt(stay) },
+      ...queries.bayBookings(bay, addDays(stay.dropOffDate, -(MAX_STAY_DAYS + 1)), pickUpAt(stay)),
       ExclusiveStartKey: start,
     });
     // Entries in range dropped off before this pick-up; those still there after this drop-off overlap. A car that is

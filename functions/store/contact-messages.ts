@@ -3,12 +3,10 @@
  * read a month's messages with one Query. `delivery` records whether the e-mail to the business went out,
  * so a message whose e-mail failed is still found and answered.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { ContactMessage } from '../../shared/contact';
-import { dynamo, tableName } from '../lib/aws';
 import { keys } from './keys';
-import { putItem } from './table';
+import { putItem, updateItem } from './table';
 
 export const CONTACT_MESSAGE_TYPE = 'contact_message';
 
@@ -38,13 +36,10 @@ export async function saveContactMessage(input: Pick<ContactMessage, 'name' | 'e
 }
 
 export async function markContactMessageSent(record: Pick<StoredContactMessage, 'id' | 'createdAt'>, emailId: string): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.contactMessage(record.createdAt, record.id),
-      UpdateExpression: 'SET delivery = :sent, emailId = :emailId',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':sent': 'sent', ':emailId': emailId },
-    }),
-  );
+  await updateItem({
+    Key: keys.contactMessage(record.createdAt, record.id),
+    UpdateExpression: 'SET delivery = :sent, emailId = :emailId',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':sent': 'sent', ':emailId': emailId },
+  });
 }

@@ -5,8 +5,8 @@
  * Entries are written and moved inside the booking's own transactions.
  */
 import type { Booking } from '../../shared/records';
-import { keys } from './keys';
-import { query, type TransactItem } from './table';
+import { keys, queries } from './keys';
+import { queryAll, query, type TransactItem } from './table';
 
 export type DayKind = 'dropoff' | 'pickup';
 
@@ -60,25 +60,12 @@ export function dayEntry(kind: DayKind, b: Booking, reference: string): Transact
   return { Put: { Item: { ...dayEntryKey(kind, b), type: 'day_sheet_entry', ...entry } } };
 }
 
-const sheetPrefix = (kind: DayKind) => (kind === 'dropoff' ? 'DROPOFF#' : 'PICKUP#');
-
 /**
  * One date's drop-offs or pick-ups in time order (every page: bounded by the yard's capacity); `cancelled` reads
  * the cancelled bookings' entries of that date instead (bounded by what was booked for it).
  */
 export async function dayEntries(date: string, kind: DayKind, set: 'sheet' | 'cancelled' = 'sheet'): Promise<DayEntry[]> {
-  const out: DayEntry[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await query<DayEntry>({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `DAY#${date}`, ':prefix': set === 'sheet' ? sheetPrefix(kind) : `CANCELLED#${sheetPrefix(kind)}` },
-      ExclusiveStartKey: start,
-    });
-    out.push(...page.items);
-    start = page.lastKey;
-  } while (start);
-  return out;
+  return queryAll<DayEntry>(queries.daySheet(date, kind, set));
 }
 
 /** How many drop-offs or pick-ups a date has (a count query: no items are returned). */
@@ -87,8 +74,7 @@ export async function countDayEntries(date: string, kind: DayKind): Promise<numb
   let start: Record<string, unknown> | undefined;
   do {
     const page = await query({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `DAY#${date}`, ':prefix': kind === 'dropoff' ? 'DROPOFF#' : 'PICKUP#' },
+      ...queries.daySheet(date, kind),
       Select: 'COUNT',
       ExclusiveStartKey: start,
     });

@@ -3,6 +3,7 @@
  * local start-up both build the table from TABLE_KEYS, so they cannot drift. docs/data-model.md lists
  * each item type and access pattern with the key that serves it.
  */
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { phoneIdentity } from '../../shared/booking';
 import { IDEMPOTENCY_PREFIX, idempotencyPartition } from '../lib/idempotency-partition';
 
@@ -18,6 +19,20 @@ export const TABLE_KEYS = {
 } as const;
 
 export type IndexName = (typeof TABLE_KEYS.indexes)[number]['name'];
+
+/**
+ * The indexes by what they serve. Their physical names stay gsi1..gsi3 (renaming an index rebuilds it); code and
+ * docs/data-model.md call them by purpose.
+ */
+export const INDEX = {
+  /** gsi1: what belongs to an owner: an account's (`USER#<sub>`) or a guest customer's bookings, an account's customers. */
+  byOwner: 'gsi1',
+  /** gsi2: every confirmed booking by month of creation (`BOOKINGS#<yyyy-mm>`), newest first: the admin's list, the export. */
+  byMonth: 'gsi2',
+  /** gsi3: confirmed bookings of one status by month of creation (`STATUS#<status>#<yyyy-mm>`). */
+  byStatusMonth: 'gsi3',
+} as const satisfies Record<string, IndexName>;
+export type ListIndex = typeof INDEX.byMonth | typeof INDEX.byStatusMonth;
 
 /** Ids the product makes are UUIDs; anything else (a typo, a 2 KB string) names no record and is never sent as a key. */
 export const isRecordId = (id: string): boolean => /^[0-9a-f-]{36}$/i.test(id);
@@ -128,4 +143,69 @@ export const keys = {
   reminder: (bookingId: string, kind: string): ItemKey => ({ pk: `${KEY_PREFIXES.reminder}${bookingId}`, sk: `KIND#${kind}` }),
   /** The booking's latest balance checkout (session id, URL, amount, the booking version it was made for), reused while open. */
   balanceCheckout: (bookingId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: 'BALANCE_CHECKOUT' }),
+} as const;
+
+/** A query's key condition: the partition, and the sort-key range or prefix it reads. */
+export type KeyCondition = Required<Pick<QueryCommandInput, 'KeyConditionExpression' | 'ExpressionAttributeValues'>> & Pick<QueryCommandInput, 'IndexName'>;
+
+const keyNames = (index?: IndexName) => (index ? { pk: `${index}pk`, sk: `${index}sk` } : { pk: 'pk', sk: 'sk' });
+const partition = (pk: string, index?: IndexName): KeyCondition => ({
+  ...(index ? { IndexName: index } : {}),
+  KeyConditionExpression: `${keyNames(index).pk} = :pk`,
+  ExpressionAttributeValues: { ':pk': pk },
+});
+const startingWith = (pk: string, prefix: string, index?: IndexName): KeyCondition => ({
+  ...(index ? { IndexName: index } : {}),
+  KeyConditionExpression: `${keyNames(index).pk} = :pk AND begins_with(${keyNames(index).sk}, :prefix)`,
+  ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+});
+const between = (pk: string, from: string, to: string, index?: IndexName): KeyCondition => ({
+  ...(index ? { IndexName: index } : {}),
+  KeyConditionExpression: `${keyNames(index).pk} = :pk AND ${keyNames(index).sk} BETWEEN :from AND :to`,
+  ExpressionAttributeValues: { ':pk': pk, ':from': from, ':to': to },
+});
+
+/** Whose bookings a gsi1 query reads: an account's, or a guest customer's not yet claimed by an account. */
+export type BookingOwner = { userId: string } | { customerId: string };
+const ownerPartition = (owner: BookingOwner) =>
+  'userId' in owner ? keys.bookingByUser(owner.userId, '', '', '').gsi1pk : keys.bookingByCustomer(owner.customerId, '', '', '').gsi1pk;
+const DAY_SHEET_PREFIX = { dropoff: 'DROPOFF#', pickup: 'PICKUP#' } as const;
+
+/**
+ * Every access pattern that reads more than one item, by purpose (docs/data-model.md lists them with the same names):
+ * the stores pass these to `query`, so no module spells a key prefix or an index of its own.
+ */
+export const queries = {
+  /** An owner's bookings by drop-off (gsi1). */
+  bookingsOf: (owner: BookingOwner) => startingWith(ownerPartition(owner), 'DROPOFF#', INDEX.byOwner),
+  /** An owner's bookings dropping off between two dates, both included ('~' sorts after every time and id of the last). */
+  bookingsOfDroppingOff: (owner: BookingOwner, from: string, to: string) => between(ownerPartition(owner), `DROPOFF#${from}`, `DROPOFF#${to}~`, INDEX.byOwner),
+  /** The customers an account has claimed, by creation (gsi1). */
+  customersOfAccount: (userId: string) => startingWith(keys.customerByUser(userId, '').gsi1pk, 'CUSTOMER#', INDEX.byOwner),
+  /** One month of the admin's list: every confirmed booking (`byMonth`) or one status's (`byStatusMonth`). */
+  listMonth: (index: ListIndex, monthPartition: string) => partition(monthPartition, index),
+  /** A date's drop-offs or pick-ups in time order, on the sheet or (cancelled) beside it. */
+  daySheet: (date: string, kind: keyof typeof DAY_SHEET_PREFIX, set: 'sheet' | 'cancelled' = 'sheet') =>
+    startingWith(`DAY#${date}`, `${set === 'cancelled' ? 'CANCELLED#' : ''}${DAY_SHEET_PREFIX[kind]}`),
+  /** The notes flagged for a date, oldest first. */
+  dayNotes: (date: string) => startingWith(`DAY#${date}`, 'NOTE#'),
+  /** A booking's staff notes. */
+  bookingNotes: (bookingId: string) => startingWith(keys.booking(bookingId).pk, 'NOTE#'),
+  /** A booking's vehicle photos. */
+  bookingPhotos: (bookingId: string) => startingWith(keys.booking(bookingId).pk, 'PHOTO#'),
+  /** The changes made to a booking or a customer. */
+  bookingHistory: (bookingId: string) => startingWith(keys.booking(bookingId).pk, 'AUDIT#'),
+  customerHistory: (customerId: string) => startingWith(keys.customer(customerId).pk, 'AUDIT#'),
+  /** The refunds in flight. */
+  refundQueue: () => startingWith(KEY_PREFIXES.refundQueue, 'LINE#'),
+  /** The search tokens starting with `prefix` (as a range: DynamoDB Local reads a whole partition for begins_with). */
+  searchTokens: (kind: 'booking' | 'customer', prefix: string) => between(keys.searchToken(kind, '', '').pk, prefix, `${prefix}\uffff`),
+  /** The occupancy months from one month to another, both included. */
+  occupancyMonths: (fromMonth: string, toMonth: string) => between(KEY_PREFIXES.occupancy, keys.occupancyMonth(fromMonth).sk, keys.occupancyMonth(toMonth).sk),
+  /** One date's pickup queue. */
+  pickupQueue: (date: string) => partition(keys.pickupQueueEntry(date, '').pk),
+  /** A bay's bookings dropping off between two instants (`<date>` or `<date>T<time>` sort as text). */
+  bayBookings: (bay: string, fromAt: string, toAt: string) => between(keys.bayLock(bay).pk, fromAt, toAt),
+  /** A whole partition (maintenance: a re-count reads all occupancy months). */
+  wholePartition: (pk: string) => partition(pk),
 } as const;

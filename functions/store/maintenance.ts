@@ -9,8 +9,8 @@
  */
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../lib/aws';
-import { keys, type ItemKey } from './keys';
-import { cancellationCodes, conflictPause, getItem, isConditionalFailure, query, transact, updateIf, type Item, type TransactItem } from './table';
+import { keys, type ItemKey, queries } from './keys';
+import { queryAll, cancellationCodes, conflictPause, getItem, isConditionalFailure, transact, updateIf, type Item, type TransactItem } from './table';
 
 /** What a write expects to find: the item absent, or present with this `updatedAt` (undefined: present without one). */
 export type Seen = { exists: false } | { exists: true; updatedAt: string | undefined };
@@ -52,14 +52,7 @@ export const readItemNow = (key: ItemKey) => getItem<Item>(key, true);
 
 /** Every item of one partition (strongly consistent), e.g. all occupancy months. */
 export async function readPartitionNow(pk: string): Promise<Item[]> {
-  const items: Item[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await query<Item>({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true, ExclusiveStartKey: start });
-    items.push(...page.items);
-    start = page.lastKey;
-  } while (start);
-  return items;
+  return queryAll<Item>({ ...queries.wholePartition(pk), ConsistentRead: true });
 }
 
 /** Puts a whole item (a counter item recounted) if it is as `seen`; false when it changed in the meantime. */

@@ -3,8 +3,8 @@
  * a date, a copy in that date's day-sheet partition so the sheet lists it with its two other reads. Both land in
  * one transaction; nothing here is reachable from a customer route.
  */
-import { keys } from './keys';
-import { query, transact, type TransactItem } from './table';
+import { keys, queries } from './keys';
+import { query, queryAll, transact, type TransactItem } from './table';
 
 export interface NoteRecord {
   id: string;
@@ -36,8 +36,7 @@ const fields = ({ id, bookingId, bookingReference, text, author, at, flagDate }:
 /** A booking's notes, newest first (one partition read, the latest 100). */
 export async function bookingNotes(bookingId: string): Promise<NoteRecord[]> {
   const { items } = await query<NoteRecord>({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.booking(bookingId).pk, ':prefix': 'NOTE#' },
+    ...queries.bookingNotes(bookingId),
     ScanIndexForward: false,
     Limit: NOTES_LIMIT,
     ConsistentRead: true,
@@ -47,16 +46,5 @@ export async function bookingNotes(bookingId: string): Promise<NoteRecord[]> {
 
 /** The notes flagged for a date, oldest first (the day-sheet partition, every page). */
 export async function dayNotes(date: string): Promise<NoteRecord[]> {
-  const out: NoteRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await query<NoteRecord>({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `DAY#${date}`, ':prefix': 'NOTE#' },
-      ExclusiveStartKey: start,
-    });
-    out.push(...page.items.map(fields));
-    start = page.lastKey;
-  } while (start);
-  return out;
+  return (await queryAll<NoteRecord>(queries.dayNotes(date))).map(fields);
 }

@@ -18,7 +18,7 @@ export function unpaidHoldLimit(capacity: number, env: NodeJS.ProcessEnv = proce
   if (!/^\d{1,7}$/.test(raw)) throw new Error(`UNPAID_HOLDS_PER_DAY must be a whole number of places, not "${raw}"`);
   return Number(raw);
 }
-import { keys } from './keys';
+import { keys, queries } from './keys';
 import { query, type TransactItem } from './table';
 
 export interface DayOccupancy {
@@ -139,14 +139,11 @@ type MonthItem = Record<string, unknown> & { month: string };
 
 /** Places taken on each date from `from` to `to` inclusive (a Query over the months they span). */
 export async function readOccupancy(from: string, to: string, consistent = false): Promise<DayOccupancy[]> {
-  const first = keys.occupancyMonth(month(from));
-  const last = keys.occupancyMonth(month(to));
   const months = new Map<string, MonthItem>();
   let lastKey: Record<string, unknown> | undefined;
   do {
     const page = await query<MonthItem>({
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
-      ExpressionAttributeValues: { ':pk': first.pk, ':first': first.sk, ':last': last.sk },
+      ...queries.occupancyMonths(month(from), month(to)),
       ConsistentRead: consistent,
       ...(lastKey ? { ExclusiveStartKey: lastKey } : {}),
     });

@@ -4,8 +4,8 @@
  * 30-photo limit. All three live in the booking's partition; only photo items have an sk starting `PHOTO#`.
  */
 import { MAX_PHOTOS_PER_BOOKING, type PhotoContentType, type PhotoUploadType } from '../../shared/photos';
-import { keys, isRecordId } from './keys';
-import { cancellationCodes, getItem, putItem, query, transact, type Item } from './table';
+import { keys, isRecordId, queries } from './keys';
+import { queryAll, cancellationCodes, getItem, putItem, transact, type Item } from './table';
 
 export interface PhotoUploader {
   sub: string;
@@ -109,18 +109,6 @@ export async function recordPhoto(photo: PhotoRecord): Promise<RecordOutcome> {
 
 /** The booking's photos, newest first (pattern 14); at most 30, so one page. */
 export async function listPhotos(bookingId: string): Promise<PhotoRecord[]> {
-  const found: PhotoRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await query<Record<string, unknown>>({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :photo)',
-      ExpressionAttributeValues: { ':pk': keys.booking(bookingId).pk, ':photo': 'PHOTO#' },
-      ScanIndexForward: false,
-      ConsistentRead: true,
-      ExclusiveStartKey: start,
-    });
-    found.push(...page.items.map((i) => strip<PhotoRecord>(i)));
-    start = page.lastKey;
-  } while (start);
-  return found;
+  const items = await queryAll<Record<string, unknown>>({ ...queries.bookingPhotos(bookingId), ScanIndexForward: false, ConsistentRead: true });
+  return items.map((i) => strip<PhotoRecord>(i));
 }

@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { Terminal } from '../../shared/pickups';
 import { bookingAuditPut } from './audit';
 import type { FieldChange } from './booking-changes';
-import { keys } from './keys';
-import { batchGet, isConditionalFailure, query, transact, type Item } from './table';
+import { keys, queries } from './keys';
+import { queryAll, batchGet, isConditionalFailure, transact, type Item } from './table';
 
 export interface QueueEntry {
   bookingId: string;
@@ -44,20 +44,8 @@ export async function findEntry(bookingId: string, dates: readonly string[]): Pr
 
 /** One day's queue: a Query of its partition (a day holds at most the day's pick-ups). */
 export async function dayQueue(date: string): Promise<QueueEntry[]> {
-  const entries: QueueEntry[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await query<EntryItem>({
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.pickupQueueEntry(date, '').pk },
-      // The yard acts on what it just wrote ("Picked up"): read it back.
-      ConsistentRead: true,
-      ...(start ? { ExclusiveStartKey: start } : {}),
-    });
-    entries.push(...page.items.map(toEntry));
-    start = page.lastKey;
-  } while (start);
-  return entries;
+  // The yard acts on what it just wrote ("Picked up"): read it back.
+  return (await queryAll<EntryItem>({ ...queries.pickupQueue(date), ConsistentRead: true })).map(toEntry);
 }
 
 export interface Audit {

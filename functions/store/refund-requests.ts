@@ -7,7 +7,7 @@
  * race. The queue is one partition holding only refunds in flight.
  */
 import type { Booking, LedgerLine } from '../../shared/records';
-import { keys } from './keys';
+import { keys, queries } from './keys';
 import { query, transact, updateIf, type TransactItem } from './table';
 
 export interface RefundRequest {
@@ -50,8 +50,7 @@ export interface RefundQueue {
  */
 export async function refundQueue(now: Date, limit = 25): Promise<RefundQueue> {
   const { items } = await query<RefundRequest>({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :line)',
-    ExpressionAttributeValues: { ':pk': keys.refundRequest('').pk, ':line': 'LINE#' },
+    ...queries.refundQueue(),
     Limit: 200,
   });
   const oldestFirst = items.sort((a, b) => a.createdAt.localeCompare(b.createdAt));

@@ -49,6 +49,18 @@ export async function query<T = Item>(input: Omit<QueryCommandInput, 'TableName'
   return { items: (out.Items as T[] | undefined) ?? [], lastKey: out.LastEvaluatedKey, count: out.Count ?? 0 };
 }
 
+/** Every page of a query (for partitions bounded by what they hold: a day's sheet, a booking's photos). */
+export async function queryAll<T = Item>(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<T[]> {
+  const items: T[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await query<T>({ ...input, ...(start ? { ExclusiveStartKey: start } : {}) });
+    items.push(...page.items);
+    start = page.lastKey;
+  } while (start);
+  return items;
+}
+
 /** Updates one item; the update's condition, if any, must hold or it throws. */
 export async function updateItem(input: Omit<UpdateCommandInput, 'TableName'>): Promise<void> {
   await dynamo().send(new UpdateCommand({ TableName: tableName(), ...input }));
