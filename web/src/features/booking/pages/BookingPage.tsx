@@ -28,6 +28,7 @@ import {
 } from '../flow';
 import { TextField } from '../../../ui/TextField';
 import { FlightFields, flightErrors, noFlights, type Flights } from '../../../ui/FlightFields';
+import { normaliseFlightNumber } from '@shared/flight-number';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { readBookingDraft, saveDraftCustomer } from '../booking-draft';
 
@@ -102,7 +103,8 @@ export default function BookingPage() {
       flightInputs.current[badFlight]?.focus();
       return;
     }
-    const quoteData = { ...flow.quoteData, departureFlightNumber: flights.departure.trim(), returnFlightNumber: flights.return.trim() };
+    // As the API stores them (NZ123), so the payment summary shows what the booking will hold.
+    const quoteData = { ...flow.quoteData, departureFlightNumber: normaliseFlightNumber(flights.departure), returnFlightNumber: normaliseFlightNumber(flights.return) };
     const next: PaymentFlowState = { quoteData, cost: flow.cost, customer: trimCustomer(customer) };
     navigate('/payment', { state: next });
   };
