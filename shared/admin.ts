@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { checkoutOverrideSchema, paymentMethods } from './balance';
 import { customerDetailsSchema } from './booking';
+import { clearableFlightNumber } from './flight-number';
 import { refundDollarsSchema, refundReasonSchema } from './money-policy';
 import { customerBookingSchema, settlementSchema } from './customer-bookings';
 import { myCheckoutRequestSchema } from './my-checkout';
@@ -192,6 +193,9 @@ export const adminBookingEditSchema = z.strictObject({
   /** Empty is stored as null (spec: 'Booking edit'). */
   car_registration: optionalText(10, 'Please enter a valid car registration', /^[A-Z0-9 ]*$/).optional(),
   parking_bay_number: optionalText(10, adminMessages.bayInvalid, /^[A-Z0-9-]*$/).optional(),
+  /** Both flights (issue 24): staff take them by phone; empty clears one. */
+  departure_flight: clearableFlightNumber.optional(),
+  return_flight: clearableFlightNumber.optional(),
   status: z.enum(adminStatuses, 'Unknown status').optional(),
   /** Staff's own refund for this change (dollars); without it the customer terms decide. */
   refund: refundDollarsSchema.optional(),

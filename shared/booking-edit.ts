@@ -4,6 +4,7 @@
  * decision from the API's copy of the booking). Pure, so the dialog shows exactly what the server will do.
  */
 import * as z from 'zod';
+import { clearableFlightNumber } from './flight-number';
 import { editVersion } from './text';
 import type { CustomerBooking } from './customer-bookings';
 import { dollarsToCents, type Cents } from './money';
@@ -20,15 +21,6 @@ export const bookingEditMessages = {
   noChange: 'Nothing has changed.',
 } as const;
 
-const optionalFlight = z
-  .string('Expected text')
-  .trim()
-  .toUpperCase()
-  .max(10, 'Please enter a valid flight number')
-  .regex(/^[A-Z0-9 ]*$/, 'Please enter a valid flight number')
-  .transform((v) => v || null)
-  .nullable();
-
 const dateText = z.string('Invalid date or time format');
 
 /** PATCH /api/me/bookings/{id}: the limited editing mode's fields (spec section 7, 'Data writes'), all optional. */
@@ -37,7 +29,7 @@ export const customerBookingEditSchema = z.strictObject({
   drop_off_time: dateText.optional(),
   pick_up_date: dateText.optional(),
   pick_up_time: dateText.optional(),
-  return_flight: optionalFlight.optional(),
+  return_flight: clearableFlightNumber.optional(),
   car_wash: z.boolean('Please choose whether you want a car wash').optional(),
   /** The booking's `updated_at` as the dialog read it: a save over someone else's change is refused. */
   version: editVersion('Reload the booking and try again'),

@@ -4,6 +4,7 @@
  * payment texts. Pure zod, no AWS, no React.
  */
 import * as z from 'zod';
+import { flightNumberMessage, optionalFlightNumber } from './flight-number';
 import { messages } from './messages';
 import { typedText } from './text';
 
@@ -12,7 +13,7 @@ export const paymentMessages = {
   invalidEmail: 'Please enter a valid email address',
   invalidPhone: 'Please enter a valid phone number',
   invalidRegistration: 'Please enter a valid car registration',
-  invalidFlightNumber: 'Please enter a valid flight number',
+  invalidFlightNumber: flightNumberMessage,
   nameTooLong: 'Names can be at most 50 characters',
   invalidName: 'Please enter a valid name',
   choosePaymentType: 'Please choose how you want to pay',
@@ -52,15 +53,6 @@ export const customerDetailsSchema = z.strictObject({
 export type CustomerDetailsInput = z.input<typeof customerDetailsSchema>;
 export type CustomerDetails = z.infer<typeof customerDetailsSchema>;
 
-/** Flight numbers are optional; an empty one counts as not given. */
-const flightNumber = z
-  .string('Expected text')
-  .trim()
-  .toUpperCase()
-  .max(10, paymentMessages.invalidFlightNumber)
-  .regex(/^[A-Z0-9 ]*$/, paymentMessages.invalidFlightNumber)
-  .transform((v) => v || undefined)
-  .optional();
 
 const dateField = z.string({ error: messages.invalidDateTime });
 
@@ -71,8 +63,8 @@ export const checkoutQuoteSchema = z.object({
   pickUpDate: dateField,
   pickUpTime: dateField,
   carWash: z.boolean({ error: paymentMessages.carWashChoice }),
-  departureFlightNumber: flightNumber,
-  returnFlightNumber: flightNumber,
+  departureFlightNumber: optionalFlightNumber,
+  returnFlightNumber: optionalFlightNumber,
 });
 export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
 

@@ -4,6 +4,7 @@
  * the car and the stay, with the spec's field names.
  */
 import * as z from 'zod';
+import { optionalFlightNumber } from './flight-number';
 import { customerDetailsSchema, duplicateTripFields, paymentTypeSchema } from './booking';
 
 export const myCheckoutMessages = {
@@ -14,8 +15,6 @@ export const myCheckoutMessages = {
   created: 'New booking created successfully',
 } as const;
 
-/** An optional flight number as the dashboards' booking dialogs send it. */
-export const flight = z.string('Expected text').trim().toUpperCase().max(10, 'Please enter a valid flight number').regex(/^[A-Z0-9 ]*$/, 'Please enter a valid flight number').optional();
 const dateText = z.string('Invalid date or time format');
 
 /** POST /api/me/checkout */
@@ -26,8 +25,8 @@ export const myCheckoutRequestSchema = z.strictObject({
   pick_up_date: dateText,
   pick_up_time: dateText,
   car_wash: z.boolean('Please choose whether you want a car wash').default(false),
-  departure_flight: flight,
-  return_flight: flight,
+  departure_flight: optionalFlightNumber,
+  return_flight: optionalFlightNumber,
   payment_type: paymentTypeSchema.default('full'),
   confirm_duplicate: duplicateTripFields.confirm_duplicate,
 });

@@ -1,8 +1,9 @@
 /**
  * The quote rules both sides apply: a selection is priced only when its dates are real, its times are on
- * the 30-minute grid and exist in New Zealand, pick-up is after drop-off, drop-off meets the lead time, and
- * the stay is at most MAX_STAY_DAYS.
+ * the 30-minute grid and exist in New Zealand, pick-up is after drop-off, drop-off meets the lead time (and, at
+ * night, the late-night notice), and the stay is at most MAX_STAY_DAYS.
  */
+import { lateNightMessage, meetsLateNightNotice } from './late-night';
 import { messages } from './messages';
 import { chargeableDays, existsInNz, isCalendarDate, isClockTime, meetsLeadTime, type WallClock } from './nz-time';
 import { priceFor, type Price } from './pricing';
@@ -31,6 +32,11 @@ export interface QuoteOptions {
   now?: Date;
   /** Edits of a booking whose drop-off is already fixed skip the lead time on unchanged drop-off fields. */
   enforceLeadTime?: boolean;
+  /**
+   * The late-night rule (shared/late-night.ts); by default wherever the lead time applies. Staff booking or moving
+   * a late-night drop-off at short notice pass false: they are the notice.
+   */
+  enforceLateNight?: boolean;
 }
 
 function checkPoint(date: string, time: string, dateField: SelectionField, timeField: SelectionField, errors: FieldErrors): WallClock | null {
@@ -45,11 +51,12 @@ function checkPoint(date: string, time: string, dateField: SelectionField, timeF
   return { date, time };
 }
 
-export function quoteSelection(sel: Selection, { now = new Date(), enforceLeadTime = true }: QuoteOptions = {}): QuoteResult {
+export function quoteSelection(sel: Selection, { now = new Date(), enforceLeadTime = true, enforceLateNight = enforceLeadTime }: QuoteOptions = {}): QuoteResult {
   const fieldErrors: FieldErrors = {};
   const dropOff = checkPoint(sel.dropOffDate, sel.dropOffTime, 'dropOffDate', 'dropOffTime', fieldErrors);
   const pickUp = checkPoint(sel.pickUpDate, sel.pickUpTime, 'pickUpDate', 'pickUpTime', fieldErrors);
   if (dropOff && enforceLeadTime && !meetsLeadTime(dropOff, now)) fieldErrors.dropOffTime = messages.leadTime;
+  else if (dropOff && enforceLateNight && !meetsLateNightNotice(dropOff, now)) fieldErrors.dropOffTime = lateNightMessage;
   if (dropOff && pickUp && chargeableDays(dropOff, pickUp) < 1) fieldErrors.pickUpTime = messages.pickUpAfterDropOff;
   else if (dropOff && pickUp && chargeableDays(dropOff, pickUp) > MAX_STAY_DAYS) fieldErrors.pickUpDate = messages.stayTooLong;
   const first = Object.values(fieldErrors)[0];

@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import { adminBookingSchema, customerName, optionalText, adminMessages } from './admin';
 import { customerDetailsSchema } from './booking';
+import { optionalFlightNumber } from './flight-number';
 import { nzNow, type WallClock } from './nz-time';
 import { isoDate } from './schemas';
 import { SLOT_MINUTES } from './slots';
@@ -32,6 +33,8 @@ export const walkInRequestSchema = z.strictObject({
   pick_up_date: isoDate,
   pick_up_time: z.string('Invalid date or time format'),
   car_wash: z.boolean('Expected true or false').default(false),
+  departure_flight: optionalFlightNumber,
+  return_flight: optionalFlightNumber,
   parking_bay_number: optionalText(10, adminMessages.bayInvalid, /^[A-Z0-9-]*$/).optional(),
   payment: z.enum(walkInPayments, walkInMessages.paymentChoice),
 });

@@ -47,7 +47,7 @@ describe('POST /api/checkout', () => {
       carWash: true,
       shuttleService: true,
       carRegistration: 'KTA123',
-      departureFlight: 'NZ 123',
+      departureFlight: 'NZ123',
       returnFlight: null,
       userId: null,
       checkoutSessionId: sessionId,

@@ -88,7 +88,7 @@ describe('checkoutRequestSchema', () => {
 
   it('treats an empty flight number as none and upper-cases the others', () => {
     const parsed = checkoutRequestSchema.parse({ quote: { ...quote, departureFlightNumber: ' nz 101 ', returnFlightNumber: '' }, customer: valid, paymentType: 'full' });
-    expect(parsed.quote.departureFlightNumber).toBe('NZ 101');
+    expect(parsed.quote.departureFlightNumber).toBe('NZ101');
     expect(parsed.quote.returnFlightNumber).toBeUndefined();
   });
 });

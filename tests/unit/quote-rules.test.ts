@@ -47,7 +47,7 @@ describe('quote rules', () => {
     expect(quoteSelection(past, { now, enforceLeadTime: false }).ok).toBe(true);
   });
 
-  it('accepts exactly the selections whose drop-off is >= now + 4 h and pick-up is after drop-off', () => {
+  it('accepts exactly the selections whose drop-off is >= now + 4 h (24 h from 19:00 to 04:30) and pick-up is after drop-off', () => {
     const today = nzNow(now).date;
     fc.assert(
       fc.property(
@@ -60,8 +60,10 @@ describe('quote rules', () => {
           const r = quoteSelection(sel, { now });
           const dropOffMs = Date.parse(`${sel.dropOffDate}T${t0}:00+13:00`);
           const leadOk = dropOffMs >= now.getTime() + 4 * 3600_000;
+          const lateNight = t0 >= '19:00' || t0 < '05:00';
+          const noticeOk = !lateNight || dropOffMs >= now.getTime() + 24 * 3600_000;
           const orderOk = n > 0 || t1 > t0;
-          expect(r.ok).toBe(leadOk && orderOk);
+          expect(r.ok).toBe(leadOk && noticeOk && orderOk);
         },
       ),
     );

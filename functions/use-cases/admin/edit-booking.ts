@@ -41,6 +41,8 @@ function changesBetween(before: Booking, after: Booking): FieldChange[] {
     ['pick_up_date', before.pickUpDate, after.pickUpDate],
     ['pick_up_time', before.pickUpTime, after.pickUpTime],
     ['car_registration', before.carRegistration, after.carRegistration],
+    ['departure_flight', before.departureFlight, after.departureFlight],
+    ['return_flight', before.returnFlight, after.returnFlight],
     ['parking_bay_number', before.parkingBayNumber, after.parkingBayNumber],
     ['status', statusLabels[before.status as StatusFilter] ?? before.status, statusLabels[after.status as StatusFilter] ?? after.status],
     ['shuttle_service', yesNo(before.shuttleService), yesNo(after.shuttleService)],
@@ -77,10 +79,14 @@ export async function adminEditBooking(caller: Caller, id: string, edit: AdminBo
       carWash: edit.car_wash ?? before.carWash,
     },
     now,
+    // Staff are the late-night notice: they may move a drop-off into the night at short notice.
+    { lateNight: false },
   );
   const proposed: Booking = {
     ...stay.booking,
     carRegistration: edit.car_registration === undefined ? before.carRegistration : edit.car_registration,
+    departureFlight: edit.departure_flight === undefined ? before.departureFlight : edit.departure_flight,
+    returnFlight: edit.return_flight === undefined ? before.returnFlight : edit.return_flight,
     parkingBayNumber: edit.parking_bay_number === undefined ? before.parkingBayNumber : edit.parking_bay_number,
     shuttleService: edit.shuttle_service ?? before.shuttleService,
     status: edit.status ?? before.status,

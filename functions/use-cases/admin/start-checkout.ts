@@ -23,7 +23,7 @@ export async function startAdminCheckout(req: AdminCheckoutRequest, siteUrl: str
         customer: { firstName: first, lastName: last, email: req.email, contactNumber: req.contact_number, carRegistration: req.car_registration },
         paymentType: req.payment_type,
       },
-      { userId: null, siteUrl, returnTo: 'admin', parkingBayNumber: req.parking_bay_number ?? null, remainingMs },
+      { userId: null, siteUrl, returnTo: 'admin', parkingBayNumber: req.parking_bay_number ?? null, remainingMs, enforceLateNight: false },
     ),
   );
 }

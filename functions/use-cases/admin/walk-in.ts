@@ -77,8 +77,8 @@ async function paidInYard(caller: Caller, req: WalkInRequest, now: Date): Promis
       dropOffTime: selection.dropOffTime,
       pickUpDate: selection.pickUpDate,
       pickUpTime: selection.pickUpTime,
-      departureFlight: null,
-      returnFlight: null,
+      departureFlight: req.departure_flight ?? null,
+      returnFlight: req.return_flight ?? null,
       parkingBayNumber: req.parking_bay_number ?? null,
       days: price.days,
       shuttleService: true,
@@ -125,7 +125,7 @@ async function cardLink(req: WalkInRequest, siteUrl: string, now: Date, remainin
   const { selection, price } = selectionOf(req, now);
   const started = await withSpecFieldNames(() =>
     startCheckout(
-      { quote: { ...selection, departureFlightNumber: undefined, returnFlightNumber: undefined }, customer: customerOf(req), paymentType: 'full', confirm_duplicate: true },
+      { quote: { ...selection, departureFlightNumber: req.departure_flight, returnFlightNumber: req.return_flight }, customer: customerOf(req), paymentType: 'full', confirm_duplicate: true },
       { userId: null, siteUrl, now, parkingBayNumber: req.parking_bay_number ?? null, enforceLeadTime: false, remainingMs },
     ),
   );

@@ -24,13 +24,14 @@ export interface Repriced {
   repriced: boolean;
 }
 
-export function repriceStay(before: Booking, next: Selection, now: Date): Repriced {
+/** `lateNight`: whether a moved drop-off keeps to the late-night notice (customers do; staff may override it). */
+export function repriceStay(before: Booking, next: Selection, now: Date, { lateNight = true }: { lateNight?: boolean } = {}): Repriced {
   const dropOffMoves = next.dropOffDate !== before.dropOffDate || next.dropOffTime !== before.dropOffTime;
   const stayMoves = dropOffMoves || next.pickUpDate !== before.pickUpDate || next.pickUpTime !== before.pickUpTime;
   const repriced = stayMoves || next.carWash !== before.carWash;
   if (!repriced) return { booking: before, dropOffMoves, stayMoves, repriced };
   // The lead time applies to a drop-off being moved; a fixed drop-off may already be close or past.
-  const priced = quoteSelection(next, { now, enforceLeadTime: dropOffMoves });
+  const priced = quoteSelection(next, { now, enforceLeadTime: dropOffMoves, enforceLateNight: dropOffMoves && lateNight });
   if (!priced.ok) {
     throw badRequest(priced.message, Object.fromEntries(Object.entries(priced.fieldErrors).map(([k, v]) => [SPEC_NAMES[k as keyof Selection], v as string])));
   }

@@ -37,6 +37,8 @@ export interface CheckoutContext {
   ownersBookings?: boolean;
   /** Staff booking a walk-in whose car is at the gate: the customers' lead time does not apply (date order and capacity still do). */
   enforceLeadTime?: boolean;
+  /** Staff booking for a customer: a late-night drop-off at short notice is theirs to accept (shared/late-night.ts). */
+  enforceLateNight?: boolean;
   /** The function's time left (Lambda's getRemainingTimeInMillis): the hold is only taken with time to answer. */
   remainingMs?: () => number;
 }
@@ -51,7 +53,8 @@ export const HOLD_MARGIN_MS = 5_000;
 export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext): Promise<CheckoutResponse> {
   const now = ctx.now ?? new Date();
   const { quote } = req;
-  const priced = quoteSelection(quote, { now, enforceLeadTime: ctx.enforceLeadTime ?? true });
+  const enforceLeadTime = ctx.enforceLeadTime ?? true;
+  const priced = quoteSelection(quote, { now, enforceLeadTime, enforceLateNight: ctx.enforceLateNight ?? enforceLeadTime });
   if (!priced.ok) {
     const fieldErrors = Object.fromEntries(Object.entries(priced.fieldErrors).map(([k, v]) => [`quote.${k}`, v as string]));
     throw badRequest(priced.message, fieldErrors);

@@ -17,6 +17,7 @@ import { DEFAULT_TIME } from '@shared/slots';
 import { ApiError } from '../../../lib/api-client';
 import { FormDialog } from '../../../ui/FormDialog';
 import { TextField } from '../../../ui/TextField';
+import { FlightFields, flightErrors, noFlights, type Flights } from '../../../ui/FlightFields';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { startMyCheckout } from '../api/my-checkout';
 import { CarWashChoice, StayPoint } from './StayPoint';
@@ -38,6 +39,8 @@ export function NewBookingDialog({ contact, onClose, onOpenProfile }: { contact:
   const [pickUpDate, setPickUpDate] = useState<string | null>(null);
   const [pickUpTime, setPickUpTime] = useState(DEFAULT_TIME);
   const [carWash, setCarWash] = useState(false);
+  const [flights, setFlights] = useState<Flights>(noFlights);
+  const [flightServerErrors, setFlightServerErrors] = useState<Partial<Record<keyof Flights, string>>>({});
   // The calendars mark full days; a stay over one is refused at checkout with the date either way.
   const { fullDates, load: loadFullDates } = useFullDates();
   useEffect(loadFullDates, [loadFullDates]);
@@ -53,7 +56,8 @@ export function NewBookingDialog({ contact, onClose, onOpenProfile }: { contact:
   );
   const errors = { ...(quote && !quote.ok ? quote.fieldErrors : {}), ...serverErrors };
   const total = quote?.ok ? quote.price.total : 0;
-  const complete = registration.trim() !== '' && dropOffDate !== null && pickUpDate !== null;
+  const badFlights = { ...flightErrors(flights), ...flightServerErrors };
+  const complete = registration.trim() !== '' && dropOffDate !== null && pickUpDate !== null && !badFlights.departure && !badFlights.return;
   const dropOffPoint = useMemo(() => (dropOffDate ? { date: dropOffDate, time: dropOffTime } : null), [dropOffDate, dropOffTime]);
 
   const changed = () => (setServerErrors({}), setDuplicate(null));
@@ -75,6 +79,8 @@ export function NewBookingDialog({ contact, onClose, onOpenProfile }: { contact:
         pick_up_date: pickUpDate,
         pick_up_time: pickUpTime,
         car_wash: carWash,
+        departure_flight: flights.departure,
+        return_flight: flights.return,
         payment_type: paymentType,
         ...(confirmDuplicate ? { confirm_duplicate: true } : {}),
       });
@@ -94,6 +100,10 @@ export function NewBookingDialog({ contact, onClose, onOpenProfile }: { contact:
         setServerErrors({
           ...Object.fromEntries(Object.entries(err.fieldErrors).flatMap(([k, v]) => (API_FIELDS[k] ? [[API_FIELDS[k], v]] : []))),
           ...(err.fieldErrors.car_registration ? { carRegistration: err.fieldErrors.car_registration } : {}),
+        });
+        setFlightServerErrors({
+          ...(err.fieldErrors.departure_flight ? { departure: err.fieldErrors.departure_flight } : {}),
+          ...(err.fieldErrors.return_flight ? { return: err.fieldErrors.return_flight } : {}),
         });
       }
       // 400: what is wrong with the request; 429: a spent checkout budget, with when to try again.
@@ -165,6 +175,7 @@ export function NewBookingDialog({ contact, onClose, onOpenProfile }: { contact:
         timeError={errors.pickUpTime}
         unavailable={fullDates}
       />
+      <FlightFields idPrefix="new" value={flights} onChange={(next) => (setFlights(next), setFlightServerErrors({}), changed())} errors={badFlights} />
       <CarWashChoice checked={carWash} onChange={(c) => (setCarWash(c), changed())} />
       <fieldset>
         <legend>Payment</legend>

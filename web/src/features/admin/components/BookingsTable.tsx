@@ -118,10 +118,12 @@ export function BookingsTable({ bookings, sort, onSort, onEdit, onPhotos }: Book
                 <Cell label="Drop-off" className="admin-nowrap">
                   {nzDate(b.drop_off_date)}
                   <span className="muted small admin-time">{formatTime12(b.drop_off_time)}</span>
+                  {b.departure_flight && <span className="muted small admin-time">Flight {b.departure_flight}</span>}
                 </Cell>
                 <Cell label="Pick-up" className="admin-nowrap">
                   {nzDate(b.pick_up_date)}
                   <span className="muted small admin-time">{formatTime12(b.pick_up_time)}</span>
+                  {b.return_flight && <span className="muted small admin-time">Flight {b.return_flight}</span>}
                 </Cell>
                 <Cell label="Car Registration">{b.car_registration || NOT_SET}</Cell>
                 <Cell label="Parking Bay">{b.parking_bay_number || NOT_SET}</Cell>

@@ -18,6 +18,8 @@ import { DownloadButton } from '../../../ui/DownloadButton';
 import { Field } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/FormDialog';
 import { TextField } from '../../../ui/TextField';
+import { FlightFields, flightErrors, type Flights } from '../../../ui/FlightFields';
+import { normaliseFlightNumber } from '@shared/flight-number';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { downloadBookingInvoice } from '../api/invoice';
 import { saveAdminBooking } from '../api/save-booking';
@@ -65,6 +67,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
   const [pickUpTime, setPickUpTime] = useState(booking.pick_up_time);
   const [registration, setRegistration] = useState(booking.car_registration ?? '');
   const [bay, setBay] = useState(booking.parking_bay_number ?? '');
+  const [flights, setFlights] = useState<Flights>({ departure: booking.departure_flight ?? '', return: booking.return_flight ?? '' });
   const [status, setStatus] = useState<StatusFilter>(booking.status);
   // A cancelled booking is shown with its history but can no longer be changed (the server refuses it too).
   const cancelled = booking.status === 'cancelled';
@@ -78,14 +81,18 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
   const priceInputsChanged = dropOffDate !== booking.drop_off_date || dropOffTime !== booking.drop_off_time || pickUpDate !== booking.pick_up_date || pickUpTime !== booking.pick_up_time || carWash !== booking.car_wash;
   const dropOffMoved = dropOffDate !== booking.drop_off_date || dropOffTime !== booking.drop_off_time;
   const quote = useMemo(
-    // As on the server: the lead time applies to a drop-off being moved; a stay under way may be shortened or extended.
-    () => (dropOffDate && pickUpDate ? quoteSelection({ dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash }, { enforceLeadTime: dropOffMoved }) : null),
+    // As on the server: the lead time applies to a drop-off being moved; a stay under way may be shortened or extended;
+    // staff may move a drop-off into the night at short notice (they are the late-night notice).
+    () => (dropOffDate && pickUpDate ? quoteSelection({ dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash }, { enforceLeadTime: dropOffMoved, enforceLateNight: false }) : null),
     [dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash, dropOffMoved],
   );
   const quoteErrors: Errors = {};
   if (!dropOffDate) quoteErrors.drop_off_date = messages.invalidDateTime;
   if (!pickUpDate) quoteErrors.pick_up_date = messages.invalidDateTime;
   if (quote && !quote.ok) for (const [k, v] of Object.entries(quote.fieldErrors)) quoteErrors[QUOTE_FIELDS[k as keyof typeof QUOTE_FIELDS]] = v;
+  const badFlights = flightErrors(flights);
+  if (badFlights.departure) quoteErrors.departure_flight = badFlights.departure;
+  if (badFlights.return) quoteErrors.return_flight = badFlights.return;
   const errors: Errors = { ...quoteErrors, ...serverErrors };
   const newTotalCents = !priceInputsChanged ? dollarsToCents(booking.total_cost) : quote?.ok ? quote.price.total : null;
   const decided = newTotalCents === null ? null : previewSettlement(booking, newTotalCents, new Date(), { actor: 'staff' });
@@ -101,6 +108,8 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
     if (pickUpTime !== booking.pick_up_time) out.pick_up_time = pickUpTime;
     if (registration.trim().toUpperCase() !== (booking.car_registration ?? '')) out.car_registration = registration.trim();
     if (bay.trim().toUpperCase() !== (booking.parking_bay_number ?? '')) out.parking_bay_number = bay.trim();
+    if (normaliseFlightNumber(flights.departure) !== (booking.departure_flight ?? '')) out.departure_flight = flights.departure;
+    if (normaliseFlightNumber(flights.return) !== (booking.return_flight ?? '')) out.return_flight = flights.return;
     if (status !== booking.status && status !== 'cancelled' && status !== 'payment_review') out.status = status;
     if (shuttle !== booking.shuttle_service) out.shuttle_service = shuttle;
     if (carWash !== booking.car_wash) out.car_wash = carWash;
@@ -268,6 +277,16 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
             error={errors.parking_bay_number}
           />
         </div>
+        <FlightFields
+          idPrefix="admin-edit"
+          value={flights}
+          onChange={(next) => {
+            setFlights(next);
+            touched('departure_flight');
+            touched('return_flight');
+          }}
+          errors={{ departure: errors.departure_flight, return: errors.return_flight }}
+        />
         <Field id="admin-edit-status" label="Booking Status" error={errors.status}>
           {(control) => (
             <select {...control} value={status} onChange={(e) => (setStatus(e.target.value as StatusFilter), touched('status'))}>

@@ -15,12 +15,13 @@ import { DEFAULT_TIME } from '@shared/slots';
 import { ApiError } from '../../../lib/api-client';
 import { FormDialog } from '../../../ui/FormDialog';
 import { TextField } from '../../../ui/TextField';
+import { FlightFields, noFlights, type Flights } from '../../../ui/FlightFields';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { startAdminCheckout } from '../api/start-checkout';
 import { CustomerSearch } from './CustomerSearch';
 import { StayFields } from './StayFields';
 
-type Field = 'name' | 'email' | 'contact_number' | 'car_registration' | 'parking_bay_number' | 'drop_off_date' | 'drop_off_time' | 'pick_up_date' | 'pick_up_time';
+type Field = 'name' | 'email' | 'contact_number' | 'car_registration' | 'parking_bay_number' | 'drop_off_date' | 'drop_off_time' | 'pick_up_date' | 'pick_up_time' | 'departure_flight' | 'return_flight';
 type Errors = Partial<Record<Field, string>>;
 
 const QUOTE_FIELDS = { dropOffDate: 'drop_off_date', dropOffTime: 'drop_off_time', pickUpDate: 'pick_up_date', pickUpTime: 'pick_up_time' } as const;
@@ -42,11 +43,13 @@ export function NewBookingDialog({ onClose }: { onClose(): void }) {
   const [pickUpDate, setPickUpDate] = useState<string | null>(null);
   const [pickUpTime, setPickUpTime] = useState(DEFAULT_TIME);
   const [carWash, setCarWash] = useState(false);
+  const [flights, setFlights] = useState<Flights>(noFlights);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
 
   const quote = useMemo(
-    () => (dropOffDate && pickUpDate ? quoteSelection({ dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash }) : null),
+    // Staff are the late-night notice: a drop-off between 19:00 and 05:00 at short notice is theirs to accept.
+    () => (dropOffDate && pickUpDate ? quoteSelection({ dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash }, { enforceLateNight: false }) : null),
     [dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash],
   );
   const dateErrors: Errors = {};
@@ -87,6 +90,8 @@ export function NewBookingDialog({ onClose }: { onClose(): void }) {
       pick_up_date: pickUpDate,
       pick_up_time: pickUpTime,
       car_wash: carWash,
+      departure_flight: flights.departure,
+      return_flight: flights.return,
     };
     const checked = adminCheckoutRequestSchema.safeParse(request);
     if (!checked.success) {
@@ -184,6 +189,16 @@ export function NewBookingDialog({ onClose }: { onClose(): void }) {
         dateError={shown.pick_up_date}
         timeError={shown.pick_up_time}
         unavailable={fullDates}
+      />
+      <FlightFields
+        idPrefix="admin-new"
+        value={flights}
+        onChange={(next) => {
+          setFlights(next);
+          touched('departure_flight');
+          touched('return_flight');
+        }}
+        errors={{ departure: shown.departure_flight, return: shown.return_flight }}
       />
       <label className="checkbox">
         <input type="checkbox" checked={carWash} onChange={(e) => setCarWash(e.target.checked)} />

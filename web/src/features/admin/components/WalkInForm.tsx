@@ -12,12 +12,13 @@ import { quoteSelection } from '@shared/quote';
 import { walkInDropOff, walkInMessages, walkInPaymentLabels, walkInPayments, walkInRequestSchema, type WalkInPayment, type WalkInRequestInput, type WalkInResponse } from '@shared/walk-in';
 import { ApiError } from '../../../lib/api-client';
 import { TextField } from '../../../ui/TextField';
+import { FlightFields, noFlights, type Flights } from '../../../ui/FlightFields';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { bookWalkIn } from '../api/book-walk-in';
 import { money, nzDate } from '../format';
 import { StayFields } from './StayFields';
 
-type Field = 'name' | 'email' | 'contact_number' | 'car_registration' | 'parking_bay_number' | 'pick_up_date' | 'pick_up_time' | 'payment';
+type Field = 'name' | 'email' | 'contact_number' | 'car_registration' | 'parking_bay_number' | 'pick_up_date' | 'pick_up_time' | 'payment' | 'departure_flight' | 'return_flight';
 type Errors = Partial<Record<Field, string>>;
 
 function Done({ result, onAnother }: { result: WalkInResponse; onAnother(): void }) {
@@ -54,6 +55,7 @@ export function WalkInForm() {
   const [pickUpDate, setPickUpDate] = useState<string | null>(addDays(today, 1));
   const [pickUpTime, setPickUpTime] = useState('10:00');
   const [carWash, setCarWash] = useState(false);
+  const [flights, setFlights] = useState<Flights>(noFlights);
   const [payment, setPayment] = useState<WalkInPayment>('cash');
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
@@ -70,6 +72,7 @@ export function WalkInForm() {
   const reset = () => {
     for (const set of [setName, setPhone, setEmail, setRegistration, setBay]) set('');
     setCarWash(false);
+    setFlights(noFlights());
     setPayment('cash');
     setResult(null);
   };
@@ -86,6 +89,8 @@ export function WalkInForm() {
       pick_up_date: pickUpDate,
       pick_up_time: pickUpTime,
       car_wash: carWash,
+      departure_flight: flights.departure,
+      return_flight: flights.return,
       payment,
     };
     const checked = walkInRequestSchema.safeParse(request);
@@ -140,6 +145,16 @@ export function WalkInForm() {
         onTime={(t) => (setPickUpTime(t), touched('pick_up_time'))}
         dateError={shown.pick_up_date}
         timeError={shown.pick_up_time}
+      />
+      <FlightFields
+        idPrefix="walk-in"
+        value={flights}
+        onChange={(next) => {
+          setFlights(next);
+          touched('departure_flight');
+          touched('return_flight');
+        }}
+        errors={{ departure: shown.departure_flight, return: shown.return_flight }}
       />
       <label className="checkbox">
         <input type="checkbox" checked={carWash} onChange={(e) => setCarWash(e.target.checked)} />

@@ -35,6 +35,8 @@ export function BookingSummary({ quoteData, cost, headingLevel = 2 }: { quoteDat
       <Heading id="booking-summary-title">Booking Summary</Heading>
       <dl className="summary-list">
         <StayRows dropOff={{ date: quoteData.dropOffDate, time: quoteData.dropOffTime }} pickUp={{ date: quoteData.pickUpDate, time: quoteData.pickUpTime }} days={cost.days} />
+        {quoteData.departureFlightNumber && <SummaryRow label="Departure flight">{quoteData.departureFlightNumber}</SummaryRow>}
+        {quoteData.returnFlightNumber && <SummaryRow label="Return flight">{quoteData.returnFlightNumber}</SummaryRow>}
         <SummaryRow label="Parking">{formatMoney(dollarsToCents(cost.parkingCost))}</SummaryRow>
         <SummaryRow label="Shuttle">Included</SummaryRow>
         {quoteData.carWash && <SummaryRow label="Car wash">{formatMoney(dollarsToCents(cost.carWashCost))}</SummaryRow>}

@@ -27,6 +27,8 @@ import {
   type PaymentFlowState,
 } from '../flow';
 import { TextField } from '../../../ui/TextField';
+import { FlightFields, flightErrors, noFlights, type Flights } from '../../../ui/FlightFields';
+import { normaliseFlightNumber } from '@shared/flight-number';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { readBookingDraft, saveDraftCustomer } from '../booking-draft';
 
@@ -50,6 +52,9 @@ export default function BookingPage() {
   const flow = isBookingFlowState(state) ? state : null;
   const [customer, setCustomer] = useState<CustomerDetails>(emptyCustomer);
   const [errors, setErrors] = useState<CustomerErrors>({});
+  const [flights, setFlights] = useState<Flights>(noFlights);
+  const [flightErrs, setFlightErrs] = useState<Partial<Record<keyof Flights, string>>>({});
+  const flightInputs = useRef<Partial<Record<keyof Flights, HTMLInputElement | null>>>({});
   const inputs = useRef<Partial<Record<CustomerField, HTMLInputElement | null>>>({});
 
   // The details come back from Back to Details (navigation state) or from what this tab typed before.
@@ -58,6 +63,9 @@ export default function BookingPage() {
     const fromState = (location.state as BookingPageState | null)?.customer;
     const saved = isCustomerDetails(fromState) ? fromState : readBookingDraft().customer;
     if (saved) setCustomer({ ...emptyCustomer(), ...saved });
+    // Flights travel with the quote data, so Back to Details brings them back too.
+    const quoted = (location.state as BookingPageState | null)?.quoteData;
+    if (quoted) setFlights({ departure: quoted.departureFlightNumber ?? '', return: quoted.returnFlightNumber ?? '' });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated]);
 
@@ -82,13 +90,22 @@ export default function BookingPage() {
     const incomplete = Object.keys(missing).length > 0;
     const found = incomplete ? missing : customerFormatErrors(customer);
     setErrors(found);
+    const badFlights = flightErrors(flights);
+    setFlightErrs(badFlights);
     const first = firstInvalidField(found);
     if (first) {
       if (incomplete) toast({ title: INCOMPLETE_FIELDS_TITLE, description: INCOMPLETE_FIELDS_DESCRIPTION, variant: 'destructive' });
       inputs.current[first]?.focus();
       return;
     }
-    const next: PaymentFlowState = { quoteData: flow.quoteData, cost: flow.cost, customer: trimCustomer(customer) };
+    const badFlight = (['departure', 'return'] as const).find((f) => badFlights[f]);
+    if (badFlight) {
+      flightInputs.current[badFlight]?.focus();
+      return;
+    }
+    // As the API stores them (NZ123), so the payment summary shows what the booking will hold.
+    const quoteData = { ...flow.quoteData, departureFlightNumber: normaliseFlightNumber(flights.departure), returnFlightNumber: normaliseFlightNumber(flights.return) };
+    const next: PaymentFlowState = { quoteData, cost: flow.cost, customer: trimCustomer(customer) };
     navigate('/payment', { state: next });
   };
 
@@ -108,7 +125,7 @@ export default function BookingPage() {
     >
       <form className="card booking-form" onSubmit={submit} noValidate aria-labelledby="details-title">
         <h2 id="details-title">Your details</h2>
-        <p className="muted">All fields are required.</p>
+        <p className="muted">All fields are required, except your flights.</p>
         <div className="form-grid">
           {FIELDS.map(({ field, id, label, type, autoComplete, extra }) => (
             <TextField
@@ -129,6 +146,23 @@ export default function BookingPage() {
             />
           ))}
         </div>
+        <h3 className="flight-heading">Your flights</h3>
+        <p className="muted small">If you have them, so we know when to expect you and can plan around delays.</p>
+        <FlightFields
+          idPrefix="booking"
+          value={flights}
+          onChange={(next) => {
+            setFlights(next);
+            setFlightErrs({});
+          }}
+          errors={flightErrs}
+          departureRef={(el) => {
+            flightInputs.current.departure = el;
+          }}
+          returnRef={(el) => {
+            flightInputs.current.return = el;
+          }}
+        />
         <div className="form-actions">
           <button type="button" className="btn btn-outline" onClick={() => navigate('/')}>
             Back to Quote
