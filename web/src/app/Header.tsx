@@ -64,7 +64,7 @@ export function Header() {
   }, [open]);
 
   return (
-    <header ref={headerRef} className="site-header">
+    <header ref={headerRef} className={signedIn ? 'site-header signed-in' : 'site-header'}>
       <div className="container header-inner">
         <Brand />
         <nav aria-label="Main" className="nav-desktop">

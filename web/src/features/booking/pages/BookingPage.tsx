@@ -29,9 +29,11 @@ import {
 import { TextField } from '../../../ui/TextField';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { readBookingDraft, saveDraftCustomer } from '../booking-draft';
+import { useReturningDetails, type LoadKnownDetails } from '../use-returning-details';
 
 export const QUOTE_REQUIRED_TITLE = 'Quote Required';
 export const QUOTE_REQUIRED_DESCRIPTION = 'Please get a quote first to proceed with booking.';
+export const PREFILLED_NOTE = 'We filled in your details from your profile and your last booking. Please check them.';
 
 const FIELDS: { field: CustomerField; id: string; label: string; type: string; autoComplete: string; extra?: Record<string, string | boolean> }[] = [
   { field: 'firstName', id: 'first-name', label: 'First Name', type: 'text', autoComplete: 'given-name' },
@@ -41,7 +43,8 @@ const FIELDS: { field: CustomerField; id: string; label: string; type: string; a
   { field: 'carRegistration', id: 'car-registration', label: 'Car Registration', type: 'text', autoComplete: 'off', extra: { autoCapitalize: 'characters', spellCheck: false } },
 ];
 
-export default function BookingPage() {
+/** `loadKnownDetails`: what is known of a signed-in person (the app shell's, app/BookingRoute.tsx); none for a visitor. */
+export default function BookingPage({ loadKnownDetails }: { loadKnownDetails?: LoadKnownDetails } = {}) {
   const location = useLocation();
   const navigate = useNavigate();
   const { toast } = useToast();
@@ -60,6 +63,8 @@ export default function BookingPage() {
     if (saved) setCustomer({ ...emptyCustomer(), ...saved });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated]);
+
+  const prefilled = useReturningDetails(hydrated, loadKnownDetails, customer, setCustomer);
 
   const title = flow ? 'Complete Your Booking' : 'Customer Details';
   useDocumentMeta(title, 'Enter your details to book secure Auckland Airport parking with a free shuttle.');
@@ -109,6 +114,11 @@ export default function BookingPage() {
       <form className="card booking-form" onSubmit={submit} noValidate aria-labelledby="details-title">
         <h2 id="details-title">Your details</h2>
         <p className="muted">All fields are required.</p>
+        {prefilled && (
+          <p className="alert alert-info" role="status">
+            {PREFILLED_NOTE}
+          </p>
+        )}
         <div className="form-grid">
           {FIELDS.map(({ field, id, label, type, autoComplete, extra }) => (
             <TextField
