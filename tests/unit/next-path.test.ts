@@ -23,6 +23,8 @@ describe('afterSignIn', () => {
       '\\\\evil.example',
       '/\t/evil.example',
       '/\n/evil.example',
+      '/faq\u0000',
+      '/faq\u007f',
       ' /evil',
       'javascript:alert(1)',
       'JaVaScRiPt:alert(1)',
