@@ -42,7 +42,7 @@ describe.each(viewportNames)('account pages are accessible (%s)', (viewport) => 
       await page.getByLabel('Email').fill(user.email);
       await page.getByLabel('Password', { exact: true }).fill(user.password);
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-      await page.waitForURL(`${baseUrl}/`);
+      await page.waitForURL(`${baseUrl}/customer-dashboard`);
       await page.getByRole('button', { name: `Account menu for ${user.email}` }).click();
       await page.getByRole('menu').waitFor();
       expect(await violations(page)).toEqual([]);

@@ -18,7 +18,7 @@ async function signIn(page: Page, user: TestUser) {
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL(`${baseUrl}/`);
+  await page.waitForURL(`${baseUrl}/customer-dashboard`);
 }
 
 /** Replaces the stored tokens with ones that expired an hour ago (Amplify reads expiry from the token itself). */

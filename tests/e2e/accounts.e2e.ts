@@ -84,7 +84,8 @@ describe.each(viewportNames)('accounts at %s width', (viewport) => {
       await page.getByLabel('Password', { exact: true }).fill(password);
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await toast(page, 'You have successfully signed in.');
-      await page.waitForURL(`${baseUrl}/`);
+      // Signing in without a page to return to lands on the dashboard (issue 24), not the home page.
+      await page.waitForURL(`${baseUrl}/customer-dashboard`);
 
       // The header shows the e-mail's initial; the menu has the e-mail, Dashboard, Profile and Sign Out.
       const avatar = page.getByRole('button', { name: `Account menu for ${email}` });
@@ -126,7 +127,7 @@ describe.each(viewportNames)('accounts at %s width', (viewport) => {
       await page.getByLabel('Authentication code').fill(totpCode(secret));
       await page.getByRole('button', { name: 'Verify' }).click();
       await toast(page, 'You have successfully signed in.');
-      await page.waitForURL(`${baseUrl}/`);
+      await page.waitForURL(`${baseUrl}/customer-dashboard`);
 
       // The session survives a reload.
       await page.reload();
@@ -186,9 +187,9 @@ describe.each(viewportNames)('accounts at %s width', (viewport) => {
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await toast(page, 'You have successfully signed in.');
 
-      // A signed-in visitor is sent from the sign-in page to the home page.
+      // A signed-in visitor is sent from the sign-in page to the dashboard (issue 24).
       await page.goto(`${baseUrl}/login`);
-      await page.waitForURL(`${baseUrl}/`);
+      await page.waitForURL(`${baseUrl}/customer-dashboard`);
     });
   });
 

@@ -5,6 +5,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { site } from '@shared/site';
+import { signInLinkState } from '../features/account/next-path';
 import { useSignedIn } from '../features/account/session-flag';
 
 // Only a signed-in visitor loads the account menu (and Radix's dropdown with it); the first load of / stays small.
@@ -38,6 +39,8 @@ export function Header() {
   const headerRef = useRef<HTMLElement>(null);
   const location = useLocation();
   const signedIn = useSignedIn();
+  // Signing in comes back to this page (with its state: a quote on /booking), not to the home page.
+  const signInFrom = signInLinkState(location);
 
   useEffect(() => setOpen(false), [location.pathname, location.search, location.hash]);
   useEffect(() => {
@@ -61,7 +64,7 @@ export function Header() {
   }, [open]);
 
   return (
-    <header ref={headerRef} className="site-header">
+    <header ref={headerRef} className={signedIn ? 'site-header signed-in' : 'site-header'}>
       <div className="container header-inner">
         <Brand />
         <nav aria-label="Main" className="nav-desktop">
@@ -82,7 +85,7 @@ export function Header() {
               <AccountHeaderMenu />
             </Suspense>
           ) : (
-            <Link to="/login" className="btn btn-primary btn-sm">
+            <Link to="/login" state={signInFrom} className="btn btn-primary btn-sm">
               Sign In
             </Link>
           )}
@@ -121,7 +124,9 @@ export function Header() {
                 <Link to="/manage-booking">Manage my booking</Link>
               </li>
               <li>
-                <Link to="/login">Sign In</Link>
+                <Link to="/login" state={signInFrom}>
+                  Sign In
+                </Link>
               </li>
             </>
           )}

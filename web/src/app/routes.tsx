@@ -17,7 +17,7 @@ const Faq = lazy(() => import('../features/info/pages/Faq'));
 const Privacy = lazy(() => import('../features/info/pages/Privacy'));
 const Terms = lazy(() => import('../features/info/pages/Terms'));
 const Contact = lazy(() => import('../features/info/pages/Contact'));
-const Booking = lazy(() => import('../features/booking/pages/BookingPage'));
+const Booking = lazy(() => import('./BookingRoute'));
 const Payment = lazy(() => import('../features/booking/pages/PaymentPage'));
 const PaymentSuccess = lazy(() => import('../features/booking/pages/PaymentSuccessPage'));
 const PaymentFailure = lazy(() => import('../features/booking/pages/PaymentFailurePage'));

@@ -25,8 +25,3 @@ export const accountText = {
   passwordUpdated: 'Password updated successfully',
   sessionExpired: 'Your session has expired. Please sign in again.',
 } as const;
-
-/** Where to go after signing in: a path on this site from ?next=, or the home page. */
-export function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
-}

@@ -1,5 +1,5 @@
 /**
- * The header's signed-in parts, loaded only when a session is stored: the avatar menu and the narrow-screen
+ * The header's signed-in parts, loaded only when a session is stored: 'My bookings' and the avatar menu, and the narrow-screen
  * menu's account links (the e-mail, Dashboard, Profile, Sign Out).
  */
 import { Link, useNavigate } from 'react-router-dom';
@@ -8,9 +8,18 @@ import { useSessionHint } from '../session-hint';
 import { signOutAndGoHome } from '../sign-out-flow';
 import UserMenu from './UserMenu';
 
+/** 'My bookings' beside the avatar: the dashboard one tap away, named for what it holds (issue 24, item 3). */
 export default function AccountHeaderMenu() {
   const hint = useSessionHint();
-  return hint ? <UserMenu hint={hint} /> : null;
+  if (!hint) return null;
+  return (
+    <>
+      <Link to="/customer-dashboard" className="header-bookings-link">
+        My bookings
+      </Link>
+      <UserMenu hint={hint} />
+    </>
+  );
 }
 
 export function AccountMenuItems() {

@@ -5,7 +5,8 @@
  */
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { customerBookingsMessages, selectCustomerBookings, type BookingPeriod, type CustomerBooking, type DropOffOrder } from '@shared/customer-bookings';
+import { customerBookingsMessages, periodOf, selectCustomerBookings, type BookingPeriod, type CustomerBooking, type DropOffOrder } from '@shared/customer-bookings';
+import { bookAgain, lastRegistration } from '@shared/returning-customer';
 import { formatShortDate, formatTime12, pluralDays } from '@shared/format';
 import { ApiError } from '../../../lib/api-client';
 import { DownloadButton } from '../../../ui/DownloadButton';
@@ -15,7 +16,7 @@ import { useCheckoutReturn } from '@/lib/checkout/use-checkout-return';
 import { downloadMyInvoice } from '../api/invoice';
 import { fetchMyBookings } from '../api/my-bookings';
 import { fetchMyPass } from '../api/my-pass';
-import { NewBookingDialog, type BookingContact } from './NewBookingDialog';
+import { NewBookingDialog, type BookingContact, type NewBookingStart } from './NewBookingDialog';
 import { EditBookingDialog } from './EditBookingDialog';
 import { CancelBookingDialog } from './CancelBookingDialog';
 import { AddToCalendarButton } from './AddToCalendarButton';
@@ -29,7 +30,7 @@ const money = (n: number) => `$${n.toFixed(2)}`;
 /** The statuses whose balance can be paid online (the server's rule: a booking still on). */
 const PAYABLE: readonly CustomerBooking['status'][] = ['reservation', 'checkin', 'checkout'];
 
-function BookingCard({ booking, onEdit, onCancel }: { booking: CustomerBooking; onEdit(): void; onCancel(): void }) {
+function BookingCard({ booking, onEdit, onCancel, onBookAgain }: { booking: CustomerBooking; onEdit(): void; onCancel(): void; onBookAgain(): void }) {
   return (
     <li className="card my-booking">
       <div className="my-booking-head">
@@ -62,6 +63,11 @@ function BookingCard({ booking, onEdit, onCancel }: { booking: CustomerBooking; 
           {booking.status !== 'payment_review' && <ViewPassButton booking={booking} />}
           {(booking.status === 'reservation' || booking.status === 'checkin' || booking.status === 'checkout') && (
             <AddToCalendarButton bookingId={booking.id} label={booking.booking_reference || booking.id.slice(0, 8)} />
+          )}
+          {(periodOf(booking) === 'past' || booking.status === 'cancelled') && (
+            <button type="button" className="btn btn-outline btn-sm" onClick={onBookAgain} aria-label={`Book again with the car of booking ${booking.booking_reference || booking.id.slice(0, 8)}`}>
+              Book again
+            </button>
           )}
           <span className={`badge badge-${booking.status}`}>{STATUS_LABEL[booking.status]}</span>
           {booking.shuttle_service && <span className="badge badge-outline">Shuttle Service</span>}
@@ -127,7 +133,8 @@ export function MyBookings({ onExpired, contact, onOpenProfile }: { onExpired():
   const [period, setPeriod] = useState<BookingPeriod>('current');
   const [order, setOrder] = useState<DropOffOrder>('earliest');
   const [reload, setReload] = useState(0);
-  const [creating, setCreating] = useState(false);
+  // The new-booking dialog, open with where its form starts: the last car, or a past booking's (Book again).
+  const [creating, setCreating] = useState<NewBookingStart | null>(null);
   const listAgain = useCallback(() => setReload((n) => n + 1), []);
   useCheckoutReturn({ created: myCheckoutMessages.created, notMade: 'Your new booking was not made.', onConfirmed: listAgain });
   useBalanceReturn(listAgain);
@@ -163,18 +170,19 @@ export function MyBookings({ onExpired, contact, onOpenProfile }: { onExpired():
       <div className="card empty-state">
         <h2>{customerBookingsMessages.noneAtAll}</h2>
         <p className="muted">Get a quote for your dates and book in a few minutes.</p>
-        <button type="button" className="btn btn-accent" onClick={() => setCreating(true)}>
+        <button type="button" className="btn btn-accent" onClick={() => setCreating({})}>
           Create Your First Booking
         </button>
-        {creating && <NewBookingDialog contact={contact} onClose={() => setCreating(false)} onOpenProfile={onOpenProfile} />}
+        {creating && <NewBookingDialog contact={contact} onClose={() => setCreating(null)} onOpenProfile={onOpenProfile} />}
       </div>
     );
   }
   const shown = selectCustomerBookings(loaded.bookings, period, order);
+  const newBooking = () => setCreating({ carRegistration: lastRegistration(loaded.bookings) });
   return (
     <div className="my-bookings">
       <div className="my-bookings-controls">
-        <button type="button" className="btn btn-accent new-booking-button" onClick={() => setCreating(true)} aria-label="New booking">
+        <button type="button" className="btn btn-accent new-booking-button" onClick={newBooking} aria-label="New booking">
           <span aria-hidden="true">+</span> New booking
         </button>
         <div className="field">
@@ -195,18 +203,18 @@ export function MyBookings({ onExpired, contact, onOpenProfile }: { onExpired():
       {shown.length === 0 ? (
         <div className="card empty-state">
           <h2>{period === 'current' ? customerBookingsMessages.noneCurrent : customerBookingsMessages.nonePast}</h2>
-          <button type="button" className="btn btn-accent" onClick={() => setCreating(true)}>
+          <button type="button" className="btn btn-accent" onClick={newBooking}>
             Create New Booking
           </button>
         </div>
       ) : (
         <ul className="my-booking-list" aria-label={period === 'current' ? 'Current and future bookings' : 'Past bookings'}>
           {shown.map((b) => (
-            <BookingCard key={b.id} booking={b} onEdit={() => setEditing(b)} onCancel={() => setCancelling(b)} />
+            <BookingCard key={b.id} booking={b} onEdit={() => setEditing(b)} onCancel={() => setCancelling(b)} onBookAgain={() => setCreating(bookAgain(b))} />
           ))}
         </ul>
       )}
-      {creating && <NewBookingDialog contact={contact} onClose={() => setCreating(false)} onOpenProfile={onOpenProfile} />}
+      {creating && <NewBookingDialog contact={contact} start={creating} onClose={() => setCreating(null)} onOpenProfile={onOpenProfile} />}
       {cancelling && (
         <CancelBookingDialog
           booking={cancelling}

@@ -13,6 +13,7 @@ import { CONFIRM_DUPLICATE_FIELD } from '@shared/duplicate-stay';
 import { nzToday } from '@shared/nz-time';
 import { quoteSelection, type FieldErrors } from '@shared/quote';
 import type { PaymentType } from '@shared/pricing';
+import type { BookAgain } from '@shared/returning-customer';
 import { DEFAULT_TIME } from '@shared/slots';
 import { ApiError } from '../../../lib/api-client';
 import { FormDialog } from '../../../ui/FormDialog';
@@ -30,15 +31,18 @@ export interface BookingContact {
 
 const API_FIELDS: Record<string, keyof FieldErrors> = { drop_off_date: 'dropOffDate', drop_off_time: 'dropOffTime', pick_up_date: 'pickUpDate', pick_up_time: 'pickUpTime' };
 
-export function NewBookingDialog({ contact, onClose, onOpenProfile }: { contact: BookingContact | null; onClose(): void; onOpenProfile(): void }) {
+/** Where the form starts (shared/returning-customer.ts): the last booking's car, or all of "Book again"; the dates always empty. */
+export type NewBookingStart = Partial<BookAgain>;
+
+export function NewBookingDialog({ contact, start = {}, onClose, onOpenProfile }: { contact: BookingContact | null; start?: NewBookingStart; onClose(): void; onOpenProfile(): void }) {
   const { toast } = useToast();
   const today = nzToday();
-  const [registration, setRegistration] = useState('');
+  const [registration, setRegistration] = useState(start.carRegistration ?? '');
   const [dropOffDate, setDropOffDate] = useState<string | null>(null);
-  const [dropOffTime, setDropOffTime] = useState(DEFAULT_TIME);
+  const [dropOffTime, setDropOffTime] = useState(start.dropOffTime ?? DEFAULT_TIME);
   const [pickUpDate, setPickUpDate] = useState<string | null>(null);
-  const [pickUpTime, setPickUpTime] = useState(DEFAULT_TIME);
-  const [carWash, setCarWash] = useState(false);
+  const [pickUpTime, setPickUpTime] = useState(start.pickUpTime ?? DEFAULT_TIME);
+  const [carWash, setCarWash] = useState(start.carWash ?? false);
   const [flights, setFlights] = useState<Flights>(noFlights);
   const [flightServerErrors, setFlightServerErrors] = useState<Partial<Record<keyof Flights, string>>>({});
   // The calendars mark full days; a stay over one is refused at checkout with the date either way.

@@ -14,7 +14,8 @@ import { useToast } from '../../../ui/toast/ToastProvider';
 import { ensureAmplify } from '../amplify';
 import { authErrorMessage, isAuthError } from '../auth-errors';
 import { PasswordField } from '../components/PasswordField';
-import { accountText, PASSWORD_MIN_LENGTH, safeNext } from '../messages';
+import { accountText, PASSWORD_MIN_LENGTH } from '../messages';
+import { afterSignIn, returnState } from '../next-path';
 import { announceAuthChange, useSessionHint } from '../session-hint';
 import '@/ui/widgets.css';
 import '../account.css';
@@ -47,7 +48,8 @@ export default function SignInPage() {
   const hint = useSessionHint();
   const link = readAccountLink(location.search);
   const resetLink = link?.kind === 'reset' ? link : null;
-  const next = safeNext(params.get('next'));
+  // The page the person was on (?next= or the header link's state), or the dashboard.
+  const next = afterSignIn(params.get('next'), location.state);
 
   const [mode, setMode] = useState<Mode>(resetLink ? 'new-password' : 'signin');
   const [email, setEmail] = useState(resetLink?.email ?? params.get('email') ?? '');
@@ -74,7 +76,7 @@ export default function SignInPage() {
     };
   }, []);
 
-  if (hint && !handled.current && mode !== 'new-password') return <Navigate to="/" replace />;
+  if (hint && !handled.current && mode !== 'new-password') return <Navigate to={next} replace state={returnState(location.state, next)} />;
 
   const switchMode = (m: Mode) => {
     setMode(m);
@@ -88,7 +90,7 @@ export default function SignInPage() {
     handled.current = true;
     announceAuthChange();
     toast({ title: accountText.signedInTitle, description: accountText.signedIn, variant: 'success' });
-    navigate(next, { replace: true });
+    navigate(next, { replace: true, state: returnState(location.state, next) });
   };
 
   const fail = (title: string, e: unknown, fallback?: string) => {

@@ -31,9 +31,11 @@ import { FlightFields, flightErrors, noFlights, type Flights } from '../../../ui
 import { normaliseFlightNumber } from '@shared/flight-number';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { readBookingDraft, saveDraftCustomer } from '../booking-draft';
+import { useReturningDetails, type LoadKnownDetails } from '../use-returning-details';
 
 export const QUOTE_REQUIRED_TITLE = 'Quote Required';
 export const QUOTE_REQUIRED_DESCRIPTION = 'Please get a quote first to proceed with booking.';
+export const PREFILLED_NOTE = 'We filled in your details from your profile and your last booking. Please check them.';
 
 const FIELDS: { field: CustomerField; id: string; label: string; type: string; autoComplete: string; extra?: Record<string, string | boolean> }[] = [
   { field: 'firstName', id: 'first-name', label: 'First Name', type: 'text', autoComplete: 'given-name' },
@@ -43,7 +45,8 @@ const FIELDS: { field: CustomerField; id: string; label: string; type: string; a
   { field: 'carRegistration', id: 'car-registration', label: 'Car Registration', type: 'text', autoComplete: 'off', extra: { autoCapitalize: 'characters', spellCheck: false } },
 ];
 
-export default function BookingPage() {
+/** `loadKnownDetails`: what is known of a signed-in person (the app shell's, app/BookingRoute.tsx); none for a visitor. */
+export default function BookingPage({ loadKnownDetails }: { loadKnownDetails?: LoadKnownDetails } = {}) {
   const location = useLocation();
   const navigate = useNavigate();
   const { toast } = useToast();
@@ -68,6 +71,8 @@ export default function BookingPage() {
     if (quoted) setFlights({ departure: quoted.departureFlightNumber ?? '', return: quoted.returnFlightNumber ?? '' });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated]);
+
+  const prefilled = useReturningDetails(hydrated, loadKnownDetails, customer, setCustomer);
 
   const title = flow ? 'Complete Your Booking' : 'Customer Details';
   useDocumentMeta(title, 'Enter your details to book secure Auckland Airport parking with a free shuttle.');
@@ -126,6 +131,11 @@ export default function BookingPage() {
       <form className="card booking-form" onSubmit={submit} noValidate aria-labelledby="details-title">
         <h2 id="details-title">Your details</h2>
         <p className="muted">All fields are required, except your flights.</p>
+        {prefilled && (
+          <p className="alert alert-info" role="status">
+            {PREFILLED_NOTE}
+          </p>
+        )}
         <div className="form-grid">
           {FIELDS.map(({ field, id, label, type, autoComplete, extra }) => (
             <TextField

@@ -23,6 +23,7 @@ import { BookingStepLayout } from '../components/BookingStepLayout';
 import { CustomerSummary, StayRows, SummaryRow } from '../components/BookingSummary';
 import { CHECKOUT_FAILED_MESSAGE, endLeftCheckout, useCheckout } from '../use-checkout';
 import { CheckoutFailureAlert } from '../components/CheckoutFailureAlert';
+import { CancellationRuleNote } from '../components/CancellationRuleNote';
 import { flowOf, isPaymentFlowState, paymentAmounts, type PaymentFlowState, type PaymentType } from '../flow';
 import { readPendingBooking } from '../pending-booking';
 
@@ -164,6 +165,7 @@ export default function PaymentPage() {
               </span>
             </label>
           </fieldset>
+          <CancellationRuleNote />
           {failure && <CheckoutFailureAlert failure={failure} />}
           {duplicate && <DuplicateTripAlert message={duplicate} busy={busy} onBookAnyway={() => startPayment(true)} />}
           <div className="form-actions">

@@ -3,6 +3,7 @@
  * returns, 45/60 minutes before check-in, open 24/7, shuttle every 15 minutes) and the terms' rules,
  * with prices from the shared pricing constants and contact details from the site configuration.
  */
+import { CANCELLATION_DETAILS, CANCELLATION_RULE } from '@shared/cancellation-rule';
 import { formatMoney } from '@shared/money';
 import { BASE_PARKING_CENTS, CAR_WASH_CENTS, DEPOSIT_CENTS, EXTRA_DAY_CENTS, INCLUDED_DAYS } from '@shared/pricing';
 import { formatAddress, site } from '@shared/site';
@@ -87,9 +88,7 @@ export const FAQ: readonly FaqItem[] = [
   {
     id: 'cancel',
     question: 'What is your cancellation policy?',
-    answer: [
-      'If you cancel 48 hours or more before check-in, a $20 cancellation fee applies and the rest is refunded. Same-day cancellations and no-shows are not refunded.',
-    ],
+    answer: [CANCELLATION_RULE, ...CANCELLATION_DETAILS],
   },
   {
     id: 'change-booking',

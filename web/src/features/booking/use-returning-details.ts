@@ -1,0 +1,34 @@
+/**
+ * Fills the details form for a returning customer (issue 24, item 3). The booking feature does not know about
+ * accounts: the app shell hands it a loader (app/returning-details.ts) that answers what is known of the signed-in
+ * person, or null for a visitor. Only blank fields are filled (shared/returning-customer.ts), once, after the draft
+ * and Back to Details have had their say.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { filledFields, prefillCustomer, type KnownDetails } from '@shared/returning-customer';
+import type { CustomerDetails } from './flow';
+
+export type LoadKnownDetails = (signal: AbortSignal) => Promise<KnownDetails | null>;
+
+/** Whether anything was filled in (the page asks the person to check it). */
+export function useReturningDetails(ready: boolean, load: LoadKnownDetails | undefined, customer: CustomerDetails, setCustomer: (c: CustomerDetails) => void): boolean {
+  const [filled, setFilled] = useState(false);
+  const current = useRef(customer);
+  current.current = customer;
+  useEffect(() => {
+    if (!ready || !load) return;
+    const abort = new AbortController();
+    load(abort.signal)
+      .then((known) => {
+        if (!known || abort.signal.aborted) return;
+        const next = prefillCustomer(current.current, known);
+        if (filledFields(current.current, next).length === 0) return;
+        setCustomer(next);
+        setFilled(true);
+      })
+      // Without the details the form is simply empty, as for a visitor.
+      .catch(() => undefined);
+    return () => abort.abort();
+  }, [ready, load, setCustomer]);
+  return filled;
+}
