@@ -247,7 +247,7 @@ ${session.customer_email ? `<p>Receipt to: ${escapeHtml(String(session.customer_
 <form id="pay" method="post" action="/_local/stripe/checkout/${session.id}/pay"><fieldset class="cards"><legend>Test card</legend>
 <label><input type="radio" name="card" value="pays" checked> Card that pays (${TEST_CARDS.pays})</label>
 <label><input type="radio" name="card" value="declined"> Card that is declined (${TEST_CARDS.declined})</label></fieldset></form>
-<div class="actions"><button class="pay" type="submit" form="pay">Pay ${amount}</button>
+<div class="actions"><button class="pay" form="pay" type="submit">Pay ${amount}</button>
 <form method="post" action="/_local/stripe/checkout/${session.id}/cancel"><button class="cancel" type="submit">Cancel</button></form></div>
 <p><small>Session ${escapeHtml(session.id)}, expires ${new Date(session.expires_at * 1000).toLocaleString('en-NZ', { timeZone: 'Pacific/Auckland' })} (NZ time).</small></p>`,
   );
