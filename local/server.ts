@@ -3,15 +3,15 @@
  * the SPA. Used by `npm start` and by the tests, which start it on free ports with throw-away data.
  */
 import { precompress } from './precompress';
+import type { Middleware } from './site-files';
 import { randomBytes } from 'node:crypto';
 import { ensurePassSigningKey } from './pass-key';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { emailFrom } from '../functions/lib/email';
 import { projectRoot } from '../project-paths';
 import type { RuntimeConfig } from '../shared/runtime-config';
-import { isClientPrefixedPath, isSitePage, SPA_SHELL_FILE } from '../shared/prerendered-paths';
 import { startCognito, startDynamo, startS3, type Emulator } from './emulators';
 import { startPhotoGate } from './photo-gate';
 import { MAX_PHOTO_BYTES } from '../shared/photos';
@@ -76,8 +76,6 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.end(JSON.stringify(body));
 }
 
-type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
-
 async function spaMiddleware(mode: LocalStackOptions['spa'], server: Server): Promise<{ use: Middleware; close(): Promise<void> } | null> {
   if (mode === 'none') return null;
   if (mode === 'vite') {
@@ -89,23 +87,11 @@ async function spaMiddleware(mode: LocalStackOptions['spa'], server: Server): Pr
     });
     return { use: vite.middlewares as unknown as Middleware, close: () => vite.close() };
   }
-  const sirv = (await import('sirv')).default;
   const dist = path.join(projectRoot, 'web/dist');
-  // /faq is the pre-rendered faq/index.html (sirv tries <path>/index.html); any other path gets the SPA shell, as CloudFront does.
   // Compressed as CloudFront would serve them (local/precompress.ts).
   precompress(dist);
-  const assets = sirv(dist, { single: SPA_SHELL_FILE, etag: true, gzip: true, immutable: true, dev: false });
-  // A path that is no page of the site (and not a file) gets the shell with 404, as CloudFront answers it: the client
-  // shows the 404 page, and crawlers and link checkers see the status.
-  const notFound: Middleware = (req, res, next) => {
-    const pathname = (req.url ?? '/').split('?')[0]!;
-    // /pass/<token>: the token's dots would read as a file name; it is the shell, as CloudFront answers it.
-    if (isClientPrefixedPath(pathname)) req.url = `/${SPA_SHELL_FILE}`;
-    if (isClientPrefixedPath(pathname) || path.extname(pathname) !== '' || isSitePage(pathname)) return assets(req, res, next);
-    res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(req.method === 'HEAD' ? undefined : readFileSync(path.join(dist, SPA_SHELL_FILE)));
-  };
-  return { use: notFound, close: async () => undefined };
+  const { siteFiles } = await import('./site-files');
+  return { use: siteFiles(dist), close: async () => undefined };
 }
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {

@@ -4,7 +4,9 @@
  * Checkout Session, create a refund (then sends `charge.refunded` and `refund.created`), list a payment's refunds and
  * retrieve a payment intent (what it received). It serves the hosted checkout page, where Pay marks the session paid, delivers a
  * `checkout.session.completed` event signed with the SDK's own test-header helper to the real webhook
- * route, and redirects to the success URL; Cancel goes to the cancel URL. Sessions and events are kept
+ * route, and redirects to the success URL; Cancel goes to the cancel URL. Its card choice also offers Stripe's declined
+ * test card (4000 0000 0000 0002): nothing is paid, the session stays open, and the browser returns to the site as a
+ * failed payment (see declinedReturnUrl). Sessions and events are kept
  * under <dataDir>/stripe/ so a restart keeps them; the webhook secret is random per data folder.
  *
  * Test hooks (local only): POST /_local/stripe/sessions/:id/pay (pay without delivering, to race the
@@ -188,7 +190,8 @@ function page(title: string, body: string): string {
 .banner{background:#fff4d6;border:1px solid #e0b84c;border-radius:8px;padding:.75rem 1rem}table{width:100%;border-collapse:collapse;margin:1rem 0}th,td{text-align:left;padding:.5rem 0;border-bottom:1px solid #dde3ea;vertical-align:top}
 td.amount,th.amount{text-align:right;white-space:nowrap}.total{font-size:1.25rem;font-weight:700}.actions{display:flex;gap:1rem;margin-top:1.5rem;flex-wrap:wrap}
 button{font:inherit;font-weight:600;padding:.75rem 1.5rem;border-radius:8px;cursor:pointer;border:2px solid #0b5cad}.pay{background:#0b5cad;color:#fff}.cancel{background:#fff;color:#0b5cad}
-button:focus-visible,a:focus-visible{outline:3px solid #e0b84c;outline-offset:2px}small{color:#4a5666}</style></head><body><main>${body}</main></body></html>`;
+button:focus-visible,a:focus-visible{outline:3px solid #e0b84c;outline-offset:2px}small{color:#4a5666}
+.cards{border:1px solid #dde3ea;border-radius:8px;padding:.5rem 1rem;margin:1rem 0}.cards label{display:block;padding:.35rem 0}</style></head><body><main>${body}</main></body></html>`;
 }
 
 /** The stand-in's dashboard: every paid or open session with its refunds, newest first (Stripe's Payments list). */
@@ -204,6 +207,22 @@ function paymentsPage(all: StoredSession[]): string {
     })
     .join('');
   return page('Offline Stripe: payments', `<h1>Payments</h1><p>Checkout sessions and refunds the offline stand-in holds.</p><table><thead><tr><th>Session</th><th>Customer</th><th>Status</th><th>Amount</th><th>Refunds</th></tr></thead><tbody>${rows || '<tr><td colspan="5">No payments yet.</td></tr>'}</tbody></table>`);
+}
+
+/** Stripe's test cards the page offers: one that pays, one its issuer declines. */
+export const TEST_CARDS = { pays: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' } as const;
+
+/**
+ * Where a declined card sends the browser. Stripe itself keeps the payer on its page with 'Your card was declined'
+ * and its way back is the cancel URL; the stand-in goes straight back, saying the payment failed where the site's
+ * cancel URL has a place for it (the booking flow's `canceled=true` becomes `failed=true`); otherwise the cancel URL.
+ */
+export function declinedReturnUrl(cancelUrl: string): string {
+  const url = new URL(cancelUrl);
+  if (url.searchParams.get('canceled') !== 'true') return cancelUrl;
+  url.searchParams.delete('canceled');
+  url.searchParams.set('failed', 'true');
+  return url.toString();
 }
 
 function checkoutPage(s: StoredSession): string {
@@ -225,7 +244,10 @@ function checkoutPage(s: StoredSession): string {
 ${session.customer_email ? `<p>Receipt to: ${escapeHtml(String(session.customer_email))}</p>` : ''}
 <table><caption style="text-align:left;font-weight:600">What you are paying for</caption><thead><tr><th scope="col">Item</th><th scope="col" class="amount">Amount</th></tr></thead>
 <tbody>${rows}</tbody><tfoot><tr><th scope="row">Total</th><td class="amount total">${amount}</td></tr></tfoot></table>
-<div class="actions"><form method="post" action="/_local/stripe/checkout/${session.id}/pay"><button class="pay" type="submit">Pay ${amount}</button></form>
+<form id="pay" method="post" action="/_local/stripe/checkout/${session.id}/pay"><fieldset class="cards"><legend>Test card</legend>
+<label><input type="radio" name="card" value="pays" checked> Card that pays (${TEST_CARDS.pays})</label>
+<label><input type="radio" name="card" value="declined"> Card that is declined (${TEST_CARDS.declined})</label></fieldset></form>
+<div class="actions"><button class="pay" form="pay" type="submit">Pay ${amount}</button>
 <form method="post" action="/_local/stripe/checkout/${session.id}/cancel"><button class="cancel" type="submit">Cancel</button></form></div>
 <p><small>Session ${escapeHtml(session.id)}, expires ${new Date(session.expires_at * 1000).toLocaleString('en-NZ', { timeZone: 'Pacific/Auckland' })} (NZ time).</small></p>`,
   );
@@ -525,7 +547,7 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
     return out;
   };
 
-  async function local(req: IncomingMessage, res: ServerResponse, pathname: string, query: URLSearchParams): Promise<void> {
+  async function local(req: IncomingMessage, res: ServerResponse, pathname: string, query: URLSearchParams, body: Buffer): Promise<void> {
     const method = req.method ?? 'GET';
     // A page on another site must not pay, cancel or expire a session by posting a form here.
     if (method !== 'GET' && !fromSiteOrNonBrowser(req, baseUrl)) return sendJson(res, 403, { message: 'Cross-site requests are not accepted' });
@@ -550,6 +572,8 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
       if (kind === 'checkout' && method === 'POST' && action === 'pay') {
         const s = await session(id);
         if (s.session.status === 'expired') return html(410, checkoutPage(s));
+        // As with Stripe's declined test card: no money moves, no event is sent, the session stays open.
+        if (new URLSearchParams(body.toString('utf8')).get('card') === 'declined' && s.session.status === 'open') return redirect(declinedReturnUrl(s.session.cancel_url));
         const e = await markPaid(s);
         // Stripe sends the event and redirects the browser independently; waiting here for the delivery
         // keeps local runs deterministic. The success page copes either way.
@@ -614,7 +638,7 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
         return true;
       }
       if (pathname === '/_local/stripe' || pathname.startsWith('/_local/stripe/')) {
-        await local(req, res, pathname, searchParams);
+        await local(req, res, pathname, searchParams, body);
         return true;
       }
       return false;

@@ -23,6 +23,11 @@ export interface Confirmation {
   createdNzDate: string;
   /** True when this is the customer's first confirmed booking (counts a unique customer). */
   firstForCustomer: boolean;
+  /**
+   * With firstForCustomer: the items that give the customer the booking's details (customer-changes.ts,
+   * firstConfirmationItems), the customer's own update first. Without them only `firstConfirmedAt` is set.
+   */
+  firstCustomerItems?: TransactItem[];
   /** `payment_review` when the payment did not match what the booking asked: paid and kept, but held for staff. */
   status?: 'reservation' | 'payment_review';
   /**
@@ -55,6 +60,18 @@ export async function confirmPendingBooking(c: Confirmation): Promise<ConfirmOut
   const from = c.from ?? 'pending_payment';
   const confirmed: Booking = { ...b, status, bookingReference: c.reference, payment: c.payment };
   const index = confirmedIndexKeys({ ...b, status });
+  const [customerItem, ...customerExtras]: TransactItem[] = c.firstForCustomer
+    ? (c.firstCustomerItems ?? [
+        {
+          Update: {
+            Key: keys.customer(b.customerId),
+            UpdateExpression: 'SET firstConfirmedAt = :at',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(firstConfirmedAt)',
+            ExpressionAttributeValues: { ':at': c.confirmedAt },
+          },
+        },
+      ])
+    : [{ ConditionCheck: { Key: keys.customer(b.customerId), ConditionExpression: 'attribute_exists(firstConfirmedAt)' } }];
   const items: TransactItem[] = [
     {
       Update: {
@@ -86,16 +103,7 @@ export async function confirmPendingBooking(c: Confirmation): Promise<ConfirmOut
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    c.firstForCustomer
-      ? {
-          Update: {
-            Key: keys.customer(b.customerId),
-            UpdateExpression: 'SET firstConfirmedAt = :at',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(firstConfirmedAt)',
-            ExpressionAttributeValues: { ':at': c.confirmedAt },
-          },
-        }
-      : { ConditionCheck: { Key: keys.customer(b.customerId), ConditionExpression: 'attribute_exists(firstConfirmedAt)' } },
+    customerItem!,
     dayEntry('dropoff', confirmed, c.reference),
     dayEntry('pickup', confirmed, c.reference),
     // A bay chosen by staff when booking for a customer was checked free when the checkout started.
@@ -106,6 +114,7 @@ export async function confirmPendingBooking(c: Confirmation): Promise<ConfirmOut
     // The checkout's hold becomes the booking's place; a checkout begun before places were held, or one that
     // ended and gave its hold back before this payment came, takes them now (paid: the car may come).
     ...(b.placesHeld && from === 'pending_payment' ? keepHeldPlaces(b, c.confirmedAt) : takePlacesUnconditionally(b, c.confirmedAt)),
+    ...customerExtras,
   ];
   try {
     await transact(items);

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { phoneIdentity } from '../../shared/booking';
+import { splitName } from '../../shared/profile';
 import type { Customer } from '../../shared/records';
 import { customerAuditPut } from './audit';
 import type { FieldChange } from './booking-changes';
@@ -87,4 +88,44 @@ export type DetailsChange = 'changed' | 'unchanged' | 'phone-taken' | 'stale';
 export async function changeCustomerDetails(existing: Customer, next: { firstName: string; lastName: string; contactNumber: string }): Promise<DetailsChange> {
   const { outcome } = await changeCustomer(existing, { ...next, email: existing.email });
   return outcome === 'email-taken' ? 'stale' : outcome;
+}
+
+/**
+ * A customer's first paid booking gives the customer record the name and number typed with it (design.md, "Customers
+ * and accounts"): a checkout that is never paid leaves the record as it was, and the details of an abandoned checkout
+ * that created it give way to those that were paid for. The items go into the confirmation's transaction, the customer's
+ * update first: it sets `firstConfirmedAt`, on condition that none is set and nobody changed the customer since it was
+ * read. A number another customer holds is not taken (a shared number never blocks a booking); this customer's own
+ * guard for its old number is released.
+ */
+export async function firstConfirmationItems(existing: Customer, given: { name: string; contactNumber: string }, at: string): Promise<TransactItem[]> {
+  const sameName = given.name.trim() === existing.name.trim();
+  const { first, last } = sameName ? { first: existing.firstName, last: existing.lastName } : splitName(given.name);
+  const updated: Customer = { ...existing, name: sameName ? existing.name : `${first} ${last}`.trim(), firstName: first, lastName: last, contactNumber: given.contactNumber, updatedAt: at };
+  const phoneMoves = phoneIdentity(given.contactNumber) !== phoneIdentity(existing.contactNumber);
+  const own = { ':id': existing.id };
+  const phoneItems: TransactItem[] = [];
+  if (phoneMoves) {
+    const oldKey = keys.phoneGuard(existing.contactNumber);
+    const newKey = keys.phoneGuard(given.contactNumber);
+    if ((await getItem<GuardItem>(oldKey, true))?.customerId === existing.id) phoneItems.push({ Delete: { Key: oldKey, ConditionExpression: 'customerId = :id', ExpressionAttributeValues: own } });
+    if (!(await getItem<GuardItem>(newKey, true))) phoneItems.push({ Put: { Item: { ...newKey, type: 'customer_phone_guard', customerId: existing.id }, ConditionExpression: 'attribute_not_exists(pk)' } });
+  }
+  const oldTokens = tokenKeys(existing);
+  const newTokens = tokenKeys(updated);
+  const sameAs = (a: { sk: string }) => (b: { sk: string }) => a.sk === b.sk;
+  return [
+    {
+      Update: {
+        Key: keys.customer(existing.id),
+        UpdateExpression: 'SET #name = :name, firstName = :first, lastName = :last, contactNumber = :phone, updatedAt = :at, firstConfirmedAt = :at',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(firstConfirmedAt) AND updatedAt = :seen',
+        ExpressionAttributeNames: { '#name': 'name' },
+        ExpressionAttributeValues: { ':name': updated.name, ':first': first, ':last': last, ':phone': updated.contactNumber, ':at': at, ':seen': existing.updatedAt },
+      },
+    },
+    ...phoneItems,
+    ...oldTokens.filter((t) => !newTokens.some(sameAs(t))).map((Key) => ({ Delete: { Key } })),
+    ...newTokens.filter((t) => !oldTokens.some(sameAs(t))).map((k) => tokenPut(k, existing.id)),
+  ];
 }

@@ -94,7 +94,7 @@ describe.each(viewportNames)('payment (%s)', (viewport) => {
     });
   });
 
-  it('comes back from a cancelled checkout to the payment page with a dismissible Payment Failed banner', async () => {
+  it('comes back from a cancelled checkout to the payment page with a dismissible Payment cancelled banner', async () => {
     await withPage(browser(), viewport, async (page) => {
       const consoleErrors = watchConsole(page);
       const quoted = await quoteAndBook(page, baseUrl, { stayDays: 5 });
@@ -105,17 +105,17 @@ describe.each(viewportNames)('payment (%s)', (viewport) => {
 
       await page.getByRole('button', { name: 'Cancel', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/payment' && url.searchParams.get('canceled') === 'true');
-      await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();
+      await page.getByRole('heading', { name: 'Payment cancelled' }).waitFor();
       // A fresh page load: the flow comes back from the stored pending booking, deposit still chosen.
       expectCustomerShown((await page.getByRole('region', { name: 'Customer Details' }).textContent()) ?? '', customer);
       expect(await page.getByTestId('summary-total').textContent()).toBe(formatMoney(quoted.price.total));
       expect(await page.getByRole('radio', { name: 'Pay Deposit' }).isChecked()).toBe(true);
       await expectNoAxeViolations(page);
 
-      await page.getByRole('button', { name: 'Dismiss payment failed message' }).click();
-      expect(await page.getByRole('heading', { name: 'Payment Failed' }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Dismiss payment cancelled message' }).click();
+      expect(await page.getByRole('heading', { name: 'Payment cancelled' }).count()).toBe(0);
 
-      // A failed payment (failed=true) shows the same banner; the flow is still there after the reload.
+      // A failed payment (failed=true) shows the failure banner; the flow is still there after the reload.
       await page.goto(`${baseUrl}/payment?failed=true`);
       await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();
       expect(await page.getByTestId('summary-total').textContent()).toBe(formatMoney(quoted.price.total));

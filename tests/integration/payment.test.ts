@@ -129,6 +129,22 @@ describe('paying for a booking', () => {
     expect(success.body).toEqual({ message: paymentMessages.paymentNotCompleted });
   });
 
+  it("the checkout page's declined test card takes no money and returns to the payment page as a failed payment", async () => {
+    const body = checkoutBody();
+    const { sessionId, bookingId } = await checkout(body);
+    const page = await fetch(`${baseUrl}/_local/stripe/checkout/${sessionId}`);
+    expect(await page.text()).toContain('Card that is declined (4000 0000 0000 0002)');
+    const res = await fetch(`${baseUrl}/_local/stripe/checkout/${sessionId}/pay`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ card: 'declined' }) });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`${baseUrl}/payment?booking=${bookingId}&failed=true`);
+    expect((await booking(bookingId))!.status).toBe('pending_payment');
+    expect((await getCheckout(sessionId)).status).toBe(409);
+    expect(await outboxFor(body.customer.email)).toHaveLength(0);
+    // Like Stripe, the session stays open: the card that pays still can.
+    const paid = await fetch(`${baseUrl}/_local/stripe/checkout/${sessionId}/pay`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ card: 'pays' }) });
+    expect(paid.headers.get('location')).toBe(`${baseUrl}/payment-success?session_id=${sessionId}`);
+  });
+
   it('an expired session makes no booking, and can no longer be paid', async () => {
     const body = checkoutBody();
     const { sessionId, bookingId } = await checkout(body);

@@ -24,10 +24,16 @@ export function toAdminCustomer(c: Customer): AdminCustomer {
   return { id: c.id, name: c.name, email: c.email, contact_number: c.contactNumber, user_id: c.userId, created_at: c.createdAt, updated_at: c.updatedAt };
 }
 
+/**
+ * A customer staff may pick: one with a paid booking, or an account's own. A record made by a checkout that was never
+ * paid holds only what was typed there (its first paid booking sets its details; store/customer-changes.ts).
+ */
+const isEstablished = (c: Customer): boolean => !!c.firstConfirmedAt || !!c.userId;
+
 export async function searchCustomers(text: string): Promise<AdminCustomer[]> {
   if (searchNeedle(text).length < 2) return [];
   const { ids } = await searchCustomerIds(searchNeedles(text), CUSTOMER_SEARCH_LIMIT);
-  return (await getCustomers(ids)).map(toAdminCustomer);
+  return (await getCustomers(ids)).filter(isEstablished).map(toAdminCustomer);
 }
 
 async function customerById(id: string): Promise<Customer> {

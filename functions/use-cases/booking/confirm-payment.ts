@@ -15,9 +15,10 @@ import { conflict, notFound, providerFailed } from '../../domain/errors';
 import { logAbout, logger } from '../../lib/logger';
 import { BUSINESS_METRICS, countEvent } from '../../lib/metrics';
 import { stripeClient } from '../../lib/stripe';
-import { isListed, type Booking, type PaymentReviewReason } from '../../../shared/records';
+import { isListed, type Booking, type Customer, type PaymentReviewReason } from '../../../shared/records';
 import { endPendingBooking, getBooking } from '../../store/bookings';
 import { confirmPendingBooking } from '../../store/confirmation';
+import { firstConfirmationItems } from '../../store/customer-changes';
 import { claimReceipt, markReceiptSent, releaseReceiptClaim } from '../../store/receipts';
 import { getCheckoutSession } from '../../store/checkout-sessions';
 import { getCustomer } from '../../store/customers';
@@ -51,6 +52,12 @@ async function pendingBookingOf(session: Pick<Stripe.Checkout.Session, 'id' | 'm
   logAbout({ bookingId: record.bookingId });
   return record.bookingId;
 }
+
+/**
+ * Whether a customer's first paid booking gives the customer its details: not when the customer belongs to an account
+ * other than the booking's (that record changes only through its account or staff; design.md, "Customers and accounts").
+ */
+const takesDetails = (customer: Customer, booking: Booking): boolean => !customer.firstConfirmedAt && (!customer.userId || customer.userId === booking.userId);
 
 /** Turns a paid session into a confirmed booking, once; later and concurrent calls get the same booking. */
 export async function confirmPaidSession(session: Stripe.Checkout.Session): Promise<ConfirmResult> {
@@ -96,6 +103,7 @@ export async function confirmPaidSession(session: Stripe.Checkout.Session): Prom
       confirmedAt,
       createdNzDate: nzToday(new Date(booking.createdAt)),
       firstForCustomer: !customer?.firstConfirmedAt,
+      firstCustomerItems: customer && takesDetails(customer, booking) ? await firstConfirmationItems(customer, booking.customer, confirmedAt) : undefined,
       status,
       from,
     });

@@ -41,34 +41,6 @@ function BookingCard({ booking, onEdit, onCancel, onBookAgain }: { booking: Cust
           </p>
         </div>
         <div className="my-booking-badges">
-          {booking.status === 'reservation' && (
-            <button type="button" className="btn btn-outline btn-sm" onClick={onEdit} aria-label={`Edit booking ${booking.booking_reference || booking.id.slice(0, 8)}`}>
-              Edit
-            </button>
-          )}
-          {booking.status !== 'payment_review' && (
-            <DownloadButton
-              label="Download invoice"
-              ariaLabel={`Download invoice for booking ${booking.booking_reference || booking.id.slice(0, 8)}`}
-              fetchFile={() => downloadMyInvoice(booking.id)}
-              filename={`${booking.booking_reference || 'booking'}-tax-invoice.pdf`}
-              failedTitle="Could not download the invoice"
-            />
-          )}
-          {booking.status === 'reservation' && (
-            <button type="button" className="btn btn-outline btn-sm" onClick={onCancel} aria-label={`Cancel booking ${booking.booking_reference || booking.id.slice(0, 8)}`}>
-              Cancel
-            </button>
-          )}
-          {booking.status !== 'payment_review' && <ViewPassButton booking={booking} />}
-          {(booking.status === 'reservation' || booking.status === 'checkin' || booking.status === 'checkout') && (
-            <AddToCalendarButton bookingId={booking.id} label={booking.booking_reference || booking.id.slice(0, 8)} />
-          )}
-          {(periodOf(booking) === 'past' || booking.status === 'cancelled') && (
-            <button type="button" className="btn btn-outline btn-sm" onClick={onBookAgain} aria-label={`Book again with the car of booking ${booking.booking_reference || booking.id.slice(0, 8)}`}>
-              Book again
-            </button>
-          )}
           <span className={`badge badge-${booking.status}`}>{STATUS_LABEL[booking.status]}</span>
           {booking.shuttle_service && <span className="badge badge-outline">Shuttle Service</span>}
           {booking.car_wash && <span className="badge badge-outline">Car wash</span>}
@@ -78,14 +50,14 @@ function BookingCard({ booking, onEdit, onCancel, onBookAgain }: { booking: Cust
         <div>
           <dt>Drop-off</dt>
           <dd>
-            {formatShortDate(booking.drop_off_date)} at {formatTime12(booking.drop_off_time)}
+            <span className="nowrap">{formatShortDate(booking.drop_off_date)}</span> at <span className="nowrap">{formatTime12(booking.drop_off_time)}</span>
             {booking.departure_flight && <span className="muted small"> · Flight {booking.departure_flight}</span>}
           </dd>
         </div>
         <div>
           <dt>Pick-up</dt>
           <dd>
-            {formatShortDate(booking.pick_up_date)} at {formatTime12(booking.pick_up_time)}
+            <span className="nowrap">{formatShortDate(booking.pick_up_date)}</span> at <span className="nowrap">{formatTime12(booking.pick_up_time)}</span>
             {booking.return_flight && <span className="muted small"> · Flight {booking.return_flight}</span>}
           </dd>
         </div>
@@ -100,6 +72,36 @@ function BookingCard({ booking, onEdit, onCancel, onBookAgain }: { booking: Cust
           <dd>{booking.status === 'cancelled' ? `Cancelled: ${money(booking.amount_paid)} kept` : booking.balance_due > 0 ? money(booking.balance_due) : 'Paid in full'}</dd>
         </div>
       </dl>
+      <div className="my-booking-actions">
+        {booking.status === 'reservation' && (
+          <button type="button" className="btn btn-outline btn-sm" onClick={onEdit} aria-label={`Edit booking ${booking.booking_reference || booking.id.slice(0, 8)}`}>
+            Edit
+          </button>
+        )}
+        {booking.status !== 'payment_review' && (
+          <DownloadButton
+            label="Download invoice"
+            ariaLabel={`Download invoice for booking ${booking.booking_reference || booking.id.slice(0, 8)}`}
+            fetchFile={() => downloadMyInvoice(booking.id)}
+            filename={`${booking.booking_reference || 'booking'}-tax-invoice.pdf`}
+            failedTitle="Could not download the invoice"
+          />
+        )}
+        {booking.status === 'reservation' && (
+          <button type="button" className="btn btn-outline btn-sm" onClick={onCancel} aria-label={`Cancel booking ${booking.booking_reference || booking.id.slice(0, 8)}`}>
+            Cancel
+          </button>
+        )}
+        {booking.status !== 'payment_review' && <ViewPassButton booking={booking} />}
+        {(booking.status === 'reservation' || booking.status === 'checkin' || booking.status === 'checkout') && (
+          <AddToCalendarButton bookingId={booking.id} label={booking.booking_reference || booking.id.slice(0, 8)} />
+        )}
+        {(periodOf(booking) === 'past' || booking.status === 'cancelled') && (
+          <button type="button" className="btn btn-outline btn-sm" onClick={onBookAgain} aria-label={`Book again with the car of booking ${booking.booking_reference || booking.id.slice(0, 8)}`}>
+            Book again
+          </button>
+        )}
+      </div>
       {PAYABLE.includes(booking.status) && booking.balance_due > 0 && <PayBalanceButton booking={booking} />}
     </li>
   );

@@ -2,7 +2,7 @@
  * /payment: review the customer and booking, choose full payment or the $10.00 deposit, and leave for the
  * hosted checkout. Needs the flow as navigation state; coming back from a cancelled or failed checkout
  * (a fresh page load with ?canceled=true or ?failed=true) it restores the flow from the stored pending
- * booking and shows the 'Payment Failed' banner. With neither it redirects to /.
+ * booking and shows a 'Payment cancelled' or 'Payment Failed' banner with Retry. With neither it redirects to /.
  *
  * Paying twice for one trip: before leaving for the checkout the page notes the session in its own history entry, so
  * Back (twice, from the success page) finds it and asks the server about it: a paid one is shown as the booking it
@@ -24,6 +24,7 @@ import { CustomerSummary, StayRows, SummaryRow } from '../components/BookingSumm
 import { CHECKOUT_FAILED_MESSAGE, endLeftCheckout, useCheckout } from '../use-checkout';
 import { CheckoutFailureAlert } from '../components/CheckoutFailureAlert';
 import { CancellationRuleNote } from '../components/CancellationRuleNote';
+import { CheckoutReturnBanner, checkoutReturnOf } from '../components/CheckoutReturnBanner';
 import { flowOf, isPaymentFlowState, paymentAmounts, type PaymentFlowState, type PaymentType } from '../flow';
 import { readPendingBooking } from '../pending-booking';
 
@@ -82,17 +83,17 @@ export default function PaymentPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const returnedUnpaid = params.get('canceled') === 'true' || params.get('failed') === 'true';
+  const returnedAs = checkoutReturnOf(params);
+  const returnedUnpaid = returnedAs !== null;
   const restored = useRestoredFlow(location.state, returnedUnpaid);
   const [paymentType, setPaymentType] = useState<PaymentType>(restored?.paymentType ?? 'full');
   const [bannerOpen, setBannerOpen] = useState(returnedUnpaid);
   const { check, returnedFrom } = usePaidCheck(startedSessionOf(location.state));
   const { busy, failure, duplicate, pay } = useCheckout(CHECKOUT_FAILED_MESSAGE, { onReturned: returnedFrom });
-  const canceled = params.get('canceled') === 'true';
   useEffect(() => {
-    // Cancelled on the payment page: that checkout ends now and its places are free again.
-    if (canceled) endLeftCheckout(readPendingBooking()?.sessionId);
-  }, [canceled]);
+    // Cancelled or declined on the payment page: that checkout ends now and its places are free again.
+    if (returnedUnpaid) endLeftCheckout(readPendingBooking()?.sessionId);
+  }, [returnedUnpaid]);
   useDocumentMeta('Payment', 'Review your Auckland Airport parking booking and pay securely by card.');
 
   if (check.kind === 'paid') return <AlreadyPaid booking={check.booking} />;
@@ -116,19 +117,7 @@ export default function PaymentPage() {
       title="Payment"
       lead="Check your details, choose how much to pay now, and pay securely by card."
       banner={
-        bannerOpen && (
-          <div className="alert alert-error banner" role="alert" aria-labelledby="payment-failed-title">
-            <div>
-              <h2 id="payment-failed-title" className="banner-title">
-                Payment Failed
-              </h2>
-              <p>Your payment was not completed and you have not been charged. You can try again below.</p>
-            </div>
-            <button type="button" className="banner-close" aria-label="Dismiss payment failed message" onClick={() => setBannerOpen(false)}>
-              <span aria-hidden="true">×</span>
-            </button>
-          </div>
-        )
+        bannerOpen && returnedAs && <CheckoutReturnBanner kind={returnedAs} busy={busy} onRetry={() => startPayment()} onDismiss={() => setBannerOpen(false)} />
       }
       flow={flow}
     >

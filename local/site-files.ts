@@ -1,0 +1,24 @@
+/**
+ * The built site as the local server serves it, answering as CloudFront does: a page of the site (pre-rendered, or a
+ * client route from the same lists, shared/prerendered-paths.ts) and any file with 200; any other path with the SPA
+ * shell and HTTP 404, so the client shows its 404 page and crawlers and link checkers see the status.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sirv from 'sirv';
+import { isClientPrefixedPath, isSitePage, SPA_SHELL_FILE } from '../shared/prerendered-paths';
+
+export type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+export function siteFiles(dist: string): Middleware {
+  const assets = sirv(dist, { single: SPA_SHELL_FILE, etag: true, gzip: true, immutable: true, dev: false });
+  return (req, res, next) => {
+    const pathname = (req.url ?? '/').split('?')[0]!;
+    // /pass/<token>: the token's dots would read as a file name; it is the shell, as CloudFront answers it.
+    if (isClientPrefixedPath(pathname)) req.url = `/${SPA_SHELL_FILE}`;
+    if (isClientPrefixedPath(pathname) || path.extname(pathname) !== '' || isSitePage(pathname)) return assets(req, res, next);
+    res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(req.method === 'HEAD' ? undefined : readFileSync(path.join(dist, SPA_SHELL_FILE)));
+  };
+}
