@@ -48,6 +48,13 @@ export interface ItemKey {
 export const keys = {
   customer: (id: string): ItemKey => ({ pk: `CUSTOMER#${id}`, sk: 'CUSTOMER' }),
   customerByUser: (sub: string, createdAt: string) => ({ gsi1pk: `USER#${sub}`, gsi1sk: `CUSTOMER#${createdAt}` }),
+  /**
+   * Every customer in the admin's customer list (gsi2, its own partition beside the booking months), in name order:
+   * `sortName` is the normalised name (functions/store/customers.ts), the id keeps equal names apart. The space before
+   * `#` sorts a name before its longer forms ('ann' before 'ann lee' and 'anna'): a space is the lowest character a
+   * normalised name holds, and what follows one in a name ('+', '-', digits, letters) sorts after '#'.
+   */
+  customerListEntry: (sortName: string, id: string) => ({ gsi2pk: 'CUSTOMERS', gsi2sk: `${sortName} #${id}` }),
   emailGuard: (email: string): ItemKey => ({ pk: `CUSTOMER_EMAIL#${email.trim().toLowerCase()}`, sk: 'GUARD' }),
   phoneGuard: (phone: string): ItemKey => ({ pk: `CUSTOMER_PHONE#${phoneIdentity(phone)}`, sk: 'GUARD' }),
   booking: (id: string): ItemKey => ({ pk: `BOOKING#${id}`, sk: 'BOOKING' }),

@@ -268,7 +268,7 @@ describe('the report', () => {
     startedAt: AT,
     scanned: { items: 12345, bookingsByStatus: { reservation: 3, cancelled: 1 } },
     bookings: { rewritten: 4, indexKeys: 2, items: { dayEntry: { put: 6, deleted: 1 }, searchToken: { put: 30, deleted: 0 }, bayEntry: { put: 0, deleted: 0 }, paymentIntent: { put: 2, deleted: 0 } }, leftovers: 0, changedDuringRun: 0 },
-    customers: { firstConfirmedAt: 1 },
+    customers: { firstConfirmedAt: 1, listed: 3, changedDuringRun: 0 },
     holds: { lapsed: 0, changedDuringRun: 0 },
     stats: { changes: [{ name: 'bookings', before: 0, after: 4 }], outcome: 'written' },
     days: { changes: [{ date: '2030-03-02', changes: [{ name: 'bookings', before: 0, after: 4 }] }], written: 1, changedDuringRun: 0 },
@@ -285,6 +285,7 @@ describe('the report', () => {
     expect(text).toContain('STATS/BOOKINGS: written\n      bookings 0 -> 4');
     expect(text).toContain('2030-03-02  bookings 0 -> 4');
     expect(text).toContain('2030-03-10  taken 0 -> 3, held 0 -> 0');
+    expect(text).toContain('Customers put in the customer list: 3');
   });
 
   it('says when nothing was written, and when live changes were left for another run', () => {
