@@ -59,7 +59,7 @@ async function walk(pageSize: number, stop: (seen: ListedCustomer[]) => boolean,
   const pages: ListPage[] = [];
   let cursor: string | null = null;
   do {
-    const res = await api<ListPage>(`/api/admin/customer-list?pageSize=${pageSize}${q ? `&q=${encodeURIComponent(q)}` : ''}${cursor ? `&cursor=${cursor}` : ''}`);
+    const res: { status: number; body: ListPage } = await api<ListPage>(`/api/admin/customer-list?pageSize=${pageSize}${q ? `&q=${encodeURIComponent(q)}` : ''}${cursor ? `&cursor=${cursor}` : ''}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     pages.push(res.body);
     rows.push(...res.body.customers);
@@ -91,7 +91,7 @@ describe('who may use the customer list', () => {
 
 describe('the whole list', () => {
   it('lists new customers in name order, pages without losing or repeating a row, and moves a renamed customer in the same write', async () => {
-    const made = [];
+    const made: Awaited<ReturnType<typeof customerFromCheckout>>[] = [];
     for (const [first, last] of [
       ['Mere', 'Tane'],
       ['ánna', 'Smith'],
