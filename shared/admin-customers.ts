@@ -44,7 +44,7 @@ export const customerListResponseSchema = z.object({
 });
 export type CustomerListResponse = z.infer<typeof customerListResponseSchema>;
 
-/** GET /api/admin/customers/{id}/bookings: the customer and their confirmed bookings, latest drop-off first. */
+/** GET /api/admin/customer-bookings/{id}: the customer and their confirmed bookings, latest drop-off first. */
 export const customerBookingsViewSchema = z.object({
   customer: adminCustomerSchema,
   bookings: z.array(adminBookingSchema),

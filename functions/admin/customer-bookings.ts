@@ -1,4 +1,4 @@
-/** GET /api/admin/customers/{id}/bookings: one customer with their bookings (admins). */
+/** GET /api/admin/customer-bookings/{id}: one customer with their bookings (admins). */
 import { httpHandler } from '../lib/http';
 import { customerWithBookings } from '../use-cases/admin/customer-list';
 

@@ -108,5 +108,5 @@ export const API_CONTRACT: Record<RouteKey, RouteContract> = {
   'POST /api/manage-booking/open': { summary: "Open a one-time link (once, within 30 minutes): the pass's token.", body: manageLinkOpenSchema, response: manageLinkOpenedSchema },
   'POST /api/admin/walk-ins': { summary: 'Book a car at the gate from now: paid in the yard (cash or EFTPOS, recorded) or by a card link e-mailed to the traveller.', body: walkInRequestSchema, status: 201, response: walkInResponseSchema },
   'GET /api/admin/customer-list': { summary: 'Every customer in name order, a page at a time, or the customers a search finds (name, e-mail, phone).', query: customerListQuerySchema, response: customerListResponseSchema },
-  'GET /api/admin/customers/{id}/bookings': { summary: 'One customer with their bookings, the latest drop-off first.', response: customerBookingsViewSchema },
+  'GET /api/admin/customer-bookings/{id}': { summary: 'One customer with their bookings, the latest drop-off first.', response: customerBookingsViewSchema },
 };

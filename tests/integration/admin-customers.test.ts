@@ -77,7 +77,7 @@ beforeAll(async () => {
 describe('who may use the customer list', () => {
   it('anonymous 401; customers A and B 403 (A on their own record too); staff 403; admins 200', async () => {
     const own = await customerFromCheckout('Kahu', 'Access', { email: a.email, user: a, pay: true, dropIn: 71 });
-    for (const path of ['/api/admin/customer-list', `/api/admin/customers/${own.id}/bookings`]) {
+    for (const path of ['/api/admin/customer-list', `/api/admin/customer-bookings/${own.id}`]) {
       expect((await api(path, null)).status, path).toBe(401);
       for (const user of [a, b, staff]) {
         const res = await api(path, user);
@@ -173,7 +173,7 @@ describe("a customer's bookings", () => {
     // An unpaid checkout is no booking yet.
     await customerFromCheckout(`${PREFIX} Wiremu`, 'Bookings', { email, dropIn: 85 });
 
-    const res = await api(`/api/admin/customers/${first.id}/bookings`);
+    const res = await api(`/api/admin/customer-bookings/${first.id}`);
     expect(res.status).toBe(200);
     expect(res.body.customer).toMatchObject({ id: first.id, email });
     const rows = res.body.bookings as { id: string; booking_reference: string; drop_off_date: string; pick_up_date: string; status: string; total_cost: number }[];
@@ -183,8 +183,8 @@ describe("a customer's bookings", () => {
     expect(rows[0]!.booking_reference).toMatch(/^RP-/);
 
     const fresh = await customerFromCheckout(`${PREFIX} Nobody`, 'Yet');
-    expect((await api(`/api/admin/customers/${fresh.id}/bookings`)).body.bookings).toEqual([]);
-    expect((await api('/api/admin/customers/00000000-0000-4000-8000-000000000000/bookings')).status).toBe(404);
-    expect((await api('/api/admin/customers/nope/bookings')).status).toBe(404);
+    expect((await api(`/api/admin/customer-bookings/${fresh.id}`)).body.bookings).toEqual([]);
+    expect((await api('/api/admin/customer-bookings/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await api('/api/admin/customer-bookings/nope')).status).toBe(404);
   });
 });
