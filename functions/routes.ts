@@ -163,6 +163,9 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/manage-booking/open', access: 'public', entry: 'manage/open-link.ts', needs: ['table:get', 'table:write', 'pass:sign'], memoryMb: 256, timeoutSeconds: 10 },
   // Walk-ins (docs/admin.md): staff book a car at the gate; a card link is a checkout e-mailed to the traveller.
   { method: 'POST', path: '/api/admin/walk-ins', access: 'staff', entry: 'admin/walk-in.ts', needs: ['table:read', 'table:write', 'idempotency', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },
+  // The customer list (issue 22; docs/admin.md): every customer in name order or a search's matches, and one customer's bookings.
+  { method: 'GET', path: '/api/admin/customer-list', access: 'admin', entry: 'admin/list-customers.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'GET', path: '/api/admin/customer-bookings/{id}', access: 'admin', entry: 'admin/customer-bookings.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
 ];
 
 /** A stable identifier for a route, used for construct ids and function names (letters only: `bookings.csv` is `BookingsCsv`). */

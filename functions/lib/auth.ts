@@ -14,6 +14,8 @@ export interface Caller {
   /** The token vouches for the e-mail (id tokens carry email_verified; access tokens carry no e-mail). */
   emailVerified: boolean;
   groups: string[];
+  /** The person's name as the id token gives it (`name`, else `given_name family_name`); access tokens carry none. */
+  name?: string | null;
 }
 
 export interface AuthContext {
@@ -39,8 +41,21 @@ export function callerOf(claims: Record<string, unknown>): Caller | null {
   if (typeof claims.sub !== 'string') return null;
   const email = typeof claims.email === 'string' ? claims.email : null;
   // HTTP API passes the boolean as the string 'true'; a verified token holds the boolean.
-  return { sub: claims.sub, email, emailVerified: email !== null && String(claims.email_verified) === 'true', groups: parseGroups(claims['cognito:groups']) };
+  return { sub: claims.sub, email, emailVerified: email !== null && String(claims.email_verified) === 'true', groups: parseGroups(claims['cognito:groups']), name: nameOf(claims) };
 }
+
+const claimText = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+function nameOf(claims: Record<string, unknown>): string | null {
+  const full = claimText(claims.name) || [claimText(claims.given_name), claimText(claims.family_name)].filter(Boolean).join(' ');
+  return full || null;
+}
+
+/**
+ * How staff see who did something (a note's author): the name the token gives, else its e-mail; null when the token
+ * names neither (an access token carries only the user id, which means nothing to the yard).
+ */
+export const displayNameOf = (caller: Caller): string | null => caller.name || caller.email || null;
 
 /** Staff or admin: who may use a route whose access is 'staff'. */
 export const isStaff = (auth: AuthContext): boolean => auth.admin || (auth.user?.groups.includes(STAFF_GROUP) ?? false);

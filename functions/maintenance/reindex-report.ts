@@ -31,6 +31,7 @@ function passLines(p: PassReport, detailLimit: number): string[] {
   ];
   if (p.bookings.changedDuringRun > 0) lines.push(`    changed during the run, left alone: ${count(p.bookings.changedDuringRun, 'booking')}`);
   lines.push(`  Customers given their first confirmation time: ${n(p.customers.firstConfirmedAt)}`);
+  lines.push(`  Customers put in the customer list: ${n(p.customers.listed)}${p.customers.changedDuringRun ? `, ${n(p.customers.changedDuringRun)} changed during the run` : ''}`);
   lines.push(`  Pending bookings whose checkout expired (hold lapsed): ${n(p.holds.lapsed)}${p.holds.changedDuringRun ? `, ${n(p.holds.changedDuringRun)} changed during the run` : ''}`);
 
   const stats = { unchanged: 'unchanged', written: 'written', 'would write': 'would be written', 'changed during run': 'changed during the run, not written' }[p.stats.outcome];

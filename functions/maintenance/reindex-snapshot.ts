@@ -26,13 +26,21 @@ export interface ScannedBooking {
   index: Record<string, unknown>;
 }
 
+export interface ScannedCustomer {
+  firstConfirmedAt?: string;
+  name: string;
+  /** The customer list's index keys the item holds (absent on customers written before the list existed). */
+  listed: { gsi2pk?: unknown; gsi2sk?: unknown };
+  seen: Seen;
+}
+
 export interface Snapshot {
   items: number;
   bookings: Map<string, ScannedBooking>;
   /** Day-sheet entries, booking search tokens and bay entries, by the booking they copy. */
   derived: Map<string, DerivedRef[]>;
-  /** Customers by id: when their first confirmed booking was recorded, if it was. */
-  customers: Map<string, { firstConfirmedAt?: string }>;
+  /** Customers by id: when their first confirmed booking was recorded, if it was, and their place in the customer list. */
+  customers: Map<string, ScannedCustomer>;
   /** Checkout sessions: when Stripe stops accepting payment (epoch seconds). */
   sessions: Map<string, number>;
   /** `STATS`/`DAY#<date>` items by date, whole. */
@@ -75,7 +83,12 @@ export function addToSnapshot(s: Snapshot, items: readonly Item[]): void {
       const booking: Booking = outside.length > 0 ? { ...rest, ledger: outside } : rest;
       s.bookings.set(booking.id, { booking, seen: seenOf(item), index: Object.fromEntries(INDEX_ATTRIBUTES.map((a) => [a, item[a]])) });
     } else if (item.type === 'customer' && item.sk === 'CUSTOMER') {
-      s.customers.set(String(item.id), typeof item.firstConfirmedAt === 'string' ? { firstConfirmedAt: item.firstConfirmedAt } : {});
+      s.customers.set(String(item.id), {
+        ...(typeof item.firstConfirmedAt === 'string' ? { firstConfirmedAt: item.firstConfirmedAt } : {}),
+        name: String(item.name ?? ''),
+        listed: { gsi2pk: item.gsi2pk, gsi2sk: item.gsi2sk },
+        seen: seenOf(item),
+      });
     } else if (item.type === 'checkout_session' && typeof item.expiresAt === 'number') {
       s.sessions.set(String(item.sessionId), item.expiresAt);
     } else if (item.type === 'stats_day' && typeof item.date === 'string') {

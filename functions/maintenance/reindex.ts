@@ -6,7 +6,8 @@
  * 3. rewrites each booking's index keys, day-sheet entries, search tokens and bay entry where they differ, and
  *    deletes the ones that point at it but no longer match (reindex-bookings.ts);
  * 4. recounts `STATS`/`BOOKINGS`, `STATS`/`DAY#<date>` and the occupancy months, and writes those that differ as whole
- *    items (absolute values), plus `firstConfirmedAt` where a customer lacks it (reindex-counters.ts, -occupancy.ts).
+ *    items (absolute values), plus `firstConfirmedAt` where a customer lacks it (reindex-counters.ts, -occupancy.ts);
+ * 5. puts each customer in the admin's customer list where it is missing or out of place (an older customer item).
  *
  * Live traffic during a run: every write holds only if what it was computed from has not changed since it was
  * read (a booking's `updatedAt`; a counter item's `updatedAt` as read before the scan, since the app's transactions
@@ -14,8 +15,9 @@
  * the run", and another pass reads everything again, up to `maxPasses`. So a booking confirmed or changed while the
  * command runs is never counted twice or lost; the worst a busy moment does is leave work for a re-run.
  */
+import { customerListKeys } from '../store/customers';
 import { keys } from '../store/keys';
-import { markHoldLapsed, putIfUnchanged, readItemNow, readPartitionNow, rewriteBookingItems, scanTable, seenOf, setFirstConfirmedAt, type Seen } from '../store/maintenance';
+import { markHoldLapsed, putIfUnchanged, readItemNow, readPartitionNow, rewriteBookingItems, scanTable, seenOf, setCustomerListKeys, setFirstConfirmedAt, type Seen } from '../store/maintenance';
 import type { Item } from '../store/table';
 import { noKindCounts, planBookings, type KindCounts } from './reindex-bookings';
 import { counterChanges, isStatsCounter, recountCounters, recountedDayItems, recountedStatsItem, type CounterChange } from './reindex-counters';
@@ -50,7 +52,8 @@ export interface PassReport {
     leftovers: number;
     changedDuringRun: number;
   };
-  customers: { firstConfirmedAt: number };
+  /** `listed`: customers put in (or moved to their place in) the admin's customer list. */
+  customers: { firstConfirmedAt: number; listed: number; changedDuringRun: number };
   holds: { lapsed: number; changedDuringRun: number };
   stats: { changes: CounterChange[]; outcome: 'unchanged' | 'written' | 'would write' | 'changed during run' };
   days: { changes: { date: string; changes: CounterChange[] }[]; written: number; changedDuringRun: number };
@@ -70,7 +73,7 @@ async function inParallel<T>(items: readonly T[], limit: number, work: (item: T)
   }));
 }
 
-const changedDuring = (pass: PassReport) => pass.bookings.changedDuringRun + pass.holds.changedDuringRun + pass.days.changedDuringRun + pass.occupancy.changedDuringRun + (pass.stats.outcome === 'changed during run' ? 1 : 0);
+const changedDuring = (pass: PassReport) => pass.bookings.changedDuringRun + pass.customers.changedDuringRun + pass.holds.changedDuringRun + pass.days.changedDuringRun + pass.occupancy.changedDuringRun + (pass.stats.outcome === 'changed during run' ? 1 : 0);
 
 const sameSeen = (a: Seen, b: Seen) => a.exists === b.exists && (!a.exists || !b.exists || a.updatedAt === b.updatedAt);
 
@@ -96,7 +99,7 @@ async function pass(options: Required<Omit<ReindexOptions, 'progress'>> & Pick<R
     startedAt: at,
     scanned: { items: snapshot.items, bookingsByStatus },
     bookings: { rewritten: 0, indexKeys: 0, items: noKindCounts(), leftovers: 0, changedDuringRun: 0 },
-    customers: { firstConfirmedAt: 0 },
+    customers: { firstConfirmedAt: 0, listed: 0, changedDuringRun: 0 },
     holds: { lapsed: 0, changedDuringRun: 0 },
     stats: { changes: [], outcome: 'unchanged' },
     days: { changes: [], written: 0, changedDuringRun: 0 },
@@ -117,6 +120,15 @@ async function pass(options: Required<Omit<ReindexOptions, 'progress'>> & Pick<R
       report.bookings.items[kind].put += n.put;
       report.bookings.items[kind].deleted += n.deleted;
     }
+  });
+
+  // Each customer's place in the customer list (customers written before the list existed have none). Before the
+  // counters: setting firstConfirmedAt below changes no `updatedAt`, so the order does not matter to the conditions.
+  await inParallel([...snapshot.customers], options.concurrency, async ([id, c]) => {
+    const want = customerListKeys({ id, name: c.name });
+    if (c.listed.gsi2pk === want.gsi2pk && c.listed.gsi2sk === want.gsi2sk) return;
+    if (dryRun || (await setCustomerListKeys(id, want, c.seen))) report.customers.listed++;
+    else report.customers.changedDuringRun++;
   });
 
   // Counters.

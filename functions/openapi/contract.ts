@@ -24,6 +24,7 @@ import { quoteRequestSchema, quoteResponseSchema } from '../../shared/schemas';
 import { messageResponseSchema, passCancellationResponseSchema, passSchema } from '../../shared/pass';
 import { manageLinkOpenSchema, manageLinkOpenedSchema, manageLinkRequestSchema } from '../../shared/manage-booking';
 import { walkInRequestSchema, walkInResponseSchema } from '../../shared/walk-in';
+import { customerBookingsViewSchema, customerListQuerySchema, customerListResponseSchema } from '../../shared/admin-customers';
 
 /** A success answer: a JSON schema, or another media type described in words. */
 export type SuccessBody = z.ZodType | { mediaType: string; description: string };
@@ -106,4 +107,6 @@ export const API_CONTRACT: Record<RouteKey, RouteContract> = {
   'POST /api/manage-booking': { summary: 'Reference and e-mail ask for a one-time link by e-mail; the same answer whether or not they match.', body: manageLinkRequestSchema, status: 202, response: messageResponseSchema },
   'POST /api/manage-booking/open': { summary: "Open a one-time link (once, within 30 minutes): the pass's token.", body: manageLinkOpenSchema, response: manageLinkOpenedSchema },
   'POST /api/admin/walk-ins': { summary: 'Book a car at the gate from now: paid in the yard (cash or EFTPOS, recorded) or by a card link e-mailed to the traveller.', body: walkInRequestSchema, status: 201, response: walkInResponseSchema },
+  'GET /api/admin/customer-list': { summary: 'Every customer in name order, a page at a time, or the customers a search finds (name, e-mail, phone).', query: customerListQuerySchema, response: customerListResponseSchema },
+  'GET /api/admin/customer-bookings/{id}': { summary: 'One customer with their bookings, the latest drop-off first.', response: customerBookingsViewSchema },
 };

@@ -10,7 +10,7 @@ import { splitName } from '../../shared/profile';
 import type { Customer } from '../../shared/records';
 import { customerAuditPut } from './audit';
 import type { FieldChange } from './booking-changes';
-import { getCustomer, isCancelled, tokenKeys, tokenPut, type GuardItem } from './customers';
+import { customerListKeys, getCustomer, isCancelled, tokenKeys, tokenPut, type GuardItem } from './customers';
 import { keys, type ItemKey } from './keys';
 import { getItem, transact, type TransactItem } from './table';
 
@@ -53,14 +53,16 @@ export async function changeCustomer(existing: Customer, next: CustomerFields, a
   const oldTokens = tokenKeys(existing);
   const newTokens = tokenKeys(updated);
   const sameAs = (a: { sk: string }) => (b: { sk: string }) => a.sk === b.sk;
+  // The customer list's place follows the name (and is set here on a customer written before the list existed).
+  const listed = customerListKeys(updated);
   const items: TransactItem[] = [
     {
       Update: {
         Key: keys.customer(existing.id),
-        UpdateExpression: 'SET #name = :name, firstName = :first, lastName = :last, email = :email, contactNumber = :phone, updatedAt = :now',
+        UpdateExpression: 'SET #name = :name, firstName = :first, lastName = :last, email = :email, contactNumber = :phone, updatedAt = :now, gsi2pk = :listPk, gsi2sk = :listSk',
         ConditionExpression: 'updatedAt = :seen',
         ExpressionAttributeNames: { '#name': 'name' },
-        ExpressionAttributeValues: { ':name': name, ':first': updated.firstName, ':last': updated.lastName, ':email': updated.email, ':phone': updated.contactNumber, ':now': updated.updatedAt, ':seen': existing.updatedAt },
+        ExpressionAttributeValues: { ':name': name, ':first': updated.firstName, ':last': updated.lastName, ':email': updated.email, ':phone': updated.contactNumber, ':now': updated.updatedAt, ':seen': existing.updatedAt, ':listPk': listed.gsi2pk, ':listSk': listed.gsi2sk },
       },
     },
     ...emailItems,

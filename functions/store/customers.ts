@@ -5,7 +5,7 @@
  * share an e-mail or a number, even when two checkouts race.
  */
 import { randomUUID } from 'node:crypto';
-import { searchTokensOf, type CustomerDetails } from '../../shared/booking';
+import { normaliseSearchText, searchTokensOf, type CustomerDetails } from '../../shared/booking';
 import type { Customer } from '../../shared/records';
 import { isRecordId, keys } from './keys';
 import { getItem, transact, updateIf, type Item } from './table';
@@ -38,12 +38,19 @@ export function tokenPut(key: { pk: string; sk: string }, customerId: string) {
   return { Put: { Item: { ...key, type: 'search_token', kind: 'customer', customerId } } };
 }
 
+/** How a name sorts in the admin's customer list: lower case, accents dropped; a name with nothing sortable goes last. */
+export const customerSortName = (name: string): string => normaliseSearchText(name) || '~';
+
+/** The customer list's index keys (functions/store/customer-list.ts), attributes of the customer item itself. */
+export const customerListKeys = (c: Pick<Customer, 'id' | 'name'>) => keys.customerListEntry(customerSortName(c.name), c.id);
+
 function customerItem(c: Customer): CustomerItem {
   return {
     ...keys.customer(c.id),
     type: 'customer',
     ...c,
     ...(c.userId ? keys.customerByUser(c.userId, c.createdAt) : {}),
+    ...customerListKeys(c),
   } as CustomerItem;
 }
 

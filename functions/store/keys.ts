@@ -27,7 +27,10 @@ export type IndexName = (typeof TABLE_KEYS.indexes)[number]['name'];
 export const INDEX = {
   /** gsi1: what belongs to an owner: an account's (`USER#<sub>`) or a guest customer's bookings, an account's customers. */
   byOwner: 'gsi1',
-  /** gsi2: every confirmed booking by month of creation (`BOOKINGS#<yyyy-mm>`), newest first: the admin's list, the export. */
+  /**
+   * gsi2: every confirmed booking by month of creation (`BOOKINGS#<yyyy-mm>`), newest first: the admin's list, the
+   * export; and in its own partition (`CUSTOMERS`) every customer in name order: the admin's customer list.
+   */
   byMonth: 'gsi2',
   /** gsi3: confirmed bookings of one status by month of creation (`STATUS#<status>#<yyyy-mm>`). */
   byStatusMonth: 'gsi3',
@@ -63,6 +66,13 @@ export interface ItemKey {
 export const keys = {
   customer: (id: string): ItemKey => ({ pk: `CUSTOMER#${id}`, sk: 'CUSTOMER' }),
   customerByUser: (sub: string, createdAt: string) => ({ gsi1pk: `USER#${sub}`, gsi1sk: `CUSTOMER#${createdAt}` }),
+  /**
+   * Every customer in the admin's customer list (gsi2, its own partition beside the booking months), in name order:
+   * `sortName` is the normalised name (functions/store/customers.ts), the id keeps equal names apart. The space before
+   * `#` sorts a name before its longer forms ('ann' before 'ann lee' and 'anna'): a space is the lowest character a
+   * normalised name holds, and what follows one in a name ('+', '-', digits, letters) sorts after '#'.
+   */
+  customerListEntry: (sortName: string, id: string) => ({ gsi2pk: 'CUSTOMERS', gsi2sk: `${sortName} #${id}` }),
   emailGuard: (email: string): ItemKey => ({ pk: `CUSTOMER_EMAIL#${email.trim().toLowerCase()}`, sk: 'GUARD' }),
   phoneGuard: (phone: string): ItemKey => ({ pk: `CUSTOMER_PHONE#${phoneIdentity(phone)}`, sk: 'GUARD' }),
   booking: (id: string): ItemKey => ({ pk: `BOOKING#${id}`, sk: 'BOOKING' }),
@@ -182,6 +192,8 @@ export const queries = {
   bookingsOfDroppingOff: (owner: BookingOwner, from: string, to: string) => between(ownerPartition(owner), `DROPOFF#${from}`, `DROPOFF#${to}~`, INDEX.byOwner),
   /** The customers an account has claimed, by creation (gsi1). */
   customersOfAccount: (userId: string) => startingWith(keys.customerByUser(userId, '').gsi1pk, 'CUSTOMER#', INDEX.byOwner),
+  /** The admin's customer list, in name order (gsi2's `CUSTOMERS` partition). */
+  customerList: () => partition(keys.customerListEntry('', '').gsi2pk, INDEX.byMonth),
   /** One month of the admin's list: every confirmed booking (`byMonth`) or one status's (`byStatusMonth`). */
   listMonth: (index: ListIndex, monthPartition: string) => partition(monthPartition, index),
   /** A date's drop-offs or pick-ups in time order, on the sheet or (cancelled) beside it. */

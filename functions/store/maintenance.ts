@@ -150,3 +150,14 @@ export function markHoldLapsed(bookingId: string, seen: Seen): Promise<boolean> 
     ExpressionAttributeValues: { ...condition.ExpressionAttributeValues, ':no': false, ':yes': true, ':pending': 'pending_payment' },
   });
 }
+
+/** Puts a customer in the customer list (its index keys), if it is as the scan saw it; false when it changed since. */
+export function setCustomerListKeys(customerId: string, listKeys: { gsi2pk: string; gsi2sk: string }, seen: Seen): Promise<boolean> {
+  const condition = unchanged(seen);
+  return updateIf({
+    Key: keys.customer(customerId),
+    UpdateExpression: 'SET gsi2pk = :listPk, gsi2sk = :listSk',
+    ConditionExpression: condition.ConditionExpression,
+    ExpressionAttributeValues: { ...condition.ExpressionAttributeValues, ':listPk': listKeys.gsi2pk, ':listSk': listKeys.gsi2sk },
+  });
+}

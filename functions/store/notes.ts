@@ -11,7 +11,10 @@ export interface NoteRecord {
   bookingId: string;
   bookingReference: string;
   text: string;
+  /** Who wrote it, as the token said: the e-mail, or the user id when the token carried no e-mail. */
   author: string;
+  /** How staff see the author, from the token at write time (name, else e-mail); absent on notes written before it was kept. */
+  authorName?: string | null;
   at: string;
   flagDate: string | null;
 }
@@ -31,7 +34,7 @@ export async function saveNote(n: NoteRecord): Promise<void> {
   await transact(notePuts(n));
 }
 
-const fields = ({ id, bookingId, bookingReference, text, author, at, flagDate }: NoteRecord): NoteRecord => ({ id, bookingId, bookingReference, text, author, at, flagDate: flagDate ?? null });
+const fields = ({ id, bookingId, bookingReference, text, author, authorName, at, flagDate }: NoteRecord): NoteRecord => ({ id, bookingId, bookingReference, text, author, authorName: authorName ?? null, at, flagDate: flagDate ?? null });
 
 /** A booking's notes, newest first (one partition read, the latest 100). */
 export async function bookingNotes(bookingId: string): Promise<NoteRecord[]> {

@@ -74,6 +74,7 @@ const list = (query: string) => api('GET', `/api/admin/bookings?pageSize=100&${q
 const nothingWritten = (p: PassReport) => ({
   rewritten: p.bookings.rewritten,
   firstConfirmedAt: p.customers.firstConfirmedAt,
+  listed: p.customers.listed,
   lapsed: p.holds.lapsed,
   stats: p.stats.outcome,
   days: p.days.changes.length,
@@ -140,6 +141,11 @@ describe('reindex', () => {
     ];
     for (const key of leftovers) await own.put({ ...key, type: 'day_sheet_entry', kind: 'dropoff', bookingId: key.sk.split('#')[2], bookingReference: 'RP-OLD000', customerName: 'Old', contactNumber: '021', carRegistration: null, carWash: false, flight: null });
     await own.update(keys.customer(a!.customerId), 'REMOVE firstConfirmedAt');
+    // Customers written before the customer list existed hold none of its keys; one renamed outside the app is out of place.
+    await own.update(keys.customer(a!.customerId), 'REMOVE gsi2pk, gsi2sk');
+    await own.update(keys.customer(b!.customerId), 'SET gsi2sk = :old', { ':old': `aaaa old name #${b!.customerId}` });
+    const customerList = async () => ((await api('GET', '/api/admin/customer-list?pageSize=100')).body.customers as { id: string }[]).map((c) => c.id);
+    expect(await customerList()).not.toContain(a!.customerId);
 
     // The damage shows where staff look.
     expect(ids(await list('status=checkin'))).toEqual([]);
@@ -162,6 +168,7 @@ describe('reindex', () => {
     expect(pass!.bookings.items.searchToken.put).toBe(tokensA.length - 1);
     expect(pass!.bookings.leftovers).toBe(1);
     expect(pass!.customers.firstConfirmedAt).toBe(1);
+    expect(pass!.customers.listed).toBe(2);
     expect(pass!.holds.lapsed).toBe(1);
     expect(pass!.stats.outcome).toBe('written');
     expect(pass!.stats.changes).toEqual(expect.arrayContaining([{ name: 'bookings', before: 0, after: 4 }, { name: 's#checkin', before: 0, after: 1 }]));
@@ -197,6 +204,11 @@ describe('reindex', () => {
     expect(await get(keys.bayEntry('R1', `${b!.dropOffDate}T${b!.dropOffTime}`, made.b))).toMatchObject({ bookingId: made.b, status: 'checkin' });
     for (const key of leftovers) expect(await get(key), key.sk).toBeUndefined();
     expect((await get(keys.customer(a!.customerId)))!.firstConfirmedAt).toBe(a!.confirmedAt);
+    // Every customer is listed again, in name order (this stack holds only this file's customers).
+    const listedCustomers = (await api('GET', '/api/admin/customer-list?pageSize=100')).body.customers as { id: string; name: string }[];
+    expect(listedCustomers.map((c) => c.id)).toEqual(expect.arrayContaining([a!.customerId, b!.customerId, bookings[2]!.customerId]));
+    const names = listedCustomers.map((c) => c.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
 
     const sessions = new Map<string, number>();
     for (const x of bookings) {
@@ -217,7 +229,7 @@ describe('reindex', () => {
     const before = await own.wholeTable();
     const again = await reindex({ now: () => now });
     expect(again.complete).toBe(true);
-    expect(nothingWritten(again.passes[0]!)).toEqual({ rewritten: 0, firstConfirmedAt: 0, lapsed: 0, stats: 'unchanged', days: 0, months: 0 });
+    expect(nothingWritten(again.passes[0]!)).toEqual({ rewritten: 0, firstConfirmedAt: 0, listed: 0, lapsed: 0, stats: 'unchanged', days: 0, months: 0 });
     expect(await own.wholeTable()).toEqual(before);
   });
 

@@ -118,8 +118,9 @@ describe('check-in', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.booking).toMatchObject({ status: 'checkin', car_registration: 'KTA123', car_make: 'Toyota', car_colour: 'Silver', parking_bay_number: bay, key_tag: 'K17' });
     expect(res.body.next_step).toBe('checkout');
-    // Who: the token's e-mail, or its subject when the token carries none (an access token), as the history records.
-    expect(res.body.notes.map((n: { text: string; author: string }) => [n.text, n.author])).toEqual([['Scratch on the rear bumper', staff.sub]]);
+    // An access token names no one (only the user id, which the history records): the note says a staff member wrote
+    // it (note-authors.test.ts: an id token's name or e-mail).
+    expect(res.body.notes.map((n: { text: string; author: string }) => [n.text, n.author])).toEqual([['Scratch on the rear bumper', 'A staff member']]);
     expect((await booking(id))!).toMatchObject({ status: 'checkin', parkingBayNumber: bay, keyTag: 'K17' });
     const [entry] = await audits(id);
     expect(entry!.by).toBe(staff.sub);
@@ -249,16 +250,16 @@ describe('notes', () => {
     const flagDate = daysFromToday(52);
     const note = await api('POST', `/api/admin/bookings/${id}/notes`, { text: 'Wheelchair in the boot: bring forward', flag_date: flagDate }, staff);
     expect(note.status).toBe(201);
-    expect(note.body.note).toMatchObject({ text: 'Wheelchair in the boot: bring forward', author: staff.sub, flag_date: flagDate });
+    expect(note.body.note).toMatchObject({ text: 'Wheelchair in the boot: bring forward', author: 'A staff member', flag_date: flagDate });
     expect(Date.parse(note.body.note.at)).not.toBeNaN();
     expect((await api('POST', `/api/admin/bookings/${id}/notes`, { text: '   ' }, staff)).body.message).toBe('Write the note');
     expect((await api('POST', '/api/admin/bookings/00000000-0000-4000-8000-000000000000/notes', { text: 'x' }, staff)).status).toBe(404);
 
     const detail = await api('GET', `/api/admin/bookings/${id}`, undefined, admin);
     expect(detail.body.notes.map((n: { text: string }) => n.text)).toEqual(['Wheelchair in the boot: bring forward']);
-    expect((await api('GET', `/api/yard/bookings/${id}`, undefined, staff)).body.notes[0].author).toBe(staff.sub);
+    expect((await api('GET', `/api/yard/bookings/${id}`, undefined, staff)).body.notes[0].author).toBe('A staff member');
     const sheet = await api('GET', `/api/admin/day-sheet?date=${flagDate}`, undefined, staff);
-    expect(sheet.body.notes).toContainEqual(expect.objectContaining({ booking_id: id, text: 'Wheelchair in the boot: bring forward', author: staff.sub }));
+    expect(sheet.body.notes).toContainEqual(expect.objectContaining({ booking_id: id, text: 'Wheelchair in the boot: bring forward', author: 'A staff member' }));
 
     const mine = await api('GET', '/api/me/bookings', undefined, a);
     expect(mine.status).toBe(200);

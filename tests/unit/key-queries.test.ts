@@ -83,6 +83,11 @@ describe('what each query reads', () => {
     expect(selects(queries.listMonth('gsi2', byMonth.gsi2pk), byMonth)).toBe(true);
     expect(selects(queries.listMonth('gsi3', byStatus.gsi3pk), byStatus)).toBe(true);
     expect(selects(queries.listMonth('gsi3', keys.bookingByStatus('checkin', '2026-12-01T00:00:00Z', id).gsi3pk), byStatus)).toBe(false);
+    // The customer list shares the by-month index in a partition of its own: neither list reads the other's items.
+    const listed = keys.customerListEntry('aroha ngata', id);
+    expect(selects(queries.customerList(), listed)).toBe(true);
+    expect(selects(queries.customerList(), byMonth)).toBe(false);
+    expect(selects(queries.listMonth('gsi2', byMonth.gsi2pk), listed)).toBe(false);
   });
 
   it('search tokens by prefix, occupancy months by range, a bay by drop-off, the queue and refunds in flight', () => {

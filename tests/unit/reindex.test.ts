@@ -133,7 +133,7 @@ describe('the snapshot of a scan', () => {
       { ...keys.booking(ID), type: 'booking', ...b, ...confirmedIndexKeys(b) } as Item,
       { ...keys.searchToken('booking', 'ngata', ID), type: 'search_token', kind: 'booking', bookingId: ID },
       { ...keys.searchToken('customer', 'ngata', 'c-1'), type: 'search_token', kind: 'customer', customerId: 'c-1' },
-      { ...keys.customer('c-1'), type: 'customer', id: 'c-1' },
+      { ...keys.customer('c-1'), type: 'customer', id: 'c-1', name: 'Hemi Ngata', updatedAt: 'u1', gsi2pk: 'CUSTOMERS', gsi2sk: 'old' },
       { ...keys.checkoutSession('cs_1'), type: 'checkout_session', sessionId: 'cs_1', expiresAt: 123 },
       { ...keys.statsDay('2030-03-01'), type: 'stats_day', date: '2030-03-01', bookings: 2 },
       { ...keys.photoCount(ID), type: 'photo_count', count: 1 },
@@ -142,7 +142,7 @@ describe('the snapshot of a scan', () => {
     expect(s.bookings.get(ID)!.booking.ledger).toBeUndefined();
     expect(s.bookings.get(ID)!.index).toEqual(confirmedIndexKeys(b));
     expect(s.derived.get(ID)!.map((d) => d.kind)).toEqual(['searchToken']);
-    expect(s.customers.get('c-1')).toEqual({});
+    expect(s.customers.get('c-1')).toEqual({ name: 'Hemi Ngata', listed: { gsi2pk: 'CUSTOMERS', gsi2sk: 'old' }, seen: { exists: true, updatedAt: 'u1' } });
     expect(s.sessions.get('cs_1')).toBe(123);
     expect(s.statsDays.get('2030-03-01')!.bookings).toBe(2);
   });
@@ -268,7 +268,7 @@ describe('the report', () => {
     startedAt: AT,
     scanned: { items: 12345, bookingsByStatus: { reservation: 3, cancelled: 1 } },
     bookings: { rewritten: 4, indexKeys: 2, items: { dayEntry: { put: 6, deleted: 1 }, searchToken: { put: 30, deleted: 0 }, bayEntry: { put: 0, deleted: 0 }, paymentIntent: { put: 2, deleted: 0 } }, leftovers: 0, changedDuringRun: 0 },
-    customers: { firstConfirmedAt: 1 },
+    customers: { firstConfirmedAt: 1, listed: 3, changedDuringRun: 0 },
     holds: { lapsed: 0, changedDuringRun: 0 },
     stats: { changes: [{ name: 'bookings', before: 0, after: 4 }], outcome: 'written' },
     days: { changes: [{ date: '2030-03-02', changes: [{ name: 'bookings', before: 0, after: 4 }] }], written: 1, changedDuringRun: 0 },
@@ -285,6 +285,7 @@ describe('the report', () => {
     expect(text).toContain('STATS/BOOKINGS: written\n      bookings 0 -> 4');
     expect(text).toContain('2030-03-02  bookings 0 -> 4');
     expect(text).toContain('2030-03-10  taken 0 -> 3, held 0 -> 0');
+    expect(text).toContain('Customers put in the customer list: 3');
   });
 
   it('says when nothing was written, and when live changes were left for another run', () => {

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { adminMessages, statusLabels, type StatusFilter } from '../../../shared/admin';
 import type { Booking } from '../../../shared/records';
 import type { CheckIn, YardBooking } from '../../../shared/yard';
-import type { Caller } from '../../lib/auth';
+import { displayNameOf, type Caller } from '../../lib/auth';
 import { conflict } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { bayClash, readBayVersion } from '../../store/bays';
@@ -55,7 +55,7 @@ export async function checkIn(caller: Caller, id: string, req: CheckIn, now = ne
   };
   const at = now.toISOString();
   const by = caller.email ?? caller.sub;
-  const note = req.note ? notePuts({ id: randomUUID(), bookingId: id, bookingReference: before.bookingReference ?? '', text: req.note, author: by, at, flagDate: null }) : [];
+  const note = req.note ? notePuts({ id: randomUUID(), bookingId: id, bookingReference: before.bookingReference ?? '', text: req.note, author: by, authorName: displayNameOf(caller), at, flagDate: null }) : [];
   const changes = [...changesOf(before, proposed), ...(exception ? [exception] : [])];
   const done = await changeBooking(before, {
     proposed,

@@ -1,14 +1,14 @@
 /** Staff notes on a booking (issue 22): who wrote it and when from the token and the clock, optionally flagged for a day's sheet. */
 import { randomUUID } from 'node:crypto';
 import type { BookingNote, NoteRequest } from '../../../shared/yard';
-import type { Caller } from '../../lib/auth';
+import { displayNameOf, type Caller } from '../../lib/auth';
 import { saveNote, type NoteRecord } from '../../store/notes';
 import { confirmedBooking } from '../admin/booking-detail';
 import { toNote } from './note-view';
 
 export async function addNote(caller: Caller, bookingId: string, req: NoteRequest, now = new Date()): Promise<BookingNote> {
   const booking = await confirmedBooking(bookingId);
-  const note: NoteRecord = { id: randomUUID(), bookingId: booking.id, bookingReference: booking.bookingReference ?? '', text: req.text, author: caller.email ?? caller.sub, at: now.toISOString(), flagDate: req.flag_date ?? null };
+  const note: NoteRecord = { id: randomUUID(), bookingId: booking.id, bookingReference: booking.bookingReference ?? '', text: req.text, author: caller.email ?? caller.sub, authorName: displayNameOf(caller), at: now.toISOString(), flagDate: req.flag_date ?? null };
   await saveNote(note);
   return toNote(note);
 }

@@ -64,6 +64,9 @@ export const pageRoutes: RouteObject[] = [
   { path: 'manage-booking/open', element: <OpenManageLink /> },
   { path: 'yard', element: <Yard /> },
   { path: 'admin/walk-in', element: <Admin view="walk-in" /> },
+  // The customer list and one customer's page (admins only).
+  { path: 'admin/customers', element: <Admin view="customers" /> },
+  { path: 'admin/customers/:id', element: <Admin view="customer" /> },
   { path: '*', element: <NotFound /> },
 ];
 
