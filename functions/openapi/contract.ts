@@ -106,4 +106,5 @@ export const API_CONTRACT: Record<RouteKey, RouteContract> = {
   'POST /api/manage-booking': { summary: 'Reference and e-mail ask for a one-time link by e-mail; the same answer whether or not they match.', body: manageLinkRequestSchema, status: 202, response: messageResponseSchema },
   'POST /api/manage-booking/open': { summary: "Open a one-time link (once, within 30 minutes): the pass's token.", body: manageLinkOpenSchema, response: manageLinkOpenedSchema },
   'POST /api/admin/walk-ins': { summary: 'Book a car at the gate from now: paid in the yard (cash or EFTPOS, recorded) or by a card link e-mailed to the traveller.', body: walkInRequestSchema, status: 201, response: walkInResponseSchema },
+  'GET /api/pass/{token}/wallet.pkpass': { summary: "The booking as an Apple Wallet pass where the operator offers one (the pass's wallet.apple); a bad token: the pass's 404.", response: { mediaType: 'application/vnd.apple.pkpass', description: 'A signed .pkpass: the reference, NZ drop-off and pick-up times, the QR code (the pass link) and the yard address. 404 where Apple Wallet is not configured, 409 for a cancelled booking.' } },
 };
