@@ -62,7 +62,8 @@ const pages: BenchModule = {
           const scripts: Promise<{ url: string; bytes: number; libs: string[] }>[] = [];
           page.on('response', (res) => {
             if (res.request().resourceType() !== 'script' || !res.ok()) return;
-            scripts.push(res.body().then((b) => ({ url: new URL(res.url()).pathname, bytes: gz(b), libs: librariesIn(b) })));
+            // A body still arriving when the page is given up (a timeout) is counted as empty, never left to reject unhandled.
+            scripts.push(res.body().then((b) => ({ url: new URL(res.url()).pathname, bytes: gz(b), libs: librariesIn(b) }), () => ({ url: new URL(res.url()).pathname, bytes: 0, libs: [] })));
           });
           await page.goto(stack.url + p, { waitUntil: 'networkidle', timeout: 30_000 });
           await page.locator('h1').first().waitFor({ timeout: 10_000 });

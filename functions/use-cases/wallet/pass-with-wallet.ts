@@ -1,18 +1,16 @@
 /**
- * The pass as the pass routes answer it, with the wallets offered (shared/wallet.ts), and the Apple Wallet file a
- * pass token downloads. A route that calls these declares the need 'wallet' (functions/routes.ts).
+ * The pass as the pass routes answer it, with the wallets offered (shared/wallet.ts). A route that calls this declares
+ * the need 'wallet' (functions/routes.ts). The Apple Wallet file is apple-pass-file.ts, kept apart so that
+ * passkit-generator is bundled into its one route and not into the pass view.
  */
 import type { Pass } from '../../../shared/pass';
 import type { Booking } from '../../../shared/records';
-import { NO_WALLET, walletMessages, type WalletOffers } from '../../../shared/wallet';
-import { conflict, notFound } from '../../lib/errors';
+import { NO_WALLET, type WalletOffers } from '../../../shared/wallet';
 import { logger } from '../../lib/logger';
 import { siteUrl } from '../../lib/site-url';
 import { walletConfig, type WalletConfig } from '../../lib/wallet-config';
 import { passLinkFor } from '../booking/pass-link';
-import { bookingForPassToken } from '../pass/pass-booking';
 import { toPass } from '../pass/pass-view';
-import { applePass, type ApplePassFile } from './apple-pass';
 import { googleSaveLink } from './google-save-link';
 
 /** A wallet that cannot be read or signed with is left out and logged: the pass itself must still open. */
@@ -39,13 +37,4 @@ async function offers(b: Booking, pass: Pass): Promise<WalletOffers> {
 export async function passWithWallet(b: Booking, now = new Date()): Promise<Pass> {
   const pass = toPass(b, await passLinkFor(b.id), now);
   return { ...pass, wallet: await offers(b, pass) };
-}
-
-/** The Apple Wallet pass of the booking a token signs: the pass's 404 for a bad token, 404 too where none is offered. */
-export async function applePassForToken(token: string, now = new Date()): Promise<ApplePassFile> {
-  const b = await bookingForPassToken(token);
-  const { apple } = await walletConfig();
-  if (!apple) throw notFound(walletMessages.appleNotOffered);
-  if (b.status === 'cancelled') throw conflict(walletMessages.cancelled);
-  return applePass(toPass(b, await passLinkFor(b.id), now), b.id, apple);
 }
