@@ -12,8 +12,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BenchModule } from './context';
 import { CHROME_PATH } from './pages';
+import { benchPassPath } from './pass-page';
 
-const PATHS = ['/', '/faq', '/blog', '/articles/save-money-airport-parking', '/contact', '/booking'];
+/** `pass`: a paid booking's pass page (bench/pass-page.ts), which must load on a phone as fast as the public pages. */
+const PATHS = ['/', '/faq', '/blog', '/articles/save-money-airport-parking', '/contact', '/booking', 'pass'];
+
+/** BENCH_LIGHTHOUSE_PATHS=/,pass runs only those (each page is three runs of most of a minute on a busy machine). */
+const chosenPaths = (): string[] => {
+  const only = process.env.BENCH_LIGHTHOUSE_PATHS?.split(',').map((p) => p.trim()).filter(Boolean);
+  return only?.length ? PATHS.filter((p) => only.includes(p)) : PATHS;
+};
 const RUNS = 3;
 const RUN_TIMEOUT_MS = 180_000;
 
@@ -107,7 +115,10 @@ const lighthouseBench: BenchModule = {
       const { default: lighthouse } = await import('lighthouse');
       chrome = await launchChrome();
       const table: string[][] = [];
-      for (const p of PATHS) {
+      const passPath = await benchPassPath(ctx);
+      for (const chosen of chosenPaths()) {
+        const p = chosen === 'pass' ? passPath : chosen;
+        const label = chosen === 'pass' ? '/pass/<token>' : chosen;
         const runs: LhrLike[] = [];
         for (let i = 0; i < RUNS; i++) {
         const run = lighthouse(
@@ -133,29 +144,29 @@ const lighthouseBench: BenchModule = {
         }
         const lhr = medianRun(runs);
         if (!lhr) {
-          console.log(`  ${p}: Lighthouse returned no result`);
+          console.log(`  ${label}: Lighthouse returned no result`);
           continue;
         }
-        if (lhr.runtimeError) console.log(`  ${p}: Lighthouse runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-        for (const w of lhr.runWarnings) console.log(`  ${p}: warning: ${w}`);
+        if (lhr.runtimeError) console.log(`  ${label}: Lighthouse runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+        for (const w of lhr.runWarnings) console.log(`  ${label}: warning: ${w}`);
         const score = (id: string) => {
           const s = lhr.categories[id]?.score;
           return s === null || s === undefined ? 'n/a' : String(Math.round(s * 100));
         };
         const metric = (id: string) => lhr.audits[id]?.numericValue;
-        table.push([p, score('performance'), score('accessibility'), fmtMs(metric('first-contentful-paint')), fmtMs(metric('largest-contentful-paint')), fmtMs(metric('total-blocking-time')), runs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join(' ')]);
-        ctx.report(`${p} scores out of 100: performance / accessibility / best practices / SEO`, ['performance', 'accessibility', 'best-practices', 'seo'].map(score).join(' / '));
-        ctx.report(`${p} FCP / LCP / TBT`, [metric('first-contentful-paint'), metric('largest-contentful-paint'), metric('total-blocking-time')].map(fmtMs).join(' / '), 'ms');
+        table.push([label, score('performance'), score('accessibility'), fmtMs(metric('first-contentful-paint')), fmtMs(metric('largest-contentful-paint')), fmtMs(metric('total-blocking-time')), runs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join(' ')]);
+        ctx.report(`${label} scores out of 100: performance / accessibility / best practices / SEO`, ['performance', 'accessibility', 'best-practices', 'seo'].map(score).join(' / '));
+        ctx.report(`${label} FCP / LCP / TBT`, [metric('first-contentful-paint'), metric('largest-contentful-paint'), metric('total-blocking-time')].map(fmtMs).join(' / '), 'ms');
         const cls = metric('cumulative-layout-shift');
-        ctx.report(`${p} CLS`, cls === undefined ? 'n/a' : cls.toFixed(3));
+        ctx.report(`${label} CLS`, cls === undefined ? 'n/a' : cls.toFixed(3));
         const requests = ((lhr.audits['network-requests']?.details as { items?: { url?: string }[] } | undefined)?.items ?? []).map((i) => i.url ?? '');
         const offMachine = requests.filter((u) => /^https?:/.test(u) && !u.startsWith(stack.url));
-        ctx.report(`${p} requests (of which not to the local stack)`, `${requests.length} (${offMachine.length})`);
-        if (offMachine.length) console.log(`  ${p} requests that left the machine: ${offMachine.join(', ')}`);
+        ctx.report(`${label} requests (of which not to the local stack)`, `${requests.length} (${offMachine.length})`);
+        if (offMachine.length) console.log(`  ${label} requests that left the machine: ${offMachine.join(', ')}`);
         const failed = Object.values(lhr.categories)
           .filter((c): c is NonNullable<typeof c> => c !== undefined && c.id !== 'performance')
           .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1).map((r) => r.id));
-        if (failed.length) console.log(`  ${p} audits not passed (a11y, best practices, SEO): ${[...new Set(failed)].join(', ')}`);
+        if (failed.length) console.log(`  ${label} audits not passed (a11y, best practices, SEO): ${[...new Set(failed)].join(', ')}`);
       }
       const head = ['page', 'perf', 'a11y', 'FCP ms', 'LCP ms', 'TBT ms', `perf of ${RUNS} runs`];
       const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));

@@ -12,20 +12,25 @@ import { chromium, type Browser } from 'playwright-core';
 import type { RouteObject } from 'react-router-dom';
 import { articlePath, BLOG_POSTS } from '../web/src/features/info/content/blog-posts';
 import { pageRoutes } from '../web/src/app/routes';
-import { initialScripts } from './bundles';
+import { initialScripts, librariesIn } from './bundles';
 import type { BenchModule } from './context';
+import { benchPassPath } from './pass-page';
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 const NOT_FOUND_PATH = '/no-such-page';
 
-/** The URL paths to visit, one per route (every article for a `:slug` route), from the route table itself. */
-export function publicPaths(routes: RouteObject[] = pageRoutes): { label: string; path: string }[] {
+/**
+ * The URL paths to visit, one per route (every article for a `:slug` route, a real booking's pass for `pass/:token`),
+ * from the route table itself.
+ */
+export function publicPaths(routes: RouteObject[] = pageRoutes, passPath?: string): { label: string; path: string }[] {
   const out: { label: string; path: string }[] = [];
   for (const r of routes) {
     if (r.index) out.push({ label: '/', path: '/' });
     else if (r.path === '*') out.push({ label: `404 (${NOT_FOUND_PATH})`, path: NOT_FOUND_PATH });
     else if (r.path === 'articles/:slug') for (const p of BLOG_POSTS) out.push({ label: articlePath(p), path: articlePath(p) });
+    else if (r.path === 'pass/:token' && passPath) out.push({ label: '/pass/<token> (a paid booking)', path: passPath });
     else if (r.path?.includes(':')) throw new Error(`bench/pages.ts does not know what to put in route ${r.path}`);
     else if (r.path) out.push({ label: `/${r.path}`, path: `/${r.path}` });
   }
@@ -44,19 +49,21 @@ const pages: BenchModule = {
     const initial = new Set(initialScripts(dist).map((f) => '/' + path.relative(dist, f).split(path.sep).join('/')));
     const initialBytes = initialScripts(dist).reduce((sum, f) => sum + gz(readFileSync(f)), 0);
     ctx.report(`first load (index.html's ${initial.size} scripts), gzip`, kb(initialBytes), 'KB');
-    console.log(`  ${'page'.padEnd(40)} ${'files'.padStart(5)} ${'total KB'.padStart(9)} ${'route KB'.padStart(9)}`);
+    const passPath = await benchPassPath(ctx);
+    console.log(`  ${'page'.padEnd(40)} ${'files'.padStart(5)} ${'total KB'.padStart(9)} ${'route KB'.padStart(9)}  heavy libraries fetched`);
 
     let browser: Browser | undefined;
     try {
       browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, timeout: 30_000 });
-      for (const { label, path: p } of publicPaths()) {
+      for (const { label, path: p } of publicPaths(pageRoutes, passPath)) {
         const context = await browser.newContext();
         try {
           const page = await context.newPage();
-          const scripts: Promise<{ url: string; bytes: number }>[] = [];
+          const scripts: Promise<{ url: string; bytes: number; libs: string[] }>[] = [];
           page.on('response', (res) => {
             if (res.request().resourceType() !== 'script' || !res.ok()) return;
-            scripts.push(res.body().then((b) => ({ url: new URL(res.url()).pathname, bytes: gz(b) })));
+            // A body still arriving when the page is given up (a timeout) is counted as empty, never left to reject unhandled.
+            scripts.push(res.body().then((b) => ({ url: new URL(res.url()).pathname, bytes: gz(b), libs: librariesIn(b) }), () => ({ url: new URL(res.url()).pathname, bytes: 0, libs: [] })));
           });
           await page.goto(stack.url + p, { waitUntil: 'networkidle', timeout: 30_000 });
           await page.locator('h1').first().waitFor({ timeout: 10_000 });
@@ -65,7 +72,8 @@ const pages: BenchModule = {
           const total = got.reduce((s, x) => s + x.bytes, 0);
           const route = got.filter((s) => !initial.has(s.url)).reduce((s, x) => s + x.bytes, 0);
           const note = foreign.length ? `  (incl. ${foreign.map((f) => f.url).join(', ')})` : '';
-          console.log(`  ${label.padEnd(40)} ${String(got.length).padStart(5)} ${kb(total).padStart(9)} ${kb(route).padStart(9)}${note}`);
+          const libs = [...new Set(got.flatMap((s) => s.libs))].join(', ') || '-';
+          console.log(`  ${label.padEnd(40)} ${String(got.length).padStart(5)} ${kb(total).padStart(9)} ${kb(route).padStart(9)}  ${libs}${note}`);
         } catch (e) {
           console.log(`  ${label.padEnd(40)} not measured: ${(e as Error).message.split('\n')[0]}`);
         } finally {

@@ -27,6 +27,8 @@ export type { Access };
  * - reminders:write: GetItem and UpdateItem on the travel-day reminders' records only (REMINDER#).
  * - sms: SNS Publish straight to phone numbers (no topic), for the reminders; granted only in an environment whose
  *   settings turn SMS on (infra/jobs.ts).
+ * - wallet: the operator's wallet pass secret (functions/lib/wallet-config.ts: Apple's signing certificate, Google's
+ *   service account key); granted only in an environment that names one (cdk.json walletSecretName).
  */
 export type Need =
   | 'table:get'
@@ -46,7 +48,8 @@ export type Need =
   | 'userpool:get-user'
   | 'pass:sign'
   | 'reminders:write'
-  | 'sms';
+  | 'sms'
+  | 'wallet';
 
 export type TableAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'ConditionCheckItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
 
@@ -154,10 +157,10 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/admin/pickups', access: 'staff', entry: 'admin/add-pickup.ts', needs: ['table:get', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/admin/pickups/{bookingId}/picked-up', access: 'staff', entry: 'admin/mark-picked-up.ts', needs: ['table:get', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
   // The booking pass (issue 23, docs/pass.md): opened by its signed token without an account, or by the owner.
-  { method: 'GET', path: '/api/pass/{token}', access: 'public', entry: 'pass/get-pass.ts', needs: ['table:get', 'pass:sign'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'GET', path: '/api/pass/{token}', access: 'public', entry: 'pass/get-pass.ts', needs: ['table:get', 'pass:sign', 'wallet'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/pass/{token}/cancellation', access: 'public', entry: 'pass/cancel-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email', 'pass:sign'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'POST', path: '/api/pass/{token}/confirmation-email', access: 'public', entry: 'pass/resend-confirmation.ts', needs: ['table:get', 'table:write', 'email', 'pass:sign'], memoryMb: 256, timeoutSeconds: 10 },
-  { method: 'GET', path: '/api/me/bookings/{id}/pass', access: 'user', entry: 'me/get-pass.ts', needs: ['table:read', 'pass:sign'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'GET', path: '/api/me/bookings/{id}/pass', access: 'user', entry: 'me/get-pass.ts', needs: ['table:read', 'pass:sign', 'wallet'], memoryMb: 256, timeoutSeconds: 10 },
   // Manage my booking without an account: a one-time link by e-mail, then the pass.
   { method: 'POST', path: '/api/manage-booking', access: 'public', entry: 'manage/request-link.ts', needs: ['table:get', 'table:write', 'email'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/manage-booking/open', access: 'public', entry: 'manage/open-link.ts', needs: ['table:get', 'table:write', 'pass:sign'], memoryMb: 256, timeoutSeconds: 10 },
@@ -166,6 +169,8 @@ export const routes: readonly RouteDef[] = [
   // The customer list (issue 22; docs/admin.md): every customer in name order or a search's matches, and one customer's bookings.
   { method: 'GET', path: '/api/admin/customer-list', access: 'admin', entry: 'admin/list-customers.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/admin/customer-bookings/{id}', access: 'admin', entry: 'admin/customer-bookings.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
+  // Wallet passes (issue 23 item 6, docs/operations.md): the Apple Wallet file by the pass token; passkit-generator is bundled only here.
+  { method: 'GET', path: '/api/pass/{token}/wallet.pkpass', access: 'public', entry: 'pass/apple-wallet.ts', needs: ['table:get', 'pass:sign', 'wallet'], memoryMb: 512, timeoutSeconds: 10 },
 ];
 
 /** A stable identifier for a route, used for construct ids and function names (letters only: `bookings.csv` is `BookingsCsv`). */

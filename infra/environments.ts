@@ -44,6 +44,11 @@ export const environmentSchema = z.strictObject({
   /** Name of the secret holding {"webhookSecret":"whsec_..."}: only the Stripe webhook's function may read it. */
   stripeWebhookSecretName: z.string().min(1),
   /**
+   * Wallet passes (docs/operations.md, Wallet passes): the name of the secret holding the Apple and/or Google settings
+   * as JSON (functions/lib/wallet-config.ts). Absent: no wallet is offered and no function may read such a secret.
+   */
+  walletSecretName: z.string().min(1).optional(),
+  /**
    * Pins the generated origin secret to one version (a Secrets Manager VersionId, not a secret): set it after
    * putting a new value into the secret, so the deploy hands the new value to CloudFront and the functions.
    */

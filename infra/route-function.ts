@@ -68,6 +68,7 @@ function environmentFor(route: RouteDef, s: SharedFunctionSettings): Record<stri
   if (needs.has('stripe')) vars.STRIPE_SECRET_ID = s.env.stripeSecretName;
   if (needs.has('stripe:webhook')) vars.STRIPE_WEBHOOK_SECRET_ID = s.env.stripeWebhookSecretName;
   if (needs.has('pass:sign')) vars.PASS_SIGNING_SECRET_ID = s.targets.passSigningKey.secretArn;
+  if (needs.has('wallet') && s.env.walletSecretName) vars.WALLET_SECRET_ID = s.env.walletSecretName;
   if (needs.has('contact:write')) vars.CONTACT_EMAILS_PER_DAY = String(s.env.limits.contactEmailsPerDay);
   return vars;
 }

@@ -104,6 +104,7 @@ export class RunwayStack extends Stack {
     });
     const stripeSecret = Secret.fromSecretNameV2(this, 'StripeSecret', env.stripeSecretName);
     const stripeWebhookSecret = Secret.fromSecretNameV2(this, 'StripeWebhookSecret', env.stripeWebhookSecretName);
+    const walletSecret = env.walletSecretName ? Secret.fromSecretNameV2(this, 'WalletSecret', env.walletSecretName) : null;
 
     const functionSettings: SharedFunctionSettings = {
       env,
@@ -116,6 +117,7 @@ export class RunwayStack extends Stack {
         stripeWebhookSecret,
         userPool: this.auth.userPool,
         passSigningKey: this.passSigningKey,
+        walletSecret,
       },
       originSecretValue,
       userPoolClientId: this.auth.client.userPoolClientId,

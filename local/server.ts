@@ -25,6 +25,7 @@ import { securityHeaderValues } from '../shared/security-headers';
 import { localServices, type LocalService } from './services';
 import { stopWithin } from './bounded-stop';
 import { startLocalJobs } from './jobs';
+import { localWalletSettings } from './wallet-settings';
 import { LOCAL_REGION, ensureAdminAccount, ensureTable, ensureUserPool, type AdminAccount, type PoolIds } from './provision';
 
 // Locally we may run on Node 20 (Lambda runs Node 22+); the SDK's reminder about that is noise here.
@@ -171,6 +172,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       COGNITO_ADMIN_SECRET_FILE: cognitoSecrets.adminSecretFile,
       SITE_URL: url,
       PASS_SIGNING_KEY: ensurePassSigningKey(dataDir),
+      ...localWalletSettings(dataDir),
     });
 
     const config: RuntimeConfig = {

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import { cancellationTermsSchema } from './cancellation';
+import { walletOffersSchema } from './wallet';
 
 export const passMessages = {
   /** A token that does not verify and a booking that does not exist get the same words (never say which). */
@@ -54,6 +55,8 @@ export const passSchema = z.object({
   can: z.object({ pay_balance: z.boolean(), cancel: z.boolean(), say_landed: z.boolean(), resend_confirmation: z.boolean() }),
   /** The cancellation terms now: what cancelling would refund and keep, or why it cannot be done online. */
   cancellation: cancellationTermsSchema,
+  /** The wallet passes offered (shared/wallet.ts): none until the operator configures one. */
+  wallet: walletOffersSchema,
 });
 export type Pass = z.infer<typeof passSchema>;
 

@@ -109,4 +109,5 @@ export const API_CONTRACT: Record<RouteKey, RouteContract> = {
   'POST /api/admin/walk-ins': { summary: 'Book a car at the gate from now: paid in the yard (cash or EFTPOS, recorded) or by a card link e-mailed to the traveller.', body: walkInRequestSchema, status: 201, response: walkInResponseSchema },
   'GET /api/admin/customer-list': { summary: 'Every customer in name order, a page at a time, or the customers a search finds (name, e-mail, phone).', query: customerListQuerySchema, response: customerListResponseSchema },
   'GET /api/admin/customer-bookings/{id}': { summary: 'One customer with their bookings, the latest drop-off first.', response: customerBookingsViewSchema },
+  'GET /api/pass/{token}/wallet.pkpass': { summary: "The booking as an Apple Wallet pass where the operator offers one (the pass's wallet.apple); a bad token: the pass's 404.", response: { mediaType: 'application/vnd.apple.pkpass', description: 'A signed .pkpass: the reference, NZ drop-off and pick-up times, the QR code (the pass link) and the yard address. 404 where Apple Wallet is not configured, 409 for a cancelled booking.' } },
 };

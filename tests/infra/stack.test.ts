@@ -55,6 +55,8 @@ const ACTIONS: Record<Need, string[]> = {
   'pass:sign': SECRET_READ,
   'reminders:write': ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
   sms: ['sns:Publish'],
+  // Granted only where the environment names a wallet secret, which cdk.json's dev does not (tests/infra/wallet.test.ts).
+  wallet: [],
 };
 const LOG_ACTIONS = ['logs:CreateLogStream', 'logs:PutLogEvents'];
 /** What every function holds whatever its needs: its own log group (the origin secret comes in its environment). */

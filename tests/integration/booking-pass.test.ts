@@ -93,6 +93,8 @@ describe('the pass by its token', () => {
       balance_due: 100,
       can: { pay_balance: true, cancel: true, say_landed: false, resend_confirmation: true },
       cancellation: { cancellable: true, reason: null, paid: 10, refund: 0, fee: 10, kept: 10, kept_reason: 'The $20 cancellation fee, 48 hours or more before drop-off' },
+      // No wallet is configured on the shared test stack (tests/integration/wallet-passes.test.ts has one that is).
+      wallet: { apple: false, google_save_url: null },
     });
   });
 

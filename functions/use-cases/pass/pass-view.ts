@@ -7,6 +7,7 @@ import { centsToDollars } from '../../../shared/money';
 import { nzToday } from '../../../shared/nz-time';
 import { mayOfferLanded, type Pass, type PassStatus } from '../../../shared/pass';
 import type { Booking } from '../../../shared/records';
+import { NO_WALLET } from '../../../shared/wallet';
 import { paidAndDue } from '../booking/created-booking';
 import { customerTermsOf } from '../booking/customer-terms';
 import type { PassLink } from '../booking/pass-link';
@@ -46,5 +47,7 @@ export function toPass(b: Booking, link: PassLink, now: Date = new Date()): Pass
       kept: centsToDollars(terms.keptCents),
       kept_reason: keptText(terms.keptReason),
     },
+    // The pass routes that offer wallets add them (functions/use-cases/wallet/pass-with-wallet.ts).
+    wallet: NO_WALLET,
   };
 }

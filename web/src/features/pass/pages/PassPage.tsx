@@ -19,6 +19,7 @@ import { cancelByPass } from '../api/cancel-by-pass';
 import { fetchPass } from '../api/get-pass';
 import { resendConfirmation } from '../api/resend-confirmation';
 import { PassQrCode } from '../components/PassQrCode';
+import { WalletButtons } from '../components/WalletButtons';
 import '../pass.css';
 
 export interface PassPageProps {
@@ -119,6 +120,7 @@ function PassView({ pass, apiBase, landed, onChange }: { pass: Pass; apiBase: st
         </p>
         {pass.status !== 'cancelled' && <PassQrCode value={pass.pass_url} reference={pass.reference} />}
         {pass.status !== 'cancelled' && <p className="muted small">Show this code at the yard office when you drop off and pick up.</p>}
+        <WalletButtons wallet={pass.wallet} passApi={base} />
       </div>
 
       {landed && pass.can.say_landed && (
