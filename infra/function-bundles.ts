@@ -10,7 +10,7 @@
 import { AssetHashType, DockerImage, type ILocalBundling } from 'aws-cdk-lib';
 import { Code } from 'aws-cdk-lib/aws-lambda';
 import { buildSync, type BuildOptions } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { functionsDir, projectRoot } from '../project-paths';
 
@@ -39,11 +39,35 @@ export const BUNDLE_OPTIONS = {
 export const BUNDLE_FILES = ['index.mjs', 'index.mjs.map'] as const;
 
 /**
- * Where this process's builds go (removed when it exits), and the entries built so far. Inside the project, so the
- * source maps' relative paths to functions/ (part of each asset's hash) do not depend on the system's temp folder.
+ * Where this process's builds go, and the entries built so far. Inside the project, so the source maps' relative paths
+ * to functions/ (part of each asset's hash) do not depend on the system's temp folder. One folder per process, removed
+ * when it exits; a process killed by a signal (a test worker) cannot, so the next build removes the folders of processes
+ * that no longer run.
  */
+const bundlesRoot = path.join(projectRoot, 'node_modules', '.cache', 'runway-bundles');
 let buildDir: string | undefined;
 const built = new Set<string>();
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function newBuildDir(): string {
+  mkdirSync(bundlesRoot, { recursive: true });
+  for (const name of readdirSync(bundlesRoot)) {
+    if (/^\d+$/.test(name) && !running(Number(name))) rmSync(path.join(bundlesRoot, name), { recursive: true, force: true });
+  }
+  const dir = path.join(bundlesRoot, String(process.pid));
+  rmSync(dir, { recursive: true, force: true });
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 /** Entries the app will ask for (planFunctionBundles), built together with the first one asked for. */
 const planned = new Set<string>();
 
@@ -58,13 +82,7 @@ const outName = (entry: string) => path.join(entry.replace(/\.[cm]?[jt]sx?$/, ''
 /** Bundles `entry`, and every planned entry not bundled yet, in one esbuild build; answers the entry's folder. */
 export function bundleEntry(entry: string): string {
   if (!built.has(entry)) {
-    if (!buildDir) {
-      const cache = path.join(projectRoot, 'node_modules', '.cache');
-      mkdirSync(cache, { recursive: true });
-      const dir = mkdtempSync(path.join(cache, 'runway-bundles-'));
-      buildDir = dir;
-      process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    }
+    buildDir ??= newBuildDir();
     const todo = [...new Set([entry, ...planned])].filter((e) => !built.has(e));
     buildSync({
       ...BUNDLE_OPTIONS,
