@@ -6,10 +6,14 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import path from 'node:path';
+import { cloudTrailFunctions } from '../functions/events';
+import { jobs } from '../functions/jobs';
 import { routes as routeTable, type RouteDef } from '../functions/routes';
+import { triggers } from '../functions/triggers';
 import { selectEnvironments } from './environments';
 import { projectRoot } from '../project-paths';
 import { EdgeProtection } from './edge-protection';
+import { planFunctionBundles } from './function-bundles';
 import { RunwayStack } from './stack';
 
 export interface BuildAppOptions {
@@ -28,13 +32,16 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Run
   const environments = selectEnvironments(app.node.tryGetContext('environments'), app.node.tryGetContext('env'), {
     userPoolSender: app.node.tryGetContext('userPoolSender'),
   });
+  const routes = options.routes ?? routeTable;
+  // Every handler the stacks deploy, bundled by one esbuild build when the first stack that needs its assets asks.
+  planFunctionBundles([...routes, ...triggers, ...jobs, ...cloudTrailFunctions].map((f) => f.entry));
   const webDist = options.webDist === undefined ? path.join(projectRoot, 'web', 'dist') : options.webDist;
   // Each environment: its WAF web ACL in us-east-1 (CloudFront's region), then the stack that uses it.
   const edgeStacks: EdgeProtection[] = [];
   const stacks = environments.map((environment) => {
     const edge = new EdgeProtection(app, `${environment.stackName}-edge`, { environment });
     edgeStacks.push(edge);
-    return new RunwayStack(app, environment.stackName, { environment, routes: options.routes ?? routeTable, webDist, webAclArn: edge.webAcl.attrArn });
+    return new RunwayStack(app, environment.stackName, { environment, routes, webDist, webAclArn: edge.webAcl.attrArn });
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, stacks, edgeStacks };

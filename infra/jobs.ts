@@ -11,7 +11,7 @@ import type { Alarm, IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Function as BundledLambda } from 'aws-cdk-lib/aws-lambda';
 import { FilterPattern, LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { JobDef } from '../functions/jobs';
@@ -23,7 +23,7 @@ import { bundledFunction, type SharedFunctionSettings } from './route-function';
 import { countAlarm } from './alarms';
 
 export class ScheduledJob extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: BundledLambda;
   readonly logGroup: LogGroup;
   readonly job: JobDef;
   readonly #namespace: string;

@@ -1,18 +1,16 @@
 /**
  * One Lambda function for one route of functions/routes.ts: bundled locally with esbuild (no Docker, no
- * network), with its own role holding only its log group and the grants its `needs` declare, and only the
+ * network; one build for every handler, infra/function-bundles.ts), with its own role holding only its log group and the grants its `needs` declare, and only the
  * environment variables those needs use.
  */
 import { Duration } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { LogLevel, NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import path from 'node:path';
 import { routeId, usesTable, type RouteDef } from '../functions/routes';
-import { functionsDir, projectRoot } from '../project-paths';
 import { metricsNamespace, type Environment } from './environments';
+import { functionCode } from './function-bundles';
 import { grantNeed, type GrantTargets } from './grants';
 import { removalPolicy } from './removal';
 
@@ -21,9 +19,6 @@ import { removalPolicy } from './removal';
 export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
 export const DEFAULT_MEMORY_MB = 256;
 export const DEFAULT_TIMEOUT_SECONDS = 10;
-
-/** ESM bundles still contain CommonJS dependencies that call require(); give them one. */
-const ESM_REQUIRE_BANNER = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 export interface SharedFunctionSettings {
   env: Environment;
@@ -87,14 +82,12 @@ export interface BundledFunctionProps {
 }
 
 /** A Lambda function from one handler module of functions/, bundled offline the same way for routes and triggers. */
-export function bundledFunction(scope: Construct, props: BundledFunctionProps): NodejsFunction {
-  return new NodejsFunction(scope, 'Function', {
+export function bundledFunction(scope: Construct, props: BundledFunctionProps): LambdaFunction {
+  return new LambdaFunction(scope, 'Function', {
     functionName: props.name,
     description: props.description,
-    entry: path.join(functionsDir, props.entry),
-    handler: 'handler',
-    projectRoot,
-    depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
+    code: functionCode(props.entry),
+    handler: 'index.handler',
     runtime: FUNCTION_RUNTIME,
     architecture: Architecture.ARM_64,
     memorySize: props.memoryMb,
@@ -103,18 +96,6 @@ export function bundledFunction(scope: Construct, props: BundledFunctionProps): 
     logGroup: props.logGroup,
     environment: props.environment,
     ...(props.reservedConcurrency ? { reservedConcurrentExecutions: props.reservedConcurrency } : {}),
-    bundling: {
-      format: OutputFormat.ESM,
-      minify: true,
-      sourceMap: true,
-      sourceMapMode: SourceMapMode.DEFAULT, // linked: the bundle names its map, so --enable-source-maps finds it
-      sourcesContent: false,
-      mainFields: ['module', 'main'],
-      // Bundle the AWS SDK too: a pinned, tree-shaken SDK starts faster than the runtime's full copy and cannot drift.
-      externalModules: [],
-      banner: ESM_REQUIRE_BANNER,
-      logLevel: LogLevel.ERROR,
-    },
   });
 }
 
@@ -125,7 +106,7 @@ export function functionName(env: Environment, route: RouteDef): string {
 }
 
 export class RouteFunction extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: LambdaFunction;
   readonly role: Role;
   readonly logGroup: LogGroup;
 

@@ -15,7 +15,7 @@ import { Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Function as BundledLambda } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -28,7 +28,7 @@ import { bundledFunction, type SharedFunctionSettings } from './route-function';
 import { countAlarm } from './alarms';
 
 export class SecurityNotices extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: BundledLambda;
   readonly rule: Rule;
   /** Where an event goes that the function failed on after Lambda's retries (or EventBridge could not hand over). */
   readonly deadLetters: Queue;

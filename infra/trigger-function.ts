@@ -5,7 +5,7 @@
  */
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Function as BundledLambda } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { TABLE_GRANTS } from '../functions/routes';
@@ -16,7 +16,7 @@ import { removalPolicy } from './removal';
 import { bundledFunction } from './route-function';
 
 export class TriggerFunction extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: BundledLambda;
 
   constructor(scope: Construct, id: string, props: { trigger: TriggerDef; env: Environment; siteUrl: string; table: ITable }) {
     super(scope, id);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './support/sequencer.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -24,5 +25,7 @@ export default defineConfig({
     // that starts a stack of its own (capacity.e2e.ts) points this worker's environment at it; the other files reach the
     // shared stack only through inject(), never through that environment.
     isolate: false,
+    // Longest files first, so that both workers end at about the same time (support/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
   },
 });

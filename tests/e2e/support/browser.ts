@@ -37,14 +37,40 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
 }
 
-/** One browser for the test file; call at the top level of a test file. */
+/**
+ * This worker's browser, shared by the test files it runs: the config runs files without isolation, so this module
+ * (and the browser) lives from one file to the next, and a launch per file (33 of them) is saved. A browser that
+ * went away (crashed) is launched again by the next file.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+
+function sharedBrowser(): Promise<Browser> {
+  if (!workerBrowser) {
+    const launched = launchBrowser();
+    workerBrowser = launched;
+    launched.then(
+      (b) => b.on('disconnected', () => {
+        if (workerBrowser === launched) workerBrowser = undefined;
+      }),
+      () => {
+        if (workerBrowser === launched) workerBrowser = undefined;
+      },
+    );
+  }
+  return workerBrowser;
+}
+
+/**
+ * The browser for the test file; call at the top level of a test file. Each test opens its own context (withPage), so
+ * nothing a file does (cookies, storage, sign-ins) reaches the next; contexts a file left open are closed after it.
+ */
 export function useBrowser(): { browser: () => Browser; baseUrl: string } {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    await Promise.all(browser?.contexts().map((c) => c.close()) ?? []);
   });
   return { browser: () => browser!, baseUrl: inject('baseUrl') };
 }
