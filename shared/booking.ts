@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { messages } from './messages';
 import { typedText } from './text';
+import { serviceFlagsShape, serviceQuoteShape } from './add-ons';
 
 export const paymentMessages = {
   required: 'Please complete all fields',
@@ -71,6 +72,7 @@ export const checkoutQuoteSchema = z.object({
   pickUpDate: dateField,
   pickUpTime: dateField,
   carWash: z.boolean({ error: paymentMessages.carWashChoice }),
+  ...serviceQuoteShape,
   departureFlightNumber: flightNumber,
   returnFlightNumber: flightNumber,
 });
@@ -123,6 +125,7 @@ export const createdBookingSchema = z.object({
   days: z.number().int(),
   shuttle_service: z.boolean(),
   car_wash: z.boolean(),
+  ...serviceFlagsShape,
   total_cost: z.number(),
   payment_type: paymentTypeSchema,
   amount_paid: z.number(),

@@ -10,6 +10,7 @@ import type { Booking } from '../../../shared/records';
 import { paidAndDue } from '../booking/created-booking';
 import { customerTermsOf } from '../booking/customer-terms';
 import type { PassLink } from '../booking/pass-link';
+import { addOnFlagsOf } from '../../../shared/booked-add-ons';
 
 const OPEN: readonly string[] = ['reservation', 'checkin'];
 
@@ -28,7 +29,7 @@ export function toPass(b: Booking, link: PassLink, now: Date = new Date()): Pass
     return_flight: b.returnFlight,
     car_registration: b.carRegistration,
     parking_bay_number: b.parkingBayNumber,
-    car_wash: b.carWash,
+    ...addOnFlagsOf(b),
     total_cost: centsToDollars(b.totalCents),
     ...money,
     can: {
