@@ -84,8 +84,21 @@ export const chosenAddOns = (choices: AddOnChoices): AddOn[] => ADD_ONS.filter((
 /** The sum of the chosen add-ons' prices. */
 export const addOnsCents = (choices: AddOnChoices): Cents => chosenAddOns(choices).reduce((sum, a) => sum + a.cents, 0);
 
+/** "$250" for a whole-dollar price, "$12.50" otherwise: the short form the admin labels and the Services page use. */
+export const shortPrice = (cents: Cents): string => formatMoney(cents).replace(/\.00$/, '');
+
 /** "Car Detailing (+$250.00)": a choice's label, its price from this list. */
 export const addOnChoiceLabel = (a: AddOn): string => `${a.name} (+${formatMoney(a.cents)})`;
+
+/** Only the services of a choice (`carCleaning`, ...), each present. */
+export function serviceChoicesOf(choices: AddOnChoices): Record<ServiceId, boolean> {
+  return { carCleaning: choices.carCleaning === true, carDetailing: choices.carDetailing === true, carServicing: choices.carServicing === true };
+}
+
+/** Only the services' flags (`car_cleaning`, ...) of a choice, for a request that sends the car wash itself. */
+export function serviceFlags(choices: AddOnChoices): Record<ServiceField, boolean> {
+  return { car_cleaning: choices.carCleaning === true, car_detailing: choices.carDetailing === true, car_servicing: choices.carServicing === true };
+}
 
 /** The quote data's choices (camelCase) as the booking objects' flags (snake_case), every add-on present. */
 export function addOnFlags(choices: AddOnChoices): Record<AddOnField, boolean> {
@@ -103,6 +116,9 @@ const flag = () => z.boolean('Expected true or false');
 export const serviceFlagsShape = { car_cleaning: z.boolean(), car_detailing: z.boolean(), car_servicing: z.boolean() };
 /** ... in a request that books (not sent: not chosen). */
 export const serviceChoiceShape = { car_cleaning: flag().default(false), car_detailing: flag().default(false), car_servicing: flag().default(false) };
+/** The booked add-ons with what each cost the booking (dollars), for a receipt. */
+export const bookedAddOnsSchema = z.array(z.object({ service: z.string(), name: z.string(), cost: z.number() }));
+
 /** ... in an edit (not sent: unchanged). */
 export const serviceEditShape = { car_cleaning: flag().optional(), car_detailing: flag().optional(), car_servicing: flag().optional() };
 /** ... in the quote data (camelCase, not sent: not chosen, as shared/quote.ts reads a Selection). */

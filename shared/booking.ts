@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { messages } from './messages';
 import { typedText } from './text';
-import { serviceFlagsShape, serviceQuoteShape } from './add-ons';
+import { bookedAddOnsSchema, serviceFlagsShape, serviceQuoteShape } from './add-ons';
 
 export const paymentMessages = {
   required: 'Please complete all fields',
@@ -126,6 +126,8 @@ export const createdBookingSchema = z.object({
   shuttle_service: z.boolean(),
   car_wash: z.boolean(),
   ...serviceFlagsShape,
+  /** Each add-on booked, named, with its price (the receipt's lines). */
+  add_ons: bookedAddOnsSchema.optional(),
   total_cost: z.number(),
   payment_type: paymentTypeSchema,
   amount_paid: z.number(),

@@ -3,7 +3,7 @@ import type { CreatedBooking } from '../../../shared/booking';
 import { maskEmail, maskPhone } from '../../../shared/mask';
 import { centsToDollars } from '../../../shared/money';
 import type { Booking } from '../../../shared/records';
-import { addOnFlagsOf } from '../../../shared/booked-add-ons';
+import { addOnFlagsOf, bookedAddOns } from '../../../shared/booked-add-ons';
 
 /** What was paid and what is left for pick-up, in dollars. */
 export function paidAndDue(b: Booking): { amount_paid: number; balance_due: number } {
@@ -34,6 +34,7 @@ export function toCreatedBooking(b: Booking): CreatedBooking {
     days: b.days,
     shuttle_service: b.shuttleService,
     ...addOnFlagsOf(b),
+    add_ons: bookedAddOns(b).map((x) => ({ service: x.addOn.field, name: x.addOn.name, cost: centsToDollars(x.cents) })),
     total_cost: centsToDollars(b.totalCents),
     payment_type: b.paymentType,
     ...paidAndDue(b),
