@@ -15,6 +15,7 @@ import { isoDate } from './schemas';
 import { statusOverrideSchema } from './status-transitions';
 import { editVersion, typedText } from './text';
 import { refundLineSchema } from './refund-lines';
+import { serviceEditShape, serviceFlagsShape } from './add-ons';
 
 export const ADMIN_PAGE_SIZE = 25;
 /** A date filter covers at most this many days (each day is one small partition read). */
@@ -190,6 +191,7 @@ export const adminBookingEditSchema = z.strictObject({
   pick_up_time: dateText.optional(),
   shuttle_service: z.boolean('Expected true or false').optional(),
   car_wash: z.boolean('Expected true or false').optional(),
+  ...serviceEditShape,
   /** Empty is stored as null (spec: 'Booking edit'). */
   car_registration: optionalText(10, 'Please enter a valid car registration', /^[A-Z0-9 ]*$/).optional(),
   parking_bay_number: optionalText(10, adminMessages.bayInvalid, /^[A-Z0-9-]*$/).optional(),
@@ -311,18 +313,35 @@ export const daySheetRowSchema = z.object({
   key_tag: z.string().nullable().optional(),
   flight: z.string().nullable(),
   car_wash: z.boolean(),
+  ...serviceFlagsShape,
   balance_due: z.number(),
   status: z.string(),
   /** The booking's `updated_at`, for a one-click check-in or check-out from the sheet. */
   updated_at: z.string().nullable(),
 });
 export type DaySheetRow = z.infer<typeof daySheetRowSchema>;
+/** An add-on service the yard does for a booking on the sheet's date (shared/add-ons.ts, `taskDay`). */
+export const daySheetTaskSchema = z.object({
+  booking_id: z.string(),
+  booking_reference: z.string(),
+  /** The add-on's field name: `car_wash`, `car_cleaning`, ... */
+  service: z.string(),
+  /** 'Car cleaning for RP-ABC234' */
+  text: z.string(),
+  /** The drop-off time (a job done on arrival) or the pick-up time (a job to finish before it). */
+  time: z.string(),
+  when: z.enum(['after_drop_off', 'before_pick_up']),
+  status: z.string(),
+});
+export type DaySheetTask = z.infer<typeof daySheetTaskSchema>;
 export const daySheetSchema = z.object({
   date: z.string(),
   arrivals: z.array(daySheetRowSchema),
   departures: z.array(daySheetRowSchema),
   /** Staff notes flagged for this date (issue 22), oldest first. */
   notes: z.array(flaggedNoteSchema).optional(),
+  /** The add-on services to do on this date (issue 22), in time order. */
+  tasks: z.array(daySheetTaskSchema).optional(),
 });
 export type DaySheet = z.infer<typeof daySheetSchema>;
 

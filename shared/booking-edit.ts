@@ -11,6 +11,7 @@ import { dollarsToCents, type Cents } from './money';
 import { decideMoney, type MoneyDecision, type MoneyState, type Policy, type PolicyError } from './money-policy';
 import { nzInstant } from './nz-time';
 import { site } from './site';
+import { serviceEditShape } from './add-ons';
 
 export const bookingEditMessages = {
   updated: 'Booking updated successfully',
@@ -31,6 +32,7 @@ export const customerBookingEditSchema = z.strictObject({
   pick_up_time: dateText.optional(),
   return_flight: clearableFlightNumber.optional(),
   car_wash: z.boolean('Please choose whether you want a car wash').optional(),
+  ...serviceEditShape,
   /** The booking's `updated_at` as the dialog read it: a save over someone else's change is refused. */
   version: editVersion('Reload the booking and try again'),
 });

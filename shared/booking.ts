@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { flightNumberMessage, optionalFlightNumber } from './flight-number';
 import { messages } from './messages';
 import { typedText } from './text';
+import { bookedAddOnsSchema, serviceFlagsShape, serviceQuoteShape } from './add-ons';
 
 export const paymentMessages = {
   required: 'Please complete all fields',
@@ -63,6 +64,7 @@ export const checkoutQuoteSchema = z.object({
   pickUpDate: dateField,
   pickUpTime: dateField,
   carWash: z.boolean({ error: paymentMessages.carWashChoice }),
+  ...serviceQuoteShape,
   departureFlightNumber: optionalFlightNumber,
   returnFlightNumber: optionalFlightNumber,
 });
@@ -115,6 +117,9 @@ export const createdBookingSchema = z.object({
   days: z.number().int(),
   shuttle_service: z.boolean(),
   car_wash: z.boolean(),
+  ...serviceFlagsShape,
+  /** Each add-on booked, named, with its price (the receipt's lines). */
+  add_ons: bookedAddOnsSchema.optional(),
   total_cost: z.number(),
   payment_type: paymentTypeSchema,
   amount_paid: z.number(),

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { nzToday } from './nz-time';
+import { serviceFlagsShape } from './add-ons';
 
 export const customerBookingSchema = z.object({
   id: z.string(),
@@ -23,6 +24,7 @@ export const customerBookingSchema = z.object({
   status: z.enum(['reservation', 'checkin', 'checkout', 'payment_review', 'cancelled']),
   shuttle_service: z.boolean(),
   car_wash: z.boolean(),
+  ...serviceFlagsShape,
   total_cost: z.number(),
   days: z.number().int(),
   amount_paid: z.number(),

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { optionalFlightNumber } from './flight-number';
 import { customerDetailsSchema, duplicateTripFields, paymentTypeSchema } from './booking';
+import { serviceChoiceShape } from './add-ons';
 
 export const myCheckoutMessages = {
   profileIncomplete: 'Add your first name, last name and contact number in your profile before booking here.',
@@ -25,6 +26,7 @@ export const myCheckoutRequestSchema = z.strictObject({
   pick_up_date: dateText,
   pick_up_time: dateText,
   car_wash: z.boolean('Please choose whether you want a car wash').default(false),
+  ...serviceChoiceShape,
   departure_flight: optionalFlightNumber,
   return_flight: optionalFlightNumber,
   payment_type: paymentTypeSchema.default('full'),

@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import { cancellationTermsSchema } from './cancellation';
 import { walletOffersSchema } from './wallet';
+import { serviceFlagsShape } from './add-ons';
 
 export const passMessages = {
   /** A token that does not verify and a booking that does not exist get the same words (never say which). */
@@ -47,6 +48,7 @@ export const passSchema = z.object({
   car_registration: z.string().nullable(),
   parking_bay_number: z.string().nullable(),
   car_wash: z.boolean(),
+  ...serviceFlagsShape,
   /** Dollars. */
   total_cost: z.number(),
   amount_paid: z.number(),

@@ -1,11 +1,13 @@
 /** Parking prices (GST inclusive, integer cents). */
 import type { Cents } from './money';
 import { gstIncluded } from './money';
+import { addOn, ADD_ONS, type AddOnChoices, type AddOnId } from './add-ons';
 
 export const BASE_PARKING_CENTS = 3000; // covers 1 to 4 days
 export const INCLUDED_DAYS = 4;
 export const EXTRA_DAY_CENTS = 500;
-export const CAR_WASH_CENTS = 6000;
+/** The car wash's price, from the add-ons' price list (shared/add-ons.ts). */
+export const CAR_WASH_CENTS = addOn('carWash').cents;
 export const SHUTTLE_CENTS = 0; // the shuttle is free (design decision)
 export const DEPOSIT_CENTS = 1000;
 export const PARKING_TYPE = 'open' as const;
@@ -15,22 +17,30 @@ export function parkingCents(days: number): Cents {
   return BASE_PARKING_CENTS + Math.max(0, days - INCLUDED_DAYS) * EXTRA_DAY_CENTS;
 }
 
-export interface Price {
+/** Each add-on's cost on a price: `carWashCost`, `carCleaningCost`, ... (zero when not chosen). */
+export type AddOnCosts = Record<`${AddOnId}Cost`, Cents>;
+
+export interface Price extends AddOnCosts {
   days: number;
   parkingCost: Cents;
   shuttleCost: Cents;
-  carWashCost: Cents;
   total: Cents;
   gst: Cents;
   parkingType: typeof PARKING_TYPE;
 }
 
-/** The price of a stay of `days` chargeable days; zero days (no valid duration) costs nothing. */
-export function priceFor(days: number, carWash: boolean): Price {
+export const costKey = (id: AddOnId): `${AddOnId}Cost` => `${id}Cost`;
+
+/**
+ * The price of a stay of `days` chargeable days with the chosen add-ons (shared/add-ons.ts): parking plus the
+ * sum of the add-ons; zero days (no valid duration) costs nothing. A bare boolean is the car wash alone.
+ */
+export function priceFor(days: number, addOns: AddOnChoices | boolean): Price {
+  const choices: AddOnChoices = typeof addOns === 'boolean' ? { carWash: addOns } : addOns;
   const parkingCost = parkingCents(days);
-  const carWashCost = days >= 1 && carWash ? CAR_WASH_CENTS : 0;
-  const total = parkingCost + SHUTTLE_CENTS + carWashCost;
-  return { days, parkingCost, shuttleCost: SHUTTLE_CENTS, carWashCost, total, gst: gstIncluded(total), parkingType: PARKING_TYPE };
+  const costs = Object.fromEntries(ADD_ONS.map((a) => [costKey(a.id), days >= 1 && choices[a.id] === true ? a.cents : 0])) as AddOnCosts;
+  const total = parkingCost + SHUTTLE_CENTS + ADD_ONS.reduce((sum, a) => sum + costs[costKey(a.id)], 0);
+  return { days, parkingCost, shuttleCost: SHUTTLE_CENTS, ...costs, total, gst: gstIncluded(total), parkingType: PARKING_TYPE };
 }
 
 export type PaymentType = 'full' | 'deposit';

@@ -21,6 +21,10 @@ export interface Selection {
   pickUpDate: string;
   pickUpTime: string;
   carWash: boolean;
+  /** The Services page's services (shared/add-ons.ts), chosen like the car wash; absent means not chosen. */
+  carCleaning?: boolean;
+  carDetailing?: boolean;
+  carServicing?: boolean;
 }
 
 export type SelectionField = keyof Selection;
@@ -63,5 +67,5 @@ export function quoteSelection(sel: Selection, { now = new Date(), enforceLeadTi
   if (first !== undefined || !dropOff || !pickUp) {
     return { ok: false, message: first ?? messages.invalidDateTime, fieldErrors };
   }
-  return { ok: true, price: priceFor(chargeableDays(dropOff, pickUp), sel.carWash) };
+  return { ok: true, price: priceFor(chargeableDays(dropOff, pickUp), sel) };
 }

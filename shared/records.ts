@@ -6,6 +6,7 @@
 import type { Cents } from './money';
 import type { PaymentMethod } from './balance';
 import type { PaymentType } from './pricing';
+import type { ServiceId } from './add-ons';
 
 export type BookingStatus = 'pending_payment' | 'reservation' | 'checkin' | 'checkout' | 'payment_review' | 'cancelled' | 'expired' | 'payment_failed';
 
@@ -73,7 +74,14 @@ export interface LedgerLine {
   askedCents?: Cents;
 }
 
-export interface Booking {
+/**
+ * The Services page's services booked with the stay (shared/add-ons.ts), kept like the car wash: chosen or not,
+ * and what each cost when priced (`carCleaning`, `carCleaningCents`, ...). Absent on bookings made before
+ * them, which means not chosen.
+ */
+export type BookedServices = Partial<Record<ServiceId, boolean>> & Partial<Record<`${ServiceId}Cents`, Cents>>;
+
+export interface Booking extends BookedServices {
   id: string;
   status: BookingStatus;
   customerId: string;

@@ -1,5 +1,6 @@
 /** Request and response shapes shared by the SPA and the API (zod). */
 import * as z from 'zod';
+import { serviceQuoteShape } from './add-ons';
 
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date or time format');
 export const clockTime = z.string().regex(/^\d{2}:\d{2}$/, 'Invalid date or time format');
@@ -10,6 +11,7 @@ export const quoteRequestSchema = z.strictObject({
   pickUpDate: isoDate,
   pickUpTime: clockTime,
   carWash: z.boolean().default(false),
+  ...serviceQuoteShape,
 });
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 
@@ -19,6 +21,9 @@ export const quoteResponseSchema = z.object({
   parkingCost: z.number(),
   shuttleCost: z.number(),
   carWashCost: z.number(),
+  carCleaningCost: z.number(),
+  carDetailingCost: z.number(),
+  carServicingCost: z.number(),
   total: z.number(),
   gst: z.number(),
   parkingType: z.literal('open'),

@@ -11,6 +11,7 @@ import { optionalFlightNumber } from './flight-number';
 import { nzNow, type WallClock } from './nz-time';
 import { isoDate } from './schemas';
 import { SLOT_MINUTES } from './slots';
+import { serviceChoiceShape } from './add-ons';
 
 export const walkInPayments = ['cash', 'eftpos', 'card_link'] as const;
 export type WalkInPayment = (typeof walkInPayments)[number];
@@ -33,6 +34,7 @@ export const walkInRequestSchema = z.strictObject({
   pick_up_date: isoDate,
   pick_up_time: z.string('Invalid date or time format'),
   car_wash: z.boolean('Expected true or false').default(false),
+  ...serviceChoiceShape,
   departure_flight: optionalFlightNumber,
   return_flight: optionalFlightNumber,
   parking_bay_number: optionalText(10, adminMessages.bayInvalid, /^[A-Z0-9-]*$/).optional(),

@@ -153,21 +153,21 @@ describe.each(viewportNames)('public information pages (%s)', (viewport) => {
     });
   });
 
-  it('/services: three priced cards, each with Book This Service to /booking and Get Quote to /contact', async () => {
+  it('/services: three priced cards, each with Book This Service to /booking with that service chosen and Get Quote to /contact', async () => {
     await withPage(browser(), viewport, async (page) => {
       await open(page, '/services');
       const cards = page.locator('.service-card');
       expect(await cards.count()).toBe(3);
       const expected = [
-        ['Car Cleaning', '$75'],
-        ['Car Detailing', '$250'],
-        ['Car Servicing', '$250'],
+        ['Car Cleaning', '$75', 'carCleaning'],
+        ['Car Detailing', '$250', 'carDetailing'],
+        ['Car Servicing', '$250', 'carServicing'],
       ];
-      for (const [i, [name, price]] of expected.entries()) {
+      for (const [i, [name, price, service]] of expected.entries()) {
         const card = cards.nth(i);
         expect(await card.getByRole('heading', { level: 2 }).innerText()).toBe(name);
         expect(await card.locator('.service-price').innerText()).toBe(price);
-        expect(await card.getByRole('link', { name: /^Book This Service/ }).getAttribute('href')).toBe('/booking');
+        expect(await card.getByRole('link', { name: /^Book This Service/ }).getAttribute('href')).toBe(`/booking?service=${service}`);
         expect(await card.getByRole('link', { name: /^Get Quote/ }).getAttribute('href')).toBe('/contact');
       }
       await cards.nth(1).getByRole('link', { name: /^Get Quote/ }).click();

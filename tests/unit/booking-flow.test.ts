@@ -82,7 +82,7 @@ describe('checkout request', () => {
   it('sends only the fields the API takes, with the cost as the spec describes', () => {
     const body = checkoutRequest(flow(3, true), 'full');
     expect(body).toEqual({
-      quote: { dropOffDate: '2026-11-22', dropOffTime: '09:00', pickUpDate: '2026-11-25', pickUpTime: '11:00', carWash: true },
+      quote: { dropOffDate: '2026-11-22', dropOffTime: '09:00', pickUpDate: '2026-11-25', pickUpTime: '11:00', carWash: true, carCleaning: false, carDetailing: false, carServicing: false },
       customer,
       paymentType: 'full',
       cost: { days: 3, total: 90, paymentType: 'full' },

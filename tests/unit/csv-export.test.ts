@@ -121,6 +121,7 @@ describe("a booking's row", () => {
       'Pick-up': '17/03/2030 11:30',
       Days: 8,
       'Car Wash': 'Yes',
+      Services: '',
       'Parking Bay': 'B12',
       'Departure Flight': 'NZ101',
       'Return Flight': 'NZ102',
@@ -136,6 +137,9 @@ describe("a booking's row", () => {
     const blank = csvCellsOf(toCustomerBooking(bookingRecord({ carRegistration: null, departureFlight: null })));
     expect(blank[CSV_COLUMNS.indexOf('Car Registration')]).toBe('');
     expect(blank[CSV_COLUMNS.indexOf('Departure Flight')]).toBe('');
+    // The Services page's services booked with the stay, by name in price-list order.
+    const serviced = csvCellsOf(toCustomerBooking(bookingRecord({ carServicing: true, carServicingCents: 25000, carCleaning: true, carCleaningCents: 7500 })));
+    expect(serviced[CSV_COLUMNS.indexOf('Services')]).toBe('Car Cleaning; Car Servicing');
   });
 });
 

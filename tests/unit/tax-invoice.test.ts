@@ -59,7 +59,7 @@ describe('the tax invoice as data', () => {
       'Airport parking at 10 Airport Park Drive, Mangere, Auckland 2022, 8 days',
       'Drop-off Sun 10 Mar 2030 at 9:00 AM, pick-up Sun 17 Mar 2030 at 11:30 AM',
       'Vehicle: KTA123',
-      'Car wash',
+      'Car wash, $60.00',
     ]);
     expect(creditNotes).toEqual([]);
   });
@@ -78,7 +78,13 @@ describe('the tax invoice as data', () => {
     ]);
     expect(invoice.totalCents).toBe(11000);
     expect(invoice.gstCents).toBe(1435);
-    expect(invoice.supply).not.toContain('Car wash');
+    expect(invoice.supply.filter((l) => l.startsWith('Car wash'))).toEqual([]);
+  });
+
+  it('each add-on service booked is a supply line with what it cost this booking, in price-list order', () => {
+    const b = bookingRecord({ carServicing: true, carServicingCents: 25000, carCleaning: true, carCleaningCents: 7500, carDetailing: false, carDetailingCents: 0, totalCents: 43500 });
+    const { invoice } = taxDocumentsFor(b, seller);
+    expect(invoice.supply.slice(3)).toEqual(['Car wash, $60.00', 'Car Cleaning, $75.00', 'Car Servicing, $250.00']);
   });
 
   it('a deposit only: the invoice is the $10 charged, and says what is still due', () => {

@@ -23,6 +23,8 @@ import { repriceStay } from '../booking/reprice';
 import { toCustomerBooking } from './my-bookings';
 import { ownBooking } from './own-booking';
 import { payBalanceLinks } from '../booking/pay-balance-links';
+import { choicesFromFlags } from '../../../shared/add-ons';
+import { choicesOf } from '../../../shared/booked-add-ons';
 
 export { BOOKING_NOT_FOUND, ownBooking } from './own-booking';
 
@@ -41,7 +43,7 @@ export async function editMyBooking(caller: Caller, id: string, edit: CustomerBo
     dropOffTime: edit.drop_off_time ?? before.dropOffTime,
     pickUpDate: edit.pick_up_date ?? before.pickUpDate,
     pickUpTime: edit.pick_up_time ?? before.pickUpTime,
-    carWash: edit.car_wash ?? before.carWash,
+    ...choicesFromFlags(edit, choicesOf(before)),
   };
   const dropOffMoves = next.dropOffDate !== before.dropOffDate || next.dropOffTime !== before.dropOffTime;
   if (dropOffMoves && before.dropOffDate < nzToday(now)) throw badRequest(bookingEditMessages.dropOffLocked, { drop_off_date: bookingEditMessages.dropOffLocked });

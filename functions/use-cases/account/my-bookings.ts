@@ -8,6 +8,7 @@ import { isListed, type Booking } from '../../../shared/records';
 import { linkedCustomerIds } from '../../store/account-customers';
 import { bookingsOfAccount } from '../../store/own-bookings';
 import { accountCustomer } from './account-customer';
+import { addOnFlagsOf } from '../../../shared/booked-add-ons';
 
 export function toCustomerBooking(b: Booking): CustomerBooking {
   return {
@@ -26,7 +27,7 @@ export function toCustomerBooking(b: Booking): CustomerBooking {
     parking_bay_number: b.parkingBayNumber,
     status: b.status as CustomerBooking['status'],
     shuttle_service: b.shuttleService,
-    car_wash: b.carWash,
+    ...addOnFlagsOf(b),
     total_cost: centsToDollars(b.totalCents),
     days: b.days,
     ...paidAndDue(b),

@@ -12,6 +12,8 @@ import { getBookings } from '../../store/admin-lists';
 import { dayEntries, type DayEntry } from '../../store/day-sheet';
 import { dayNotes } from '../../store/notes';
 import { toNote } from '../yard/note-view';
+import { addOnFlagsOf } from '../../../shared/booked-add-ons';
+import { daySheetTasks } from './day-sheet-tasks';
 
 /** The yard's check-in writes a key tag on the booking; older bookings and those not checked in have none. */
 type WithKeyTag = Booking & { keyTag?: string | null };
@@ -27,7 +29,7 @@ function row(e: DayEntry, b: WithKeyTag | undefined): DaySheetRow {
     parking_bay_number: b ? b.parkingBayNumber : (e.parkingBayNumber ?? null),
     key_tag: b?.keyTag ?? null,
     flight: e.flight,
-    car_wash: b?.carWash ?? e.carWash,
+    ...addOnFlagsOf(b ?? { carWash: e.carWash, carWashCents: 0 }),
     balance_due: centsToDollars(b ? (b.payment?.balanceDueCents ?? b.totalCents) : (e.balanceDueCents ?? 0)),
     status: b?.status ?? e.status ?? 'reservation',
     updated_at: b?.updatedAt ?? null,
@@ -39,5 +41,7 @@ export async function daySheet(date: string): Promise<DaySheet> {
   const [drop, pick, flagged] = await Promise.all([dayEntries(date, 'dropoff'), dayEntries(date, 'pickup'), dayNotes(date)]);
   const bookings = new Map((await getBookings([...new Set([...drop, ...pick].map((e) => e.bookingId))])).map((b) => [b.id, b]));
   const notes = flagged.map((n) => ({ ...toNote(n), booking_id: n.bookingId, booking_reference: n.bookingReference }));
-  return { date, arrivals: drop.map((e) => row(e, bookings.get(e.bookingId))), departures: pick.map((e) => row(e, bookings.get(e.bookingId))), notes };
+  const arrivals = drop.map((e) => row(e, bookings.get(e.bookingId)));
+  const departures = pick.map((e) => row(e, bookings.get(e.bookingId)));
+  return { date, arrivals, departures, notes, tasks: daySheetTasks(arrivals, departures) };
 }

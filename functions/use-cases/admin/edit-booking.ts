@@ -30,6 +30,8 @@ import { bookingEmail, moneyChangeLines } from '../booking/receipt-email';
 import { repriceStay } from '../booking/reprice';
 import { confirmedBooking } from './booking-detail';
 import { payBalanceLinks } from '../booking/pay-balance-links';
+import { addOn, choicesFromFlags, SERVICE_IDS } from '../../../shared/add-ons';
+import { choicesOf } from '../../../shared/booked-add-ons';
 
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 
@@ -47,6 +49,7 @@ function changesBetween(before: Booking, after: Booking): FieldChange[] {
     ['status', statusLabels[before.status as StatusFilter] ?? before.status, statusLabels[after.status as StatusFilter] ?? after.status],
     ['shuttle_service', yesNo(before.shuttleService), yesNo(after.shuttleService)],
     ['car_wash', yesNo(before.carWash), yesNo(after.carWash)],
+    ...SERVICE_IDS.map((id): [string, string, string] => [addOn(id).field, yesNo(before[id] === true), yesNo(after[id] === true)]),
     ['total_cost', formatMoney(before.totalCents), formatMoney(after.totalCents)],
   ];
   return pairs.filter(([, a, b]) => a !== b).map(([field, a, b]) => ({ field, old: a, new: b }));
@@ -76,7 +79,7 @@ export async function adminEditBooking(caller: Caller, id: string, edit: AdminBo
       dropOffTime: edit.drop_off_time ?? before.dropOffTime,
       pickUpDate: edit.pick_up_date ?? before.pickUpDate,
       pickUpTime: edit.pick_up_time ?? before.pickUpTime,
-      carWash: edit.car_wash ?? before.carWash,
+      ...choicesFromFlags(edit, choicesOf(before)),
     },
     now,
     // Staff are the late-night notice: they may move a drop-off into the night at short notice.

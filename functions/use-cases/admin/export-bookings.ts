@@ -12,6 +12,7 @@ import { nzNow, nzToday } from '../../../shared/nz-time';
 import { CsvBody, UTF8_BOM, csvRow } from '../../lib/csv';
 import { toCustomerBooking } from '../account/my-bookings';
 import { walkAdminBookings } from './list-bookings';
+import { ADD_ONS } from '../../../shared/add-ons';
 
 /** The body's budget as the Lambda response carries it (JSON-encoded): 6 MB is the hard limit, less room for headers. */
 export const EXPORT_MAX_BYTES = 5_000_000;
@@ -31,6 +32,7 @@ export const CSV_COLUMNS = [
   'Pick-up',
   'Days',
   'Car Wash',
+  'Services',
   'Parking Bay',
   'Departure Flight',
   'Return Flight',
@@ -65,6 +67,7 @@ export function csvCellsOf(b: CustomerBooking): (string | number)[] {
     nzDateTime(b.pick_up_date, b.pick_up_time),
     b.days,
     b.car_wash ? 'Yes' : 'No',
+    ADD_ONS.filter((a) => a.id !== 'carWash' && b[a.field]).map((a) => a.name).join('; '),
     b.parking_bay_number ?? '',
     b.departure_flight ?? '',
     b.return_flight ?? '',

@@ -30,12 +30,14 @@ import { newBookingReference } from '../booking/reference';
 import { startCheckout } from '../booking/start-checkout';
 import { withSpecFieldNames } from '../booking/spec-field-names';
 import { recordPayment } from './record-payment';
+import { addOnRecordOf } from '../../../shared/booked-add-ons';
+import { choicesFromFlags } from '../../../shared/add-ons';
 
 const FIELD_NAMES: Record<string, string> = { dropOffDate: 'pick_up_date', dropOffTime: 'pick_up_time', pickUpDate: 'pick_up_date', pickUpTime: 'pick_up_time' };
 
 function selectionOf(req: WalkInRequest, now: Date) {
   const dropOff = walkInDropOff(now);
-  const selection = { dropOffDate: dropOff.date, dropOffTime: dropOff.time, pickUpDate: req.pick_up_date, pickUpTime: req.pick_up_time, carWash: req.car_wash };
+  const selection = { dropOffDate: dropOff.date, dropOffTime: dropOff.time, pickUpDate: req.pick_up_date, pickUpTime: req.pick_up_time, ...choicesFromFlags(req) };
   const priced = quoteSelection(selection, { now, enforceLeadTime: false });
   if (!priced.ok) {
     // The drop-off is the server's own; any error is about the pick-up the form sent.
@@ -82,9 +84,8 @@ async function paidInYard(caller: Caller, req: WalkInRequest, now: Date): Promis
       parkingBayNumber: req.parking_bay_number ?? null,
       days: price.days,
       shuttleService: true,
-      carWash: price.carWashCost > 0,
       parkingCents: price.parkingCost,
-      carWashCents: price.carWashCost,
+      ...addOnRecordOf(price),
       totalCents: price.total,
       paymentType: 'full',
       amountDueNowCents: 0,

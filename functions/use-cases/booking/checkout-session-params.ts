@@ -8,6 +8,8 @@ import { formatMoney, type Cents } from '../../../shared/money';
 import type { PaymentType, Price } from '../../../shared/pricing';
 import { site } from '../../../shared/site';
 import { formatReceiptDate, formatReceiptTime } from './receipt-email';
+import { ADD_ONS } from '../../../shared/add-ons';
+import { costKey } from '../../../shared/pricing';
 
 export const CHECKOUT_MINUTES = 30;
 /**
@@ -45,18 +47,20 @@ const line = (name: string, description: string, cents: Cents): Stripe.Checkout.
 export function checkoutSessionParams(i: SessionInput): Stripe.Checkout.SessionCreateParams {
   const days = `${i.price.days} day${i.price.days === 1 ? '' : 's'}`;
   const when = `Drop-off ${formatReceiptDate(i.dropOff.date)} ${formatReceiptTime(i.dropOff.time)}, pick-up ${formatReceiptDate(i.pickUp.date)} ${formatReceiptTime(i.pickUp.time)}. Free shuttle included.`;
+  // Each add-on is its own line at the price this checkout charges (the price, not the list, is what was quoted).
+  const addOns = ADD_ONS.filter((a) => i.price[costKey(a.id)] > 0).map((a) => ({ ...a, cents: i.price[costKey(a.id)] }));
   const lineItems =
     i.paymentType === 'deposit'
       ? [
           line(
             `${site.brand} booking deposit`,
-            `Parking ${days}${i.price.carWashCost ? ' with car wash' : ''}, total ${formatMoney(i.price.total)}: ${formatMoney(i.balance)} due at pick-up. ${when}`,
+            `Parking ${days}${addOns.length ? ` with ${addOns.map((a) => a.name.toLowerCase()).join(', ')}` : ''}, total ${formatMoney(i.price.total)}: ${formatMoney(i.balance)} due at pick-up. ${when}`,
             i.amountNow,
           ),
         ]
       : [
           line(`Airport parking, ${days}`, when, i.price.parkingCost),
-          ...(i.price.carWashCost ? [line('Car wash', 'Your car washed and ready for pick-up.', i.price.carWashCost)] : []),
+          ...addOns.map((a) => line(a.name, a.description, a.cents)),
         ];
   return {
     mode: 'payment',

@@ -3,6 +3,7 @@ import type { CreatedBooking } from '../../../shared/booking';
 import { maskEmail, maskPhone } from '../../../shared/mask';
 import { centsToDollars } from '../../../shared/money';
 import type { Booking } from '../../../shared/records';
+import { addOnFlagsOf, bookedAddOns } from '../../../shared/booked-add-ons';
 
 /** What was paid and what is left for pick-up, in dollars. */
 export function paidAndDue(b: Booking): { amount_paid: number; balance_due: number } {
@@ -32,7 +33,8 @@ export function toCreatedBooking(b: Booking): CreatedBooking {
     pick_up_time: b.pickUpTime,
     days: b.days,
     shuttle_service: b.shuttleService,
-    car_wash: b.carWash,
+    ...addOnFlagsOf(b),
+    add_ons: bookedAddOns(b).map((x) => ({ service: x.addOn.field, name: x.addOn.name, cost: centsToDollars(x.cents) })),
     total_cost: centsToDollars(b.totalCents),
     payment_type: b.paymentType,
     ...paidAndDue(b),

@@ -12,6 +12,7 @@ import { formatAddress, site } from '../../../shared/site';
 import { sellerSettings } from '../../lib/seller';
 import type { OutgoingEmail } from '../../lib/email';
 import type { Booking } from '../../../shared/records';
+import { bookedAddOns } from '../../../shared/booked-add-ons';
 
 
 /** Kept under these names for the checkout session's description; the formats themselves live in shared/format.ts. */
@@ -27,6 +28,7 @@ export interface ReceiptLine {
 export function receiptLines(b: Booking): { details: ReceiptLine[]; money: ReceiptLine[] } {
   const paid = b.payment?.amountPaidCents ?? 0;
   const balance = b.payment?.balanceDueCents ?? b.totalCents - paid;
+  const addOns = bookedAddOns(b);
   const details: ReceiptLine[] = [
     { label: 'Booking reference', value: b.bookingReference ?? '' },
     { label: 'Drop-off', value: `${formatReceiptDate(b.dropOffDate)} at ${formatReceiptTime(b.dropOffTime)}` },
@@ -36,11 +38,11 @@ export function receiptLines(b: Booking): { details: ReceiptLine[]; money: Recei
     ...(b.departureFlight ? [{ label: 'Departure flight', value: b.departureFlight }] : []),
     ...(b.returnFlight ? [{ label: 'Return flight', value: b.returnFlight }] : []),
     { label: 'Shuttle', value: 'Free shuttle to and from the terminals' },
-    { label: 'Add-ons', value: b.carWash ? `Car wash (${formatMoney(b.carWashCents)})` : 'None' },
+    { label: 'Add-ons', value: addOns.length ? addOns.map((x) => `${x.addOn.name} (${formatMoney(x.cents)})`).join(', ') : 'None' },
   ];
   const money: ReceiptLine[] = [
     { label: `Parking (${pluralDays(b.days)})`, value: formatMoney(b.parkingCents) },
-    ...(b.carWash ? [{ label: 'Car wash', value: formatMoney(b.carWashCents) }] : []),
+    ...addOns.map((x) => ({ label: x.addOn.name, value: formatMoney(x.cents) })),
     { label: 'Total (GST inclusive)', value: formatMoney(b.totalCents) },
     { label: 'GST included (3/23 of the total)', value: formatMoney(gstIncluded(b.totalCents)) },
     { label: b.paymentType === 'deposit' ? 'Amount paid (deposit)' : 'Amount paid', value: formatMoney(paid) },

@@ -1,11 +1,13 @@
 /**
- * A paid booking's new stay and car wash, priced by the quote's rules (design: every edit that changes dates or
+ * A paid booking's new stay and add-ons (the car wash and the services, shared/add-ons.ts), priced by the quote's rules (design: every edit that changes dates or
  * car wash is re-priced by the server). Customers and staff both change a booking through it; a stay left as
  * it was keeps the booking's own price (a price rule changed since does not reprice an untouched stay).
  */
 import { quoteSelection, type Selection } from '../../../shared/quote';
 import type { Booking } from '../../../shared/records';
 import { badRequest } from '../../domain/errors';
+import { ADD_ONS } from '../../../shared/add-ons';
+import { addOnRecordOf, choicesOf } from '../../../shared/booked-add-ons';
 
 /** The quote's field names as the API (the spec) names them. */
 const SPEC_NAMES: Record<keyof Selection, string> = {
@@ -14,6 +16,9 @@ const SPEC_NAMES: Record<keyof Selection, string> = {
   pickUpDate: 'pick_up_date',
   pickUpTime: 'pick_up_time',
   carWash: 'car_wash',
+  carCleaning: 'car_cleaning',
+  carDetailing: 'car_detailing',
+  carServicing: 'car_servicing',
 };
 
 export interface Repriced {
@@ -28,7 +33,8 @@ export interface Repriced {
 export function repriceStay(before: Booking, next: Selection, now: Date, { lateNight = true }: { lateNight?: boolean } = {}): Repriced {
   const dropOffMoves = next.dropOffDate !== before.dropOffDate || next.dropOffTime !== before.dropOffTime;
   const stayMoves = dropOffMoves || next.pickUpDate !== before.pickUpDate || next.pickUpTime !== before.pickUpTime;
-  const repriced = stayMoves || next.carWash !== before.carWash;
+  const had = choicesOf(before);
+  const repriced = stayMoves || ADD_ONS.some((a) => (next[a.id] === true) !== had[a.id]);
   if (!repriced) return { booking: before, dropOffMoves, stayMoves, repriced };
   // The lead time applies to a drop-off being moved; a fixed drop-off may already be close or past.
   const priced = quoteSelection(next, { now, enforceLeadTime: dropOffMoves, enforceLateNight: dropOffMoves && lateNight });
@@ -38,7 +44,7 @@ export function repriceStay(before: Booking, next: Selection, now: Date, { lateN
   const { price } = priced;
   // A late pick-up's fee, once charged at check-out, is owed whatever the stay becomes.
   return {
-    booking: { ...before, ...next, days: price.days, parkingCents: price.parkingCost, carWashCents: price.carWashCost, totalCents: price.total + (before.lateFeeCents ?? 0) },
+    booking: { ...before, ...next, days: price.days, parkingCents: price.parkingCost, ...addOnRecordOf(price), totalCents: price.total + (before.lateFeeCents ?? 0) },
     dropOffMoves,
     stayMoves,
     repriced,

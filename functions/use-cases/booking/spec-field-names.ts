@@ -25,6 +25,9 @@ export function quoteOf(req: {
   pick_up_date: string;
   pick_up_time: string;
   car_wash: boolean;
+  car_cleaning?: boolean;
+  car_detailing?: boolean;
+  car_servicing?: boolean;
   departure_flight?: string;
   return_flight?: string;
 }): CheckoutQuote {
@@ -34,6 +37,9 @@ export function quoteOf(req: {
     pickUpDate: req.pick_up_date,
     pickUpTime: req.pick_up_time,
     carWash: req.car_wash,
+    carCleaning: req.car_cleaning,
+    carDetailing: req.car_detailing,
+    carServicing: req.car_servicing,
     departureFlightNumber: req.departure_flight || undefined,
     returnFlightNumber: req.return_flight || undefined,
   };

@@ -21,6 +21,7 @@ import { adminMessages } from '../../../shared/admin';
 import { refusedHold, roomForStay } from './capacity';
 import { stayDates } from '../../../shared/capacity';
 import { refuseDuplicateTrip } from './duplicate-trip';
+import { addOnRecordOf } from '../../../shared/booked-add-ons';
 
 export interface CheckoutContext {
   userId: string | null;
@@ -129,9 +130,8 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
     parkingBayNumber: bay,
     days: price.days,
     shuttleService: true,
-    carWash: price.carWashCost > 0,
     parkingCents: price.parkingCost,
-    carWashCents: price.carWashCost,
+    ...addOnRecordOf(price),
     totalCents: price.total,
     paymentType: req.paymentType,
     amountDueNowCents: amountNow,

@@ -16,6 +16,8 @@ import type { Booking, LedgerLine } from '../../../shared/records';
 import { conflict } from '../../domain/errors';
 import type { Seller } from '../../lib/seller';
 import { chargedCents } from '../booking/refund-ledger';
+import { bookedAddOns } from '../../../shared/booked-add-ons';
+import { formatMoney } from '../../../shared/money';
 
 /** The buyer's name and an identifier: on the documents only for a supply over $1,000. */
 export interface Buyer {
@@ -36,7 +38,7 @@ export interface TaxInvoice {
   date: string;
   seller: Seller;
   buyer: Buyer | null;
-  /** The supply: the parking, its dates and the vehicle, and the car wash when booked. */
+  /** The supply: the parking, its dates and the vehicle, and each add-on service booked (shared/add-ons.ts). */
   supply: string[];
   lines: DocumentLine[];
   totalCents: Cents;
@@ -91,7 +93,8 @@ function supplyOf(b: Booking, seller: Seller): string[] {
     `Drop-off ${formatLongDate(b.dropOffDate)} at ${formatTime12(b.dropOffTime)}, pick-up ${formatLongDate(b.pickUpDate)} at ${formatTime12(b.pickUpTime)}`,
     `Vehicle: ${b.carRegistration ?? 'registration not given'}`,
   ];
-  if (b.carWash) out.push('Car wash');
+  // Each add-on service is named with what it cost, so the invoice shows how the total is made up.
+  for (const x of bookedAddOns(b)) out.push(`${x.addOn.name}, ${formatMoney(x.cents)}`);
   return out;
 }
 

@@ -11,6 +11,7 @@ import { NO_WALLET } from '../../../shared/wallet';
 import { paidAndDue } from '../booking/created-booking';
 import { customerTermsOf } from '../booking/customer-terms';
 import type { PassLink } from '../booking/pass-link';
+import { addOnFlagsOf } from '../../../shared/booked-add-ons';
 
 const OPEN: readonly string[] = ['reservation', 'checkin'];
 
@@ -29,7 +30,7 @@ export function toPass(b: Booking, link: PassLink, now: Date = new Date()): Pass
     return_flight: b.returnFlight,
     car_registration: b.carRegistration,
     parking_bay_number: b.parkingBayNumber,
-    car_wash: b.carWash,
+    ...addOnFlagsOf(b),
     total_cost: centsToDollars(b.totalCents),
     ...money,
     can: {

@@ -15,7 +15,7 @@ export interface BookingDraft {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Only string fields (and the car wash flag) survive: a tampered or old draft cannot put anything else in a form. */
+/** Only string fields (and the add-on flags) survive: a tampered or old draft cannot put anything else in a form. */
 function pickStrings<T>(value: unknown, keys: readonly string[], booleans: readonly string[] = []): Partial<T> | undefined {
   if (!isObject(value)) return undefined;
   const out: Record<string, string | boolean> = {};
@@ -34,7 +34,7 @@ export function parseBookingDraft(text: string | null): BookingDraft {
   }
   if (!isObject(value)) return {};
   return {
-    selection: pickStrings<Selection>(value.selection, ['dropOffDate', 'dropOffTime', 'pickUpDate', 'pickUpTime'], ['carWash']),
+    selection: pickStrings<Selection>(value.selection, ['dropOffDate', 'dropOffTime', 'pickUpDate', 'pickUpTime'], ['carWash', 'carCleaning', 'carDetailing', 'carServicing']),
     customer: pickStrings<CustomerDetails>(value.customer, ['firstName', 'lastName', 'email', 'contactNumber', 'carRegistration']),
   };
 }

@@ -7,6 +7,7 @@ import { customerDetailsSchema, paymentMessages, type CheckoutRequestInput, type
 import { dollarsToCents, type Cents } from '@shared/money';
 import { amountDueNow, type PaymentType } from '@shared/pricing';
 import type { QuoteResponse } from '@shared/schemas';
+import { serviceChoicesOf } from '@shared/add-ons';
 
 export type { CustomerDetails, PaymentType };
 
@@ -17,6 +18,10 @@ export interface QuoteData {
   pickUpTime: string;
   needsShuttle: boolean;
   carWash: boolean;
+  /** The Services page's services (shared/add-ons.ts); absent on a flow saved before them. */
+  carCleaning?: boolean;
+  carDetailing?: boolean;
+  carServicing?: boolean;
   departureFlightNumber: string;
   returnFlightNumber: string;
   carRegistration: string;
@@ -160,6 +165,7 @@ export function checkoutRequest(state: PaymentFlowState, paymentType: PaymentTyp
     pickUpDate: q.pickUpDate,
     pickUpTime: q.pickUpTime,
     carWash: q.carWash,
+    ...serviceChoicesOf(q),
   };
   if (q.departureFlightNumber.trim()) quote.departureFlightNumber = q.departureFlightNumber.trim();
   if (q.returnFlightNumber.trim()) quote.returnFlightNumber = q.returnFlightNumber.trim();

@@ -5,6 +5,8 @@ import { formatLongDate, formatTime12, pluralDays } from '@shared/format';
 import type { WallClock } from '@shared/nz-time';
 import type { CustomerDetails, QuoteCost, QuoteData } from '../flow';
 import { EmailText } from '../../../ui/EmailText';
+import { SERVICE_ADD_ONS } from '../../../ui/ServiceChoices';
+import { costKey } from '@shared/pricing';
 
 const formatWhen = ({ date, time }: WallClock) => `${formatLongDate(date)}, ${formatTime12(time)}`;
 
@@ -40,6 +42,11 @@ export function BookingSummary({ quoteData, cost, headingLevel = 2 }: { quoteDat
         <SummaryRow label="Parking">{formatMoney(dollarsToCents(cost.parkingCost))}</SummaryRow>
         <SummaryRow label="Shuttle">Included</SummaryRow>
         {quoteData.carWash && <SummaryRow label="Car wash">{formatMoney(dollarsToCents(cost.carWashCost))}</SummaryRow>}
+        {SERVICE_ADD_ONS.filter((s) => quoteData[s.id] === true).map((s) => (
+          <SummaryRow key={s.id} label={s.name}>
+            {formatMoney(dollarsToCents(cost[costKey(s.id)] ?? 0))}
+          </SummaryRow>
+        ))}
         <SummaryRow label="Total" className="summary-total">
           <span data-testid="summary-total">{formatMoney(dollarsToCents(cost.total))}</span> <span className="muted">incl. GST</span>
         </SummaryRow>

@@ -1,5 +1,5 @@
 /**
- * The quote-and-book card: drop-off and pick-up date and time, car wash, Get Quote (disabled until both
+ * The quote-and-book card: drop-off and pick-up date and time, car wash and the car services, Get Quote (disabled until both
  * dates are chosen, saying which are missing), the itemised quote 'Inclusive of GST', then Book carrying the
  * selection to /booking. Prices instantly with the shared rules; the server applies the same rules again at
  * checkout. Full days are marked in the calendars, and Get Quote asks the server's availability first: a
@@ -14,7 +14,9 @@ import { quoteSelection, type FieldErrors } from '@shared/quote';
 import { toQuoteResponse } from '@shared/quote-response';
 import { ALL_SLOTS, DEFAULT_TIME, dropOffOptions, firstEnabled, isOnGrid, pickUpOptions, type SlotOption } from '@shared/slots';
 import { DATE_INPUT_MESSAGES } from '@shared/date-input';
-import type { Price } from '@shared/pricing';
+import { CAR_WASH_CENTS, costKey, type Price } from '@shared/pricing';
+import { serviceChoicesOf, type ServiceId } from '@shared/add-ons';
+import { SERVICE_ADD_ONS, ServiceChoices, type ServiceChoiceValue } from '@/ui/ServiceChoices';
 import { DateInput } from '@/ui/DateInput';
 import { TimeSelect } from '@/ui/TimeSelect';
 import { pluralDays } from '@shared/format';
@@ -48,7 +50,12 @@ function keepOrFirst(time: string, options: SlotOption[]): string {
   return options.some((o) => o.time === time && !o.disabled) ? time : (firstEnabled(options) ?? time);
 }
 
-export function QuoteCard() {
+interface QuoteCardProps {
+  /** A service to start with chosen ("Book This Service" on the Services page); it wins over a saved draft. */
+  initialService?: ServiceId;
+}
+
+export function QuoteCard({ initialService }: QuoteCardProps = {}) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const today = hydrated ? nzToday() : undefined;
@@ -57,6 +64,7 @@ export function QuoteCard() {
   const [pickUpDate, setPickUpDate] = useState<string | null>(null);
   const [pickUpTime, setPickUpTime] = useState(DEFAULT_TIME);
   const [carWash, setCarWash] = useState(false);
+  const [services, setServices] = useState<ServiceChoiceValue>(initialService ? { [initialService]: true } : {});
   const [price, setPrice] = useState<Price | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const { fullDates, load: loadFullDates, firstFullOf } = useFullDates();
@@ -76,6 +84,8 @@ export function QuoteCard() {
     if (saved.pickUpDate) setPickUpDate(saved.pickUpDate);
     if (saved.pickUpTime && isOnGrid(saved.pickUpTime)) setPickUpTime(saved.pickUpTime);
     if (saved.carWash !== undefined) setCarWash(saved.carWash);
+    setServices({ ...serviceChoicesOf(saved), ...(initialService ? { [initialService]: true } : {}) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   // The first run after mounting would store the empty defaults over the draft the effect above is restoring.
   const mounted = useRef(false);
@@ -85,8 +95,8 @@ export function QuoteCard() {
       mounted.current = true;
       return;
     }
-    saveDraftSelection({ dropOffDate: dropOffDate ?? undefined, dropOffTime, pickUpDate: pickUpDate ?? undefined, pickUpTime, carWash });
-  }, [hydrated, dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash]);
+    saveDraftSelection({ dropOffDate: dropOffDate ?? undefined, dropOffTime, pickUpDate: pickUpDate ?? undefined, pickUpTime, carWash, ...serviceChoicesOf(services) });
+  }, [hydrated, dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash, services]);
 
   const changed = () => {
     quoteRun.current++;
@@ -121,7 +131,7 @@ export function QuoteCard() {
   const getQuote = async (e: FormEvent) => {
     e.preventDefault();
     if (!dropOffDate || !pickUpDate) return;
-    const result = quoteSelection({ dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash });
+    const result = quoteSelection({ dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash, ...services });
     if (result.ok) {
       const run = ++quoteRun.current;
       const full = await firstFullOf(dropOffDate, pickUpDate);
@@ -158,6 +168,7 @@ export function QuoteCard() {
         pickUpTime,
         needsShuttle: true,
         carWash,
+        ...serviceChoicesOf(services),
         departureFlightNumber: '',
         returnFlightNumber: '',
         carRegistration: '',
@@ -216,9 +227,16 @@ export function QuoteCard() {
           }}
         />
         <span>
-          Add a car wash <span className="muted">(+$60.00, ready when you return)</span>
+          Add a car wash <span className="muted">(+{formatMoney(CAR_WASH_CENTS)}, ready when you return)</span>
         </span>
       </label>
+      <ServiceChoices
+        value={services}
+        onChange={(next) => {
+          setServices(next);
+          changed();
+        }}
+      />
       <div aria-live="polite">
         {price && (
           <section className="quote-result" aria-labelledby="quote-result-title">
@@ -238,6 +256,12 @@ export function QuoteCard() {
                   <dd>{formatMoney(price.carWashCost)}</dd>
                 </div>
               )}
+              {SERVICE_ADD_ONS.filter((s) => price[costKey(s.id)] > 0).map((s) => (
+                <div key={s.id}>
+                  <dt>{s.name}</dt>
+                  <dd>{formatMoney(price[costKey(s.id)])}</dd>
+                </div>
+              ))}
               <div className="quote-total">
                 <dt>Total</dt>
                 <dd data-testid="quote-total">{formatMoney(price.total)}</dd>

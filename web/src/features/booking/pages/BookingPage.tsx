@@ -1,11 +1,14 @@
 /**
  * /booking: the customer's details for a quoted stay ('Complete Your Booking'), or, reached without a
- * quote, 'Customer Details' with 'Get Quote First'. Continue goes to /payment with quote, cost and customer.
+ * quote, 'Customer Details' with 'Get Quote First' (and, from the Services page's ?service=, the quote card with that
+ * service chosen). Continue goes to /payment with quote, cost and customer.
  * What is typed is kept for the tab's session (booking-draft.ts), so Back from /payment finds it again.
  * The page is pre-rendered without a quote: navigation state and the draft are read once hydrated.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { isServiceId } from '@shared/add-ons';
+import { QuoteCard } from '../components/QuoteCard';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { BookingStepLayout } from '../components/BookingStepLayout';
@@ -53,6 +56,11 @@ export default function BookingPage({ loadKnownDetails }: { loadKnownDetails?: L
   const hydrated = useHydrated();
   const state = ((hydrated && location.state) || {}) as BookingPageState;
   const flow = isBookingFlowState(state) ? state : null;
+  // "Book This Service" (/services) arrives as ?service=carDetailing: without a quote yet, the quote card comes
+  // here with that service chosen. Read once hydrated, as the pre-rendered page has no query.
+  const [params] = useSearchParams();
+  const asked = hydrated ? params.get('service') : null;
+  const service = !flow && isServiceId(asked) ? asked : null;
   const [customer, setCustomer] = useState<CustomerDetails>(emptyCustomer);
   const [errors, setErrors] = useState<CustomerErrors>({});
   const [flights, setFlights] = useState<Flights>(noFlights);
@@ -128,6 +136,7 @@ export default function BookingPage({ loadKnownDetails }: { loadKnownDetails?: L
       }
       flow={flow}
     >
+      {service && <QuoteCard initialService={service} />}
       <form className="card booking-form" onSubmit={submit} noValidate aria-labelledby="details-title">
         <h2 id="details-title">Your details</h2>
         <p className="muted">All fields are required, except your flights.</p>

@@ -181,6 +181,11 @@ function Confirmation({ booking, sessionId }: { booking: ConfirmedBooking; sessi
             <SummaryRow label="Car registration">{booking.car_registration}</SummaryRow>
             <SummaryRow label="Shuttle">{booking.shuttle_service ? 'Included' : 'Not required'}</SummaryRow>
             {booking.car_wash && <SummaryRow label="Car wash">Included</SummaryRow>}
+            {booking.add_ons?.filter((a) => a.service !== 'car_wash').map((a) => (
+              <SummaryRow key={a.service} label={a.name}>
+                {money(a.cost)}
+              </SummaryRow>
+            ))}
           </dl>
         </section>
 

@@ -1,6 +1,13 @@
-/** The car services (spec section 2 and 9): done at the yard while the customer is away. */
+/**
+ * The car services (spec section 2 and 9): done at the yard while the customer is away, booked as add-ons of
+ * the parking. Name, price and summary come from the price list (shared/add-ons.ts); this adds the page's own.
+ */
+import { addOn, shortPrice, type ServiceId } from '@shared/add-ons';
+
 export interface CarService {
   id: string;
+  /** The add-on "Book This Service" chooses (/booking?service=...). */
+  addOn: ServiceId;
   name: string;
   /** As the spec prints it: whole dollars. */
   price: string;
@@ -10,30 +17,29 @@ export interface CarService {
   imageAlt: string;
 }
 
+function fromPriceList(id: ServiceId): Pick<CarService, 'addOn' | 'name' | 'price' | 'summary'> {
+  const a = addOn(id);
+  return { addOn: id, name: a.name, price: shortPrice(a.cents), summary: a.description };
+}
+
 export const SERVICES: readonly CarService[] = [
   {
     id: 'cleaning',
-    name: 'Car Cleaning',
-    price: '$75',
-    summary: 'Come back to a fresh car: a thorough wash outside and a tidy-up inside.',
+    ...fromPriceList('carCleaning'),
     includes: ['Exterior hand wash and dry', 'Wheels and tyres cleaned', 'Interior vacuum, mats included', 'Windows cleaned inside and out'],
     image: '/images/service-cleaning.svg',
     imageAlt: 'A car being washed with a sponge and soap bubbles',
   },
   {
     id: 'detailing',
-    name: 'Car Detailing',
-    price: '$250',
-    summary: 'A deep clean and polish that brings paintwork and upholstery back to their best.',
+    ...fromPriceList('carDetailing'),
     includes: ['Everything in Car Cleaning', 'Machine polish and paint protection', 'Upholstery and carpet shampoo', 'Dashboard, trims and door seals treated'],
     image: '/images/service-detailing.svg',
     imageAlt: 'A gleaming car with sparkles on its polished paintwork',
   },
   {
     id: 'servicing',
-    name: 'Car Servicing',
-    price: '$250',
-    summary: 'Tick off your car\'s regular service while you fly, with no extra trip to the garage.',
+    ...fromPriceList('carServicing'),
     includes: ['Engine oil and oil filter change', 'Brakes, tyres and lights checked', 'Fluid levels topped up', 'Written report of anything that needs attention'],
     image: '/images/service-servicing.svg',
     imageAlt: 'A spanner and a gear in front of a car',

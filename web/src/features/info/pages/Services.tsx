@@ -25,7 +25,7 @@ export default function Services() {
                   ))}
                 </ul>
                 <div className="service-actions">
-                  <Link to="/booking" className="btn btn-primary">
+                  <Link to={`/booking?service=${s.addOn}`} className="btn btn-primary">
                     Book This Service<span className="sr-only">: {s.name}</span>
                   </Link>
                   <Link to="/contact" className="btn btn-outline">
