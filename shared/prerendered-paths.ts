@@ -31,13 +31,13 @@ export const prerenderedFile = (p: string): string => (p === '/' ? 'index.html' 
  * pre-rendered pages they are every page the site has: any other path is answered with the shell and HTTP 404, and
  * the client shows its 404 page.
  */
-export const CLIENT_ONLY_PATHS = ['/payment', '/payment-success', '/payment-failure', '/login', '/customer-auth', '/auth', '/customer-dashboard', '/admin', '/admin/day-sheet', '/yard/queue', '/manage-booking', '/manage-booking/open', '/yard', '/admin/walk-in'] as const;
+export const CLIENT_ONLY_PATHS = ['/payment', '/payment-success', '/payment-failure', '/login', '/customer-auth', '/auth', '/customer-dashboard', '/admin', '/admin/day-sheet', '/yard/queue', '/manage-booking', '/manage-booking/open', '/yard', '/admin/walk-in', '/admin/customers'] as const;
 
 /**
  * Client routes with one parameter segment after a fixed prefix: the booking pass, `/pass/<token>`. Its token holds
  * dots (`p1.<id>.<mac>`), so it must be recognised before anything treats the path as a file name.
  */
-export const CLIENT_ONLY_PREFIXES = ['/pass/'] as const;
+export const CLIENT_ONLY_PREFIXES = ['/pass/', '/admin/customers/'] as const;
 
 /** `/pass/<one segment>`: a parameterised client route (CLIENT_ONLY_PREFIXES). */
 export function isClientPrefixedPath(pathname: string): boolean {

@@ -13,6 +13,8 @@ vi.mock('../../functions/lib/email', () => ({ sendEmail: vi.fn(async () => ({ id
 const { deliverContactMessage } = await import('../../functions/use-cases/contact/deliver-contact-message');
 const { markContactMessageSent } = await import('../../functions/store/contact-messages');
 const { sendEmail } = await import('../../functions/lib/email');
+const { httpErrorOf } = await import('../../functions/lib/errors');
+const { contactTexts } = await import('../../shared/contact');
 
 const message = { name: 'Aroha Ngata', email: 'aroha@example.co.nz', phone: '021 123 4567', message: 'Can I leave my car for three weeks?', company: '' };
 
@@ -30,7 +32,8 @@ describe('deliverContactMessage', () => {
 
   it('a send that failed is a 502 with the form message', async () => {
     vi.mocked(sendEmail).mockRejectedValue(new Error('SES down'));
-    await expect(deliverContactMessage(message)).rejects.toMatchObject({ status: 502 });
+    const failure = await deliverContactMessage(message).catch((e: unknown) => httpErrorOf(e));
+    expect(failure).toMatchObject({ status: 502, message: contactTexts.failureDescription });
     expect(markContactMessageSent).not.toHaveBeenCalled();
   });
 });

@@ -75,7 +75,7 @@ describe('handler stack', () => {
     const admin = httpHandler({ access: 'admin' }, async () => ({ body: { ok: true } }));
     expect((await call(user, event())).status).toBe(401);
     expect((await call(user, event(undefined, { sub: 'u1', 'cognito:groups': '[staff]' }))).body).toEqual({
-      user: { sub: 'u1', email: null, emailVerified: false, groups: ['staff'] },
+      user: { sub: 'u1', email: null, emailVerified: false, groups: ['staff'], name: null },
       admin: false,
     });
     // Only an id token vouches for the e-mail (HTTP API passes the claim as the string 'true').

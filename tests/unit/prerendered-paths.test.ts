@@ -26,7 +26,7 @@ describe('pre-rendered pages', () => {
 
   it("with the client-only routes, are every page of the app's route table: any other path is a 404", () => {
     // The route table's own paths, as written in web/src/app/routes.tsx ('*' is the 404 page; articles are by slug).
-    const routed = pageRoutes.map((r) => (r.index ? '/' : `/${r.path}`)).filter((p) => p !== '/*' && p !== '/articles/:slug' && p !== '/pass/:token');
+    const routed = pageRoutes.map((r) => (r.index ? '/' : `/${r.path}`)).filter((p) => p !== '/*' && p !== '/articles/:slug' && p !== '/pass/:token' && p !== '/admin/customers/:id');
     const prerenderedArticles = PRERENDERED_PATHS.filter((p) => p.startsWith('/articles/'));
     expect([...routed].sort()).toEqual([...PRERENDERED_PATHS.filter((p) => !prerenderedArticles.includes(p)), ...CLIENT_ONLY_PATHS].sort());
     expect(isSitePage('/faq/')).toBe(true);
@@ -35,6 +35,8 @@ describe('pre-rendered pages', () => {
     expect(isSitePage('/articles/no-such-article')).toBe(false);
     expect(isSitePage('/no/such/page')).toBe(false);
     expect(isSitePage('/admin/nothing')).toBe(false);
+    expect(isSitePage('/admin/customers/0f8fad5b-d9cb-469f-a165-70867728950e')).toBe(true);
+    expect(isSitePage('/admin/customers/a/b')).toBe(false);
     // The pass: one token segment, dots and all (CLIENT_ONLY_PREFIXES).
     expect(pageRoutes.some((r) => r.path === 'pass/:token')).toBe(true);
     expect(isSitePage('/pass/p1.0c6b1a52-7d8e-4d61-9d1f-2b0f3c4d5e6f.AbCdEfGhIjKlMnOpQrStUv')).toBe(true);
