@@ -111,7 +111,8 @@ describe('the whole list', () => {
     expect(small.pages.slice(0, -1).every((p) => p.customers.length === 2 && p.next !== null && p.total === null)).toBe(true);
     expect(small.rows.slice(0, big.rows.length).map((c) => c.id)).toEqual(big.rows.map((c) => c.id));
     expect(new Set(small.rows.map((c) => c.id)).size).toBe(small.rows.length);
-    const names = big.rows.map((c) => sortName(c.name));
+    // Name order, judged on this test's own customers: other files add customers to the shared table meanwhile.
+    const names = mine(big.rows).map((c) => sortName(c.name));
     expect(names).toEqual([...names].sort());
     expect(mine(big.rows).map((c) => c.name)).toEqual([`${PREFIX} Ann Lee`, `${PREFIX} Ann Zed`, `${PREFIX} ánna Smith`, `${PREFIX} Bob Ngata`, `${PREFIX} Mere Tane`]);
     expect(mine(big.rows)[0]).toMatchObject({ id: made[2]!.id, email: made[2]!.email });

@@ -58,6 +58,11 @@ describe('paying for a booking', () => {
       days: 8,
       shuttle_service: true,
       car_wash: true,
+      car_cleaning: false,
+      car_detailing: false,
+      car_servicing: false,
+      // The receipt's add-on lines, priced from the one price list (shared/add-ons.ts).
+      add_ons: [{ service: 'car_wash', name: 'Car wash', cost: 60 }],
       total_cost: 110,
       payment_type: 'full',
       amount_paid: 110,

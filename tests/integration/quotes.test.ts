@@ -28,7 +28,7 @@ describe('POST /api/quotes', () => {
   it('prices a selection: 8 started days with a car wash is $110.00 incl. $14.35 GST', async () => {
     const res = await quote(valid());
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ days: 8, parkingCost: 50, shuttleCost: 0, carWashCost: 60, total: 110, gst: 14.35, parkingType: 'open' });
+    expect(res.body).toEqual({ days: 8, parkingCost: 50, shuttleCost: 0, carWashCost: 60, carCleaningCost: 0, carDetailingCost: 0, carServicingCost: 0, total: 110, gst: 14.35, parkingType: 'open' });
   });
 
   it('gives the same numbers as the shared function the quote card uses', async () => {
