@@ -1,5 +1,6 @@
 /** Today in the yard: the next two hours of arrivals and departures first, then the rest of the day, and the notes flagged for today. */
 import type { DaySheet } from '@shared/admin';
+import { DayTasks } from '../../../ui/DayTasks';
 import { dayPlan, type PlanRow } from '../day-plan';
 
 function Row({ r, onOpen }: { r: PlanRow; onOpen(id: string): void }) {
@@ -42,6 +43,11 @@ export function YardDay({ sheet, nowTime, onOpen }: { sheet: DaySheet; nowTime: 
             ))}
           </ul>
         </section>
+      )}
+      {sheet.tasks && sheet.tasks.length > 0 && (
+        <div className="yard-card">
+          <DayTasks tasks={sheet.tasks} headingId="yard-tasks-title" onOpen={onOpen} />
+        </div>
       )}
       <section className="yard-card" aria-labelledby="yard-soon-title">
         <h2 id="yard-soon-title">Next two hours</h2>
