@@ -37,6 +37,21 @@ describe('parking price', () => {
     );
   });
 
+  it('adds each chosen service at its list price (wash $60, cleaning $75, detailing $250, servicing $250), GST 3/23 of the whole', () => {
+    const LIST = { carWash: 6000, carCleaning: 7500, carDetailing: 25000, carServicing: 25000 } as const;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 3650 }), fc.record({ carWash: fc.boolean(), carCleaning: fc.boolean(), carDetailing: fc.boolean(), carServicing: fc.boolean() }), (days, chosen) => {
+        const p = priceFor(days, chosen);
+        const services = Object.entries(LIST).reduce((sum, [id, cents]) => sum + (chosen[id as keyof typeof LIST] ? cents : 0), 0);
+        expect(p.carCleaningCost).toBe(chosen.carCleaning ? 7500 : 0);
+        expect(p.carDetailingCost).toBe(chosen.carDetailing ? 25000 : 0);
+        expect(p.carServicingCost).toBe(chosen.carServicing ? 25000 : 0);
+        expect(p.total).toBe(parkingCents(days) + services);
+        expect(p.gst).toBe(Math.round((p.total * 3) / 23));
+      }),
+    );
+  });
+
   it('costs nothing for a duration that cannot be priced', () => {
     expect(priceFor(0, true).total).toBe(0);
   });
