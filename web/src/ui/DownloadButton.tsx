@@ -15,12 +15,9 @@ interface DownloadButtonProps {
   /** Used when the server names no file. */
   filename: string;
   failedTitle: string;
-  /** What the toast says when the failure is not the server's own message (a network error). */
-  failedDescription?: string;
-  className?: string;
 }
 
-export function DownloadButton({ label, ariaLabel, fetchFile, filename, failedTitle, failedDescription, className = 'btn btn-outline btn-sm' }: DownloadButtonProps) {
+export function DownloadButton({ label, ariaLabel, fetchFile, filename, failedTitle }: DownloadButtonProps) {
   const { toast } = useToast();
   const [busy, setBusy] = useState(false);
 
@@ -30,14 +27,14 @@ export function DownloadButton({ label, ariaLabel, fetchFile, filename, failedTi
       const file = await fetchFile();
       saveFile(file.blob, file.filename ?? filename);
     } catch (e) {
-      toast({ title: failedTitle, description: e instanceof ApiError ? e.message : failedDescription, variant: 'destructive' });
+      toast({ title: failedTitle, description: e instanceof ApiError ? e.message : undefined, variant: 'destructive' });
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <button type="button" className={className} onClick={() => void run()} disabled={busy} aria-label={ariaLabel} aria-busy={busy}>
+    <button type="button" className="btn btn-outline btn-sm" onClick={() => void run()} disabled={busy} aria-label={ariaLabel} aria-busy={busy}>
       {busy ? 'Downloading...' : label}
     </button>
   );

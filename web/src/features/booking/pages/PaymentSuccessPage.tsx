@@ -20,8 +20,8 @@ import { clearPendingBooking, readPendingBooking } from '../pending-booking';
 import { clearBookingDraft } from '../booking-draft';
 import { recordPaidCheckout } from '../paid-checkouts';
 import { EmailText } from '../../../ui/EmailText';
-import { DownloadButton } from '../../../ui/DownloadButton';
-import { CALENDAR_FAILED } from '../../../ui/calendar-download';
+import { ApiError } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
 import { downloadCheckoutCalendar } from '../api/checkout-calendar';
 
 type View = { kind: 'loading' } | { kind: 'done'; booking: ConfirmedBooking } | { kind: 'issue'; message: string };
@@ -111,7 +111,24 @@ function BookingIssue({ message }: { message: string }) {
 }
 
 function AddToCalendar({ sessionId }: { sessionId: string }) {
-  return <DownloadButton className="btn btn-outline" label="Add to calendar" fetchFile={() => downloadCheckoutCalendar(sessionId)} filename="parking.ics" {...CALENDAR_FAILED} />;
+  const { toast } = useToast();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const file = await downloadCheckoutCalendar(sessionId);
+      saveFile(file.blob, file.filename ?? 'parking.ics');
+    } catch (e) {
+      toast({ title: 'Error', description: e instanceof ApiError ? e.message : 'Could not download the calendar file. Please try again.', variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="btn btn-outline" onClick={() => void download()} disabled={busy}>
+      Add to calendar
+    </button>
+  );
 }
 
 function Confirmation({ booking, sessionId }: { booking: ConfirmedBooking; sessionId: string }) {
