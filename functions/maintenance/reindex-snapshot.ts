@@ -28,6 +28,8 @@ export interface ScannedBooking {
 
 export interface ScannedCustomer {
   firstConfirmedAt?: string;
+  /** Linked to an account (a `userId`): in the customer list whether or not it has paid. */
+  hasAccount: boolean;
   name: string;
   /** The customer list's index keys the item holds (absent on customers written before the list existed). */
   listed: { gsi2pk?: unknown; gsi2sk?: unknown };
@@ -85,6 +87,7 @@ export function addToSnapshot(s: Snapshot, items: readonly Item[]): void {
     } else if (item.type === 'customer' && item.sk === 'CUSTOMER') {
       s.customers.set(String(item.id), {
         ...(typeof item.firstConfirmedAt === 'string' ? { firstConfirmedAt: item.firstConfirmedAt } : {}),
+        hasAccount: typeof item.userId === 'string' && item.userId.length > 0,
         name: String(item.name ?? ''),
         listed: { gsi2pk: item.gsi2pk, gsi2sk: item.gsi2sk },
         seen: seenOf(item),

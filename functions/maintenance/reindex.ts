@@ -122,17 +122,20 @@ async function pass(options: Required<Omit<ReindexOptions, 'progress'>> & Pick<R
     }
   });
 
-  // Each customer's place in the customer list (customers written before the list existed have none). Before the
-  // counters: setting firstConfirmedAt below changes no `updatedAt`, so the order does not matter to the conditions.
+  const recount = recountCounters(bookings.map((b) => b.booking), snapshot.customers);
+
+  // Each customer's place in the customer list: a customer who has paid (or is given a first confirmation below) or
+  // holds an account is listed at its name; one who has neither is not (customers.ts, isEstablishedCustomer). Before
+  // the counters: setting firstConfirmedAt below changes no `updatedAt`, so the order does not matter to the conditions.
   await inParallel([...snapshot.customers], options.concurrency, async ([id, c]) => {
-    const want = customerListKeys({ id, name: c.name });
-    if (c.listed.gsi2pk === want.gsi2pk && c.listed.gsi2sk === want.gsi2sk) return;
+    const listed = !!c.firstConfirmedAt || c.hasAccount || recount.firstConfirmed.has(id);
+    const want = listed ? customerListKeys({ id, name: c.name }) : null;
+    if (want ? c.listed.gsi2pk === want.gsi2pk && c.listed.gsi2sk === want.gsi2sk : c.listed.gsi2pk === undefined && c.listed.gsi2sk === undefined) return;
     if (dryRun || (await setCustomerListKeys(id, want, c.seen))) report.customers.listed++;
     else report.customers.changedDuringRun++;
   });
 
   // Counters.
-  const recount = recountCounters(bookings.map((b) => b.booking), snapshot.customers);
   for (const [customerId, firstAt] of recount.firstConfirmed) {
     if (dryRun || (await setFirstConfirmedAt(customerId, firstAt))) report.customers.firstConfirmedAt++;
   }

@@ -28,6 +28,8 @@ export interface Confirmation {
    * firstConfirmationItems), the customer's own update first. Without them only `firstConfirmedAt` is set.
    */
   firstCustomerItems?: TransactItem[];
+  /** With firstForCustomer and no firstCustomerItems: the customer's place in the admin's customer list (customers.ts). */
+  customerListed?: { gsi2pk: string; gsi2sk: string };
   /** `payment_review` when the payment did not match what the booking asked: paid and kept, but held for staff. */
   status?: 'reservation' | 'payment_review';
   /**
@@ -65,9 +67,9 @@ export async function confirmPendingBooking(c: Confirmation): Promise<ConfirmOut
         {
           Update: {
             Key: keys.customer(b.customerId),
-            UpdateExpression: 'SET firstConfirmedAt = :at',
+            UpdateExpression: `SET firstConfirmedAt = :at${c.customerListed ? ', gsi2pk = :listPk, gsi2sk = :listSk' : ''}`,
             ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(firstConfirmedAt)',
-            ExpressionAttributeValues: { ':at': c.confirmedAt },
+            ExpressionAttributeValues: { ':at': c.confirmedAt, ...(c.customerListed ? { ':listPk': c.customerListed.gsi2pk, ':listSk': c.customerListed.gsi2sk } : {}) },
           },
         },
       ])

@@ -10,7 +10,7 @@ import { splitName } from '../../shared/profile';
 import type { Customer } from '../../shared/records';
 import { customerAuditPut } from './audit';
 import type { FieldChange } from './booking-changes';
-import { customerListKeys, getCustomer, isCancelled, tokenKeys, tokenPut, type GuardItem } from './customers';
+import { customerListKeys, getCustomer, isCancelled, isEstablishedCustomer, tokenKeys, tokenPut, type GuardItem } from './customers';
 import { keys, type ItemKey } from './keys';
 import { getItem, transact, type TransactItem } from './table';
 
@@ -53,16 +53,20 @@ export async function changeCustomer(existing: Customer, next: CustomerFields, a
   const oldTokens = tokenKeys(existing);
   const newTokens = tokenKeys(updated);
   const sameAs = (a: { sk: string }) => (b: { sk: string }) => a.sk === b.sk;
-  // The customer list's place follows the name (and is set here on a customer written before the list existed).
-  const listed = customerListKeys(updated);
+  // The customer list's place follows the name (and is set here on a customer written before the list existed); a
+  // customer who has neither paid nor an account stays out of the list (customers.ts, isEstablishedCustomer).
+  const listed = isEstablishedCustomer(existing) ? customerListKeys(updated) : null;
   const items: TransactItem[] = [
     {
       Update: {
         Key: keys.customer(existing.id),
-        UpdateExpression: 'SET #name = :name, firstName = :first, lastName = :last, email = :email, contactNumber = :phone, updatedAt = :now, gsi2pk = :listPk, gsi2sk = :listSk',
+        UpdateExpression: `SET #name = :name, firstName = :first, lastName = :last, email = :email, contactNumber = :phone, updatedAt = :now${listed ? ', gsi2pk = :listPk, gsi2sk = :listSk' : ''}`,
         ConditionExpression: 'updatedAt = :seen',
         ExpressionAttributeNames: { '#name': 'name' },
-        ExpressionAttributeValues: { ':name': name, ':first': updated.firstName, ':last': updated.lastName, ':email': updated.email, ':phone': updated.contactNumber, ':now': updated.updatedAt, ':seen': existing.updatedAt, ':listPk': listed.gsi2pk, ':listSk': listed.gsi2sk },
+        ExpressionAttributeValues: {
+          ...{ ':name': name, ':first': updated.firstName, ':last': updated.lastName, ':email': updated.email, ':phone': updated.contactNumber, ':now': updated.updatedAt, ':seen': existing.updatedAt },
+          ...(listed ? { ':listPk': listed.gsi2pk, ':listSk': listed.gsi2sk } : {}),
+        },
       },
     },
     ...emailItems,
@@ -116,14 +120,16 @@ export async function firstConfirmationItems(existing: Customer, given: { name: 
   const oldTokens = tokenKeys(existing);
   const newTokens = tokenKeys(updated);
   const sameAs = (a: { sk: string }) => (b: { sk: string }) => a.sk === b.sk;
+  // The first payment puts the customer in the admin's customer list, under the name paid with.
+  const listed = customerListKeys(updated);
   return [
     {
       Update: {
         Key: keys.customer(existing.id),
-        UpdateExpression: 'SET #name = :name, firstName = :first, lastName = :last, contactNumber = :phone, updatedAt = :at, firstConfirmedAt = :at',
+        UpdateExpression: 'SET #name = :name, firstName = :first, lastName = :last, contactNumber = :phone, updatedAt = :at, firstConfirmedAt = :at, gsi2pk = :listPk, gsi2sk = :listSk',
         ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(firstConfirmedAt) AND updatedAt = :seen',
         ExpressionAttributeNames: { '#name': 'name' },
-        ExpressionAttributeValues: { ':name': updated.name, ':first': first, ':last': last, ':phone': updated.contactNumber, ':at': at, ':seen': existing.updatedAt },
+        ExpressionAttributeValues: { ':name': updated.name, ':first': first, ':last': last, ':phone': updated.contactNumber, ':at': at, ':seen': existing.updatedAt, ':listPk': listed.gsi2pk, ':listSk': listed.gsi2sk },
       },
     },
     ...phoneItems,

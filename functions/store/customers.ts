@@ -44,13 +44,20 @@ export const customerSortName = (name: string): string => normaliseSearchText(na
 /** The customer list's index keys (functions/store/customer-list.ts), attributes of the customer item itself. */
 export const customerListKeys = (c: Pick<Customer, 'id' | 'name'>) => keys.customerListEntry(customerSortName(c.name), c.id);
 
+/**
+ * A customer the admin's list and search show: one who has paid for a booking or holds an account. A checkout never
+ * paid leaves a customer record behind that is nobody's customer yet; the list's index is sparse, so those are never
+ * read: the list keys are written with the first payment (confirmation.ts, walk-ins.ts) or the account link.
+ */
+export const isEstablishedCustomer = (c: { firstConfirmedAt?: string | undefined; userId?: string | null | undefined }): boolean => !!c.firstConfirmedAt || !!c.userId;
+
 function customerItem(c: Customer): CustomerItem {
   return {
     ...keys.customer(c.id),
     type: 'customer',
     ...c,
     ...(c.userId ? keys.customerByUser(c.userId, c.createdAt) : {}),
-    ...customerListKeys(c),
+    ...(isEstablishedCustomer(c) ? customerListKeys(c) : {}),
   } as CustomerItem;
 }
 
@@ -134,12 +141,14 @@ export async function upsertCustomer(details: CustomerDetails, owner: CheckoutOw
 /** Links an unlinked customer to a user; null when someone linked it first (read it again then). */
 export async function linkToUser(customer: Customer, userId: string): Promise<Customer | null> {
   const index = keys.customerByUser(userId, customer.createdAt);
+  const listed = customerListKeys(customer);
   const updatedAt = new Date().toISOString();
   const done = await updateIf({
     Key: keys.customer(customer.id),
-    UpdateExpression: 'SET userId = :user, gsi1pk = :pk, gsi1sk = :sk, updatedAt = :now',
+    // An account holder is in the customer list from now on.
+    UpdateExpression: 'SET userId = :user, gsi1pk = :pk, gsi1sk = :sk, updatedAt = :now, gsi2pk = :listPk, gsi2sk = :listSk',
     ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(userId) OR attribute_type(userId, :nul))',
-    ExpressionAttributeValues: { ':user': userId, ':pk': index.gsi1pk, ':sk': index.gsi1sk, ':now': updatedAt, ':nul': 'NULL' },
+    ExpressionAttributeValues: { ':user': userId, ':pk': index.gsi1pk, ':sk': index.gsi1sk, ':now': updatedAt, ':nul': 'NULL', ':listPk': listed.gsi2pk, ':listSk': listed.gsi2sk },
   });
   return done ? { ...customer, userId, updatedAt } : null;
 }

@@ -151,13 +151,16 @@ export function markHoldLapsed(bookingId: string, seen: Seen): Promise<boolean> 
   });
 }
 
-/** Puts a customer in the customer list (its index keys), if it is as the scan saw it; false when it changed since. */
-export function setCustomerListKeys(customerId: string, listKeys: { gsi2pk: string; gsi2sk: string }, seen: Seen): Promise<boolean> {
+/**
+ * Puts a customer in the customer list at its place (its index keys), or takes it out (null), if it is as the scan saw
+ * it; false when it changed since.
+ */
+export function setCustomerListKeys(customerId: string, listKeys: { gsi2pk: string; gsi2sk: string } | null, seen: Seen): Promise<boolean> {
   const condition = unchanged(seen);
   return updateIf({
     Key: keys.customer(customerId),
-    UpdateExpression: 'SET gsi2pk = :listPk, gsi2sk = :listSk',
+    UpdateExpression: listKeys ? 'SET gsi2pk = :listPk, gsi2sk = :listSk' : 'REMOVE gsi2pk, gsi2sk',
     ConditionExpression: condition.ConditionExpression,
-    ExpressionAttributeValues: { ...condition.ExpressionAttributeValues, ':listPk': listKeys.gsi2pk, ':listSk': listKeys.gsi2sk },
+    ExpressionAttributeValues: { ...condition.ExpressionAttributeValues, ...(listKeys ? { ':listPk': listKeys.gsi2pk, ':listSk': listKeys.gsi2sk } : {}) },
   });
 }

@@ -20,6 +20,8 @@ export interface YardBooking {
   /** The NZ date it is created on, for the daily counter. */
   createdNzDate: string;
   firstForCustomer: boolean;
+  /** With firstForCustomer: the customer's place in the admin's customer list, which the first paid booking gives. */
+  customerListed?: { gsi2pk: string; gsi2sk: string };
   capacity: number;
   /** The bay's lock version read before its clash check (when a bay is given). */
   bayVersion?: number;
@@ -34,7 +36,14 @@ export async function createYardBooking(y: YardBooking): Promise<YardBookingOutc
     { Put: { Item: { ...keys.booking(b.id), type: 'booking', ...b, ...confirmedIndexKeys(b) }, ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: { Item: { ...keys.bookingReference(b.bookingReference), type: 'booking_reference', bookingId: b.id, createdAt: at }, ConditionExpression: 'attribute_not_exists(pk)' } },
     y.firstForCustomer
-      ? { Update: { Key: keys.customer(b.customerId), UpdateExpression: 'SET firstConfirmedAt = :at', ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(firstConfirmedAt)', ExpressionAttributeValues: { ':at': at } } }
+      ? {
+          Update: {
+            Key: keys.customer(b.customerId),
+            UpdateExpression: `SET firstConfirmedAt = :at${y.customerListed ? ', gsi2pk = :listPk, gsi2sk = :listSk' : ''}`,
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(firstConfirmedAt)',
+            ExpressionAttributeValues: { ':at': at, ...(y.customerListed ? { ':listPk': y.customerListed.gsi2pk, ':listSk': y.customerListed.gsi2sk } : {}) },
+          },
+        }
       : { ConditionCheck: { Key: keys.customer(b.customerId), ConditionExpression: 'attribute_exists(firstConfirmedAt)' } },
   ];
   const lockIndex = b.parkingBayNumber ? items.length : -1;

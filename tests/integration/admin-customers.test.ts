@@ -1,7 +1,7 @@
 /**
  * The admin's customer list (issue 22): who may call it (anonymous, customer A, customer B, staff, admin); every
- * customer in name order, paged by a cursor with no row lost or repeated between pages; a new customer listed as
- * soon as it is written and a renamed one moved in the same write; the forgiving search (name, e-mail, phone digits)
+ * customer who has paid or holds an account in name order, paged by a cursor with no row lost or repeated between
+ * pages; a customer whose checkout was never paid left out until it pays, and a renamed one moved in the same write; the forgiving search (name, e-mail, phone digits)
  * paged alike; and one customer's bookings with reference, dates, status and total.
  * Other test files share this stack, so the list holds their customers too: this file's names start with a run of
  * letters ('Aaaa' and a random tail) that sorts them first, and assertions look at this file's rows in place.
@@ -50,7 +50,7 @@ async function customerFromCheckout(firstName: string, lastName: string, options
   );
   if (options.pay) await payOnPage(started.sessionId);
   const stored = (await customerByEmail(email))!;
-  return { id: stored.id as string, email, bookingId: started.bookingId, name: stored.name as string };
+  return { id: stored.id as string, email, bookingId: started.bookingId, sessionId: started.sessionId, name: stored.name as string };
 }
 
 /** Pages of the whole list, `pageSize` at a time, until `stop` says enough (or the list ends). */
@@ -99,8 +99,11 @@ describe('the whole list', () => {
       ['Bob', 'Ngata'],
       ['Ann', 'Zed'],
     ]) {
-      made.push(await customerFromCheckout(`${PREFIX} ${first}`, last!));
+      made.push(await customerFromCheckout(`${PREFIX} ${first}`, last!, { pay: true }));
     }
+    // A checkout never paid leaves a customer record that is nobody's customer yet: not in the list, its item out of
+    // the list's index, until its booking is paid.
+    const unpaid = await customerFromCheckout(`${PREFIX} Ann`, 'Unpaid');
     const mine = (rows: ListedCustomer[]) => rows.filter((c) => made.some((m) => m.id === c.id));
     const haveAll = (rows: ListedCustomer[]) => mine(rows).length === made.length;
 
@@ -116,6 +119,8 @@ describe('the whole list', () => {
     expect(names).toEqual([...names].sort());
     expect(mine(big.rows).map((c) => c.name)).toEqual([`${PREFIX} Ann Lee`, `${PREFIX} Ann Zed`, `${PREFIX} ánna Smith`, `${PREFIX} Bob Ngata`, `${PREFIX} Mere Tane`]);
     expect(mine(big.rows)[0]).toMatchObject({ id: made[2]!.id, email: made[2]!.email });
+    expect(big.rows.map((c) => c.id)).not.toContain(unpaid.id);
+    expect((await item(keys.customer(unpaid.id)))!.gsi2pk).toBeUndefined();
 
     // An admin renames Mere: she moves to her new place, and the item's index key says so.
     const mere = made[0]!;
@@ -125,6 +130,22 @@ describe('the whole list', () => {
     const after = await walk(100, haveAll);
     expect(mine(after.rows).map((c) => c.name)).toEqual([`${PREFIX} Ann Lee`, `${PREFIX} Ann Zed`, `${PREFIX} ánna Smith`, `${PREFIX} Aroha Tane`, `${PREFIX} Bob Ngata`]);
     expect((await item(keys.customer(mere.id)))!).toMatchObject({ gsi2pk: 'CUSTOMERS', gsi2sk: `${PREFIX.toLowerCase()} aroha tane #${mere.id}` });
+
+    // Its booking paid, the unpaid customer takes its place in the list, in the same write as the confirmation.
+    await payOnPage(unpaid.sessionId);
+    const paid = await walk(100, (rows) => rows.some((c) => c.id === unpaid.id));
+    expect(paid.rows.filter((c) => c.name.startsWith(PREFIX)).map((c) => c.name)).toEqual([`${PREFIX} Ann Lee`, `${PREFIX} Ann Unpaid`, `${PREFIX} Ann Zed`, `${PREFIX} ánna Smith`, `${PREFIX} Aroha Tane`, `${PREFIX} Bob Ngata`]);
+  });
+
+  it('lists an account holder who has not paid yet, from the moment the account is linked', async () => {
+    // Booked without signing in, never paid: not listed.
+    const holder = await customerFromCheckout(`${PREFIX} Kiri`, 'Account', { email: b.email, dropIn: 73 });
+    expect((await item(keys.customer(holder.id)))!.gsi2pk).toBeUndefined();
+    // Signed in with the same verified e-mail, the account takes the record: listed from then on.
+    expect((await request(baseUrl, 'GET', '/api/me/bookings', undefined, { authorization: `Bearer ${b.idToken}` })).status).toBe(200);
+    expect((await item(keys.customer(holder.id)))!.userId).toBe(b.sub);
+    const rows = (await walk(100, (seen) => seen.some((c) => c.id === holder.id))).rows;
+    expect(rows.map((c) => c.id)).toContain(holder.id);
   });
 
   it('refuses a made-up cursor, or one from a search, with a message the page can show', async () => {
@@ -143,9 +164,11 @@ describe('search', () => {
   it('finds by name in any case and accent, e-mail, or the last digits of the phone, and pages the matches', async () => {
     const surname = `Zzlist${letters(6)}`;
     const phone = `027 ${randomInt(100, 999)} ${randomInt(1000, 9999)}`;
-    const one = await customerFromCheckout('Hēmi', surname, { phone });
-    const two = await customerFromCheckout('Tui', surname);
-    const three = await customerFromCheckout('Rawiri', surname);
+    const one = await customerFromCheckout('Hēmi', surname, { phone, pay: true });
+    const two = await customerFromCheckout('Tui', surname, { pay: true });
+    const three = await customerFromCheckout('Rawiri', surname, { pay: true });
+    // Matches the surname, but never paid: not counted, not shown.
+    await customerFromCheckout('Ana', surname);
 
     const page1 = (await api<ListPage>(`/api/admin/customer-list?q=${surname.toUpperCase()}&pageSize=2`)).body;
     expect(page1).toMatchObject({ total: 3, truncated: false });

@@ -144,6 +144,9 @@ describe('reindex', () => {
     // Customers written before the customer list existed hold none of its keys; one renamed outside the app is out of place.
     await own.update(keys.customer(a!.customerId), 'REMOVE gsi2pk, gsi2sk');
     await own.update(keys.customer(b!.customerId), 'SET gsi2sk = :old', { ':old': `aaaa old name #${b!.customerId}` });
+    // Before the list was limited to customers who paid or hold an account, a checkout never paid was listed too.
+    const unpaidCustomer = (await booking(made.open))!.customerId;
+    await own.update(keys.customer(unpaidCustomer), 'SET gsi2pk = :pk, gsi2sk = :sk', { ':pk': 'CUSTOMERS', ':sk': `aroha ngata #${unpaidCustomer}` });
     const customerList = async () => ((await api('GET', '/api/admin/customer-list?pageSize=100')).body.customers as { id: string }[]).map((c) => c.id);
     expect(await customerList()).not.toContain(a!.customerId);
 
@@ -168,7 +171,7 @@ describe('reindex', () => {
     expect(pass!.bookings.items.searchToken.put).toBe(tokensA.length - 1);
     expect(pass!.bookings.leftovers).toBe(1);
     expect(pass!.customers.firstConfirmedAt).toBe(1);
-    expect(pass!.customers.listed).toBe(2);
+    expect(pass!.customers.listed).toBe(3);
     expect(pass!.holds.lapsed).toBe(1);
     expect(pass!.stats.outcome).toBe('written');
     expect(pass!.stats.changes).toEqual(expect.arrayContaining([{ name: 'bookings', before: 0, after: 4 }, { name: 's#checkin', before: 0, after: 1 }]));
@@ -207,6 +210,8 @@ describe('reindex', () => {
     // Every customer is listed again, in name order (this stack holds only this file's customers).
     const listedCustomers = (await api('GET', '/api/admin/customer-list?pageSize=100')).body.customers as { id: string; name: string }[];
     expect(listedCustomers.map((c) => c.id)).toEqual(expect.arrayContaining([a!.customerId, b!.customerId, bookings[2]!.customerId]));
+    expect(listedCustomers.map((c) => c.id)).not.toContain(unpaidCustomer);
+    expect((await get(keys.customer(unpaidCustomer)))!.gsi2pk).toBeUndefined();
     const names = listedCustomers.map((c) => c.name.toLowerCase());
     expect(names).toEqual([...names].sort());
 

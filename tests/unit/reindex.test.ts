@@ -133,7 +133,7 @@ describe('the snapshot of a scan', () => {
       { ...keys.booking(ID), type: 'booking', ...b, ...confirmedIndexKeys(b) } as Item,
       { ...keys.searchToken('booking', 'ngata', ID), type: 'search_token', kind: 'booking', bookingId: ID },
       { ...keys.searchToken('customer', 'ngata', 'c-1'), type: 'search_token', kind: 'customer', customerId: 'c-1' },
-      { ...keys.customer('c-1'), type: 'customer', id: 'c-1', name: 'Hemi Ngata', updatedAt: 'u1', gsi2pk: 'CUSTOMERS', gsi2sk: 'old' },
+      { ...keys.customer('c-1'), type: 'customer', id: 'c-1', name: 'Hemi Ngata', userId: 'sub-1', updatedAt: 'u1', gsi2pk: 'CUSTOMERS', gsi2sk: 'old' },
       { ...keys.checkoutSession('cs_1'), type: 'checkout_session', sessionId: 'cs_1', expiresAt: 123 },
       { ...keys.statsDay('2030-03-01'), type: 'stats_day', date: '2030-03-01', bookings: 2 },
       { ...keys.photoCount(ID), type: 'photo_count', count: 1 },
@@ -142,7 +142,7 @@ describe('the snapshot of a scan', () => {
     expect(s.bookings.get(ID)!.booking.ledger).toBeUndefined();
     expect(s.bookings.get(ID)!.index).toEqual(confirmedIndexKeys(b));
     expect(s.derived.get(ID)!.map((d) => d.kind)).toEqual(['searchToken']);
-    expect(s.customers.get('c-1')).toEqual({ name: 'Hemi Ngata', listed: { gsi2pk: 'CUSTOMERS', gsi2sk: 'old' }, seen: { exists: true, updatedAt: 'u1' } });
+    expect(s.customers.get('c-1')).toEqual({ name: 'Hemi Ngata', hasAccount: true, listed: { gsi2pk: 'CUSTOMERS', gsi2sk: 'old' }, seen: { exists: true, updatedAt: 'u1' } });
     expect(s.sessions.get('cs_1')).toBe(123);
     expect(s.statsDays.get('2030-03-01')!.bookings).toBe(2);
   });

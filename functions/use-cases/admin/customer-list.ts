@@ -12,7 +12,7 @@ import { isListed } from '../../../shared/records';
 import { badRequest, notFound } from '../../domain/errors';
 import { getCustomers, searchCustomerIds } from '../../store/admin-lists';
 import { customerListPage, isListPosition } from '../../store/customer-list';
-import { getCustomer } from '../../store/customers';
+import { getCustomer, isEstablishedCustomer } from '../../store/customers';
 import { bookingsOfCustomer } from '../../store/own-bookings';
 import { toAdminBooking } from './admin-booking';
 import { toAdminCustomer } from './customers';
@@ -45,10 +45,11 @@ export async function listCustomers(q: CustomerListQuery): Promise<CustomerListR
   }
   const offset = cursor && 'offset' in cursor ? cursor.offset : 0;
   const { ids, truncated } = await searchCustomerIds(searchNeedles(q.q!), CUSTOMER_MATCH_LIMIT);
-  const pageIds = ids.slice(offset, offset + q.pageSize);
-  const customers = pageIds.length > 0 ? await getCustomers(pageIds) : [];
+  // At most CUSTOMER_MATCH_LIMIT records, read to leave out those the list does not hold (never paid, no account), so
+  // the count and the pages agree with the unsearched list.
+  const matches = ids.length > 0 ? (await getCustomers(ids)).filter(isEstablishedCustomer) : [];
   const end = offset + q.pageSize;
-  return { customers: customers.map(toAdminCustomer), next: end < ids.length ? encodeCursor({ offset: end }) : null, total: ids.length, truncated };
+  return { customers: matches.slice(offset, end).map(toAdminCustomer), next: end < matches.length ? encodeCursor({ offset: end }) : null, total: matches.length, truncated };
 }
 
 /** One customer and their bookings (confirmed ones, cancelled included), the latest drop-off first. */

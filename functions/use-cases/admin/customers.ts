@@ -15,7 +15,7 @@ import { getCustomers, searchCustomerIds } from '../../store/admin-lists';
 import { getBooking } from '../../store/bookings';
 import { saveBookingChange, type FieldChange } from '../../store/booking-changes';
 import { changeCustomer } from '../../store/customer-changes';
-import { getCustomer } from '../../store/customers';
+import { getCustomer, isEstablishedCustomer } from '../../store/customers';
 import { bookingsOfCustomer } from '../../store/own-bookings';
 
 const CUSTOMER_SEARCH_LIMIT = 5;
@@ -28,12 +28,10 @@ export function toAdminCustomer(c: Customer): AdminCustomer {
  * A customer staff may pick: one with a paid booking, or an account's own. A record made by a checkout that was never
  * paid holds only what was typed there (its first paid booking sets its details; store/customer-changes.ts).
  */
-const isEstablished = (c: Customer): boolean => !!c.firstConfirmedAt || !!c.userId;
-
 export async function searchCustomers(text: string): Promise<AdminCustomer[]> {
   if (searchNeedle(text).length < 2) return [];
   const { ids } = await searchCustomerIds(searchNeedles(text), CUSTOMER_SEARCH_LIMIT);
-  return (await getCustomers(ids)).filter(isEstablished).map(toAdminCustomer);
+  return (await getCustomers(ids)).filter(isEstablishedCustomer).map(toAdminCustomer);
 }
 
 async function customerById(id: string): Promise<Customer> {

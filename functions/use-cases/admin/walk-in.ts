@@ -22,7 +22,7 @@ import { sendEmail } from '../../lib/email';
 import { badRequest, conflict } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { bayClash, readBayVersion } from '../../store/bays';
-import { upsertCustomer } from '../../store/customers';
+import { customerListKeys, upsertCustomer } from '../../store/customers';
 import { createYardBooking } from '../../store/walk-ins';
 import { toCustomerBooking } from '../account/my-bookings';
 import { fullStay, roomForStay } from '../booking/capacity';
@@ -97,7 +97,7 @@ async function paidInYard(caller: Caller, req: WalkInRequest, now: Date): Promis
       confirmedAt: at,
       payment: { type: 'full', amountPaidCents: 0, balanceDueCents: price.total, currency: 'nzd', paymentIntent: null, sessionId: '', paidAt: at },
     };
-    const outcome = await createYardBooking({ booking, createdNzDate: nzToday(now), firstForCustomer: !customer.firstConfirmedAt, capacity, bayVersion });
+    const outcome = await createYardBooking({ booking, createdNzDate: nzToday(now), firstForCustomer: !customer.firstConfirmedAt, customerListed: customerListKeys(customer), capacity, bayVersion });
     if (outcome === 'full') throw await fullStay(stayDates(selection.dropOffDate, selection.pickUpDate), { capacity, fieldFor: () => 'pick_up_date' });
     if (outcome === 'bay-busy') throw conflict(adminMessages.bayTaken, { parking_bay_number: adminMessages.bayTaken });
     if (outcome !== 'created') continue;

@@ -21,7 +21,7 @@ import { confirmPendingBooking } from '../../store/confirmation';
 import { firstConfirmationItems } from '../../store/customer-changes';
 import { claimReceipt, markReceiptSent, releaseReceiptClaim } from '../../store/receipts';
 import { getCheckoutSession } from '../../store/checkout-sessions';
-import { getCustomer } from '../../store/customers';
+import { customerListKeys, getCustomer } from '../../store/customers';
 import { passLinkFor } from './pass-link';
 import { balanceLineOf, recordBalancePayment } from './balance-payment';
 import { payBalanceLinks } from './pay-balance-links';
@@ -104,6 +104,7 @@ export async function confirmPaidSession(session: Stripe.Checkout.Session): Prom
       createdNzDate: nzToday(new Date(booking.createdAt)),
       firstForCustomer: !customer?.firstConfirmedAt,
       firstCustomerItems: customer && takesDetails(customer, booking) ? await firstConfirmationItems(customer, booking.customer, confirmedAt) : undefined,
+      ...(customer ? { customerListed: customerListKeys(customer) } : {}),
       status,
       from,
     });
