@@ -88,6 +88,15 @@ describe('docs/architecture.md', () => {
   });
 });
 
+describe('README.md', () => {
+  it('links every page of docs/ once under Documentation', () => {
+    const links = [...section(read('README.md'), 'Documentation').matchAll(/\]\((docs\/[\w-]+\.md)\)/g)].map((m) => m[1]!);
+    const pages = readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
+    expect(links.filter((l, i) => links.indexOf(l) !== i)).toEqual([]);
+    expect(sorted(links)).toEqual(sorted(pages));
+  });
+});
+
 describe('files the docs name', () => {
   const documents = ['README.md', 'bench/README.md', ...readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
 
