@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { queries } from '../../functions/store/keys';
+import { routes } from '../../functions/routes';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -85,6 +86,46 @@ describe('docs/architecture.md', () => {
     const named = [...list![1]!.matchAll(/`([\w-]+)`/g)].map((m) => m[1]!);
     const folders = readdirSync(path.join(root, 'web/src/features'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
     expect(sorted(named)).toEqual(sorted(folders));
+  });
+});
+
+describe('docs/product-rules.md', () => {
+  const rules = read('docs/product-rules.md');
+  /** Each "`module.ts` (`NAME`, `OTHER` 3000, ...)" of the page: the module and the names (with a figure, if given) it is said to hold. */
+  const citations = [...rules.matchAll(/`([\w./-]+\.tsx?)` \(([^)]*)\)/g)].map((m) => ({
+    module: m[1]!,
+    names: [...m[2]!.matchAll(/`(\w+)`(?: ([\d,]+)\b)?/g)].map((n) => ({ name: n[1]!, figure: n[2] === undefined ? undefined : Number(n[2].replace(/,/g, '')) })),
+  }));
+
+  it('cites modules with the names they hold', () => {
+    expect(citations.length).toBeGreaterThan(50);
+    for (const { module, names } of citations) {
+      const text = read(module);
+      for (const { name } of names) {
+        // A constant is cited as the module's export; a function, schema or field as a name the module uses.
+        const pattern = /^[A-Z][A-Z0-9_]+$/.test(name) ? new RegExp(`export const ${name}\\b`) : new RegExp(`\\b${name}\\b`);
+        expect(text, `${module} holds ${name}`).toMatch(pattern);
+      }
+    }
+  });
+
+  it('gives each figure it cites as the value the module holds', async () => {
+    const figures = citations.flatMap(({ module, names }) => names.filter((n) => n.figure !== undefined).map((n) => ({ module, ...n })));
+    expect(figures.map((f) => f.name)).toEqual(expect.arrayContaining(['BASE_PARKING_CENTS', 'DEPOSIT_CENTS', 'CANCELLATION_FEE_CENTS', 'LATE_FEE_PER_DAY_CENTS']));
+    for (const { module, name, figure } of figures) {
+      const exported = (await import(path.join(root, module))) as Record<string, unknown>;
+      expect(exported[name], `${name} in ${module}`).toBe(figure);
+    }
+  });
+});
+
+describe('route counts', () => {
+  it('say how many routes functions/routes.ts has wherever the docs count them', () => {
+    const counts = ['README.md', ...readdirSync(path.join(root, 'docs')).map((f) => `docs/${f}`)]
+      .filter((f) => f.endsWith('.md'))
+      .flatMap((f) => [...read(f).matchAll(/(\d+) routes of `functions\/routes\.ts`/g)].map((m) => ({ file: f, count: Number(m[1]) })));
+    expect(counts.length).toBeGreaterThan(0);
+    for (const { file, count } of counts) expect(count, file).toBe(routes.length);
   });
 });
 
