@@ -145,6 +145,12 @@ describe('files the docs name', () => {
     expect(namedFiles('see `functions/store/keys.ts` and web/src/app/routes.tsx, not `/_local/outbox.json`')).toEqual(['functions/store/keys.ts', 'web/src/app/routes.tsx']);
   });
 
+  it.each(documents)('%s names only test files that exist', (doc) => {
+    const testFiles = readdirSync(path.join(root, 'tests'), { recursive: true, encoding: 'utf8' }).map((f) => path.basename(f));
+    const named = [...read(doc).matchAll(/`([\w-]+\.(?:test|e2e)\.tsx?)`/g)].map((m) => m[1]!);
+    expect(named.filter((t) => !testFiles.includes(t))).toEqual([]);
+  });
+
   it.each(documents)('%s names only files that exist', (doc) => {
     const missing = namedFiles(read(doc)).filter((file) => !existsSync(path.join(root, file)));
     expect(missing).toEqual([]);
