@@ -52,7 +52,7 @@ export function userPoolEmail(env: Environment): UserPoolEmail | undefined {
 /** ID and access token lifetime: also how long a revoked admin's token may still carry the role (npm run admin). */
 export const TOKEN_VALIDITY_HOURS = 1;
 
-/** Design decision: at least 8 characters (OWASP ASVS 5.0, 6.2.1), no composition rules. */
+/** At least 8 characters (OWASP ASVS 5.0, 6.2.1), no composition rules (docs/product-rules.md, Accounts and roles). */
 export const PASSWORD_MIN_LENGTH = 8;
 
 export function oauthDomainName(env: Environment): string {

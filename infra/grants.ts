@@ -1,7 +1,7 @@
 /**
  * Least privilege from the route table: each `Need` a route declares becomes exactly these actions on
  * exactly these resources, and nothing else reaches the function's role. No Scan anywhere: no request
- * path reads the whole table (design), so no role may.
+ * path reads the whole table (docs/data-model.md), so no role may.
  */
 import { Stack } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';

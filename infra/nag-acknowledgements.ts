@@ -37,7 +37,7 @@ function logicalId(element: IConstruct | undefined): string {
 }
 
 export function acknowledgeFindings(stack: AcknowledgedStack): void {
-  // Accounts: the design's decisions, deliberately different from the pack's defaults.
+  // Accounts: the product's decisions (docs/product-rules.md), deliberately different from the pack's defaults.
   const pool = stack.auth.userPool;
   ack(pool, 'AwsSolutions-COG1', 'Design decision: passwords need at least 8 characters and no composition rules (OWASP ASVS 5.0, 6.2.1, which advises against composition rules); the UI enforces the same.');
   ack(pool, 'AwsSolutions-COG2', 'Design decision: MFA (TOTP only) is optional per user and set up from Profile > Password & Security; requiring it would stop guests who book once.');

@@ -1,5 +1,5 @@
 /**
- * One environment of Runway Parking (design.md, Architecture): CloudFront + S3 for the SPA, the HTTP API
+ * One environment of Runway Parking (docs/architecture.md, The seam): CloudFront + S3 for the SPA, the HTTP API
  * with one Lambda per route of functions/routes.ts, one DynamoDB table from functions/store/keys.ts, the
  * photo bucket, Cognito, SES, and references to the Secrets Manager secrets that hold what must not be in
  * code. Nothing here looks anything up in an AWS account, so it synthesizes offline.

@@ -1,10 +1,10 @@
 /**
- * The price list of the add-on services booked with a stay (spec section 9: "Car wash add-on: $60 flat",
+ * The price list of the add-on services booked with a stay (docs/product-rules.md, Price: "Car wash add-on: $60 flat",
  * "Service prices: cleaning $75, detailing $250, servicing $250"), GST inclusive, integer cents. The server
  * prices every quote, checkout, edit and refund from it, and every screen, e-mail and document reads its
  * names and prices from here.
  *
- * Each add-on is a yes/no choice named as the spec names the car wash: `carWash` in the quote data
+ * Each add-on is a yes/no choice named as the API names the car wash (docs/product-rules.md, Field names): `carWash` in the quote data
  * (`carCleaning`, ...), `car_wash` in the booking objects (`car_cleaning`, ...), `carWashCost` in the cost
  * result (`carCleaningCost`, ...). The car wash keeps its own fields everywhere; the others are optional on
  * stored bookings (older bookings have none).
@@ -18,7 +18,7 @@ export type AddOnId = (typeof ADD_ON_IDS)[number];
 export type ServiceId = Exclude<AddOnId, 'carWash'>;
 export const SERVICE_IDS: readonly ServiceId[] = ['carCleaning', 'carDetailing', 'carServicing'];
 
-/** The spec's snake_case name of an add-on in the booking objects. */
+/** The snake_case name of an add-on in the booking objects. */
 export type AddOnField = 'car_wash' | 'car_cleaning' | 'car_detailing' | 'car_servicing';
 export type ServiceField = Exclude<AddOnField, 'car_wash'>;
 

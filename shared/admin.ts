@@ -1,6 +1,6 @@
 /**
- * The admin dashboard's contract (spec: 'Admin dashboard', 'Admin edit dialog', 'Admin create-booking dialog';
- * design: 'Admin lists at scale'): the list's query and answer, the summary, the edit bodies with the spec's
+ * The admin dashboard's contract (docs/admin.md: the dashboard, the edit dialog, New Booking for a customer;
+ * docs/data-model.md, how each admin request is bounded): the list's query and answer, the summary, the edit bodies with snake_case
  * field names, customer search and the booking-for-a-customer request. Pure zod, shared by the SPA and the API.
  */
 import * as z from 'zod';
@@ -104,7 +104,7 @@ export type AdminBookingsQuery = z.infer<typeof adminBookingsQuerySchema>;
 export type AdminBookingsQueryInput = z.input<typeof adminBookingsQuerySchema>;
 
 /**
- * A row of the list: the customer-facing booking object (spec field names) as staff see it, with what the yard
+ * A row of the list: the customer-facing booking object (snake_case field names) as staff see it, with what the yard
  * recorded at check-in (issue 22; absent from the list's rows, which show what customers see).
  */
 export const adminBookingSchema = customerBookingSchema.extend({
@@ -129,7 +129,7 @@ export type AdminBookingsResponse = z.infer<typeof adminBookingsResponseSchema>;
 /** GET /api/admin/summary: the four cards and the two upcoming tabs' counts. Money in dollars. */
 export const adminSummarySchema = z.object({
   total_bookings: z.number().int(),
-  /** The spec's figure: the sum of the bookings' totals (net of refunds), collected or not. */
+  /** Total Revenue (docs/admin.md): the sum of the bookings' totals (net of refunds), collected or not. */
   total_revenue: z.number(),
   /** Of it, what has been paid and not refunded (issue 26). */
   revenue_collected: z.number(),
@@ -183,7 +183,7 @@ export const optionalText = (max: number, message: string, pattern: RegExp) =>
 
 const dateText = z.string('Invalid date or time format');
 
-/** PATCH /api/admin/bookings/{id}: the spec's 'Admin edit form', every field optional, plus the version read. */
+/** PATCH /api/admin/bookings/{id}: the admin edit form (docs/product-rules.md, Changing a booking), every field optional, plus the version read. */
 export const adminBookingEditSchema = z.strictObject({
   drop_off_date: dateText.optional(),
   drop_off_time: dateText.optional(),
@@ -192,7 +192,7 @@ export const adminBookingEditSchema = z.strictObject({
   shuttle_service: z.boolean('Expected true or false').optional(),
   car_wash: z.boolean('Expected true or false').optional(),
   ...serviceEditShape,
-  /** Empty is stored as null (spec: 'Booking edit'). */
+  /** Empty is stored as null (docs/product-rules.md, Changing a booking). */
   car_registration: optionalText(10, 'Please enter a valid car registration', /^[A-Z0-9 ]*$/).optional(),
   parking_bay_number: optionalText(10, adminMessages.bayInvalid, /^[A-Z0-9-]*$/).optional(),
   /** Both flights (issue 24): staff take them by phone; empty clears one. */
@@ -271,7 +271,7 @@ export const adminCheckoutRequestSchema = myCheckoutRequestSchema.extend({
 export type AdminCheckoutRequest = z.infer<typeof adminCheckoutRequestSchema>;
 export type AdminCheckoutRequestInput = z.input<typeof adminCheckoutRequestSchema>;
 
-/** The status badge's variant (spec: checkout destructive, checkin default, reservation secondary; cancelled outline). */
+/** The status badge's variant (docs/admin.md: checkout destructive, checkin default, reservation secondary; cancelled outline). */
 export function statusBadgeVariant(status: string): 'destructive' | 'default' | 'secondary' | 'outline' | 'warning' {
   if (status === 'cancelled') return 'outline';
   if (status === 'payment_review') return 'warning';

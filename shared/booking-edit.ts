@@ -1,5 +1,5 @@
 /**
- * Changing a paid booking (spec: 'Customer booking edit dialog'; design: 'Money after a booking is paid'):
+ * Changing a paid booking (docs/product-rules.md, 'Changing a booking' and 'Money after payment'):
  * the limited set of fields a customer may send, and what a new price would do to the money (the money policy's
  * decision from the API's copy of the booking). Pure, so the dialog shows exactly what the server will do.
  */
@@ -24,7 +24,7 @@ export const bookingEditMessages = {
 
 const dateText = z.string('Invalid date or time format');
 
-/** PATCH /api/me/bookings/{id}: the limited editing mode's fields (spec section 7, 'Data writes'), all optional. */
+/** PATCH /api/me/bookings/{id}: the limited editing mode's fields (docs/product-rules.md, Changing a booking), all optional. */
 export const customerBookingEditSchema = z.strictObject({
   drop_off_date: dateText.optional(),
   drop_off_time: dateText.optional(),

@@ -86,7 +86,7 @@ export const checkoutRequestSchema = z.strictObject({
   quote: checkoutQuoteSchema,
   customer: customerDetailsSchema,
   paymentType: paymentTypeSchema,
-  /** The browser's copy of the price (the spec's create-checkout call sends it): accepted and ignored. */
+  /** The browser's copy of the price (the booking page sends it): accepted and ignored (docs/product-rules.md, Price). */
   cost: z.unknown().optional(),
   ...duplicateTripFields,
 });
@@ -103,7 +103,7 @@ export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 /** POST /api/checkout/{sessionId}/cancel: the checkout is over and its places are given back. */
 export const endedCheckoutSchema = z.object({ status: z.literal('ended') });
 
-/** GET /api/checkout/{sessionId}: the spec's created-booking response plus the payment; money in dollars. */
+/** GET /api/checkout/{sessionId}: the created-booking response plus the payment; money in dollars. */
 export const createdBookingSchema = z.object({
   booking_id: z.string(),
   booking_reference: z.string(),

@@ -1,5 +1,5 @@
 /**
- * Cancelling a paid booking (design: 'Money after a booking is paid'): a customer may cancel their own booking up
+ * Cancelling a paid booking (docs/product-rules.md, 'Money after payment'): a customer may cancel their own booking up
  * to the drop-off time; 48 hours or more before it (the earliest drop-off it has had), everything paid comes back
  * less a $20 fee and less what earlier changes refunded; less than 48 hours, nothing (shared/money-policy.ts).
  * Staff may cancel any booking still to come or in the yard, refunding $0 up to what is held, above the terms
@@ -92,5 +92,5 @@ export const adminCancellationSchema = z.strictObject({
 });
 export type AdminCancellation = z.infer<typeof adminCancellationSchema>;
 
-/** What a cancellation answers (both routes): the booking as it now stands (spec field names) and the refund in dollars. */
+/** What a cancellation answers (both routes): the booking as it now stands (snake_case field names) and the refund in dollars. */
 export const cancelledBookingResponseSchema = z.object({ booking: customerBookingSchema, refund: z.number() });

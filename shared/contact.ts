@@ -1,5 +1,5 @@
 /**
- * The contact form's rules and texts (spec sections 5 and 8), shared by the page, which checks them on
+ * The contact form's rules and texts (docs/product-rules.md, Contact form), shared by the page, which checks them on
  * submit, and POST /api/contact, which checks them again. The upper limits are ours: they keep one
  * message a readable e-mail and one small table item.
  */

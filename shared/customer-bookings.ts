@@ -1,5 +1,5 @@
 /**
- * The customer dashboard's bookings (spec: 'Customer dashboard'): the booking object with the spec's field
+ * The customer dashboard's bookings (docs/accounts.md): the booking object with the snake_case field
  * names and the joined customer, plus what the page shows beyond them (days, what was paid, the balance due at
  * pick-up), and the page's filter and sort, which are pure so the server and tests agree with the page.
  */

@@ -1,4 +1,4 @@
-/** The product's texts from the specification, verbatim, so UI and API say the same thing. */
+/** The product's general texts, verbatim, so UI and API say the same thing (docs/product-rules.md). */
 export const messages = {
   leadTime: 'Drop-off time must be at least 4 hours from current NZ time',
   leadTimeToastTitle: 'Invalid Drop-off Time',

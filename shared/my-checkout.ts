@@ -1,7 +1,7 @@
 /**
- * A new booking from the customer dashboard (spec: create-booking dialog, customer mode): the person's name,
+ * A new booking from the customer dashboard (New Booking in customer mode, docs/accounts.md): the person's name,
  * phone and e-mail come from their profile or latest customer record on the server, so the request carries only
- * the car and the stay, with the spec's field names.
+ * the car and the stay, with the snake_case field names (docs/product-rules.md, Field names).
  */
 import * as z from 'zod';
 import { optionalFlightNumber } from './flight-number';

@@ -1,5 +1,5 @@
 /**
- * Vehicle photos (spec: 'Vehicle photos panel', 'Photo upload', the vehicle photo entity; design: 'Vehicle
+ * Vehicle photos (docs/product-rules.md, Photos; docs/photos.md, 'Vehicle
  * photos'): the upload types, the limits, the texts, what a file's first bytes say it is, and the request and
  * response shapes both sides parse. Pure, so the panel refuses early what the server would refuse anyway.
  */
@@ -21,7 +21,7 @@ export const MAX_PHOTOS_PER_BOOKING = 30;
 export const MAX_PHOTO_DESCRIPTION = 500;
 export const MAX_PHOTO_FILE_NAME = 200;
 
-/** The image types the product stores, each with the extension its key gets (the spec's `{...}.{extension}`). */
+/** The image types the product stores, each with the extension its key gets (`{...}.{extension}`, docs/product-rules.md, Photos). */
 export const PHOTO_CONTENT_TYPES = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
@@ -36,7 +36,7 @@ export function isPhotoContentType(type: string): type is PhotoContentType {
 }
 
 export const photoMessages = {
-  // The spec's texts (section 5 'Photo upload' and the Photos row of the messages table).
+  // The product's own texts for the panel's toasts, kept verbatim.
   noneSelectedTitle: 'No photos selected',
   noneSelected: 'Please select at least one photo to upload.',
   uploadedTitle: 'Photos uploaded successfully',

@@ -8,7 +8,7 @@ export const INCLUDED_DAYS = 4;
 export const EXTRA_DAY_CENTS = 500;
 /** The car wash's price, from the add-ons' price list (shared/add-ons.ts). */
 export const CAR_WASH_CENTS = addOn('carWash').cents;
-export const SHUTTLE_CENTS = 0; // the shuttle is free (design decision)
+export const SHUTTLE_CENTS = 0; // the shuttle is free (docs/product-rules.md, Price)
 export const DEPOSIT_CENTS = 1000;
 export const PARKING_TYPE = 'open' as const;
 

@@ -1,6 +1,6 @@
 /**
- * The signed-in person's profile (spec section 3, 'Profile'; 'Profile panel'): the API's field names are the
- * spec's, and the profile form validates with the same rules the API enforces.
+ * The signed-in person's profile (docs/accounts.md; the Profile panel): the API's field names are
+ * snake_case, and the profile form validates with the same rules the API enforces.
  */
 import * as z from 'zod';
 import { typedText } from './text';
@@ -53,7 +53,7 @@ export const profileResponseSchema = z.object({
 });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
-/** 'Ana Maria Smith' -> first 'Ana', last 'Maria Smith' (spec: first word is the first name). */
+/** 'Ana Maria Smith' -> first 'Ana', last 'Maria Smith' (the first word is the first name). */
 export function splitName(full: string): { first: string; last: string } {
   const [first = '', ...rest] = full.trim().split(/\s+/);
   return { first, last: rest.join(' ') };

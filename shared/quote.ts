@@ -10,7 +10,7 @@ import { priceFor, type Price } from './pricing';
 import { isOnGrid } from './slots';
 
 /**
- * The longest stay taken online. The spec sets none; without one a pick-up centuries ahead would price beyond
+ * The longest stay taken online (docs/product-rules.md, Time). The brief set none; without one a pick-up centuries ahead would price beyond
  * what the card provider accepts, and a real yard plans no further than a year out.
  */
 export const MAX_STAY_DAYS = 365;

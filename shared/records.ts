@@ -1,7 +1,7 @@
 /**
  * The product's records as it stores and reasons about them (the domain types the use cases, the store and the
  * tests share): a booking with its lifecycle, price and payment in integer cents, and a customer. The API
- * answers with the spec's field names instead (created-booking and customer-booking responses).
+ * answers with snake_case field names instead (docs/product-rules.md, Field names).
  */
 import type { Cents } from './money';
 import type { PaymentMethod } from './balance';
@@ -35,7 +35,7 @@ export interface Payment {
 
 export type PaymentReviewReason = 'amount' | 'ended';
 
-/** One change of money on a booking (design: every money change is recorded with who and when). */
+/** One change of money on a booking (docs/payments.md: every money change is recorded with who and when). */
 export interface LedgerLine {
   id: string;
   at: string;
@@ -89,7 +89,7 @@ export interface Booking extends BookedServices {
   userId: string | null;
   /** The customer's details as given at checkout (shown on the booking and the receipt). */
   customer: { name: string; email: string; contactNumber: string };
-  /** Null when staff cleared it (spec: an empty registration is stored as null). */
+  /** Null when staff cleared it (an empty registration is stored as null, docs/product-rules.md). */
   carRegistration: string | null;
   dropOffDate: string;
   dropOffTime: string;

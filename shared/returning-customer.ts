@@ -1,7 +1,7 @@
 /**
  * Returning customers (issue 24, item 3): what a signed-in person need not type again. The booking details come from
  * their profile (name, phone), their account (e-mail) and their last booking (the car, and the name, phone and e-mail
- * it was booked under when the profile lacks them, as the spec's profile is made from the latest customer record);
+ * it was booked under when the profile lacks them, as a new profile is made from the latest customer record, docs/accounts.md);
  * "Book again" starts from a past booking's car, times of day and car wash, with new dates and no flights (another
  * trip). Suggestions only: what the person typed is never replaced, and the server checks everything at checkout.
  * Pure, so tests/unit/returning-customer.test.ts holds the rules.

@@ -1,4 +1,4 @@
-/** The Cognito group whose members are staff with the admin dashboard (design: the admin role). */
+/** The Cognito group whose members are staff with the admin dashboard (docs/product-rules.md, Accounts and roles). */
 export const ADMIN_GROUP = 'admin';
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Site configuration: the business's name and contact details live here once, so pages, e-mails,
  * structured data and the footer cannot disagree. Deployments may override by environment at build
- * time (VITE_*) or run time (server side), but these are the defaults the design fixes.
+ * time (VITE_*) or run time (server side), but these are the defaults (docs/content.md, Site configuration).
  */
 export const site = {
   brand: 'Runway Parking',
@@ -26,7 +26,7 @@ export const formatAddress = (a: Site['address'] = site.address): string =>
   `${a.street}, ${a.locality}, ${a.city} ${a.postcode}`;
 
 /**
- * The spec's saving claim ('up to 30% saving by booking in advance') says what it compares with wherever it
+ * The marketing saving claim ('up to 30% saving by booking in advance', docs/content.md) says what it compares with wherever it
  * appears: the price of parking at other airport car parks paid at the gate on the day.
  */
 export const ADVANCE_SAVING_BASIS = 'compared with paying at the gate at other airport car parks on the day';

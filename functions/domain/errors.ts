@@ -32,7 +32,7 @@ export class DomainError extends Error {
     this.name = 'DomainError';
   }
 
-  /** The same error with its field names renamed (a route that speaks the spec's field names). */
+  /** The same error with its field names renamed (a route that speaks the snake_case field names, docs/product-rules.md). */
   withFieldNames(rename: (field: string) => string): DomainError {
     if (!this.fieldErrors) return this;
     const fields = Object.fromEntries(Object.entries(this.fieldErrors).map(([field, message]) => [rename(field), message]));

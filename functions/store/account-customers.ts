@@ -1,5 +1,5 @@
 /**
- * The customer record behind an account (design.md, "Customers and accounts"): the newest customer linked to
+ * The customer record behind an account (docs/accounts.md, "Identity rules"): the newest customer linked to
  * the user, or else the customer whose e-mail is the account's verified e-mail, which is then linked, so
  * bookings paid before sign-up appear in the account. A customer linked to another account is never taken.
  */

@@ -97,7 +97,7 @@ export async function changeCustomerDetails(existing: Customer, next: { firstNam
 }
 
 /**
- * A customer's first paid booking gives the customer record the name and number typed with it (design.md, "Customers
+ * A customer's first paid booking gives the customer record the name and number typed with it (docs/accounts.md, "Identity
  * and accounts"): a checkout that is never paid leaves the record as it was, and the details of an abandoned checkout
  * that created it give way to those that were paid for. The items go into the confirmation's transaction, the customer's
  * update first: it sets `firstConfirmedAt`, on condition that none is set and nobody changed the customer since it was

@@ -114,7 +114,7 @@ export function ownsEmail(owner: CheckoutOwner, email: string): boolean {
 }
 
 /**
- * The customer for a checkout (design.md, "Customers and accounts"): the one with this e-mail, or a new one.
+ * The customer for a checkout (docs/accounts.md, "Identity rules"): the one with this e-mail, or a new one.
  * A checkout never changes an existing customer (the details typed are kept on the booking) and never fails
  * or says anything because of someone else's number. It links a customer to the signed-in account only
  * when the account's verified e-mail is the customer's.

@@ -13,7 +13,7 @@ export interface PhotoUploader {
   role: 'admin' | 'customer';
 }
 
-/** The spec's vehicle photo: id, booking_id, file_name, file_path, file_size, content_type, upload_type, description, uploaded_by, created_at. */
+/** A vehicle photo as the API names it: id, booking_id, file_name, file_path, file_size, content_type, upload_type, description, uploaded_by, created_at. */
 export interface PhotoRecord {
   id: string;
   bookingId: string;
@@ -33,7 +33,7 @@ export interface PendingUpload {
   photoId: string;
   bookingId: string;
   fileName: string;
-  /** Where the checked photo will be kept (the spec's path); no presign ever names it. */
+  /** Where the checked photo will be kept (docs/product-rules.md, Photos); no presign ever names it. */
   filePath: string;
   /**
    * Where the browser posts the file: `incoming/<uuid>`. Completion checks it, copies it to `filePath` and deletes

@@ -2,7 +2,7 @@
  * The admin dashboard end to end, at desktop and phone widths: staff sign in, read the summary, find bookings
  * by name, registration and reference, filter by status and drop-off dates (kept in the address across a
  * reload), page and sort; edit a booking's dates, status and bay (price and balance follow; a bay another
- * booking holds is refused), edit the customer (a duplicate e-mail is refused with the spec's message), read
+ * booking holds is refused), edit the customer (a duplicate e-mail is refused with its message), read
  * the history; and book for a customer through the hosted checkout.
  */
 import AxeBuilder from '@axe-core/playwright';

@@ -1,7 +1,7 @@
 /**
  * The customer's edit dialog for a booking whose drop-off date has passed (the car is due or in the yard): the
  * drop-off can no longer be changed, so the dialog shows no drop-off fields, only the pick-up and the rest
- * (spec: limited editing mode; the server refuses such a change too: my-booking-edit.test.ts).
+ * (docs/product-rules.md, Changing a booking; the server refuses such a change too: my-booking-edit.test.ts).
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';

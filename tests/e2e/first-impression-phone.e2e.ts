@@ -120,7 +120,7 @@ describe('copy', () => {
       await quoteAndBook(page, baseUrl);
       await detailsToPayment(page, baseUrl, uniqueCustomer());
       await page.getByLabel(/Pay Deposit/).check();
-      // The spec's own option text keeps its spelling; everything else says pick-up.
+      // The deposit option's product text keeps its spelling; everything else says pick-up.
       const text = (await page.locator('main').innerText()).replace('($10.00 now, remainder at pickup)', '');
       expect(text).not.toMatch(/pickup/i);
       expect(text).toMatch(/pick-up/);

@@ -29,7 +29,7 @@ describe.each(viewportNames)('vehicle photos at %s width', (viewport) => {
       const panel = edit.getByRole('region', { name: 'Vehicle photos' });
       await panel.waitFor();
 
-      // Nothing chosen: the spec's toast.
+      // Nothing chosen: the panel's toast (shared/photos.ts).
       await panel.getByRole('button', { name: 'Upload Photos' }).click();
       const noneToast = page.locator('.toast', { hasText: photoMessages.noneSelectedTitle });
       await noneToast.waitFor();

@@ -1,5 +1,5 @@
 /**
- * The public information pages of the spec's route table, at desktop and phone widths: each page's
+ * The public information pages (docs/content.md), at desktop and phone widths: each page's
  * heading and key texts, the shared header and footer, its title and description, and every internal
  * link resolving to a page that is not the 404 page.
  */

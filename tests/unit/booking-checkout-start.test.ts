@@ -1,6 +1,6 @@
 /**
  * startCheckout's failure paths, with Stripe and the stores replaced: a Stripe failure is a 502 with the
- * spec's message and no booking, a broken rule writes nothing at all, and a booking that cannot be saved
+ * product's message and no booking, a broken rule writes nothing at all, and a booking that cannot be saved
  * closes its session so it cannot be paid, and so does a hold refused because a date filled meanwhile.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-/** The cancellation terms (design: 'Money after a booking is paid'): 48 hours or more before drop-off, paid less $20; less, nothing; from drop-off, not online. */
+/** The cancellation terms (docs/product-rules.md, 'Money after payment'): 48 hours or more before drop-off, paid less $20; less, nothing; from drop-off, not online. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cancellationMessages, customerCancellation } from '../../shared/cancellation';

@@ -35,6 +35,7 @@ const forbidden: [string, string, RegExp][] = [
   ['local/example.ts', "import { x } from '../infra/auth';", /never the CDK app/],
   ['functions/use-cases/admin/example.ts', "import { x } from '../../maintenance/reindex';", /maintenance code/],
   ['functions/maintenance/example.ts', "import { x } from '../use-cases/admin/summary';", /imports no use case or handler/],
+  ['functions/domain/example.ts', "import { x } from '../lib/errors';", /holds the domain errors/],
   // Spelled another way, the same path is refused all the same.
   ['shared/example.ts', "import { x } from '../shared/../functions/routes';", /imports only shared/],
   ['functions/checkout/example.ts', "import { x } from '../checkout/../store/bookings';", /thin adapter/],

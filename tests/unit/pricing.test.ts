@@ -62,7 +62,7 @@ describe('deposit', () => {
     fc.assert(
       fc.property(fc.integer({ min: 3000, max: 1_000_000 }), (total) => {
         const { now, balance } = amountDueNow(total, 'deposit');
-        // The spec: 'Pay Deposit ($10.00 now, remainder at pickup)'.
+        // docs/product-rules.md, Price: the deposit is $10.00 now, the remainder at pick-up.
         expect(now).toBe(1000);
         expect(now + balance).toBe(total);
       }),

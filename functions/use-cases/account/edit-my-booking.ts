@@ -1,5 +1,5 @@
 /**
- * A customer's limited edit of their own booking (spec: limited editing mode): only the limited fields, the
+ * A customer's limited edit of their own booking (docs/product-rules.md, Changing a booking): only the limited fields, the
  * drop-off only while its date is today or later, the quote's rules and a new price; the money is the customer
  * policy's (functions/use-cases/booking/change-booking.ts: a lower price is refunded only within what
  * cancelling the original booking would give, and kept inside 48 hours). The customer gets the updated booking

@@ -1,4 +1,4 @@
-/** The signed-in person's bookings for the dashboard, with the spec's field names. */
+/** The signed-in person's bookings for the dashboard, with the snake_case field names (docs/product-rules.md, Field names). */
 import type { CustomerBooking } from '../../../shared/customer-bookings';
 import { centsToDollars } from '../../../shared/money';
 import { paidAndDue } from '../booking/created-booking';

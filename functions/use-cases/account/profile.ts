@@ -1,5 +1,5 @@
 /**
- * The profile use cases (spec: 'Profile'): reading one makes it from the latest customer record when the
+ * The profile use cases (docs/accounts.md): reading one makes it from the latest customer record when the
  * person has none yet (first word of the name -> first_name, the rest -> last_name, the contact number ->
  * phone); saving replaces the editable fields and carries the name and number to the account's customer.
  */
@@ -38,7 +38,7 @@ export async function loadProfile(caller: Caller): Promise<ProfileResponse> {
 }
 
 /**
- * The account's customer record follows the profile's name and number (design: a linked customer changes only
+ * The account's customer record follows the profile's name and number (docs/accounts.md, Identity rules: a linked customer changes only
  * through its account or an admin), under the uniqueness rule: another customer's number is a 409 and nothing
  * is written.
  */

@@ -1,7 +1,7 @@
 /**
- * Staff and customer records (spec: 'Admin create-booking dialog' customer search, 'Customer edit (admin)'):
+ * Staff and customer records (docs/admin.md: New Booking's customer search, editing a customer):
  * search by name, e-mail or number (2+ characters, up to 5), read one, and edit one under the uniqueness
- * rules with the spec's two messages. An edit also updates the details shown on that customer's bookings
+ * rules with their two messages (docs/product-rules.md, Checkout and confirmation). An edit also updates the details shown on that customer's bookings
  * (the list, the day sheet and the booking search follow), each booking in its own transaction.
  */
 import { adminMessages, type AdminCustomer, type AdminCustomerEdit } from '../../../shared/admin';

@@ -1,5 +1,5 @@
 /**
- * Staff edit a booking (spec: 'Admin edit dialog', 'Booking edit'; design: 'Money after a booking is paid',
+ * Staff edit a booking (docs/admin.md; docs/product-rules.md, 'Changing a booking', 'Money after payment',
  * 'Admin lists at scale'). The server re-prices a change of dates or car wash with the quote's rules, settles
  * the money by the staff policy (the customer terms unless staff give their own refund, above the terms only
  * with a reason: functions/use-cases/booking/change-booking.ts), refuses a bay another booking holds on overlapping dates, stores an
@@ -35,7 +35,7 @@ import { choicesOf } from '../../../shared/booked-add-ons';
 
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 
-/** The fields that differ, in the spec's names, with readable old and new values. */
+/** The fields that differ, in the API's snake_case names (docs/product-rules.md, Field names), with readable old and new values. */
 function changesBetween(before: Booking, after: Booking): FieldChange[] {
   const pairs: [string, string | null, string | null][] = [
     ['drop_off_date', before.dropOffDate, after.dropOffDate],

@@ -1,5 +1,5 @@
 /**
- * The admin's booking lists (spec: 'Admin dashboard'; design: 'Admin lists at scale'). Each request picks the
+ * The admin's booking lists (docs/admin.md; docs/data-model.md, 'How each admin request is bounded'). Each request picks the
  * smallest set its filters name, and never reads the table as a whole:
  * - the upcoming tabs: today's and tomorrow's day-sheet entries;
  * - a search: at most SEARCH_MATCH_LIMIT matching bookings;

@@ -1,5 +1,5 @@
 /**
- * Staff book for a customer (spec: 'Admin create-booking dialog', admin mode): the name, number and e-mail
+ * Staff book for a customer (docs/admin.md, New Booking for a customer): the name, number and e-mail
  * typed (or filled from the customer search), a parking bay if chosen, and the stay, priced and paid like any
  * checkout; the hosted checkout returns to the admin dashboard. The booking belongs to the customer found by
  * that e-mail (an existing customer record is never changed by it), not to the member of staff.

@@ -59,7 +59,7 @@ export async function refusedHold(dates: readonly string[], capacity: number, no
   return holdsConflict(held[0]!, now);
 }
 
-/** The 409 for an edit whose new dates have no room (the change was refused as full), under the spec's date fields. */
+/** The 409 for an edit whose new dates have no room (the change was refused as full), under the snake_case date fields (docs/product-rules.md, Field names). */
 export function fullEdit(before: Stay, after: Stay): Promise<DomainError> {
   const fieldFor: FieldFor = (date) => (date >= after.pickUpDate ? 'pick_up_date' : 'drop_off_date');
   return fullStay(stayChange(before, after).added, { fieldFor });

@@ -55,7 +55,7 @@ async function pendingBookingOf(session: Pick<Stripe.Checkout.Session, 'id' | 'm
 
 /**
  * Whether a customer's first paid booking gives the customer its details: not when the customer belongs to an account
- * other than the booking's (that record changes only through its account or staff; design.md, "Customers and accounts").
+ * other than the booking's (that record changes only through its account or staff; docs/accounts.md, "Identity rules").
  */
 const takesDetails = (customer: Customer, booking: Booking): boolean => !customer.firstConfirmedAt && (!customer.userId || customer.userId === booking.userId);
 

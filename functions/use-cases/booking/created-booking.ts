@@ -1,4 +1,4 @@
-/** A confirmed booking as GET /api/checkout/{sessionId} answers it: the spec's created-booking response plus the payment. */
+/** A confirmed booking as GET /api/checkout/{sessionId} answers it: the created-booking response (snake_case, docs/product-rules.md, Field names) plus the payment. */
 import type { CreatedBooking } from '../../../shared/booking';
 import { maskEmail, maskPhone } from '../../../shared/mask';
 import { centsToDollars } from '../../../shared/money';

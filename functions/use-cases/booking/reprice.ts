@@ -1,5 +1,5 @@
 /**
- * A paid booking's new stay and add-ons (the car wash and the services, shared/add-ons.ts), priced by the quote's rules (design: every edit that changes dates or
+ * A paid booking's new stay and add-ons (the car wash and the services, shared/add-ons.ts), priced by the quote's rules (docs/product-rules.md, Changing a booking: every edit that changes dates or
  * car wash is re-priced by the server). Customers and staff both change a booking through it; a stay left as
  * it was keeps the booking's own price (a price rule changed since does not reprice an untouched stay).
  */
@@ -9,7 +9,7 @@ import { badRequest } from '../../domain/errors';
 import { ADD_ONS } from '../../../shared/add-ons';
 import { addOnRecordOf, choicesOf } from '../../../shared/booked-add-ons';
 
-/** The quote's field names as the API (the spec) names them. */
+/** The quote's field names as the dashboards' routes name them (docs/product-rules.md, Field names). */
 const SPEC_NAMES: Record<keyof Selection, string> = {
   dropOffDate: 'drop_off_date',
   dropOffTime: 'drop_off_time',

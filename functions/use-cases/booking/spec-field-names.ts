@@ -1,4 +1,4 @@
-/** The checkout names its fields quote.dropOffDate and so on; the dashboards' routes use the spec's names. */
+/** The checkout names its fields quote.dropOffDate and so on; the dashboards' routes use snake_case (docs/product-rules.md, Field names). */
 import type { CheckoutQuote } from '../../../shared/booking';
 import { DomainError } from '../../domain/errors';
 
@@ -9,7 +9,7 @@ const SPEC_NAMES: Record<string, string> = {
   'quote.pickUpTime': 'pick_up_time',
 };
 
-/** Runs a checkout and renames the field errors it throws to the spec's field names. */
+/** Runs a checkout and renames the field errors it throws to the snake_case field names. */
 export async function withSpecFieldNames<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
@@ -18,7 +18,7 @@ export async function withSpecFieldNames<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The stay of a dashboard's booking request (spec names) as the checkout's quote. */
+/** The stay of a dashboard's booking request (snake_case names) as the checkout's quote. */
 export function quoteOf(req: {
   drop_off_date: string;
   drop_off_time: string;

@@ -1,8 +1,8 @@
 /**
- * POST /api/bookings/{id}/photos/{photoId}/complete: the upload gate (design: 'Vehicle photos'). The stored
+ * POST /api/bookings/{id}/photos/{photoId}/complete: the upload gate (docs/photos.md, One upload, step by step). The stored
  * object (at its incoming key) must be there, 1 byte to 10 MB, of the content type the presign allowed, and its first
  * bytes must be that image type (JPEG, PNG, WebP or HEIC). Anything else is deleted from the bucket, the pending upload
- * forgotten, and the caller told why. Only then is it copied to the spec's path and recorded, within the booking's 30.
+ * forgotten, and the caller told why. Only then is it copied to its kept path (docs/product-rules.md, Photos) and recorded, within the booking's 30.
  */
 import { contentMatches, contentMismatchMessage, MAX_PHOTO_BYTES, photoMessages, SNIFF_BYTES, sniffImageType, type VehiclePhoto } from '../../../shared/photos';
 import type { AuthContext } from '../../lib/auth';

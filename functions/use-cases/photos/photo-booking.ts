@@ -1,5 +1,5 @@
 /**
- * Who may touch a booking's photos (design: 'Vehicle photos'): staff and admins on any paid booking (the yard's check-in
+ * Who may touch a booking's photos (docs/product-rules.md, Photos): staff and admins on any paid booking (the yard's check-in
  * and check-out photos, issue 22) (a cancelled one's photos stay reachable), a customer on
  * their own only (the same check as their booking edit). Anything else is 404, never a hint that it exists.
  */

@@ -1,5 +1,5 @@
 /**
- * POST /api/bookings/{id}/photos: presigns one S3 POST for one file at the spec's key path, after the caller's
+ * POST /api/bookings/{id}/photos: presigns one S3 POST for one file for the kept key path, after the caller's
  * access, the file's declared type and size, and the booking's 30-photo limit are checked. The promise made
  * to the browser is kept as a pending upload, which the completion check holds the stored object to.
  */
@@ -14,7 +14,7 @@ import { photoBooking, uploaderOf } from './photo-booking';
 /** A pending upload outlives its URL by an hour, then DynamoDB removes it. */
 const PENDING_TTL_SECONDS = UPLOAD_URL_SECONDS + 60 * 60;
 
-/** The spec's path: `{bookingId}/{bookingId}-{timestamp}-{random}.{extension}`, the extension from the checked type. */
+/** Where a photo is kept (docs/product-rules.md, Photos): `{bookingId}/{bookingId}-{timestamp}-{random}.{extension}`, the extension from the checked type. */
 export function photoKey(bookingId: string, contentType: keyof typeof PHOTO_CONTENT_TYPES, now: Date): string {
   return `${bookingId}/${bookingId}-${now.getTime()}-${randomBytes(6).toString('hex')}.${PHOTO_CONTENT_TYPES[contentType]}`;
 }

@@ -4,7 +4,7 @@ interface State {
   error: Error | null;
 }
 
-/** Catches a page that fails to render and shows the spec's generic error heading instead of a blank screen. */
+/** Catches a page that fails to render and shows the generic error heading instead of a blank screen. */
 export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, State> {
   override state: State = { error: null };
 

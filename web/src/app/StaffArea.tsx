@@ -1,6 +1,6 @@
 /**
  * The staff pages' door (/admin and what is behind it): checks the group claim of the freshly refreshed id token
- * (spec: after 100 ms). Signed-out visitors go to sign in; everyone else without the group sees Access Denied. The
+ * (after 100 ms). Signed-out visitors go to sign in; everyone else without the group sees Access Denied. The
  * API checks the same claim on every staff route; this only decides what to show. It lives in the app shell
  * because it joins two features: the account's session and the staff pages.
  */

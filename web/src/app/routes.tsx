@@ -1,5 +1,5 @@
 /**
- * The SPA's route table (spec section 2). Home is in the entry chunk; every other page is a lazily
+ * The SPA's route table (docs/content.md lists the public pages). Home is in the entry chunk; every other page is a lazily
  * loaded route. Add a page here with React.lazy.
  */
 import { lazy } from 'react';
@@ -49,7 +49,7 @@ export const pageRoutes: RouteObject[] = [
   { path: 'payment', element: <Payment /> },
   { path: 'payment-success', element: <PaymentSuccess /> },
   { path: 'payment-failure', element: <PaymentFailure /> },
-  // Accounts: one sign-in page at three addresses (spec), the customer dashboard and the admin page.
+  // Accounts: one sign-in page at three addresses (docs/accounts.md), the customer dashboard and the admin page.
   { path: 'login', element: <SignIn /> },
   { path: 'customer-auth', element: <SignIn /> },
   { path: 'auth', element: <SignIn /> },

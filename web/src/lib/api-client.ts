@@ -1,5 +1,5 @@
 /**
- * The one client for our API (design.md, "API contract"): JSON in, a value parsed by the caller's zod
+ * The one client for our API (docs/architecture.md, "The API client"): JSON in, a value parsed by the caller's zod
  * schema out, never a cast. Every failure is an `ApiError`: the server's `{ message, fieldErrors }`, or a
  * friendly message when the server could not be reached or answered with something we cannot read.
  * Each API call has its own small module in its feature (`features/<name>/api/*.ts`) that names the path

@@ -1,4 +1,4 @@
-/** The account pages' texts (spec section 8, with the design's 8-character password rule). */
+/** The account pages' texts, with the 8-character password rule (docs/product-rules.md, Accounts and roles). */
 export const PASSWORD_MIN_LENGTH = 8;
 
 export const accountText = {

@@ -47,7 +47,7 @@ export function useSessionHint(): SessionHint | null {
   return useSyncExternalStore(subscribeToAuthChanges, snapshot, () => null);
 }
 
-/** The avatar's letter: the e-mail's first letter upper-cased, U when there is none (spec: shared header). */
+/** The avatar's letter: the e-mail's first letter upper-cased, U when there is none (docs/accounts.md). */
 export function avatarLetter(email: string | null | undefined): string {
   const first = email?.trim()[0];
   return first ? first.toUpperCase() : 'U';

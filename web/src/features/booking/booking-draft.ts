@@ -1,6 +1,6 @@
 /**
  * What the visitor has chosen and typed so far, kept in sessionStorage for the tab's session (like the
- * spec's pendingBooking), so Back, 'Back to Quote' and a reload never empty the quote card or the details
+ * pendingBooking), so Back, 'Back to Quote' and a reload never empty the quote card or the details
  * form. Cleared once a booking is confirmed. Storage can be unavailable (privacy modes): then nothing is kept.
  */
 import type { CustomerDetails } from '@shared/booking';

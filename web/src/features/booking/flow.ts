@@ -1,5 +1,5 @@
 /**
- * What moves between the booking screens as navigation state (spec section 3): the quote data, the
+ * What moves between the booking screens as navigation state (docs/payments.md, Flow): the quote data, the
  * cost in dollars, and later the customer. The server re-prices everything; these are for display.
  * Pure: no React, no storage, so the rules here are unit-tested directly.
  */
@@ -143,7 +143,7 @@ export function paymentAmounts(cost: Pick<QuoteCost, 'total'>, paymentType: Paym
   return { total, ...amountDueNow(total, paymentType) };
 }
 
-/** What the spec's create-checkout call sends as `cost` (a deposit sends a total of 10); the server ignores it and prices the booking itself. */
+/** What the checkout request sends as `cost` (a deposit sends a total of 10); the server ignores it and prices the booking itself. */
 export interface CheckoutCost {
   days: number;
   total: number;

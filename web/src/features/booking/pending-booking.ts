@@ -1,5 +1,5 @@
 /**
- * The pending booking in sessionStorage (spec: 'pendingBooking'): written just before the browser leaves
+ * The pending booking in sessionStorage (under the name 'pendingBooking'): written just before the browser leaves
  * for the hosted checkout, read by the payment and failure pages on the way back, cleared once the booking
  * is confirmed or cancelled. Storage can be unavailable (privacy modes); then there is simply none.
  */

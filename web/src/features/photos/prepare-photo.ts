@@ -12,7 +12,7 @@ export function photoTypeOf(file: File): string {
   return '';
 }
 
-/** Why a chosen file cannot be a photo, or null (the spec: only files whose type starts with image/). */
+/** Why a chosen file cannot be a photo, or null (only files whose type starts with image/; docs/product-rules.md, Photos). */
 export function selectionProblem(file: File): string | null {
   const type = photoTypeOf(file);
   if (!type.startsWith('image/')) return photoMessages.notAnImage;

@@ -1,5 +1,5 @@
 /**
- * One photo's whole upload, as the design has it: prepare (resize if needed), ask the API for a presigned
+ * One photo's whole upload, as docs/photos.md describes it: prepare (resize if needed), ask the API for a presigned
  * POST, send the file to the bucket with progress, then ask the API to check and record it. Any refusal
  * comes back as an Error whose message the panel shows beside the file.
  */

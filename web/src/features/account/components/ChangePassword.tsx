@@ -1,7 +1,7 @@
 /**
  * Change Password (Profile > Password & Security): current, new and confirm, each with show/hide; Update
  * Password stays disabled until all three are filled and reads 'Updating...' while busy. Cognito checks the
- * current password (design: the spec's form ignored it).
+ * current password (docs/product-rules.md, Where the code differs from the brief).
  */
 import { updatePassword } from '@aws-amplify/auth';
 import { useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * 'Edit Booking #…' in limited editing mode (spec: customer booking edit dialog): drop-off only while its date
+ * 'Edit Booking #…' in limited editing mode (docs/product-rules.md, Changing a booking): drop-off only while its date
  * is today or later, pick-up, return flight and car wash. Before saving it shows the new total and what happens
  * to the money, computed with the same rules the server applies; the server decides and answers.
  */

@@ -1,5 +1,5 @@
 /**
- * The create-booking dialog in customer mode (spec): the person's name, phone and e-mail come from their
+ * The create-booking dialog in customer mode (docs/accounts.md): the person's name, phone and e-mail come from their
  * profile, shown here and applied by the server; the car registration and the four date and time fields are
  * required, with the quote's rules and messages. Submit goes to the hosted checkout ('Redirecting to Payment...'),
  * which returns to the dashboard.

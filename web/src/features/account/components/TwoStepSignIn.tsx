@@ -1,5 +1,5 @@
 /**
- * Two-step sign-in with an authenticator app (TOTP), optional (design.md): set up with a QR code and the
+ * Two-step sign-in with an authenticator app (TOTP), optional (docs/accounts.md): set up with a QR code and the
  * secret as text, verified by a code before it is turned on; turned off only with the password and a valid
  * current code. Cognito keeps the secret; this page never stores it.
  */

@@ -1,5 +1,5 @@
 /**
- * The signed-in header's user menu (spec: shared header): the avatar with the e-mail's first letter, the
+ * The signed-in header's user menu (docs/accounts.md): the avatar with the e-mail's first letter, the
  * e-mail, Dashboard, Profile and Sign Out. Loaded only when someone is signed in; sign-out loads Amplify
  * on demand. Signing out from any state goes to `/`.
  */

@@ -1,5 +1,5 @@
 /**
- * /login, /customer-auth and /auth: one sign-in page with the spec's three modes (Welcome Back, Create
+ * /login, /customer-auth and /auth: one sign-in page with three modes (docs/accounts.md: Welcome Back, Create
  * Account, Reset Password), plus the steps they lead to: the authenticator code when TOTP is on, 'check
  * your email' after sign-up or a reset request, and the new-password form a reset link opens.
  */

@@ -1,4 +1,4 @@
-/** PATCH /api/admin/customers/{id}: name, e-mail and contact number; a duplicate answers 409 with the spec's message. */
+/** PATCH /api/admin/customers/{id}: name, e-mail and contact number; a duplicate answers 409 with its message (docs/product-rules.md). */
 import type * as z from 'zod';
 import { adminCustomerResponseSchema, type AdminCustomerEdit } from '@shared/admin';
 import { apiRequest } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 /**
- * The All tab's filters (spec): search by name, e-mail, phone, car registration or booking reference; status;
+ * The All tab's filters (docs/admin.md): search by name, e-mail, phone, car registration or booking reference; status;
  * drop-off and pick-up date ranges. The search edits the same `q` as the card's quick search, which is hidden
  * on this tab so there is one box.
  */

@@ -1,4 +1,4 @@
-/** The booking's history (design: every admin change is audited): who, when, and each field's old and new value. */
+/** The booking's history (docs/admin.md: every admin change is audited): who, when, and each field's old and new value. */
 import { statusLabels, type AuditEntry, type StatusFilter } from '@shared/admin';
 import { formatTime12 } from '@shared/format';
 import { isCalendarDate, isClockTime } from '@shared/nz-time';

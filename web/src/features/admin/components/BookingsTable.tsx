@@ -1,5 +1,5 @@
 /**
- * The bookings table with the spec's columns. The table keeps its roles explicitly because on a phone the
+ * The bookings table with the columns docs/admin.md lists. The table keeps its roles explicitly because on a phone the
  * CSS lays each row out as a card (display: block drops a table's native semantics in some browsers), with
  * each cell's column name shown before it; nothing scrolls sideways.
  */

@@ -1,7 +1,7 @@
 /**
- * The customer editor (spec: Customer Name, Email Address, Contact Number), opened from the booking dialog.
+ * The customer editor (Customer Name, Email Address, Contact Number), opened from the booking dialog.
  * It reads the customer first for the version a save must name; a duplicate e-mail or number is refused by the
- * server with the spec's message under the field.
+ * server with its message under the field (docs/product-rules.md, Checkout and confirmation).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { adminCustomerEditSchema, adminMessages, type AdminCustomer } from '@shared/admin';

@@ -1,5 +1,5 @@
 /**
- * Find an existing customer for a new booking: from 2 characters (spec) it asks for up to 5 matches, after a
+ * Find an existing customer for a new booking: from 2 characters it asks for up to 5 matches (docs/product-rules.md), after a
  * pause in typing; picking one fills the dialog's name, phone and e-mail.
  */
 import { useEffect, useState } from 'react';

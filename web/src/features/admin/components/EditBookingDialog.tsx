@@ -1,5 +1,5 @@
 /**
- * 'Edit Booking Details' (spec: admin edit dialog). It reads the booking and its history first, so a save
+ * 'Edit Booking Details' (docs/admin.md). It reads the booking and its history first, so a save
  * names the version it started from; someone else's save in between is refused and the dialog offers a reload.
  * A reload after the customer editor saves keeps the form's fields (only the version and the customer change).
  */

@@ -1,5 +1,5 @@
 /**
- * The create-booking dialog in admin mode (spec): name, phone and e-mail (found with the customer search or
+ * The create-booking dialog in admin mode (docs/admin.md): name, phone and e-mail (found with the customer search or
  * typed in), car registration, parking bay, drop-off and pick-up, car wash. The quote rules and messages are
  * the shared ones; submit goes to the hosted checkout ('Redirecting to Payment...'), which returns to /admin.
  */

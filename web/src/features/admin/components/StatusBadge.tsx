@@ -1,4 +1,4 @@
-/** A booking's status as the spec styles it (checkout destructive, checkin default, reservation secondary; cancelled outline). */
+/** A booking's status as the dashboard styles it (checkout destructive, checkin default, reservation secondary; cancelled outline). */
 import { statusBadgeVariant, statusLabels, type StatusFilter } from '@shared/admin';
 
 export function StatusBadge({ status }: { status: StatusFilter }) {

@@ -1,5 +1,5 @@
 /**
- * The four summary cards (spec): Total Bookings, Total Revenue (2 decimals), Unique Customers, Today's Bookings.
+ * The four summary cards (docs/admin.md): Total Bookings, Total Revenue (2 decimals), Unique Customers, Today's Bookings.
  * Total Revenue says under it how much of it is collected and how much is still due at pick-up (issue 26).
  */
 import type { AdminSummary } from '@shared/admin';

@@ -1,4 +1,4 @@
-/** The 3-step booking (spec section 1): select dates, enter personal details, confirm and pay. */
+/** The 3-step booking (docs/payments.md, Flow): select dates, enter personal details, confirm and pay. */
 const STEPS = ['Select dates', 'Your details', 'Confirm and pay'] as const;
 
 export function BookingSteps({ current }: { current: 1 | 2 | 3 }) {

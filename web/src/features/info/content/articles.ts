@@ -2,7 +2,7 @@
  * The three articles' bodies as simple blocks (headings, paragraphs, lists, a tip), rendered by the
  * article page. Each is written to fit its read time in blog-posts.ts at about 220-230 words a minute
  * (5 min ~1,100 words, 7 min ~1,550, 6 min ~1,350); if you change an article's length a lot, change its
- * readTime too. Facts come from the spec and the terms (30% saving, arrive 15-20 minutes early, shuttle
+ * readTime too. Facts come from the site's claims and the terms (30% saving, arrive 15-20 minutes early, shuttle
  * every 15 minutes, notice periods, fees, liability); prices from the shared pricing constants; contact
  * details from the site configuration.
  */

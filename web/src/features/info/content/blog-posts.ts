@@ -1,5 +1,5 @@
 /**
- * The blog's three posts (spec section 2): what the listing cards and the article pages show, and what
+ * The blog's three posts (docs/content.md): what the listing cards and the article pages show, and what
  * the sitemap lists. Plain data, no React, so the build's SEO plugin can import it too.
  */
 export interface BlogPost {

@@ -1,5 +1,5 @@
 /**
- * The FAQ's 20 questions. The answers carry the spec's facts (24 hours' notice for extensions and early
+ * The FAQ's 20 questions. The answers carry the business's facts (24 hours' notice for extensions and early
  * returns, 45/60 minutes before check-in, open 24/7, shuttle every 15 minutes) and the terms' rules,
  * with prices from the shared pricing constants and contact details from the site configuration.
  */

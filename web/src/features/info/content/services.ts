@@ -1,5 +1,5 @@
 /**
- * The car services (spec section 2 and 9): done at the yard while the customer is away, booked as add-ons of
+ * The car services (docs/product-rules.md, Price): done at the yard while the customer is away, booked as add-ons of
  * the parking. Name, price and summary come from the price list (shared/add-ons.ts); this adds the page's own.
  */
 import { addOn, shortPrice, type ServiceId } from '@shared/add-ons';
@@ -9,7 +9,7 @@ export interface CarService {
   /** The add-on "Book This Service" chooses (/booking?service=...). */
   addOn: ServiceId;
   name: string;
-  /** As the spec prints it: whole dollars. */
+  /** As the Services page prints it: whole dollars. */
   price: string;
   summary: string;
   includes: string[];

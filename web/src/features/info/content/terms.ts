@@ -1,5 +1,5 @@
 /**
- * The terms and conditions: 14 sections carrying every term of the spec's section 9 (surcharges,
+ * The terms and conditions: 14 sections carrying every term of the business (surcharges,
  * cancellation, extensions, out-of-hours drop-off, liability, abandoned vehicles, complaints, records),
  * with prices from the shared pricing constants and the business's details from the site configuration.
  */

@@ -68,7 +68,7 @@ export default function Contact() {
         setErrors(fromServer);
         focusFirstError(fromServer);
       } else {
-        // A spent request budget (429) says when to try again; other failures get the spec's text.
+        // A spent request budget (429) says when to try again; other failures get the form's failure text (shared/contact.ts).
         const description = error instanceof ApiError && error.status === 429 ? error.message : contactTexts.failureDescription;
         toast({ title: contactTexts.failureTitle, description, variant: 'destructive' });
       }

@@ -1,5 +1,5 @@
 /**
- * 'View Existing Photos' (spec: 'Vehicle photos panel'): a dialog with the booking's photos as a grid, newest
+ * 'View Existing Photos' (docs/photos.md, The panel): a dialog with the booking's photos as a grid, newest
  * first, and a larger view of one with its type, description, size, who uploaded it and when. Keyboard: Tab
  * through the grid, Enter opens a photo, Left/Right move between photos, 'Back to all photos' returns focus
  * to the photo it opened; Escape closes.

@@ -1,5 +1,5 @@
 /**
- * The vehicle photos panel (spec: 'Vehicle photos panel', 'Photo upload'): drag-and-drop or choose files
+ * The vehicle photos panel (docs/photos.md, The panel; docs/product-rules.md, Photos): drag-and-drop or choose files
  * (images only, several at once), a type and an optional description per photo, previews, a progress bar
  * per file, Upload, and 'View Existing Photos'. Used inside the customer's booking edit dialog and, wrapped
  * in VehiclePhotosDialog, from the admin dashboard. It renders no <form>: it sits inside the edit form.
@@ -93,7 +93,7 @@ export default function VehiclePhotosPanel({ bookingId, bookingReference }: Vehi
       toast({ title: photoMessages.uploadedTitle, description: formatPhotoCount(done.length), variant: 'success' });
     }
     if (failures.length) {
-      // One refusal: its reason. Several: the spec's general text; each file shows its own reason.
+      // One refusal: its reason. Several: the general text; each file shows its own reason.
       toast({ title: photoMessages.failedTitle, description: failures.length === 1 ? failures[0] : photoMessages.failed, variant: 'destructive' });
     }
   };
