@@ -69,11 +69,14 @@ export class ScheduledJob extends Construct {
       // A missed pass is not retried: the next one does the same work.
       targets: [new LambdaFunction(this.fn, { retryAttempts: 0 })],
     });
+    // One period per scheduled pass, so a failed pass is a breaching period and a pass not due is no data: three
+    // failed passes running for a frequent job, the one failed pass for a daily one (a day with no reconciliation).
+    const passes = failedPassesToAlarm(job.everyMinutes);
     countAlarm(this, 'ErrorsAlarm', {
       alarmName: `${name}-errors`,
-      description: `${job.name} failed three passes running (docs/operations.md, Alarms)`,
-      metric: this.fn.metricErrors({ period: Duration.minutes(1) }),
-      evaluationPeriods: 3,
+      description: `${job.name} failed ${passes === 1 ? 'a pass' : `${passes} passes running`} (docs/operations.md, Alarms)`,
+      metric: this.fn.metricErrors({ period: Duration.minutes(job.everyMinutes) }),
+      evaluationPeriods: passes,
       alarmAction: props.alarmAction,
     });
   }
@@ -89,4 +92,9 @@ export class ScheduledJob extends Construct {
       alarmAction: props.alarmAction,
     });
   }
+}
+
+/** How many failed passes running make a job's errors alarm: three for a job run hourly or more often, else one. */
+export function failedPassesToAlarm(everyMinutes: number): number {
+  return everyMinutes <= 60 ? 3 : 1;
 }

@@ -62,6 +62,14 @@ describe('the alarms', () => {
     expect(named(`${workerName()}-errors`).EvaluationPeriods).toBe(3);
   });
 
+  it("each job's errors alarm reads one period per scheduled pass, so a failing job can set it off", () => {
+    // [job, period in seconds, passes]: every minute three running; every 15 minutes three running; once a day, one.
+    for (const [job, period, passes] of [['SendRefunds', 60, 3], ['SendReminders', 900, 3], ['Reconcile', 86_400, 1]] as const) {
+      const alarm = named(`${dev.namePrefix}-${job}-errors`);
+      expect([alarm.MetricName, alarm.Period, alarm.EvaluationPeriods, alarm.TreatMissingData], job).toEqual(['Errors', period, passes, 'notBreaching']);
+    }
+  });
+
   it("counts 'Refund failed' from the worker and from every route that may send a refund", () => {
     const filters = resourcesOfType(s, 'AWS::Logs::MetricFilter').filter(([, p]) => p.MetricTransformations[0].MetricName === 'RefundsFailed');
     expect(filters.every(([, p]) => p.FilterPattern === '{ $.message = "Refund failed" }')).toBe(true);
