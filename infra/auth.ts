@@ -147,7 +147,9 @@ export class Auth extends Construct {
         flows: { authorizationCodeGrant: true, implicitCodeGrant: false },
         // aws.cognito.signin.user.admin lets tokens from the Google flow manage their own account (MFA, attributes) too.
         scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE, OAuthScope.COGNITO_ADMIN],
-        callbackUrls: [siteRoot],
+        // The sign-in page, which loads Amplify to finish the code exchange (the home page never loads it) and then
+        // goes where the person was (web/src/features/account/sign-in-return.ts).
+        callbackUrls: [`${siteRoot}login`],
         logoutUrls: [siteRoot],
       },
       supportedIdentityProviders: [

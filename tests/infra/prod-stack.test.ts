@@ -106,7 +106,7 @@ describe('an environment with a custom domain', () => {
     }
     const cors = s.json.Resources[logicalIdOf(s, s.stack.data.photos)]!.Properties.CorsConfiguration.CorsRules;
     expect(cors.map((r: { AllowedOrigins: unknown }) => r.AllowedOrigins)).toEqual([[`https://${DOMAIN}`]]);
-    s.template.hasResourceProperties('AWS::Cognito::UserPoolClient', { CallbackURLs: [`https://${DOMAIN}/`], LogoutURLs: [`https://${DOMAIN}/`] });
+    s.template.hasResourceProperties('AWS::Cognito::UserPoolClient', { CallbackURLs: [`https://${DOMAIN}/login`], LogoutURLs: [`https://${DOMAIN}/`] });
     expect(s.json.Outputs.StripeWebhookUrl.Value).toBe(`https://${DOMAIN}/api/webhooks/stripe`);
   });
 });

@@ -679,13 +679,13 @@ describe('accounts (Cognito)', () => {
     s.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: ADMIN_GROUP });
   });
 
-  it('the SPA client: public (no secret), password and SRP flows, OAuth code flow back to the site root', () => {
+  it('the SPA client: public (no secret), password and SRP flows, OAuth code flow back to the sign-in page, signed out to the site root', () => {
     const [, client] = resourcesOfType(s, 'AWS::Cognito::UserPoolClient')[0]!;
     expect(client.GenerateSecret).toBe(false);
     expect(client.ExplicitAuthFlows).toEqual(expect.arrayContaining(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']));
     expect(client.AllowedOAuthFlows).toEqual(['code']);
     const root = { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalIdOf(s, s.stack.site.distribution), 'DomainName'] }, '/']] };
-    expect(client.CallbackURLs).toEqual([root]);
+    expect(client.CallbackURLs).toEqual([{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalIdOf(s, s.stack.site.distribution), 'DomainName'] }, '/login']] }]);
     expect(client.LogoutURLs).toEqual([root]);
     expect(client.SupportedIdentityProviders).toEqual(['COGNITO']); // dev names no Google client
     // npm run admin tells a revoked admin's token lives this long: at most 1 hour (docs/operations.md).

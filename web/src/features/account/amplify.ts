@@ -7,6 +7,8 @@ import { Amplify, defaultStorage, Hub } from '@aws-amplify/core';
 import { cognitoUserPoolsTokenProvider } from '@aws-amplify/auth/cognito';
 import { loadConfig } from '../../lib/config';
 import { announceAuthChange } from './session-hint';
+// Finishes a Google sign-in when Cognito sends the browser back to /login with a code (Amplify's side-effect module).
+import '@aws-amplify/auth/enable-oauth-listener';
 
 let ready: Promise<void> | undefined;
 
@@ -26,7 +28,8 @@ export function ensureAmplify(): Promise<void> {
               oauth: {
                 domain: config.oauthDomain,
                 scopes: ['openid', 'email', 'profile', 'aws.cognito.signin.user.admin'],
-                redirectSignIn: [`${origin}/`],
+                // The sign-in page finishes the exchange and returns the person where they were (sign-in-return.ts).
+                redirectSignIn: [`${origin}/login`],
                 redirectSignOut: [`${origin}/`],
                 responseType: 'code' as const,
                 providers: ['Google' as const],
@@ -47,4 +50,32 @@ export function ensureAmplify(): Promise<void> {
     throw error;
   });
   return ready;
+}
+
+/**
+ * Waits for a Google sign-in to finish on the page Cognito returned to (`/login?code=...&state=...`): Amplify
+ * exchanges the code when it is configured, then says so on its Hub. Listening starts before configuring, so the
+ * answer cannot be missed.
+ */
+export function finishRedirectSignIn(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stop = Hub.listen('auth', ({ payload }) => {
+      if (payload.event === 'signInWithRedirect') {
+        stop();
+        resolve();
+      } else if (payload.event === 'signInWithRedirect_failure') {
+        stop();
+        reject(new Error('Google sign-in did not finish. Please try again.'));
+      }
+    });
+    ensureAmplify()
+      .then(() => {
+        // Without Google configured (as locally) nothing will answer: a made-up code in the address ends here.
+        if (!Amplify.getConfig().Auth?.Cognito.loginWith?.oauth) throw new Error('Google sign-in is not available here.');
+      })
+      .catch((error: unknown) => {
+        stop();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      });
+  });
 }

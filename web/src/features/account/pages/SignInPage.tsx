@@ -11,12 +11,13 @@ import { loadConfig } from '../../../lib/config';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { TextField } from '../../../ui/TextField';
 import { useToast } from '../../../ui/toast/ToastProvider';
-import { ensureAmplify } from '../amplify';
+import { ensureAmplify, finishRedirectSignIn } from '../amplify';
 import { authErrorMessage, isAuthError } from '../auth-errors';
 import { PasswordField } from '../components/PasswordField';
 import { accountText, PASSWORD_MIN_LENGTH } from '../messages';
 import { afterSignIn, returnState } from '../next-path';
 import { announceAuthChange, useSessionHint } from '../session-hint';
+import { isRedirectReturn, rememberSignInReturn, takeSignInReturn } from '../sign-in-return';
 import '@/ui/widgets.css';
 import '../account.css';
 
@@ -60,8 +61,10 @@ export default function SignInPage() {
   const [error, setError] = useState<ReactNode>(null);
   const [sentFor, setSentFor] = useState<'signup' | 'reset'>('signup');
   const [googleEnabled, setGoogleEnabled] = useState(false);
+  // Back from Google with a code: Amplify finishes the sign-in here, then the person goes where they were.
+  const [finishingRedirect, setFinishingRedirect] = useState(() => isRedirectReturn(location.search));
   // Once this page signs someone in it navigates itself; the hint must not redirect first.
-  const handled = useRef(false);
+  const handled = useRef(finishingRedirect);
   const headingId = useId();
 
   useDocumentMeta(TITLES[mode], 'Sign in to Runway Parking to manage your airport parking bookings.');
@@ -74,6 +77,28 @@ export default function SignInPage() {
     return () => {
       live = false;
     };
+  }, []);
+
+  useEffect(() => {
+    if (!finishingRedirect) return;
+    let live = true;
+    finishRedirectSignIn()
+      .then(() => {
+        if (!live) return;
+        toast({ title: accountText.signedInTitle, description: accountText.signedIn, variant: 'success' });
+        navigate(takeSignInReturn(), { replace: true });
+      })
+      .catch((e: unknown) => {
+        if (!live) return;
+        handled.current = false;
+        setFinishingRedirect(false);
+        fail(accountText.signInFailed, e, 'Google sign-in did not finish. Please try again.');
+      });
+    return () => {
+      live = false;
+    };
+    // Once, for the address Cognito returned to.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   if (hint && !handled.current && mode !== 'new-password') return <Navigate to={next} replace state={returnState(location.state, next)} />;
@@ -212,6 +237,7 @@ export default function SignInPage() {
   const continueWithGoogle = async () => {
     try {
       await ensureAmplify();
+      rememberSignInReturn(next);
       await signInWithRedirect({ provider: 'Google' });
     } catch (e) {
       fail(accountText.signInFailed, e);
@@ -226,6 +252,11 @@ export default function SignInPage() {
             {TITLES[mode]}
           </h1>
           {SUBTITLES[mode] && <p className="muted">{SUBTITLES[mode]}</p>}
+          {finishingRedirect && (
+            <p className="muted" role="status">
+              Signing you in with Google...
+            </p>
+          )}
 
           {error && (
             <div className="alert alert-error" role="alert">
