@@ -3,12 +3,12 @@
  * home page and the 404 page, and on the states a visitor creates: an open FAQ answer, the contact form
  * showing its errors, and the narrow-screen menu opened.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { articlePath, BLOG_POSTS } from '../../web/src/features/info/content/blog-posts';
 import { INFO_PAGES } from '../../web/src/features/info/content/public-pages';
 import { useBrowser, viewportNames, withPage } from './support/browser';
+import { axeBuilder } from './support/axe';
 
 const { browser, baseUrl } = useBrowser();
 
@@ -16,7 +16,7 @@ const PAGES = ['/', ...Object.values(INFO_PAGES).map((p) => p.path), ...BLOG_POS
 
 /** Violations as short lines (rule, impact, the first few offending elements) so a failure says what to fix. */
 async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 

@@ -210,9 +210,14 @@ describe.each(viewportNames)('accounts at %s width', (viewport) => {
       await page.getByRole('link', { name: 'Back to Home' }).waitFor();
       await signOut(page, viewport);
 
-      await signInWith(page, admin.email, admin.password);
-      await toast(page, 'You have successfully signed in.');
+      // Staff signing in through /auth land where they were going (the other browser tests open /admin signed in).
       await page.goto(`${baseUrl}/admin`);
+      await page.waitForURL(/\/auth\?next=%2Fadmin$/);
+      await page.getByLabel('Email').fill(admin.email);
+      await page.getByLabel('Password', { exact: true }).fill(admin.password);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await toast(page, 'You have successfully signed in.');
+      await page.waitForURL(`${baseUrl}/admin`);
       await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
       await page.getByRole('button', { name: 'Logout' }).click();
       await toast(page, 'You have been signed out of your account.');

@@ -5,7 +5,6 @@
  * booking holds is refused), edit the customer (a duplicate e-mail is refused with its message), read
  * the history; and book for a customer through the hosted checkout.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { toDateInput } from '../../shared/date-input';
@@ -14,6 +13,7 @@ import { createUser, type TestUser } from '../support/users';
 import { bookingRows, column, letterTag, seedMany, seedPaidBooking, showing, signInAsAdmin } from './support/admin';
 import { standInPayButton, typeDate } from './support/flow';
 import { useBrowser, viewportNames, withPage, type ViewportName } from './support/browser';
+import { axeBuilder } from './support/axe';
 
 const { browser, baseUrl } = useBrowser();
 const env = inject('env');
@@ -97,7 +97,7 @@ describe.each(viewportNames)('admin dashboard at %s width', (viewport) => {
         expect(await page.locator('.admin-table thead').isVisible()).toBe(false);
       }
       await page.waitForFunction(() => !document.querySelector('.admin-list[aria-busy]'));
-      const axe = await new AxeBuilder({ page }).include('.admin-page').analyze();
+      const axe = await axeBuilder(page).include('.admin-page').analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 
       // Pages: next, a page link, previous.
@@ -224,7 +224,7 @@ describe.each(viewportNames)('admin dashboard at %s width', (viewport) => {
       expect(await dialog.getByLabel('Total Cost').getAttribute('readonly')).not.toBeNull();
       await dialog.getByText('Calculated automatically from the dates and services; it cannot be edited.').waitFor();
       await dialog.getByText('No changes recorded yet.').waitFor();
-      const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+      const axe = await axeBuilder(page).include('[role="dialog"]').analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
       // Two more days: five days, $35.00, $5.00 left to pay at pick-up.

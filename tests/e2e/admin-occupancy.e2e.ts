@@ -7,7 +7,6 @@
  * store's recount (`recountedMonths`) and opens the panel there (`?occupancyFrom=`), so no other test's bookings
  * count in it. The capacity is only ever raised and then put back, so other tests always have room.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { parse } from 'csv-parse/sync';
@@ -25,6 +24,7 @@ import { request } from '../support/http';
 import { createUser, type TestUser } from '../support/users';
 import { bookingRows, letterTag, seedPaidBooking, showing, signInAsAdmin } from './support/admin';
 import { useBrowser, viewportNames, withPage } from './support/browser';
+import { axeBuilder } from './support/axe';
 
 const { browser, baseUrl } = useBrowser();
 const env = inject('env');
@@ -88,7 +88,7 @@ describe.each(viewportNames)('yard occupancy and export at %s width', (viewport)
       expect((await rowOf(busyDay).getByRole('cell').allTextContents()).map((t) => t.trim())).toEqual(['7', '3', String(before.capacity - 7), 'No']);
       expect((await rowOf(addDays(from, 20)).getByRole('cell').allTextContents()).map((t) => t.trim())).toEqual(['0', '0', String(before.capacity), 'No']);
 
-      const axe = await new AxeBuilder({ page }).include('.admin-occupancy').analyze();
+      const axe = await axeBuilder(page).include('.admin-occupancy').analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
       if (viewport === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 

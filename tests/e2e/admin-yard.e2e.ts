@@ -4,7 +4,6 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { keys } from '../../functions/store/keys';
@@ -13,6 +12,7 @@ import { createUser } from '../support/users';
 import { booking, checkout, checkoutBody, outboxFor, postWebhook, standIn, stripeEvent, stripeSession } from '../integration/payment-support';
 import { useBrowser, viewportNames, withPage } from './support/browser';
 import { bookingRows, letterTag, seedPaidBooking, signInAsAdmin } from './support/admin';
+import { axeBuilder } from './support/axe';
 
 const { browser, baseUrl } = useBrowser();
 const env = inject('env');
@@ -40,7 +40,7 @@ describe.each(viewportNames)('staff actions at %s width', (viewport) => {
       await photos.locator('input[type="file"]').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
       await photos.getByRole('button', { name: /^Upload/ }).click();
       await page.locator('.toast', { hasText: 'Photos uploaded successfully' }).first().waitFor();
-      const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+      const axe = await axeBuilder(page).include('[role="dialog"]').analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
       await photos.getByRole('button', { name: 'Close' }).last().click();
       await photos.waitFor({ state: 'detached' });
@@ -89,7 +89,7 @@ describe.each(viewportNames)('staff actions at %s width', (viewport) => {
       await row.waitFor();
       expect(await row.textContent()).toContain(`Sheet ${tag}`);
       expect(await row.textContent()).toContain('9:00 AM');
-      const axe = await new AxeBuilder({ page }).include('.day-sheet').analyze();
+      const axe = await axeBuilder(page).include('.day-sheet').analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
       await row.getByRole('button', { name: /^Check in RP-/ }).click();
       await page.locator('.toast', { hasText: 'Checked in' }).first().waitFor();

@@ -1,5 +1,4 @@
 /** A customer cancels a booking from the dashboard (issue 14): the refund is shown before confirming, then the card says cancelled. */
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { daysFromToday } from '../support/dates';
@@ -7,6 +6,7 @@ import { createUser } from '../support/users';
 import { checkout, checkoutBody, payOnPage } from '../integration/payment-support';
 import { useBrowser, viewportNames, withPage } from './support/browser';
 import { signInToDashboard } from './support/flow';
+import { axeBuilder } from './support/axe';
 
 const { browser, baseUrl } = useBrowser();
 const env = inject('env');
@@ -26,7 +26,7 @@ describe.each(viewportNames)('cancelling at %s width', (viewport) => {
       await dialog.getByRole('heading', { name: /^Cancel booking RP-/ }).waitFor();
       await dialog.getByText('$90.00').waitFor();
       expect(await dialog.textContent()).toContain('$20.00 (The $20 cancellation fee, 48 hours or more before drop-off)');
-      const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+      const axe = await axeBuilder(page).include('[role="dialog"]').analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
       // The two buttons say what they do: one keeps the booking, one cancels it (no bare 'Cancel' beside 'Cancel booking').
       expect(await dialog.locator('.form-actions button').allTextContents()).toEqual(['Keep booking', 'Cancel booking']);

@@ -1,5 +1,4 @@
 /** The customer dashboard's My Bookings tab: the person's paid bookings as cards, filtered and sorted. */
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { toDateInput } from '../../shared/date-input';
@@ -9,6 +8,7 @@ import { createUser } from '../support/users';
 import { checkout, checkoutBody, payOnPage } from '../integration/payment-support';
 import { useBrowser, viewportNames, withPage } from './support/browser';
 import { signInToDashboard } from './support/flow';
+import { axeBuilder } from './support/axe';
 
 const { browser, baseUrl } = useBrowser();
 const env = inject('env');
@@ -40,7 +40,7 @@ describe.each(viewportNames)('My Bookings at %s width', (viewport) => {
       const dialog = page.getByRole('dialog');
       await dialog.getByRole('heading', { name: /^Edit Booking #[0-9a-f]{8}$/ }).waitFor();
       await dialog.getByText('Limited editing mode').waitFor();
-      const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+      const axe = await axeBuilder(page).include('[role="dialog"]').analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
       expect(await dialog.getByLabel('Drop-off date', { exact: true }).count()).toBe(1);
       // A pick-up typed before the drop-off (tomorrow, still in the future) is refused for that, not as a past date.

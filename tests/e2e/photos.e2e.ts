@@ -3,7 +3,6 @@
  * a non-image refused on choosing, a PDF renamed .jpg refused by the server's check, two photos uploaded with a
  * type and a description, then seen in 'View Existing Photos' (grid, larger view, keyboard).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { photoMessages } from '../../shared/photos';
@@ -12,6 +11,7 @@ import { pdf, png } from '../support/images';
 import { checkout, checkoutBody, payOnPage } from '../integration/payment-support';
 import { useBrowser, viewportNames, withPage } from './support/browser';
 import { signInToDashboard } from './support/flow';
+import { axeBuilder } from './support/axe';
 
 const { browser, baseUrl } = useBrowser();
 const env = inject('env');
@@ -59,7 +59,7 @@ describe.each(viewportNames)('vehicle photos at %s width', (viewport) => {
       await chosen.getByRole('img', { name: 'Preview of front.png' }).waitFor();
       expect(await chosen.getByRole('img', { name: 'Preview of door.jpg' }).evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBe(16);
 
-      const panelAxe = await new AxeBuilder({ page }).include('.photos-panel').analyze();
+      const panelAxe = await axeBuilder(page).include('.photos-panel').analyze();
       expect(panelAxe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
       await panel.getByLabel('Photo type for door.jpg').selectOption({ label: 'Damage inspection' });
       await panel.getByLabel('Description for door.jpg (optional)').fill('Scratch on the left door');
@@ -83,7 +83,7 @@ describe.each(viewportNames)('vehicle photos at %s width', (viewport) => {
       await panel.getByRole('button', { name: 'View Existing Photos' }).click();
       const existing = page.getByRole('dialog', { name: /^Existing photos/ });
       await existing.getByText('2 photos, newest first').waitFor();
-      const axe = await new AxeBuilder({ page }).include('.photos-dialog').analyze();
+      const axe = await axeBuilder(page).include('.photos-dialog').analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
       const grid = existing.getByRole('list', { name: 'Photos' });
       expect(await grid.getByRole('listitem').count()).toBe(2);

@@ -13,6 +13,8 @@ export interface TestUser {
   sub: string;
   idToken: string;
   accessToken: string;
+  /** Lets a browser test hand the session to the SPA as Amplify keeps it (tests/e2e/support/session.ts). */
+  refreshToken: string;
   /** Authorization header value */
   bearer: string;
 }
@@ -31,5 +33,6 @@ export async function createUser(env: TestEnv, options: { admin?: boolean; staff
   );
   const idToken = auth.AuthenticationResult!.IdToken!;
   const accessToken = auth.AuthenticationResult!.AccessToken!;
-  return { email, password, sub: sub!, idToken, accessToken, bearer: `Bearer ${accessToken}` };
+  const refreshToken = auth.AuthenticationResult!.RefreshToken!;
+  return { email, password, sub: sub!, idToken, accessToken, refreshToken, bearer: `Bearer ${accessToken}` };
 }

@@ -3,12 +3,14 @@
  * customer's details, continue to payment, and act on the offline Stripe stand-in's checkout page.
  */
 import { randomInt } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { toDateInput } from '../../../shared/date-input';
 import { priceFor, type Price } from '../../../shared/pricing';
 import { daysFromToday } from '../../support/dates';
+import type { TestUser } from '../../support/users';
+import { axeBuilder } from './axe';
+import { openSignedIn } from './session';
 
 /** Types a date digit by digit; a complete date moves focus to the time field 100 ms later. */
 export async function typeDate(page: Page, label: string, iso: string, nextId: string) {
@@ -131,16 +133,16 @@ export async function expectToast(page: Page, title: string, description?: strin
 
 /** axe (WCAG 2.x A/AA and best practices) on the page as it stands; violations as short lines that say what to fix. */
 export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
   expect(found).toEqual([]);
 }
 
-/** Signs in on the sign-in page and lands on the customer dashboard. */
-export async function signInToDashboard(page: Page, baseUrl: string, user: { email: string; password: string }) {
-  await page.goto(`${baseUrl}/login?next=%2Fcustomer-dashboard`);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL(`${baseUrl}/customer-dashboard`);
+/**
+ * Opens the customer dashboard signed in as `user` (support/session.ts: the session handed over, not typed into the
+ * sign-in form, which accounts.e2e.ts and new-booking.e2e.ts test).
+ */
+export async function signInToDashboard(page: Page, baseUrl: string, user: TestUser) {
+  await openSignedIn(page, baseUrl, user, '/customer-dashboard');
+  await page.getByRole('heading', { level: 1, name: /^Welcome back/ }).waitFor();
 }

@@ -1,5 +1,10 @@
-/** Builds the SPA and starts the whole local stack once for every browser test. */
+/**
+ * Builds the SPA and starts the whole local stack once for every browser test. With E2E_SKIP_BUILD set, the SPA
+ * already in web/dist is served as it is: .ci/run sets it because its `npm run synth` (beside `npm test`) has just
+ * built it (cdk.json runs `npm run build` first), so the same build is not made twice.
+ */
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import 'vitest';
@@ -12,6 +17,8 @@ export default async function setup(project: TestProject) {
       cwd: projectRoot,
       stdio: 'inherit',
     });
+  } else if (!existsSync(path.join(projectRoot, 'web/dist/index.html'))) {
+    throw new Error('E2E_SKIP_BUILD is set but web/dist holds no build: run npm run build first');
   }
   return provideLocalStack(project, 'dist', 'runway-e2e-');
 }
