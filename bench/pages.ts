@@ -31,10 +31,19 @@ export function publicPaths(routes: RouteObject[] = pageRoutes, passPath?: strin
     else if (r.path === '*') out.push({ label: `404 (${NOT_FOUND_PATH})`, path: NOT_FOUND_PATH });
     else if (r.path === 'articles/:slug') for (const p of BLOG_POSTS) out.push({ label: articlePath(p), path: articlePath(p) });
     else if (r.path === 'pass/:token' && passPath) out.push({ label: '/pass/<token> (a paid booking)', path: passPath });
+    // An admin page: signed out, any id shows the sign-in prompt, which is what an empty cache fetches for it.
+    else if (r.path === 'admin/customers/:id') out.push({ label: '/admin/customers/<id>', path: '/admin/customers/00000000-0000-4000-8000-000000000000' });
     else if (r.path?.includes(':')) throw new Error(`bench/pages.ts does not know what to put in route ${r.path}`);
     else if (r.path) out.push({ label: `/${r.path}`, path: `/${r.path}` });
   }
   return out;
+}
+
+/** BENCH_PAGES=/,pass measures only those pages (`pass` is the paid booking's pass), e.g. beside Lighthouse's two. */
+function chosenPages(all: { label: string; path: string }[], passPath: string): { label: string; path: string }[] {
+  const only = process.env.BENCH_PAGES?.split(',').map((p) => p.trim()).filter(Boolean);
+  if (!only?.length) return all;
+  return all.filter((p) => only.includes(p.path) || (only.includes('pass') && p.path === passPath));
 }
 
 const gz = (buf: Buffer) => gzipSync(buf, { level: 9 }).length;
@@ -55,7 +64,7 @@ const pages: BenchModule = {
     let browser: Browser | undefined;
     try {
       browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, timeout: 30_000 });
-      for (const { label, path: p } of publicPaths(pageRoutes, passPath)) {
+      for (const { label, path: p } of chosenPages(publicPaths(pageRoutes, passPath), passPath)) {
         const context = await browser.newContext();
         try {
           const page = await context.newPage();

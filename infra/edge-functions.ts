@@ -3,26 +3,28 @@
  * Node, and the code ships inline in the template.
  */
 
-import { CLIENT_ONLY_PATHS, CLIENT_ONLY_PREFIXES, NOT_FOUND_FILE, PRERENDERED_PATHS, prerenderedFile, SPA_SHELL_FILE } from '../shared/prerendered-paths';
+import { CLIENT_ONLY_PATHS, CLIENT_ONLY_PREFIXES, NOT_FOUND_FILE, PREFIX_SHELLS, PRERENDERED_PATHS, prerenderedFile, SPA_SHELL_FILE } from '../shared/prerendered-paths';
 import { EDGE_HEADERS } from '../functions/routes';
 
 const prerendered = Object.fromEntries(PRERENDERED_PATHS.map((p) => [p, `/${prerenderedFile(p)}`]));
 
 /**
  * Pre-rendered public pages (/faq, with or without a trailing slash) get their own HTML (faq/index.html);
- * the client-side routes (/payment, /admin, /pass/<token> whose token has dots) get the SPA shell; any other path gets the shell's copy kept for unknown
+ * the client-side routes (/payment, /admin, /pass/<token> whose token has dots) get the SPA shell, or their prefix's own
+ * shell (PREFIX_SHELLS: the pass's pre-rendered skeleton); any other path gets the shell's copy kept for unknown
  * paths (NOT_FOUND_FILE), which NOT_FOUND_STATUS_CODE answers with 404; anything that looks like a file is fetched as is.
  */
 export const SPA_FALLBACK_CODE = `var PAGES = ${JSON.stringify(prerendered)};
 var CLIENT = ${JSON.stringify(Object.fromEntries(CLIENT_ONLY_PATHS.map((p) => [p, true])))};
 var PREFIXES = ${JSON.stringify(CLIENT_ONLY_PREFIXES)};
+var SHELLS = ${JSON.stringify(PREFIX_SHELLS)};
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
   for (var i = 0; i < PREFIXES.length; i++) {
     var rest = uri.substring(PREFIXES[i].length);
     if (uri.indexOf(PREFIXES[i]) === 0 && rest.length > 0 && rest.replace(/\\/$/, '').indexOf('/') === -1) {
-      request.uri = '/${SPA_SHELL_FILE}';
+      request.uri = '/' + (SHELLS[PREFIXES[i]] || '${SPA_SHELL_FILE}');
       return request;
     }
   }

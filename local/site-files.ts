@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sirv from 'sirv';
-import { isClientPrefixedPath, isSitePage, SPA_SHELL_FILE } from '../shared/prerendered-paths';
+import { isClientPrefixedPath, isSitePage, prefixShellFile, SPA_SHELL_FILE } from '../shared/prerendered-paths';
 
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -15,8 +15,8 @@ export function siteFiles(dist: string): Middleware {
   const assets = sirv(dist, { single: SPA_SHELL_FILE, etag: true, gzip: true, immutable: true, dev: false });
   return (req, res, next) => {
     const pathname = (req.url ?? '/').split('?')[0]!;
-    // /pass/<token>: the token's dots would read as a file name; it is the shell, as CloudFront answers it.
-    if (isClientPrefixedPath(pathname)) req.url = `/${SPA_SHELL_FILE}`;
+    // /pass/<token>: the token's dots would read as a file name; it is its shell (the pass's own), as CloudFront answers it.
+    if (isClientPrefixedPath(pathname)) req.url = `/${prefixShellFile(pathname)}`;
     if (isClientPrefixedPath(pathname) || path.extname(pathname) !== '' || isSitePage(pathname)) return assets(req, res, next);
     res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end(req.method === 'HEAD' ? undefined : readFileSync(path.join(dist, SPA_SHELL_FILE)));

@@ -39,6 +39,21 @@ export const CLIENT_ONLY_PATHS = ['/payment', '/payment-success', '/payment-fail
  */
 export const CLIENT_ONLY_PREFIXES = ['/pass/', '/admin/customers/'] as const;
 
+/**
+ * The pass's own shell: the pass's loading skeleton pre-rendered, with the script that starts its request
+ * (web/prerender-plugin.ts), so `/pass/<token>` paints at once and nothing moves when the booking arrives.
+ */
+export const PASS_SHELL_FILE = 'pass-shell.html';
+
+/** The shell each prefix is answered with where it is not the SPA shell. */
+export const PREFIX_SHELLS: Partial<Record<(typeof CLIENT_ONLY_PREFIXES)[number], string>> = { '/pass/': PASS_SHELL_FILE };
+
+/** The file that answers a client route under a prefix (isClientPrefixedPath): its own shell, or the SPA shell. */
+export function prefixShellFile(pathname: string): string {
+  const prefix = CLIENT_ONLY_PREFIXES.find((p) => pathname.startsWith(p));
+  return (prefix && PREFIX_SHELLS[prefix]) ?? SPA_SHELL_FILE;
+}
+
 /** `/pass/<one segment>`: a parameterised client route (CLIENT_ONLY_PREFIXES). */
 export function isClientPrefixedPath(pathname: string): boolean {
   return CLIENT_ONLY_PREFIXES.some((prefix) => pathname.startsWith(prefix) && /^[^/]+\/?$/.test(pathname.slice(prefix.length)));

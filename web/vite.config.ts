@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import prerender from './prerender-plugin.ts';
+import prerender, { PASS_EARLY_ENTRY } from './prerender-plugin.ts';
 import seo from './seo-plugin.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -25,6 +25,11 @@ export default defineConfig({
     sourcemap: 'hidden',
     target: 'es2022',
     manifest: true,
+    rolldownOptions: {
+      // The pass shell's early request (src/features/pass/pass-early.ts): an entry of its own, which only
+      // pass-shell.html loads (web/prerender-plugin.ts finds its file in the manifest).
+      input: { index: path.join(here, 'index.html'), 'pass-early': path.join(here, PASS_EARLY_ENTRY) },
+    },
   },
   server: { fs: { allow: [path.resolve(here, '..')] } },
 });

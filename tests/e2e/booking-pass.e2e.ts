@@ -73,6 +73,20 @@ describe.each(viewportNames)('booking pass (%s)', (viewport) => {
       // The address itself is a page of the site (its token's dots are no file name): the shell with 200, not 404.
       expect((await fetch(page.url())).status).toBe(200);
 
+      // Opened from its link (the e-mail's, the QR code's): the pre-rendered skeleton paints first and the pass takes
+      // its place without moving anything on screen (no layout shift at all).
+      await page.addInitScript(() => {
+        const shifts: number[] = ((window as unknown as { __shifts: number[] }).__shifts = []);
+        new PerformanceObserver((list) => list.getEntries().forEach((e) => shifts.push((e as PerformanceEntry & { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(page.url());
+      await page.getByTestId('pass-reference').waitFor();
+      await page.getByRole('img', { name: /^QR code for booking/ }).evaluate((img: HTMLImageElement) => img.decode());
+      await page.getByRole('link', { name: 'Download invoice' }).waitFor();
+      // A frame after the pass painted, so a shift it caused has been reported.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+
       const balance = formatMoney(quoted.price.total - 1000);
       expect(await page.getByTestId('pass-balance').textContent()).toBe(balance);
       await page.getByRole('button', { name: `Pay balance ${balance}` }).waitFor();

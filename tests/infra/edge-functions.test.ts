@@ -32,10 +32,17 @@ describe('SPA fallback (default behaviour)', () => {
     expect(handler(viewerRequest(uri)).uri).toBe(file);
   });
 
-  it.each(['/payment', '/payment-success', '/customer-dashboard', '/admin', '/login', '/manage-booking', '/pass/p1.0c6b1a52-7d8e-4d61-9d1f-2b0f3c4d5e6f.AbCdEfGhIjKlMnOpQrStUv'])(
+  it.each(['/payment', '/payment-success', '/customer-dashboard', '/admin', '/login', '/manage-booking', '/admin/customers/0f8fad5b-d9cb-469f-a165-70867728950e'])(
     'answers the client-side route %s with the SPA shell',
     (uri) => {
       expect(handler(viewerRequest(uri)).uri).toBe('/spa.html');
+    },
+  );
+
+  it.each(['/pass/p1.0c6b1a52-7d8e-4d61-9d1f-2b0f3c4d5e6f.AbCdEfGhIjKlMnOpQrStUv', '/pass/p1.0c6b1a52-7d8e-4d61-9d1f-2b0f3c4d5e6f.AbCdEfGhIjKlMnOpQrStUv/'])(
+    'answers the pass %s with its own pre-rendered shell',
+    (uri) => {
+      expect(handler(viewerRequest(uri)).uri).toBe('/pass-shell.html');
     },
   );
 

@@ -13,6 +13,7 @@ import { siteFiles } from '../../local/site-files';
 import { CLIENT_ONLY_PATHS, PRERENDERED_PATHS } from '../../shared/prerendered-paths';
 
 const SHELL = '<!doctype html><div id="root"></div><!-- shell -->';
+const PASS_SHELL = '<!doctype html><div id="root"><h1>Booking pass</h1></div><!-- pass shell -->';
 let dist: string;
 let server: Server;
 let base: string;
@@ -20,6 +21,7 @@ let base: string;
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'runway-site-'));
   writeFileSync(path.join(dist, 'spa.html'), SHELL);
+  writeFileSync(path.join(dist, 'pass-shell.html'), PASS_SHELL);
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><h1>home</h1>');
   mkdirSync(path.join(dist, 'faq'));
   writeFileSync(path.join(dist, 'faq/index.html'), '<!doctype html><h1>faq</h1>');
@@ -51,6 +53,9 @@ describe('the local static site', () => {
     }
     expect(await (await fetch(`${base}/faq`)).text()).toContain('<h1>faq</h1>');
     expect(await (await fetch(`${base}/customer-dashboard`)).text()).toBe(SHELL);
+    expect(await (await fetch(`${base}/admin/customers/0f8fad5b-d9cb-469f-a165-70867728950e`)).text()).toBe(SHELL);
+    // The pass has a shell of its own: its pre-rendered skeleton.
+    expect(await (await fetch(`${base}/pass/p1.abc.def`)).text()).toBe(PASS_SHELL);
     expect((await fetch(`${base}/assets/app.js`)).status).toBe(200);
   });
 

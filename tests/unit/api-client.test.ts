@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiDownload, apiRequest, INVALID_RESPONSE_MESSAGE, NETWORK_ERROR_MESSAGE, setAccessTokenProvider } from '../../web/src/lib/api-client';
+import { startEarlyRequest, takeEarlyRequest } from '../../web/src/lib/early-request';
 
 const CONFIG = { apiBase: '/api', region: 'local', userPoolId: 'p', userPoolClientId: 'c', googleSignIn: false, environment: 'test' };
 
@@ -210,5 +211,34 @@ describe('Idempotency-Key (issue 20)', () => {
     const calls = serve(() => json(200, { hello: 'x' }));
     await apiRequest('/things', { method: 'POST', body: { a: 1 }, schema: greeting });
     expect(header(calls[0], 'idempotency-key')).toBeUndefined();
+  });
+});
+
+describe('a request started early by a page shell (the pass, issue 23)', () => {
+  it('is sent once: the page reads its answer, with the schema and errors as if it had sent it; a second take finds none', async () => {
+    const calls = serve(
+      () => json(200, { hello: 'early' }),
+      () => json(404, { message: 'Booking pass not found' }),
+    );
+    startEarlyRequest('/pass/p1.a.b');
+    await expect(apiRequest('/pass/p1.a.b', { schema: greeting, sent: takeEarlyRequest('/pass/p1.a.b') })).resolves.toEqual({ hello: 'early' });
+    expect(calls.map((c) => c.url)).toEqual(['/api/pass/p1.a.b']);
+    expect(takeEarlyRequest('/pass/p1.a.b')).toBeUndefined();
+    // Another path is never given an early answer; an error answer is the page's error.
+    startEarlyRequest('/pass/p1.c.d');
+    expect(takeEarlyRequest('/pass/p1.x.y')).toBeUndefined();
+    const error = await failure(apiRequest('/pass/p1.c.d', { schema: greeting, sent: takeEarlyRequest('/pass/p1.c.d') }));
+    expect(error).toMatchObject({ status: 404, kind: 'http', message: 'Booking pass not found' });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('that got no answer is sent again when the page asks', async () => {
+    const calls = serve(
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => json(200, { hello: 'again' }),
+    );
+    startEarlyRequest('/pass/p1.a.b');
+    await expect(apiRequest('/pass/p1.a.b', { schema: greeting, sent: takeEarlyRequest('/pass/p1.a.b') })).resolves.toEqual({ hello: 'again' });
+    expect(calls.map((c) => c.url)).toEqual(['/api/pass/p1.a.b', '/api/pass/p1.a.b']);
   });
 });

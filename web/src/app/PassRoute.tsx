@@ -1,8 +1,18 @@
 /** /pass/<token>: the booking pass with the pickup feature's "I've landed" form in it (a lazily loaded route). */
-import { LandedForm } from '../features/pickup/components/LandedForm';
-import { passLandedEndpoint } from '../features/pickup/api/say-landed';
+import { lazy, Suspense } from 'react';
 import PassPage from '../features/pass/pages/PassPage';
 
+// Offered only on the return day: the form and the pickup feature's code stay out of the pass's first paint.
+const PassLanded = lazy(() => import('./PassLanded'));
+
 export default function PassRoute() {
-  return <PassPage landed={(pass) => <LandedForm endpoint={passLandedEndpoint(pass.token)} returnFlight={pass.return_flight} />} />;
+  return (
+    <PassPage
+      landed={(pass) => (
+        <Suspense fallback={null}>
+          <PassLanded pass={pass} />
+        </Suspense>
+      )}
+    />
+  );
 }

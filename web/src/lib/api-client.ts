@@ -52,6 +52,11 @@ export interface ApiRequestOptions<T> {
    * its key, so the server answers what the first try did instead of doing it twice; any other answer ends the attempt.
    */
   idempotent?: boolean;
+  /**
+   * This GET already sent (lib/early-request.ts: a page's shell starts its request before this code loads): its
+   * answer is read as if sent here. If it got no answer at all, the request is sent again now.
+   */
+  sent?: Promise<Response>;
 }
 
 /** The open attempts' keys, by path and body. */
@@ -77,11 +82,11 @@ const attemptStaysOpen = (res: Response) => res.status >= 500 || (res.status ===
 // start-up without pulling this client (and zod) into the first load of `/`.
 export { setAccessTokenProvider, type AccessTokenOptions, type AccessTokenProvider } from './access-token';
 
-export async function apiRequest<T>(path: string, { method = 'GET', body, schema, signal, auth = false, idempotent = false }: ApiRequestOptions<T>): Promise<T> {
+export async function apiRequest<T>(path: string, { method = 'GET', body, schema, signal, auth = false, idempotent = false, sent }: ApiRequestOptions<T>): Promise<T> {
   const attempt = idempotent ? attemptKeyFor(path, body) : null;
   const extra: Record<string, string> = attempt ? { 'idempotency-key': attempt.key } : {};
   // No answer at all (send throws) leaves the attempt open: the next try of the same request is its retry.
-  let res = await send(path, method, body, signal, auth, 'application/json', extra);
+  let res = sent ? await sent.catch(() => send(path, method, body, signal, auth, 'application/json', extra)) : await send(path, method, body, signal, auth, 'application/json', extra);
   const tokens = accessTokens();
   if (res.status === 401 && auth && tokens?.onUnauthorized && (await tokens.onUnauthorized())) {
     res = await send(path, method, body, signal, auth, 'application/json', extra);

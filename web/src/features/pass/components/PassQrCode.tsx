@@ -5,6 +5,8 @@
  */
 import { renderSVG } from 'uqr';
 
+export const QR_HINT = 'Show this code at the yard office when you drop off and pick up.';
+
 export function PassQrCode({ value, reference }: { value: string; reference: string }) {
   const src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(value, { border: 2 }))}`;
   return <img className="pass-qr" src={src} alt={`QR code for booking ${reference}: show it at the yard`} width={240} height={240} />;

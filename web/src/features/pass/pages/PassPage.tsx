@@ -4,23 +4,27 @@
  * arrival and where the shuttle stops, and the phone. The server decides what the traveller may do (`pass.can`);
  * the page shows only those buttons. "I've landed" is another feature's form: the app passes it in as `landed`.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatLongDate, formatTime12, pluralDays } from '@shared/format';
 import { passMessages, passStatusLabels, type Pass } from '@shared/pass';
-import { formatAddress, site, yardGuide } from '@shared/site';
 import { ApiError } from '../../../lib/api-client';
 import { loadConfig } from '../../../lib/config';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
-import { CancelByTermsDialog } from '../../../ui/CancelByTermsDialog';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { startBalanceCheckout } from '../api/balance-checkout';
 import { cancelByPass } from '../api/cancel-by-pass';
 import { fetchPass } from '../api/get-pass';
 import { resendConfirmation } from '../api/resend-confirmation';
-import { PassQrCode } from '../components/PassQrCode';
+import { PassGuide } from '../components/PassGuide';
+import { PassQrCode, QR_HINT } from '../components/PassQrCode';
+import { PassSkeleton } from '../components/PassSkeleton';
+import { SummaryRow as Row } from '../components/SummaryRow';
 import { WalletButtons } from '../components/WalletButtons';
 import '../pass.css';
+
+// Only a traveller who presses Cancel needs the dialog (Radix Dialog and its focus and scroll locks): a chunk of its own.
+const CancelByTermsDialog = lazy(() => import('../../../ui/CancelByTermsDialog').then((m) => ({ default: m.CancelByTermsDialog<Awaited<ReturnType<typeof cancelByPass>>> })));
 
 export interface PassPageProps {
   /** The "I've landed" form, shown on the return day where the pass offers it. */
@@ -30,7 +34,12 @@ export interface PassPageProps {
 type View = { kind: 'loading' } | { kind: 'missing'; message: string } | { kind: 'ready'; pass: Pass; apiBase: string };
 
 const money = (n: number) => `$${n.toFixed(2)}`;
-const when = (p: { date: string; time: string }) => `${formatLongDate(p.date)} at ${formatTime12(p.time)}`;
+// The date and the time on lines of their own at every width, as the skeleton's two bars are: no row changes height.
+const when = (p: { date: string; time: string }) => (
+  <>
+    <span>{formatLongDate(p.date)}</span> <span>at {formatTime12(p.time)}</span>
+  </>
+);
 
 export default function PassPage({ landed }: PassPageProps) {
   const { token = '' } = useParams();
@@ -53,12 +62,7 @@ export default function PassPage({ landed }: PassPageProps) {
   return (
     <section className="section pass-page">
       <div className="container narrow">
-        {current.kind === 'loading' && (
-          <div className="card status-card" role="status">
-            <span className="spinner spinner-lg" aria-hidden="true" />
-            <p className="lead-muted">Loading your booking pass...</p>
-          </div>
-        )}
+        {current.kind === 'loading' && <PassSkeleton />}
         {current.kind === 'missing' && (
           <div className="card status-card">
             <h1 className="page-title">Booking pass</h1>
@@ -119,7 +123,7 @@ function PassView({ pass, apiBase, landed, onChange }: { pass: Pass; apiBase: st
           <span className="pass-status" data-status={pass.status}>{passStatusLabels[pass.status]}</span>
         </p>
         {pass.status !== 'cancelled' && <PassQrCode value={pass.pass_url} reference={pass.reference} />}
-        {pass.status !== 'cancelled' && <p className="muted small">Show this code at the yard office when you drop off and pick up.</p>}
+        {pass.status !== 'cancelled' && <p className="muted small">{QR_HINT}</p>}
         <WalletButtons wallet={pass.wallet} passApi={base} />
       </div>
 
@@ -132,8 +136,12 @@ function PassView({ pass, apiBase, landed, onChange }: { pass: Pass; apiBase: st
       <section className="card pass-section" aria-labelledby="pass-stay">
         <h2 id="pass-stay">Your stay</h2>
         <dl className="summary-list">
-          <Row label="Drop-off">{when(pass.drop_off)}</Row>
-          <Row label="Pick-up">{when(pass.pick_up)}</Row>
+          <Row label="Drop-off" className="pass-when">
+            {when(pass.drop_off)}
+          </Row>
+          <Row label="Pick-up" className="pass-when">
+            {when(pass.pick_up)}
+          </Row>
           <Row label="Days">{pluralDays(pass.days)}</Row>
           {pass.departure_flight && <Row label="Departure flight">{pass.departure_flight}</Row>}
           {pass.return_flight && <Row label="Return flight">{pass.return_flight}</Row>}
@@ -179,47 +187,10 @@ function PassView({ pass, apiBase, landed, onChange }: { pass: Pass; apiBase: st
         {!pass.can.cancel && pass.status === 'reservation' && pass.cancellation.reason && <p className="muted small">{pass.cancellation.reason}</p>}
       </section>
 
-      <section className="card pass-section" aria-labelledby="pass-find">
-        <h2 id="pass-find">Finding the yard</h2>
-        <p>
-          <strong>{site.brand}</strong>, {formatAddress()}
-        </p>
-        <p>
-          <a className="btn btn-primary" href={yardGuide.mapsUrl} target="_blank" rel="noopener noreferrer">
-            Open in Maps
-          </a>
-        </p>
-        <ol className="pass-steps">
-          {yardGuide.findUs.map((s) => (
-            <li key={s}>{s}</li>
-          ))}
-        </ol>
-      </section>
-
-      <section className="card pass-section" aria-labelledby="pass-arrival">
-        <h2 id="pass-arrival">When you arrive</h2>
-        <ol className="pass-steps">
-          {yardGuide.onArrival.map((s) => (
-            <li key={s}>{s}</li>
-          ))}
-        </ol>
-      </section>
-
-      <section className="card pass-section" aria-labelledby="pass-shuttle">
-        <h2 id="pass-shuttle">The shuttle at the terminals</h2>
-        <ul className="pass-steps">
-          <li>{yardGuide.shuttle.domestic}</li>
-          <li>{yardGuide.shuttle.international}</li>
-        </ul>
-        <p>{yardGuide.whenBack}</p>
-        <p>
-          <a className="btn btn-outline" href={site.phoneHref}>
-            Call {site.phone}
-          </a>
-        </p>
-      </section>
+      <PassGuide />
 
       {cancelling && (
+        <Suspense fallback={null}>
         <CancelByTermsDialog
           reference={pass.reference}
           dropOff={pass.drop_off}
@@ -231,16 +202,8 @@ function PassView({ pass, apiBase, landed, onChange }: { pass: Pass; apiBase: st
             onChange(done.pass);
           }}
         />
+        </Suspense>
       )}
-    </div>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
     </div>
   );
 }
