@@ -2,8 +2,8 @@
  * The one conditional write that confirms a paid booking (functions/store/confirmation.ts), against DynamoDB Local:
  * what it writes when it confirms (the booking, its reference, the customer's first booking, the day sheet, the
  * payment's link for refunds), and that when any condition fails it says which ('reference-taken',
- * 'customer-changed', 'conflict') and writes nothing at all. confirm-payment.ts draws a new reference or reads again on
- * those answers; guards.test.ts covers 'not-pending' (a stale read confirmed twice).
+ * 'customer-changed', 'conflict', 'not-pending') and writes nothing at all. confirm-payment.ts draws a new reference or reads again on
+ * those answers.
  */
 import { randomInt } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +90,18 @@ describe('a confirmation that goes through', () => {
 });
 
 describe('a confirmation refused by a condition says which, and writes nothing', () => {
+  it("'not-pending': the booking was confirmed from the same read already (and keeps that confirmation)", async () => {
+    const { stale, sessionId } = await pending();
+    const first = confirmation(stale, sessionId);
+    expect(await confirmPendingBooking(first)).toBe('confirmed');
+    const after = await snapshot(stale.id);
+    const again = confirmation(stale, sessionId);
+    expect(await confirmPendingBooking(again)).toBe('not-pending');
+    expect(await snapshot(stale.id)).toEqual(after);
+    expect(await booking(stale.id)).toMatchObject({ status: 'reservation', bookingReference: first.reference });
+    expect(await item(keys.bookingReference(again.reference))).toBeUndefined();
+  });
+
   it("'reference-taken': the reference is another booking's", async () => {
     const other = await pending();
     const taken = confirmation(other.stale, other.sessionId);
