@@ -100,6 +100,12 @@ describe('a bearer token checked here', () => {
     expect(asked).toEqual([`${ENDPOINT}/${poolId}/.well-known/jwks.json`]);
   });
 
+  it("reads the pool's key set once, not on every request", async () => {
+    expect(await optionalCaller(event({ authorization: `Bearer ${await accessToken()}` }))).toMatchObject({ sub: SUB });
+    expect(await optionalCaller(event({ authorization: `Bearer ${await accessToken({ sub: 'another-user' })}` }))).toMatchObject({ sub: 'another-user' });
+    expect(asked).toHaveLength(1);
+  });
+
   it('is read from a capitalised header name, a lower-case scheme and spaces around the token', async () => {
     const good = await accessToken();
     expect(await optionalCaller(event({ Authorization: `Bearer ${good}` }))).toMatchObject({ sub: SUB });
