@@ -69,6 +69,7 @@ describe('the address a request is counted against (rate limits, logs)', () => {
     expect(clientAddress(event({ [EDGE_HEADERS.originSecret]: SECRET }, '130.176.1.1'))).toBe('130.176.1.1');
     expect(clientAddress({ ...event({}), requestContext: {} as never })).toBe('unknown');
     expect(clientAddress({ ...event({}), headers: undefined as never, requestContext: {} as never })).toBe('unknown');
+    expect(clientAddress({ ...event({}), requestContext: undefined as never })).toBe('unknown');
   });
 
   it('with an empty origin secret is checked as locally: no header needed, the viewer header ignored', () => {
