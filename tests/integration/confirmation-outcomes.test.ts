@@ -12,7 +12,7 @@ import type { Booking } from '../../shared/records';
 import { keys } from '../../functions/store/keys';
 import type { Confirmation, ConfirmOutcome } from '../../functions/store/confirmation';
 import type { TransactItem } from '../../functions/store/table';
-import { booking, checkout, checkoutBody, customerByEmail, env, item, itemsOfBooking, payOnPage, type Row } from './payment-support';
+import { booking, checkout, checkoutBody, customerByEmail, env, item, itemsOfBooking, partition, payOnPage, type Row } from './payment-support';
 
 let confirmPendingBooking: (c: Confirmation) => Promise<ConfirmOutcome>;
 let getBooking: (id: string, consistent?: boolean) => Promise<Booking | null>;
@@ -64,9 +64,19 @@ describe('a confirmation that goes through', () => {
     expect(stored.ttl).toBeUndefined();
     expect(await item(keys.bookingReference(c.reference))).toMatchObject({ bookingId: stale.id, type: 'booking_reference' });
     expect(await item(keys.paymentIntent(c.payment.paymentIntent!))).toMatchObject({ bookingId: stale.id, type: 'payment_intent' });
-    expect(await item(keys.dayDropOff(stale.dropOffDate, stale.dropOffTime, stale.id))).toMatchObject({ bookingId: stale.id, bookingReference: c.reference });
-    expect(await item(keys.dayPickUp(stale.pickUpDate, stale.pickUpTime, stale.id))).toMatchObject({ bookingId: stale.id, bookingReference: c.reference });
+    expect(await item(keys.dayDropOff(stale.dropOffDate, stale.dropOffTime, stale.id))).toMatchObject({ kind: 'dropoff', bookingId: stale.id, bookingReference: c.reference });
+    expect(await item(keys.dayPickUp(stale.pickUpDate, stale.pickUpTime, stale.id))).toMatchObject({ kind: 'pickup', bookingId: stale.id, bookingReference: c.reference });
     expect(await customerByEmail(email)).toMatchObject({ firstConfirmedAt: c.confirmedAt });
+  });
+
+  it('puts the booking in the bay staff chose for it, so the bay is not given to another car on those dates', async () => {
+    const { stale, sessionId } = await pending();
+    const bay = `T${randomInt(1e6)}`;
+    const c = confirmation({ ...stale, parkingBayNumber: bay }, sessionId);
+    expect(await confirmPendingBooking(c)).toBe('confirmed');
+    expect(await partition(`BAY#${bay}`)).toEqual([
+      expect.objectContaining({ ...keys.bayEntry(bay, `${stale.dropOffDate}T${stale.dropOffTime}`, stale.id), bookingId: stale.id, bookingReference: c.reference }),
+    ]);
   });
 
   it('holds a payment that did not match for review', async () => {
