@@ -80,6 +80,7 @@ describe('the groups a token puts its caller in', () => {
   it('keep a bracket or quote that is part of a name, and only strip those around the list and each name', () => {
     expect(parseGroups('[a]b staff]')).toEqual(['a]b', 'staff']);
     expect(parseGroups('[a"b]')).toEqual(['a"b']);
+    expect(parseGroups('[a[b staff]')).toEqual(['a[b', 'staff']);
   });
 
   it('are a real list as it is (a verified token)', () => {
@@ -127,6 +128,8 @@ describe('the caller claims describe', () => {
     expect([staff.admin, isStaff(staff)]).toEqual([false, true]);
     expect([customer.admin, isStaff(customer)]).toEqual([false, false]);
     expect(authContext(event())).toEqual({ user: null, admin: false });
+    // An authorizer without JWT claims (none on a public route) is nobody, not an error.
+    expect(authContext({ ...event(), requestContext: { ...event().requestContext, authorizer: {} } as never })).toEqual({ user: null, admin: false });
     expect(isStaff({ user: null, admin: false })).toBe(false);
   });
 });
