@@ -143,6 +143,13 @@ describe("a key set that cannot be read is the server's problem (KeySetUnavailab
     await expect(verifier()(await token())).rejects.toBeInstanceOf(KeySetUnavailable);
   });
 
+  it('answering with an error status, or with something that is not JSON', async () => {
+    serveKeySet(() => new Response('Service Unavailable', { status: 503 }));
+    await expect(verifier()(await token())).rejects.toBeInstanceOf(KeySetUnavailable);
+    serveKeySet(() => new Response('<html>maintenance</html>', { status: 200, headers: { 'content-type': 'text/html' } }));
+    await expect(verifier()(await token())).rejects.toBeInstanceOf(KeySetUnavailable);
+  });
+
   it('not a key set', async () => {
     serveKeySet(() => Response.json({ keys: 'none' }));
     await expect(verifier()(await token())).rejects.toBeInstanceOf(KeySetUnavailable);
