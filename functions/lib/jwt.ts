@@ -25,7 +25,9 @@ export function cognitoTokenVerifier(settings: CognitoJwtSettings): TokenVerifie
     try {
       ({ payload } = await jwtVerify(token, jwks, { issuer: settings.issuer }));
     } catch (error) {
-      const infrastructure = !(error instanceof errors.JOSEError) || error.code === 'ERR_JWKS_TIMEOUT' || error.code === 'ERR_JWKS_INVALID';
+      // jose throws its generic JOSEError only when fetching the key set (an answer other than 200, or not JSON).
+      const keySetError = ['ERR_JWKS_TIMEOUT', 'ERR_JWKS_INVALID', 'ERR_JOSE_GENERIC'];
+      const infrastructure = !(error instanceof errors.JOSEError) || keySetError.includes(error.code);
       if (infrastructure) throw new KeySetUnavailable(String(error));
       return null;
     }

@@ -6,7 +6,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { httpHandler } from '../../functions/lib/http';
-import { clientAddress } from '../../functions/lib/origin';
+import { cameThroughCloudFront, clientAddress } from '../../functions/lib/origin';
 import { EDGE_HEADERS } from '../../functions/routes';
 
 const SECRET = 'b4Y2pRk9QwT7sLm3NfV8xZ1cH6jD5gA0eU2iO9pKq7Wr';
@@ -55,5 +55,33 @@ describe('in AWS (ORIGIN_SECRET set)', () => {
 describe('locally (no origin secret)', () => {
   it("answers without the header and ignores a viewer address the caller made up: the connection's address counts", async () => {
     expect(await call(event({ [EDGE_HEADERS.viewerAddress]: '203.0.113.9' }, '127.0.0.1'))).toEqual({ status: 200, body: { address: '127.0.0.1' } });
+  });
+});
+
+describe('the address a request is counted against (rate limits, logs)', () => {
+  afterEach(() => {
+    delete process.env.ORIGIN_SECRET;
+  });
+
+  it("behind CloudFront is the edge's viewer address, else the connection's, else 'unknown'", () => {
+    process.env.ORIGIN_SECRET = SECRET;
+    expect(clientAddress(event({ [EDGE_HEADERS.originSecret]: SECRET, [EDGE_HEADERS.viewerAddress]: '203.0.113.9' }))).toBe('203.0.113.9');
+    expect(clientAddress(event({ [EDGE_HEADERS.originSecret]: SECRET }, '130.176.1.1'))).toBe('130.176.1.1');
+    expect(clientAddress({ ...event({}), requestContext: {} as never })).toBe('unknown');
+    expect(clientAddress({ ...event({}), headers: undefined as never, requestContext: {} as never })).toBe('unknown');
+    expect(clientAddress({ ...event({}), requestContext: undefined as never })).toBe('unknown');
+  });
+
+  it('with an empty origin secret is checked as locally: no header needed, the viewer header ignored', () => {
+    process.env.ORIGIN_SECRET = '';
+    expect(cameThroughCloudFront(event({}))).toBe(true);
+    expect(clientAddress(event({ [EDGE_HEADERS.viewerAddress]: '203.0.113.9' }, '127.0.0.1'))).toBe('127.0.0.1');
+  });
+
+  it('a request with no headers at all did not come through CloudFront', () => {
+    process.env.ORIGIN_SECRET = SECRET;
+    expect(cameThroughCloudFront({ ...event({}), headers: undefined as never })).toBe(false);
+    expect(cameThroughCloudFront(event({ [EDGE_HEADERS.originSecret]: '' }))).toBe(false);
+    expect(cameThroughCloudFront(event({ [EDGE_HEADERS.originSecret]: SECRET }))).toBe(true);
   });
 });

@@ -42,6 +42,13 @@ describe('sniffImageType', () => {
     const tiny = heicLike();
     tiny.writeUInt32BE(8, 0);
     expect(sniffImageType(tiny)).toBeNull();
+    // A RIFF of another form (an AVI) whose first chunk is named like WebP's is not WebP.
+    const aviWithVp8 = new Uint8Array([...Buffer.from('RIFF'), 1, 2, 3, 4, ...Buffer.from('AVI VP8 '), 0, 0, 0, 0]);
+    expect(sniffImageType(aviWithVp8)).toBeNull();
+    // A HEIF brand where an ftyp box's would be, in a box of another type, is not HEIC.
+    const notFtyp = heicLike();
+    notFtyp.write('moov', 4, 'latin1');
+    expect(sniffImageType(notFtyp)).toBeNull();
     expect(contentMatches('image/webp', sniffImageType(riffWav()))).toBe(false);
     expect(contentMatches('image/heic', sniffImageType(mp4()))).toBe(false);
   });
