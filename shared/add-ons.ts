@@ -8,8 +8,10 @@
  * (`carCleaning`, ...), `car_wash` in the booking objects (`car_cleaning`, ...), `carWashCost` in the cost
  * result (`carCleaningCost`, ...). The car wash keeps its own fields everywhere; the others are optional on
  * stored bookings (older bookings have none).
+ *
+ * No zod here: the quote card on `/` reads this list, and the first load of `/` stays without the schema library
+ * (the request and response shapes are in add-on-schemas.ts).
  */
-import * as z from 'zod';
 import { formatMoney, type Cents } from './money';
 
 export const ADD_ON_IDS = ['carWash', 'carCleaning', 'carDetailing', 'carServicing'] as const;
@@ -109,17 +111,3 @@ export function addOnFlags(choices: AddOnChoices): Record<AddOnField, boolean> {
 export function choicesFromFlags(flags: AddOnFlags, fallback: AddOnChoices = {}): Record<AddOnId, boolean> {
   return Object.fromEntries(ADD_ONS.map((a) => [a.id, flags[a.field] ?? fallback[a.id] === true])) as Record<AddOnId, boolean>;
 }
-
-const flag = () => z.boolean('Expected true or false');
-
-/** The services' flags in a booking object the API answers with. */
-export const serviceFlagsShape = { car_cleaning: z.boolean(), car_detailing: z.boolean(), car_servicing: z.boolean() };
-/** ... in a request that books (not sent: not chosen). */
-export const serviceChoiceShape = { car_cleaning: flag().default(false), car_detailing: flag().default(false), car_servicing: flag().default(false) };
-/** The booked add-ons with what each cost the booking (dollars), for a receipt. */
-export const bookedAddOnsSchema = z.array(z.object({ service: z.string(), name: z.string(), cost: z.number() }));
-
-/** ... in an edit (not sent: unchanged). */
-export const serviceEditShape = { car_cleaning: flag().optional(), car_detailing: flag().optional(), car_servicing: flag().optional() };
-/** ... in the quote data (camelCase, not sent: not chosen, as shared/quote.ts reads a Selection). */
-export const serviceQuoteShape = { carCleaning: flag().optional(), carDetailing: flag().optional(), carServicing: flag().optional() };

@@ -15,7 +15,7 @@ import { isoDate } from './schemas';
 import { statusOverrideSchema } from './status-transitions';
 import { editVersion, typedText } from './text';
 import { refundLineSchema } from './refund-lines';
-import { serviceEditShape, serviceFlagsShape } from './add-ons';
+import { serviceEditShape, serviceFlagsShape } from './add-on-schemas';
 
 export const ADMIN_PAGE_SIZE = 25;
 /** A date filter covers at most this many days (each day is one small partition read). */

@@ -11,7 +11,7 @@ import { dollarsToCents, type Cents } from './money';
 import { decideMoney, type MoneyDecision, type MoneyState, type Policy, type PolicyError } from './money-policy';
 import { nzInstant } from './nz-time';
 import { site } from './site';
-import { serviceEditShape } from './add-ons';
+import { serviceEditShape } from './add-on-schemas';
 
 export const bookingEditMessages = {
   updated: 'Booking updated successfully',

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { flightNumberMessage, optionalFlightNumber } from './flight-number';
 import { messages } from './messages';
 import { typedText } from './text';
-import { bookedAddOnsSchema, serviceFlagsShape, serviceQuoteShape } from './add-ons';
+import { bookedAddOnsSchema, serviceFlagsShape, serviceQuoteShape } from './add-on-schemas';
 
 export const paymentMessages = {
   required: 'Please complete all fields',

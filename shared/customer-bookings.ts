@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { nzToday } from './nz-time';
-import { serviceFlagsShape } from './add-ons';
+import { serviceFlagsShape } from './add-on-schemas';
 
 export const customerBookingSchema = z.object({
   id: z.string(),

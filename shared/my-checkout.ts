@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { optionalFlightNumber } from './flight-number';
 import { customerDetailsSchema, duplicateTripFields, paymentTypeSchema } from './booking';
-import { serviceChoiceShape } from './add-ons';
+import { serviceChoiceShape } from './add-on-schemas';
 
 export const myCheckoutMessages = {
   profileIncomplete: 'Add your first name, last name and contact number in your profile before booking here.',

@@ -7,7 +7,7 @@
 import * as z from 'zod';
 import { cancellationTermsSchema } from './cancellation';
 import { walletOffersSchema } from './wallet';
-import { serviceFlagsShape } from './add-ons';
+import { serviceFlagsShape } from './add-on-schemas';
 
 export const passMessages = {
   /** A token that does not verify and a booking that does not exist get the same words (never say which). */

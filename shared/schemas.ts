@@ -1,6 +1,6 @@
 /** Request and response shapes shared by the SPA and the API (zod). */
 import * as z from 'zod';
-import { serviceQuoteShape } from './add-ons';
+import { serviceQuoteShape } from './add-on-schemas';
 
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date or time format');
 export const clockTime = z.string().regex(/^\d{2}:\d{2}$/, 'Invalid date or time format');

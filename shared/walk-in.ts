@@ -11,7 +11,7 @@ import { optionalFlightNumber } from './flight-number';
 import { nzNow, type WallClock } from './nz-time';
 import { isoDate } from './schemas';
 import { SLOT_MINUTES } from './slots';
-import { serviceChoiceShape } from './add-ons';
+import { serviceChoiceShape } from './add-on-schemas';
 
 export const walkInPayments = ['cash', 'eftpos', 'card_link'] as const;
 export type WalkInPayment = (typeof walkInPayments)[number];

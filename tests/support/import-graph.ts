@@ -20,7 +20,13 @@ function sourceFiles(dir: string): string[] {
 }
 
 function resolve(root: string, from: string, spec: string): string | null {
-  const base = spec.startsWith('@shared/') ? path.join(root, 'shared', spec.slice('@shared/'.length)) : spec.startsWith('.') ? path.resolve(path.dirname(from), spec) : null;
+  const base = spec.startsWith('@shared/')
+    ? path.join(root, 'shared', spec.slice('@shared/'.length))
+    : spec.startsWith('@/')
+      ? path.join(root, 'web/src', spec.slice('@/'.length))
+      : spec.startsWith('.')
+        ? path.resolve(path.dirname(from), spec)
+        : null;
   if (!base) return null;
   for (const candidate of [base, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => path.join(base, `index${e}`))]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
@@ -28,13 +34,37 @@ function resolve(root: string, from: string, spec: string): string | null {
   return null;
 }
 
-/** file (relative to the root) -> the project files it imports. */
-export function importGraph(root: string): Map<string, string[]> {
+/** The packages a file imports statically (bare specifiers: `zod`, `@aws-amplify/auth`, ...), types aside. */
+export function packageImports(root: string, file: string): string[] {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  const found = new Set<string>();
+  for (const m of text.matchAll(STATIC_IMPORT)) {
+    const spec = m[1] ?? m[2]!;
+    if (typeOnly(m[0])) continue;
+    if (!spec.startsWith('.') && !spec.startsWith('@shared/') && !spec.startsWith('@/')) found.add(spec);
+  }
+  return [...found];
+}
+
+/** Every project file reached from `entry` by static imports (the entry included): what loads with it. */
+export function reachedFrom(graph: Map<string, string[]>, entry: string): string[] {
+  const seen = new Set<string>([entry]);
+  const queue = [entry];
+  while (queue.length > 0) for (const next of graph.get(queue.shift()!) ?? []) if (!seen.has(next)) seen.add(next), queue.push(next);
+  return [...seen];
+}
+
+/** An import that names only types (`import type`, `export type`, or braces holding only `type` names): gone at build. */
+const typeOnly = (statement: string): boolean => /^\s*(?:import|export)\s+type\s/.test(statement) || /^\s*import\s*\{\s*(?:type\s+[\w$]+(?:\s+as\s+[\w$]+)?\s*,?\s*)+\}\s*from/.test(statement);
+
+/** file (relative to the root) -> the project files it imports; with `values`, only imports that remain at run time. */
+export function importGraph(root: string, options: { values?: boolean } = {}): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of SOURCE_DIRS.flatMap((d) => sourceFiles(path.join(root, d)))) {
     const text = readFileSync(file, 'utf8');
     const deps = new Set<string>();
     for (const m of text.matchAll(STATIC_IMPORT)) {
+      if (options.values && typeOnly(m[0])) continue;
       const target = resolve(root, file, m[1] ?? m[2]!);
       if (target && !target.endsWith('.css')) deps.add(path.relative(root, target));
     }
