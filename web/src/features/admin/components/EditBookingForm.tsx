@@ -6,7 +6,7 @@
  * Only changed fields are sent, with the version the dialog read.
  */
 import { useState, type FormEvent } from 'react';
-import { ADD_ONS, choicesFromFlags } from '@shared/add-ons';
+import { ADD_ONS, bookedAddOns, choicesFromFlags } from '@shared/add-ons';
 import { adminMessages, adminStatuses, statusLabels, type AdminBookingDetail, type AdminBookingEditInput, type AdminBookingEditResponse, type AdminCustomer, type StatusFilter } from '@shared/admin';
 import { balanceMessages } from '@shared/balance';
 import { previewSettlement } from '@shared/booking-edit';
@@ -177,6 +177,10 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
                 <div>
                   <dt>Booking Ref</dt>
                   <dd>{booking.booking_reference || 'Not set'}</dd>
+                </div>
+                <div>
+                  <dt>Services</dt>
+                  <dd>{bookedAddOns(booking).map((a) => a.name).join(', ') || 'None'}</dd>
                 </div>
                 <div>
                   <dt>Balance due</dt>
