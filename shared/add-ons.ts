@@ -83,6 +83,9 @@ export type AddOnFlags = Partial<Record<AddOnField, boolean>>;
 
 export const chosenAddOns = (choices: AddOnChoices): AddOn[] => ADD_ONS.filter((a) => choices[a.id] === true);
 
+/** The add-ons a booking object has booked (`car_wash`, `car_cleaning`, ...), in the price list's order. */
+export const bookedAddOns = (flags: AddOnFlags): AddOn[] => ADD_ONS.filter((a) => flags[a.field] === true);
+
 /** The sum of the chosen add-ons' prices. */
 export const addOnsCents = (choices: AddOnChoices): Cents => chosenAddOns(choices).reduce((sum, a) => sum + a.cents, 0);
 

@@ -12,6 +12,11 @@ export const quoteRequestSchema = z.strictObject({
   pickUpTime: clockTime,
   carWash: z.boolean().default(false),
   ...serviceQuoteShape,
+  /**
+   * Price the stay only, without the rules of booking it (lead time, late-night notice, places left): the booking
+   * dialogs that edit a stay or book for staff judge those their own way, and the write that books applies them again.
+   */
+  priceOnly: z.boolean('Expected true or false').optional(),
 });
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 

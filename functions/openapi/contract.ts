@@ -47,7 +47,7 @@ const webhookReceivedSchema = z.object({ received: z.literal(true) });
 const openApiDocumentSchema = z.object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });
 
 export const API_CONTRACT: Record<RouteKey, RouteContract> = {
-  'POST /api/quotes': { summary: 'Price a stay (and say whether the yard has room).', body: quoteRequestSchema, response: quoteResponseSchema },
+  'POST /api/quotes': { summary: 'Price a stay (and say whether the yard has room, unless priceOnly).', body: quoteRequestSchema, response: quoteResponseSchema },
   'GET /api/availability': { summary: 'The dates with no place left, between two dates.', query: availabilityQuerySchema, response: availabilitySchema },
   'POST /api/contact': { summary: "Send the contact form's message to the yard.", body: contactMessageSchema, status: 202, response: contactAcceptedSchema },
   'POST /api/checkout': { summary: 'Start paying for a booking: holds the places and opens a Stripe Checkout session.', body: checkoutRequestSchema, bodyParsedByHandler: true, status: 201, response: checkoutResponseSchema },

@@ -1,4 +1,7 @@
-/** POST /api/quotes: price a selection with the server's clock and rules, and refuse dates with no place left. */
+/**
+ * POST /api/quotes: price a selection with the server's clock and rules, and refuse dates with no place left;
+ * with `priceOnly`, just the price of the stay and its services (the booking dialogs show it).
+ */
 import { capacityMessages } from '../../shared/capacity';
 import { quoteSelection } from '../../shared/quote';
 import { toQuoteResponse } from '../../shared/quote-response';
@@ -8,8 +11,9 @@ import { httpHandler } from '../lib/http';
 import { availability } from '../use-cases/booking/availability';
 
 export const handler = httpHandler({ access: 'public', body: quoteRequestSchema }, async ({ body }) => {
-  const result = quoteSelection(body);
+  const result = quoteSelection(body, body.priceOnly ? { enforceLeadTime: false, enforceLateNight: false } : {});
   if (!result.ok) throw badRequest(result.message, result.fieldErrors);
+  if (body.priceOnly) return { body: toQuoteResponse(result.price) };
   const [full] = (await availability(body.dropOffDate, body.pickUpDate)).fullDates;
   if (full) throw conflict(capacityMessages.full(full), { dropOffDate: capacityMessages.full(full) });
   return { body: toQuoteResponse(result.price) };

@@ -58,19 +58,28 @@ describe.each(viewportNames)('My Bookings at %s width', (viewport) => {
       await dialog.getByText('Your vehicle will be professionally washed and ready for pick-up.').waitFor();
       await dialog.getByText('New total: $95.00').waitFor();
       await dialog.getByText('$65.00 will be due at pick-up.').waitFor();
+      // And a car cleaning from the Services page's list: $75.00 more, priced by the server.
+      await dialog.getByLabel('Car Cleaning (+$75.00)').check();
+      await dialog.getByText('New total: $170.00').waitFor();
+      await dialog.getByText('$140.00 will be due at pick-up.').waitFor();
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
       await page.locator('.toast', { hasText: 'Booking updated successfully' }).first().waitFor();
       await dialog.waitFor({ state: 'detached' });
-      expect(await list.getByRole('listitem').first().textContent()).toContain('$65.00');
+      const edited = await list.getByRole('listitem').first().textContent();
+      expect(edited).toContain('$140.00');
+      expect(edited).toContain('Car wash');
+      expect(edited).toContain('Car Cleaning');
 
-      // Then take the wash off again before the drop-off date: the balance falls back (nothing extra was paid, so no refund).
+      // Then take the wash and the cleaning off again before the drop-off date: the balance falls back (nothing extra was paid, so no refund).
       await list.getByRole('listitem').first().getByRole('button', { name: /^Edit booking/ }).click();
       await page.getByRole('dialog').getByLabel('Car wash (+$60.00)').uncheck();
+      await page.getByRole('dialog').getByLabel('Car Cleaning (+$75.00)').uncheck();
       await page.getByRole('dialog').getByText('$5.00 will be due at pick-up.').waitFor();
       await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
       await page.locator('.toast', { hasText: 'Booking updated successfully' }).nth(0).waitFor();
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       expect(await list.getByRole('listitem').first().textContent()).toContain('$35.00 for 5 days');
+      expect(await list.getByRole('listitem').first().textContent()).not.toContain('Car Cleaning');
 
       await page.getByLabel('Sort by drop-off').selectOption('latest');
       expect(await regos()).toEqual(['LATER2', 'SOON1']);

@@ -119,6 +119,10 @@ describe('a yard of 2 places', () => {
     const quoted = await api('POST', '/api/quotes', quote({ dropOffDate: daysFromToday(23), pickUpDate: daysFromToday(30) }));
     expect(quoted.status).toBe(409);
     expect(quoted.body.message).toBe(fullMessage(23));
+    // A booking dialog editing a stay already in the yard still gets its price over the full dates.
+    const priced = await api('POST', '/api/quotes', { ...quote({ dropOffDate: daysFromToday(23), pickUpDate: daysFromToday(30) }), carCleaning: true, priceOnly: true });
+    expect(priced.status).toBe(200);
+    expect(priced.body.carCleaningCost).toBe(75);
     // Dates either side still have room.
     expect((await startCheckout(25, 27)).status).toBe(201);
     expect((await api('POST', '/api/quotes', quote({ dropOffDate: daysFromToday(27), pickUpDate: daysFromToday(29) }))).status).toBe(200);

@@ -102,6 +102,23 @@ describe('POST /api/quotes', () => {
     });
   });
 
+  describe('priceOnly: the price the booking dialogs show', () => {
+    it('prices a drop-off inside the lead time (an edit, a walk-in) with its services: 2 days, car wash and detailing is $340.00', async () => {
+      const res = await quote({ ...soonerThanLeadTime(), pickUpTime: '09:00', carWash: true, carDetailing: true, priceOnly: true });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ parkingCost: 30, carWashCost: 60, carDetailingCost: 250, total: 340 });
+      // Without it, the same stay is refused for the lead time.
+      expect((await quote({ ...soonerThanLeadTime(), pickUpTime: '09:00', carWash: true, carDetailing: true })).status).toBe(400);
+    });
+
+    it('still refuses a stay that cannot be priced', async () => {
+      const res = await quote({ ...valid(), pickUpDate: daysFromToday(3), pickUpTime: '09:00', priceOnly: true });
+      expect(res.status).toBe(400);
+      expect(res.body.fieldErrors.pickUpTime).toBe(messages.pickUpAfterDropOff);
+      expect((await quote({ ...valid(), priceOnly: 'yes' })).status).toBe(400);
+    });
+  });
+
   it('answers an unknown API path with a JSON 404', async () => {
     const res = await request(baseUrl, 'GET', '/api/nothing-here');
     expect(res.status).toBe(404);

@@ -12,17 +12,18 @@ interface FormDialogProps {
   descriptionId: string;
   onClose(): void;
   onSubmit(e: FormEvent): void;
-  submitLabel: string;
+  /** 'Save Changes' unless the dialog does something else. */
+  submitLabel?: string;
   /** The button that closes without doing anything; 'Cancel' unless that would sit beside a 'Cancel booking'. */
   closeLabel?: string;
-  busyLabel: string;
+  busyLabel?: string;
   busy: boolean;
   submitDisabled: boolean;
   submitClass?: string;
   children: ReactNode;
 }
 
-export function FormDialog({ title, description, descriptionId, onClose, onSubmit, submitLabel, closeLabel = 'Cancel', busyLabel, busy, submitDisabled, submitClass = 'btn-primary', children }: FormDialogProps) {
+export function FormDialog({ title, description, descriptionId, onClose, onSubmit, submitLabel = 'Save Changes', closeLabel = 'Cancel', busyLabel = 'Saving...', busy, submitDisabled, submitClass = 'btn-primary', children }: FormDialogProps) {
   return (
     <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
       <Dialog.Portal>

@@ -3,6 +3,7 @@
  * NZ time) and sorted by drop-off, each as a card with what the yard needs to recognise the car and what is
  * left to pay at pick-up.
  */
+import { bookedAddOns } from '@shared/add-ons';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { customerBookingsMessages, periodOf, selectCustomerBookings, type BookingPeriod, type CustomerBooking, type DropOffOrder } from '@shared/customer-bookings';
@@ -43,7 +44,11 @@ function BookingCard({ booking, onEdit, onCancel, onBookAgain }: { booking: Cust
         <div className="my-booking-badges">
           <span className={`badge badge-${booking.status}`}>{STATUS_LABEL[booking.status]}</span>
           {booking.shuttle_service && <span className="badge badge-outline">Shuttle Service</span>}
-          {booking.car_wash && <span className="badge badge-outline">Car wash</span>}
+          {bookedAddOns(booking).map((a) => (
+            <span key={a.id} className="badge badge-outline">
+              {a.name}
+            </span>
+          ))}
         </div>
       </div>
       <dl className="my-booking-times">

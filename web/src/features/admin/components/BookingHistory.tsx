@@ -1,4 +1,5 @@
 /** The booking's history (docs/admin.md: every admin change is audited): who, when, and each field's old and new value. */
+import { ADD_ONS } from '@shared/add-ons';
 import { statusLabels, type AuditEntry, type StatusFilter } from '@shared/admin';
 import { formatTime12 } from '@shared/format';
 import { isCalendarDate, isClockTime } from '@shared/nz-time';
@@ -13,7 +14,7 @@ const FIELD_NAMES: Record<string, string> = {
   parking_bay_number: 'Parking bay',
   status: 'Status',
   shuttle_service: 'Shuttle service',
-  car_wash: 'Car wash',
+  ...Object.fromEntries(ADD_ONS.map((a) => [a.field, a.name])),
   total_cost: 'Total cost',
   balance_due: 'Balance due',
   amount_paid: 'Amount paid',

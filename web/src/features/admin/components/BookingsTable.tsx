@@ -3,6 +3,7 @@
  * CSS lays each row out as a card (display: block drops a table's native semantics in some browsers), with
  * each cell's column name shown before it; nothing scrolls sideways.
  */
+import { bookedAddOns } from '@shared/add-ons';
 import type { ReactNode } from 'react';
 import type { AdminBooking, AdminSort } from '@shared/admin';
 import { formatTime12, pluralDays } from '@shared/format';
@@ -133,6 +134,7 @@ export function BookingsTable({ bookings, sort, onSort, onEdit, onPhotos }: Book
                 <Cell label="Duration" className="admin-nowrap">{pluralDays(b.days)}</Cell>
                 <Cell label="Cost" className="admin-nowrap">
                   {money(b.total_cost)}
+                  {bookedAddOns(b).length > 0 && <span className="muted small admin-time">{bookedAddOns(b).map((a) => a.name).join(', ')}</span>}
                   {b.balance_due > 0 && <span className="admin-balance small">Balance due {money(b.balance_due)}</span>}
                 </Cell>
                 <Cell label="Booked" className="admin-nowrap">{nzDayOf(b.created_at)}</Cell>

@@ -59,8 +59,6 @@ export function EditBookingDialog({ booking, onClose, onSaved, onChanged, onCanc
         }
         onClose={onClose}
         onSubmit={(e) => e.preventDefault()}
-        submitLabel="Save Changes"
-        busyLabel="Saving..."
         busy={false}
         submitDisabled
       >

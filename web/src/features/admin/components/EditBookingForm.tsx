@@ -1,19 +1,23 @@
 /**
- * The fields of 'Edit Booking Details': read-only customer with Edit Customer; dates and times, registration,
- * parking bay, status, shuttle and car wash. The total is not editable: it is shown as the shared pricing rules
- * compute it for the chosen dates, with what that leaves to pay; the server re-prices and settles on save.
+ * The fields of 'Edit Booking Details': read-only customer with Edit Customer; dates and times, the car wash and
+ * the car services with the server's price (ui/StayPriceEditor), registration, parking bay, status and shuttle.
+ * The total is not editable: it is the booking's own until a date, time or service changes, then the server's
+ * price for the new stay, with what that leaves to pay; the server re-prices and settles on save.
  * Only changed fields are sent, with the version the dialog read.
  */
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { ADD_ONS, bookedAddOns, choicesFromFlags } from '@shared/add-ons';
 import { adminMessages, adminStatuses, statusLabels, type AdminBookingDetail, type AdminBookingEditInput, type AdminBookingEditResponse, type AdminCustomer, type StatusFilter } from '@shared/admin';
 import { balanceMessages } from '@shared/balance';
 import { previewSettlement } from '@shared/booking-edit';
 import { isPolicyError, keptReasonText } from '@shared/money-policy';
 import { messages } from '@shared/messages';
 import { dollarsToCents, formatMoney } from '@shared/money';
-import { quoteSelection } from '@shared/quote';
 import { statusMessages } from '@shared/status-transitions';
 import { ApiError } from '../../../lib/api-client';
+import { stayFieldErrors, stayOf, useStayPrice, type Stay, type StayPrice } from '@/lib/pricing/use-stay-price';
+import { CarFields } from '@/ui/CarFields';
+import { StayPriceEditor } from '@/ui/StayPriceEditor';
 import { DownloadButton } from '../../../ui/DownloadButton';
 import { Field } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/FormDialog';
@@ -30,7 +34,6 @@ import { CustomerEditorDialog } from './CustomerEditorDialog';
 import { RecordPaymentDialog } from './RecordPaymentDialog';
 import { PartRefundDialog } from './PartRefundDialog';
 import { RefundLines } from './RefundLines';
-import { StayFields } from './StayFields';
 
 type EditField = Exclude<keyof AdminBookingEditInput, 'version'>;
 type Errors = Partial<Record<EditField, string>>;
@@ -61,10 +64,8 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
   const [cancelling, setCancelling] = useState(false);
   const { booking, history, notes = [] } = detail;
   const { toast } = useToast();
-  const [dropOffDate, setDropOffDate] = useState<string | null>(booking.drop_off_date);
-  const [dropOffTime, setDropOffTime] = useState(booking.drop_off_time);
-  const [pickUpDate, setPickUpDate] = useState<string | null>(booking.pick_up_date);
-  const [pickUpTime, setPickUpTime] = useState(booking.pick_up_time);
+  const [stay, setStay] = useState<Stay>(() => stayOf(booking));
+  const { dropOffDate, dropOffTime, pickUpDate, pickUpTime } = stay;
   const [registration, setRegistration] = useState(booking.car_registration ?? '');
   const [bay, setBay] = useState(booking.parking_bay_number ?? '');
   const [flights, setFlights] = useState<Flights>({ departure: booking.departure_flight ?? '', return: booking.return_flight ?? '' });
@@ -72,32 +73,29 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
   // A cancelled booking is shown with its history but can no longer be changed (the server refuses it too).
   const cancelled = booking.status === 'cancelled';
   const [shuttle, setShuttle] = useState(booking.shuttle_service);
-  const [carWash, setCarWash] = useState(booking.car_wash);
   const [serverErrors, setServerErrors] = useState<Errors>({});
   const [stale, setStale] = useState(false);
   const [busy, setBusy] = useState(false);
   const [editingCustomer, setEditingCustomer] = useState(false);
 
-  const priceInputsChanged = dropOffDate !== booking.drop_off_date || dropOffTime !== booking.drop_off_time || pickUpDate !== booking.pick_up_date || pickUpTime !== booking.pick_up_time || carWash !== booking.car_wash;
+  const booked = choicesFromFlags(booking);
+  const addOnsChanged = ADD_ONS.some((a) => stay.addOns[a.id] !== booked[a.id]);
   const dropOffMoved = dropOffDate !== booking.drop_off_date || dropOffTime !== booking.drop_off_time;
-  const quote = useMemo(
-    // As on the server: the lead time applies to a drop-off being moved; a stay under way may be shortened or extended;
-    // staff may move a drop-off into the night at short notice (they are the late-night notice).
-    () => (dropOffDate && pickUpDate ? quoteSelection({ dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash }, { enforceLeadTime: dropOffMoved, enforceLateNight: false }) : null),
-    [dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash, dropOffMoved],
-  );
+  const priceInputsChanged = dropOffMoved || pickUpDate !== booking.pick_up_date || pickUpTime !== booking.pick_up_time || addOnsChanged;
+  // As on the server: the lead time applies to a drop-off being moved; a stay under way may be shortened or extended;
+  // staff may move a drop-off into the night at short notice (they are the late-night notice).
+  const repriced = useStayPrice(stay, { enforceLeadTime: dropOffMoved, enforceLateNight: false }, { skip: !priceInputsChanged });
+  // Until the stay changes, its total is the booking's own (it may hold a price from before a change of prices).
+  const price: StayPrice = !priceInputsChanged && repriced.state !== 'invalid' ? { state: 'priced', totalCents: dollarsToCents(booking.total_cost) } : repriced;
   const quoteErrors: Errors = {};
   if (!dropOffDate) quoteErrors.drop_off_date = messages.invalidDateTime;
   if (!pickUpDate) quoteErrors.pick_up_date = messages.invalidDateTime;
-  if (quote && !quote.ok) for (const [k, v] of Object.entries(quote.fieldErrors)) quoteErrors[QUOTE_FIELDS[k as keyof typeof QUOTE_FIELDS]] = v;
+  for (const [k, v] of Object.entries(stayFieldErrors(price))) if (k in QUOTE_FIELDS) quoteErrors[QUOTE_FIELDS[k as keyof typeof QUOTE_FIELDS]] = v;
   const badFlights = flightErrors(flights);
   if (badFlights.departure) quoteErrors.departure_flight = badFlights.departure;
   if (badFlights.return) quoteErrors.return_flight = badFlights.return;
   const errors: Errors = { ...quoteErrors, ...serverErrors };
-  const newTotalCents = !priceInputsChanged ? dollarsToCents(booking.total_cost) : quote?.ok ? quote.price.total : null;
-  const decided = newTotalCents === null ? null : previewSettlement(booking, newTotalCents, new Date(), { actor: 'staff' });
-  const preview = decided && !isPolicyError(decided) ? decided : null;
-  const dropOffPoint = useMemo(() => (dropOffDate ? { date: dropOffDate, time: dropOffTime } : null), [dropOffDate, dropOffTime]);
+  const newTotalCents = price.state === 'priced' ? price.totalCents : null;
   const touched = (field: EditField) => setServerErrors((e) => ({ ...e, [field]: undefined }));
 
   const changes = (): Omit<AdminBookingEditInput, 'version'> => {
@@ -112,7 +110,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
     if (normaliseFlightNumber(flights.return) !== (booking.return_flight ?? '')) out.return_flight = flights.return;
     if (status !== booking.status && status !== 'cancelled' && status !== 'payment_review') out.status = status;
     if (shuttle !== booking.shuttle_service) out.shuttle_service = shuttle;
-    if (carWash !== booking.car_wash) out.car_wash = carWash;
+    for (const a of ADD_ONS) if (stay.addOns[a.id] !== booked[a.id]) out[a.field] = stay.addOns[a.id];
     if (checkoutRefused && status === 'checkout' && overrideReason.trim()) out.checkout_override = overrideReason.trim();
     if (statusRefused && out.status && statusConfirmed && statusReason.trim()) out.status_override = { confirmed: true, reason: statusReason.trim() };
     return out;
@@ -120,7 +118,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (Object.keys(quoteErrors).length > 0) return;
+    if (Object.keys(quoteErrors).length > 0 || newTotalCents === null) return;
     setBusy(true);
     try {
       const result = await saveAdminBooking(booking.id, { ...changes(), version: booking.updated_at });
@@ -181,6 +179,10 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
                   <dd>{booking.booking_reference || 'Not set'}</dd>
                 </div>
                 <div>
+                  <dt>Services</dt>
+                  <dd>{bookedAddOns(booking).map((a) => a.name).join(', ') || 'None'}</dd>
+                </div>
+                <div>
                   <dt>Balance due</dt>
                   <dd data-testid="admin-balance-due">{money(booking.balance_due)}</dd>
                 </div>
@@ -226,57 +228,54 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
         }
         onClose={onClose}
         onSubmit={(e) => void submit(e)}
-        submitLabel="Save Changes"
-        busyLabel="Saving..."
         busy={busy}
-        submitDisabled={cancelled || stale || Object.keys(quoteErrors).length > 0}
+        submitDisabled={cancelled || stale || Object.keys(quoteErrors).length > 0 || newTotalCents === null}
       >
-        <StayFields
-          kind="dropoff"
+        <StayPriceEditor
           idPrefix="admin-edit"
+          stay={stay}
+          onChange={(next) => (setStay(next), touched('drop_off_date'), touched('drop_off_time'), touched('pick_up_date'), touched('pick_up_time'))}
+          price={price}
           leadTime={false}
-          date={dropOffDate}
-          time={dropOffTime}
-          onDate={(d) => (setDropOffDate(d), touched('drop_off_date'))}
-          onTime={(t) => (setDropOffTime(t), touched('drop_off_time'))}
-          dateError={errors.drop_off_date}
-          timeError={errors.drop_off_time}
+          errors={{ dropOffDate: errors.drop_off_date, dropOffTime: errors.drop_off_time, pickUpDate: errors.pick_up_date, pickUpTime: errors.pick_up_time }}
+          staff
+          hint="Choose valid dates to see the new total."
+          total={(cents) => {
+            const decided = previewSettlement(booking, cents, new Date(), { actor: 'staff' });
+            const preview = isPolicyError(decided) ? null : decided;
+            return (
+              <>
+                <Field id="admin-edit-total" label="Total Cost" hint="Calculated automatically from the dates and services; it cannot be edited.">
+                  {(control) => <input {...control} type="text" readOnly value={formatMoney(cents)} />}
+                </Field>
+                <p>
+                  Paid {money(booking.amount_paid)}
+                  {priceInputsChanged && <span className="muted"> · was {money(booking.total_cost)}</span>}
+                </p>
+                {preview && (
+                  <>
+                    <p>
+                      <strong>Balance due at pick-up: {formatMoney(preview.balanceDueCents)}</strong>
+                    </p>
+                    {preview.refundCents > 0 && <p>{formatMoney(preview.refundCents)} will be refunded to the card.</p>}
+                    {preview.keptCents > 0 && preview.keptReason && (
+                      <p>
+                        {formatMoney(preview.keptCents)} paid beyond the new total is kept: {keptReasonText[preview.keptReason]}.
+                      </p>
+                    )}
+                  </>
+                )}
+              </>
+            );
+          }}
         />
-        <StayFields
-          kind="pickup"
+        <CarFields
           idPrefix="admin-edit"
-          leadTime={false}
-          date={pickUpDate}
-          time={pickUpTime}
-          min={dropOffDate ?? undefined}
-          after={dropOffPoint}
-          onDate={(d) => (setPickUpDate(d), touched('pick_up_date'))}
-          onTime={(t) => (setPickUpTime(t), touched('pick_up_time'))}
-          dateError={errors.pick_up_date}
-          timeError={errors.pick_up_time}
+          registration={registration}
+          onRegistration={(v) => (setRegistration(v), touched('car_registration'))}
+          bay={{ value: bay, onChange: (v) => (setBay(v), touched('parking_bay_number')) }}
+          errors={errors}
         />
-        <div className="field-row admin-row">
-          <TextField
-            id="admin-edit-registration"
-            label="Car Registration"
-            placeholder="ABC123"
-            autoCapitalize="characters"
-            transform={(v) => v.toUpperCase()}
-            value={registration}
-            onValueChange={(v) => (setRegistration(v), touched('car_registration'))}
-            error={errors.car_registration}
-          />
-          <TextField
-            id="admin-edit-bay"
-            label="Parking Bay Number"
-            placeholder="A12"
-            autoCapitalize="characters"
-            transform={(v) => v.toUpperCase()}
-            value={bay}
-            onValueChange={(v) => (setBay(v), touched('parking_bay_number'))}
-            error={errors.parking_bay_number}
-          />
-        </div>
         <FlightFields
           idPrefix="admin-edit"
           value={flights}
@@ -312,34 +311,6 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
           <input type="checkbox" checked={shuttle} onChange={(e) => (setShuttle(e.target.checked), touched('shuttle_service'))} />
           <span>Shuttle Service Required</span>
         </label>
-        <label className="checkbox">
-          <input type="checkbox" checked={carWash} onChange={(e) => (setCarWash(e.target.checked), touched('car_wash'))} />
-          <span>Car Wash Service (+$60)</span>
-        </label>
-        <Field id="admin-edit-total" label="Total Cost" hint="Calculated automatically from the dates and services; it cannot be edited.">
-          {(control) => <input {...control} type="text" readOnly value={newTotalCents === null ? '' : formatMoney(newTotalCents)} />}
-        </Field>
-        <div className="edit-price" aria-live="polite">
-          {preview ? (
-            <>
-              <p>
-                Paid {money(booking.amount_paid)}
-                {priceInputsChanged && <span className="muted"> · was {money(booking.total_cost)}</span>}
-              </p>
-              <p>
-                <strong>Balance due at pick-up: {formatMoney(preview.balanceDueCents)}</strong>
-              </p>
-              {preview.refundCents > 0 && <p>{formatMoney(preview.refundCents)} will be refunded to the card.</p>}
-              {preview.keptCents > 0 && preview.keptReason && (
-                <p>
-                  {formatMoney(preview.keptCents)} paid beyond the new total is kept: {keptReasonText[preview.keptReason]}.
-                </p>
-              )}
-            </>
-          ) : (
-            <p className="muted">Choose valid dates to see the new total.</p>
-          )}
-        </div>
         {checkoutRefused && status === 'checkout' && booking.balance_due > 0 && (
           <div className="edit-checkout-refused">
             <p className="alert alert-error" role="alert">

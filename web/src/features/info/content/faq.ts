@@ -94,7 +94,7 @@ export const FAQ: readonly FaqItem[] = [
     id: 'change-booking',
     question: 'Can I change my booking after I have paid?',
     answer: [
-      'Yes. Signed-in customers can change their pick-up date and time, return flight and car wash from their dashboard, and their drop-off date and time until the drop-off day has passed. For anything else, call us and we will help.',
+      'Yes. Signed-in customers can change their pick-up date and time, return flight, car wash and car services from their dashboard, and their drop-off date and time until the drop-off day has passed. For anything else, call us and we will help.',
     ],
   },
   {

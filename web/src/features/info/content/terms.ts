@@ -6,6 +6,9 @@
 import { formatMoney } from '@shared/money';
 import { BASE_PARKING_CENTS, CAR_WASH_CENTS, DEPOSIT_CENTS, EXTRA_DAY_CENTS, INCLUDED_DAYS } from '@shared/pricing';
 import { formatAddress, site } from '@shared/site';
+import { ADD_ONS } from '@shared/add-ons';
+
+const SERVICE_ADD_ONS = ADD_ONS.filter((a) => a.id !== 'carWash');
 
 /** A paragraph, or a bulleted list. */
 export type LegalBlock = string | { list: string[] };
@@ -40,7 +43,7 @@ export const TERMS: readonly LegalSection[] = [
     id: 'prices',
     heading: 'Prices',
     body: [
-      `Parking is ${dollars(BASE_PARKING_CENTS)} for 1 to ${INCLUDED_DAYS} days and ${dollars(EXTRA_DAY_CENTS)} for each day beyond ${INCLUDED_DAYS}. A day is each 24-hour period, or part of one, between your booked drop-off and pick-up times, with a minimum of one day. The shuttle is free. A car wash is ${dollars(CAR_WASH_CENTS)}. All prices are in New Zealand dollars and include GST.`,
+      `Parking is ${dollars(BASE_PARKING_CENTS)} for 1 to ${INCLUDED_DAYS} days and ${dollars(EXTRA_DAY_CENTS)} for each day beyond ${INCLUDED_DAYS}. A day is each 24-hour period, or part of one, between your booked drop-off and pick-up times, with a minimum of one day. The shuttle is free. A car wash is ${dollars(CAR_WASH_CENTS)}; ${SERVICE_ADD_ONS.map((a) => `${a.name} is ${dollars(a.cents)}`).join(', ')}. All prices are in New Zealand dollars and include GST.`,
       'Advertised rates such as "from $5 per day" describe the cost per day of longer stays; the price for your dates is the one shown in your quote.',
     ],
   },

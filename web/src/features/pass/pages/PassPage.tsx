@@ -5,6 +5,7 @@
  * the page shows only those buttons. "I've landed" is another feature's form: the app passes it in as `landed`.
  */
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { bookedAddOns } from '@shared/add-ons';
 import { Link, useParams } from 'react-router-dom';
 import { formatLongDate, formatTime12, pluralDays } from '@shared/format';
 import { passMessages, passStatusLabels, type Pass } from '@shared/pass';
@@ -147,7 +148,11 @@ function PassView({ pass, apiBase, landed, onChange }: { pass: Pass; apiBase: st
           {pass.return_flight && <Row label="Return flight">{pass.return_flight}</Row>}
           <Row label="Car registration">{pass.car_registration ?? 'Not set'}</Row>
           <Row label="Parking bay">{pass.parking_bay_number ?? 'Given when you arrive'}</Row>
-          {pass.car_wash && <Row label="Car wash">Included</Row>}
+          {bookedAddOns(pass).map((a) => (
+            <Row key={a.id} label={a.name}>
+              Included
+            </Row>
+          ))}
         </dl>
         <p className="muted small">All times are New Zealand time.</p>
       </section>

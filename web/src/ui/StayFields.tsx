@@ -1,13 +1,13 @@
 /**
- * One end of a stay in an admin dialog: its date and half-hour time as a labelled group. A new booking keeps
+ * One end of a stay in a booking dialog (ui/StayPriceEditor): its date and half-hour time as a labelled group. A new booking keeps
  * the 4-hour lead time in its drop-off choices; editing a booking that is already in the yard does not.
  */
 import { useMemo } from 'react';
 import { DATE_INPUT_MESSAGES } from '@shared/date-input';
 import type { WallClock } from '@shared/nz-time';
 import { dropOffOptions, pickUpOptions, slotsFor } from '@shared/slots';
-import { DateInput } from '../../../ui/DateInput';
-import { TimeSelect } from '../../../ui/TimeSelect';
+import { DateInput } from './DateInput';
+import { TimeSelect } from './TimeSelect';
 
 interface StayFieldsProps {
   kind: 'dropoff' | 'pickup';
