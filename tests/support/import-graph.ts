@@ -50,7 +50,13 @@ export function packageImports(root: string, file: string): string[] {
 export function reachedFrom(graph: Map<string, string[]>, entry: string): string[] {
   const seen = new Set<string>([entry]);
   const queue = [entry];
-  while (queue.length > 0) for (const next of graph.get(queue.shift()!) ?? []) if (!seen.has(next)) seen.add(next), queue.push(next);
+  while (queue.length > 0) {
+    for (const next of graph.get(queue.shift()!) ?? []) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      queue.push(next);
+    }
+  }
   return [...seen];
 }
 
