@@ -6,6 +6,7 @@
  * trip). Suggestions only: what the person typed is never replaced, and the server checks everything at checkout.
  * Pure, so tests/unit/returning-customer.test.ts holds the rules.
  */
+import { choicesFromFlags, type AddOnFlags, type AddOnId } from './add-ons';
 import type { CustomerDetails } from './booking';
 import type { CustomerBooking } from './customer-bookings';
 import type { Profile } from './profile';
@@ -15,7 +16,7 @@ import { DEFAULT_TIME, isOnGrid } from './slots';
 export type KnownDetails = Partial<CustomerDetails>;
 
 /** What a booking needs for these rules (the dashboard's booking, or its parts). */
-export type PastBooking = Pick<CustomerBooking, 'car_registration' | 'created_at' | 'customer' | 'drop_off_time' | 'pick_up_time' | 'car_wash'>;
+export type PastBooking = Pick<CustomerBooking, 'car_registration' | 'created_at' | 'customer' | 'drop_off_time' | 'pick_up_time' | 'car_wash'> & AddOnFlags;
 
 export interface ReturningSources {
   profile: Pick<Profile, 'first_name' | 'last_name' | 'phone'> | null;
@@ -61,17 +62,17 @@ export function prefillCustomer(typed: CustomerDetails, known: KnownDetails): Cu
 /** Which fields a prefill filled (the page says so, and the person checks them). */
 export const filledFields = (before: CustomerDetails, after: CustomerDetails): (keyof CustomerDetails)[] => FIELDS.filter((f) => before[f] !== after[f]);
 
-/** "Book again": the same car, times of day and car wash; the dates are new and the flights are another trip's. */
+/** "Book again": the same car, times of day, car wash and services; the dates are new and the flights are another trip's. */
 export interface BookAgain {
   carRegistration: string;
   dropOffTime: string;
   pickUpTime: string;
-  carWash: boolean;
+  addOns: Record<AddOnId, boolean>;
 }
 
 // A walk-in booked from the minute it came in has a time off the 30-minute grid the forms offer.
 const onGrid = (time: string) => (isOnGrid(time) ? time : DEFAULT_TIME);
 
 export function bookAgain(b: PastBooking): BookAgain {
-  return { carRegistration: b.car_registration?.trim().toUpperCase() ?? '', dropOffTime: onGrid(b.drop_off_time), pickUpTime: onGrid(b.pick_up_time), carWash: b.car_wash };
+  return { carRegistration: b.car_registration?.trim().toUpperCase() ?? '', dropOffTime: onGrid(b.drop_off_time), pickUpTime: onGrid(b.pick_up_time), addOns: choicesFromFlags(b) };
 }

@@ -66,11 +66,12 @@ describe('prefillCustomer', () => {
 });
 
 describe('bookAgain', () => {
-  it('keeps the car, the times of day and the car wash', () => {
-    expect(bookAgain(past({ car_registration: 'abc 123' }))).toEqual({ carRegistration: 'ABC 123', dropOffTime: '05:30', pickUpTime: '22:00', carWash: true });
+  it('keeps the car, the times of day, the car wash and the services', () => {
+    expect(bookAgain(past({ car_registration: 'abc 123' }))).toEqual({ carRegistration: 'ABC 123', dropOffTime: '05:30', pickUpTime: '22:00', addOns: { carWash: true, carCleaning: false, carDetailing: false, carServicing: false } });
+    expect(bookAgain(past({ car_wash: false, car_detailing: true, car_servicing: true })).addOns).toEqual({ carWash: false, carCleaning: false, carDetailing: true, carServicing: true });
   });
 
   it('starts a time off the 30-minute grid (a walk-in) at 9:00, and a booking without a car with none', () => {
-    expect(bookAgain(past({ car_registration: null, drop_off_time: '14:17', car_wash: false }))).toEqual({ carRegistration: '', dropOffTime: '09:00', pickUpTime: '22:00', carWash: false });
+    expect(bookAgain(past({ car_registration: null, drop_off_time: '14:17', car_wash: false }))).toEqual({ carRegistration: '', dropOffTime: '09:00', pickUpTime: '22:00', addOns: { carWash: false, carCleaning: false, carDetailing: false, carServicing: false } });
   });
 });

@@ -7,7 +7,7 @@
  * flights; submit goes to the hosted checkout ('Redirecting to Payment...').
  */
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { addOnFlags } from '@shared/add-ons';
+import { addOnFlags, type AddOnId } from '@shared/add-ons';
 import { adminCheckoutRequestSchema, adminMessages, type AdminCheckoutRequestInput, type AdminCustomer } from '@shared/admin';
 import type { CheckoutResponse } from '@shared/booking';
 import { CONFIRM_DUPLICATE_FIELD } from '@shared/duplicate-stay';
@@ -39,7 +39,8 @@ export interface NewBookingStart {
   carRegistration?: string;
   dropOffTime?: string;
   pickUpTime?: string;
-  carWash?: boolean;
+  /** The car wash and services booked last time (Book again). */
+  addOns?: Partial<Record<AddOnId, boolean>>;
 }
 
 type ModeProps =
@@ -71,7 +72,7 @@ export function NewBookingDialog(props: NewBookingDialogProps) {
     dropOffTime: start.dropOffTime ?? DEFAULT_TIME,
     pickUpDate: null,
     pickUpTime: start.pickUpTime ?? DEFAULT_TIME,
-    addOns: { ...noAddOns(), carWash: start.carWash ?? false },
+    addOns: { ...noAddOns(), ...start.addOns },
   });
   const [flights, setFlights] = useState<Flights>(noFlights);
   const [paymentType, setPaymentType] = useState<PaymentType>('full');
