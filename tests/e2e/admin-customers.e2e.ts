@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { daysFromToday } from '../support/dates';
 import { createUser, type TestUser } from '../support/users';
-import { checkout, checkoutBody, uniquePhone } from '../integration/payment-support';
+import { checkout, checkoutBody, payOnPage, uniquePhone } from '../integration/payment-support';
 import { bookingRows, column, letterTag, seedPaidBooking, showing, signInAsAdmin } from './support/admin';
 import { expectNoAxeViolations } from './support/flow';
 import { useBrowser, viewportNames, withPage } from './support/browser';
@@ -24,15 +24,18 @@ let admin: TestUser;
 
 beforeAll(async () => {
   admin = await createUser(env, { admin: true, email: `customers-${FAMILY}@example.com` });
-  // 26 customers of one family name (each from a checkout, as customers are made), and Kiri of the same family with
-  // two paid bookings: 27 customers the family name finds.
+  // 26 customers of one family name (each from a paid checkout, as customers are made: a checkout never paid is
+  // nobody's customer yet), and Kiri of the same family with two paid bookings: 27 customers the family name finds.
   for (let i = 0; i < SHARED; i += 4) {
     await Promise.all(
-      Array.from({ length: Math.min(4, SHARED - i) }, (_, j) =>
-        checkout(checkoutBody({ customer: { firstName: 'Pager', lastName: Family, email: `cust-${FAMILY}-${i + j}@example.com`, contactNumber: uniquePhone() }, quote: { dropOffDate: daysFromToday(90), pickUpDate: daysFromToday(91), carWash: false } })),
-      ),
+      Array.from({ length: Math.min(4, SHARED - i) }, async (_, j) => {
+        const started = await checkout(checkoutBody({ customer: { firstName: 'Pager', lastName: Family, email: `cust-${FAMILY}-${i + j}@example.com`, contactNumber: uniquePhone() }, quote: { dropOffDate: daysFromToday(90), pickUpDate: daysFromToday(91), carWash: false } }));
+        expect((await payOnPage(started.sessionId)).status).toBeLessThan(400);
+      }),
     );
   }
+  // One more of the family whose checkout was never paid: the list and its search leave it out.
+  await checkout(checkoutBody({ customer: { firstName: 'Unpaid', lastName: Family, email: `cust-${FAMILY}-unpaid@example.com`, contactNumber: uniquePhone() }, quote: { dropOffDate: daysFromToday(92), pickUpDate: daysFromToday(93), carWash: false } }));
   const kiri = { firstName: 'Kiri', lastName: Family, email: `kiri-${FAMILY}-${randomUUID().slice(0, 4)}@example.com`, contactNumber: uniquePhone() };
   await seedPaidBooking({ ...kiri, carRegistration: 'KIRI1', dropOffDate: daysFromToday(20), pickUpDate: daysFromToday(23) });
   await seedPaidBooking({ ...kiri, carRegistration: 'KIRI1', dropOffDate: daysFromToday(40), pickUpDate: daysFromToday(44) });
