@@ -87,7 +87,14 @@ export async function fillCustomer(page: Page, customer: Partial<Customer>) {
 export async function detailsToPayment(page: Page, baseUrl: string, customer: Customer) {
   await fillCustomer(page, customer);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
-  await page.waitForURL(`${baseUrl}/payment`);
+  try {
+    await page.waitForURL(`${baseUrl}/payment`);
+  } catch (error) {
+    // Say what the page showed instead (a field's error, a toast, what the fields hold): it failed once in CI with a timeout alone.
+    const said = await page.locator('[role="alert"], .toast, .field-error, [aria-invalid="true"]').allTextContents();
+    const fields = await Promise.all(Object.values(FIELD_LABELS).map(async (label) => `${label}=${await page.getByLabel(label, { exact: true }).inputValue().catch(() => '?')}`));
+    throw new Error(`Continue to Payment stayed on ${page.url()}: ${JSON.stringify(said)}; ${fields.join(', ')}`, { cause: error });
+  }
   await page.getByRole('heading', { level: 1, name: 'Payment' }).waitFor();
 }
 

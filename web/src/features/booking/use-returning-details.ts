@@ -4,27 +4,29 @@
  * person, or null for a visitor. Only blank fields are filled (shared/returning-customer.ts), once, after the draft
  * and Back to Details have had their say.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { filledFields, prefillCustomer, type KnownDetails } from '@shared/returning-customer';
 import type { CustomerDetails } from './flow';
 
 export type LoadKnownDetails = (signal: AbortSignal) => Promise<KnownDetails | null>;
 
 /** Whether anything was filled in (the page asks the person to check it). */
-export function useReturningDetails(ready: boolean, load: LoadKnownDetails | undefined, customer: CustomerDetails, setCustomer: (c: CustomerDetails) => void): boolean {
+export function useReturningDetails(ready: boolean, load: LoadKnownDetails | undefined, setCustomer: Dispatch<SetStateAction<CustomerDetails>>): boolean {
   const [filled, setFilled] = useState(false);
-  const current = useRef(customer);
-  current.current = customer;
   useEffect(() => {
     if (!ready || !load) return;
     const abort = new AbortController();
     load(abort.signal)
       .then((known) => {
         if (!known || abort.signal.aborted) return;
-        const next = prefillCustomer(current.current, known);
-        if (filledFields(current.current, next).length === 0) return;
-        setCustomer(next);
-        setFilled(true);
+        // Against the form as it is when the answer lands, not as last rendered: a field typed a moment ago (a fast
+        // typist, autofill) is never wiped by a prefill computed from the form before it.
+        setCustomer((typed) => {
+          const next = prefillCustomer(typed, known);
+          if (filledFields(typed, next).length === 0) return typed;
+          setFilled(true);
+          return next;
+        });
       })
       // Without the details the form is simply empty, as for a visitor.
       .catch(() => undefined);
