@@ -52,10 +52,13 @@ export function knownDetails({ profile, accountEmail, bookings }: ReturningSourc
 
 const FIELDS = ['firstName', 'lastName', 'email', 'contactNumber', 'carRegistration'] as const;
 
-/** The form with the known details in the fields left blank; a field with anything typed in it stays as typed. */
-export function prefillCustomer(typed: CustomerDetails, known: KnownDetails): CustomerDetails {
+/**
+ * The form with the known details in the fields left blank; a field with anything typed in it stays as typed, and so
+ * does the one the person is in (`inUse`): text that appears under the caret would mix with what they type next.
+ */
+export function prefillCustomer(typed: CustomerDetails, known: KnownDetails, inUse?: keyof CustomerDetails): CustomerDetails {
   const out = { ...typed };
-  for (const f of FIELDS) if (!typed[f].trim() && known[f]) out[f] = known[f];
+  for (const f of FIELDS) if (f !== inUse && !typed[f].trim() && known[f]) out[f] = known[f];
   return out;
 }
 

@@ -63,6 +63,12 @@ describe('prefillCustomer', () => {
     expect(out).toEqual({ firstName: 'Someone', lastName: '', email: 'mere@example.com', contactNumber: '', carRegistration: 'TYPED1' });
     expect(filledFields(typed, out)).toEqual(['email']);
   });
+
+  it('leaves the field the person is in blank: a number appearing under the caret would run into the one they type', () => {
+    const out = prefillCustomer(blank, known, 'contactNumber');
+    expect(out.contactNumber).toBe('');
+    expect(filledFields(blank, out)).toEqual(['firstName', 'lastName', 'email', 'carRegistration']);
+  });
 });
 
 describe('bookAgain', () => {

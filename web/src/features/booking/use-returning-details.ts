@@ -10,8 +10,16 @@ import type { CustomerDetails } from './flow';
 
 export type LoadKnownDetails = (signal: AbortSignal) => Promise<KnownDetails | null>;
 
-/** Whether anything was filled in (the page asks the person to check it). */
-export function useReturningDetails(ready: boolean, load: LoadKnownDetails | undefined, setCustomer: Dispatch<SetStateAction<CustomerDetails>>): boolean {
+/**
+ * Whether anything was filled in (the page asks the person to check it). `fieldInUse` names the field the person is in
+ * when the answer lands, which stays as it is.
+ */
+export function useReturningDetails(
+  ready: boolean,
+  load: LoadKnownDetails | undefined,
+  setCustomer: Dispatch<SetStateAction<CustomerDetails>>,
+  fieldInUse: () => keyof CustomerDetails | undefined = () => undefined,
+): boolean {
   const [filled, setFilled] = useState(false);
   useEffect(() => {
     if (!ready || !load) return;
@@ -22,7 +30,8 @@ export function useReturningDetails(ready: boolean, load: LoadKnownDetails | und
         // Against the form as it is when the answer lands, not as last rendered: a field typed a moment ago (a fast
         // typist, autofill) is never wiped by a prefill computed from the form before it.
         setCustomer((typed) => {
-          const next = prefillCustomer(typed, known);
+          // Asked as the update is made (the render that commits it runs in the same task), not when the answer came.
+          const next = prefillCustomer(typed, known, fieldInUse());
           if (filledFields(typed, next).length === 0) return typed;
           setFilled(true);
           return next;
@@ -31,6 +40,7 @@ export function useReturningDetails(ready: boolean, load: LoadKnownDetails | und
       // Without the details the form is simply empty, as for a visitor.
       .catch(() => undefined);
     return () => abort.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read when the answer lands, not a reason to load again
   }, [ready, load, setCustomer]);
   return filled;
 }

@@ -80,7 +80,7 @@ export default function BookingPage({ loadKnownDetails }: { loadKnownDetails?: L
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated]);
 
-  const prefilled = useReturningDetails(hydrated, loadKnownDetails, setCustomer);
+  const prefilled = useReturningDetails(hydrated, loadKnownDetails, setCustomer, () => FIELDS.find(({ field }) => inputs.current[field] === document.activeElement)?.field);
 
   const title = flow ? 'Complete Your Booking' : 'Customer Details';
   useDocumentMeta(title, 'Enter your details to book secure Auckland Airport parking with a free shuttle.');
