@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -10,6 +11,24 @@ const resolve = { alias: { '@shared': path.resolve(here, 'shared'), '@': path.re
  * Under `npm run mutation` (StrykerJS sets STRYKER_MUTATOR_WORKER in its test-runner processes) a reporter switches
  * mutants on and records coverage in the handlers the global set-up runs in this process (tests/support/stryker-bridge.ts).
  */
+/**
+ * Test files that change what the process shares: mock a module, stub the environment, globals or timers, pick a DOM
+ * environment, or start a stack of their own with settings (which go into process.env). They run isolated, a fresh
+ * module graph each; every other file shares one per worker (isolate: false), which saves re-importing the handlers,
+ * the AWS SDK and zod for each file: measured on 2 cores, the unit files took 104 CPU-seconds isolated and 42 shared,
+ * the integration files that can share 230 and 160.
+ */
+const CHANGES_SHARED_STATE = /vi\.(mock|doMock|stubEnv|stubGlobal|useFakeTimers)\b|process\.env\.\w+ *=[^=]|process\.env\[[^\]]+\] *=[^=]|Object\.assign\(process\.env|delete process\.env|@vitest-environment|startTestStack\(/;
+function splitByIsolation(dir: string): { isolated: string[]; shared: string[] } {
+  const files = readdirSync(path.join(here, dir))
+    .filter((f) => /\.test\.tsx?$/.test(f))
+    .map((f) => `${dir}/${f}`);
+  const isolated = files.filter((f) => CHANGES_SHARED_STATE.test(readFileSync(path.join(here, f), 'utf8')));
+  return { isolated, shared: files.filter((f) => !isolated.includes(f)) };
+}
+const unitFiles = splitByIsolation('tests/unit');
+const integrationFiles = splitByIsolation('tests/integration');
+
 const underStryker = process.env.STRYKER_MUTATOR_WORKER !== undefined;
 
 /**
@@ -25,12 +44,24 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       // Property tests sweep three years of NZ dates; on a busy 2-core CI machine that can pass 5 s.
-      { resolve, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node', testTimeout: 30_000 } },
+      { resolve, test: { name: 'unit', include: unitFiles.shared, isolate: false, environment: 'node', testTimeout: 30_000 } },
+      { resolve, test: { name: 'unit-isolated', include: unitFiles.isolated, environment: 'node', testTimeout: 30_000 } },
       {
         resolve,
         test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
+          include: integrationFiles.shared,
+          isolate: false,
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: 'integration-isolated',
+          include: integrationFiles.isolated,
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

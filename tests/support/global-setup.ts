@@ -82,16 +82,37 @@ export async function startTestStack(spa: 'dist' | 'none', prefix: string, setti
   };
 }
 
+// Many test files check out the same days at once here, which no real day sees: the bound on unpaid holds
+// (tests/integration/holds.test.ts has a stack of its own with it) is lifted for the shared stack.
+const SHARED_STACK_SETTINGS = { UNPAID_HOLDS_PER_DAY: '100000' };
+
 /** Starts the local stack for a whole test project and hands its addresses to the tests; returns the teardown. */
 export async function provideLocalStack(project: TestProject, spa: 'dist' | 'none', prefix: string): Promise<() => Promise<void>> {
-  // Many test files check out the same days at once here, which no real day sees: the bound on unpaid holds
-  // (tests/integration/holds.test.ts has a stack of its own with it) is lifted for the shared stack.
-  const { env, stop } = await startTestStack(spa, prefix, { UNPAID_HOLDS_PER_DAY: '100000' });
+  const { env, stop } = await startTestStack(spa, prefix, SHARED_STACK_SETTINGS);
   project.provide('baseUrl', env.baseUrl);
   project.provide('env', env);
   return stop;
 }
 
-export default function setup(project: TestProject) {
-  return provideLocalStack(project, 'none', 'runway-it-');
+/**
+ * The integration files run as two projects (vitest.config.ts: those that share a module graph and those isolated),
+ * and both must reach the same stack: its handlers run in this process and read their settings from its environment,
+ * so a second stack would point the first one's handlers at its own emulators. The first project's set-up starts it,
+ * the second reuses it, and the last teardown stops it.
+ */
+const shared = globalThis as typeof globalThis & { runwayIntegrationStack?: { started: Promise<TestStack>; users: number } };
+
+export default async function setup(project: TestProject) {
+  shared.runwayIntegrationStack ??= { started: startTestStack('none', 'runway-it-', SHARED_STACK_SETTINGS), users: 0 };
+  const entry = shared.runwayIntegrationStack;
+  entry.users += 1;
+  const { env, stop } = await entry.started;
+  project.provide('baseUrl', env.baseUrl);
+  project.provide('env', env);
+  return async () => {
+    entry.users -= 1;
+    if (entry.users > 0) return;
+    shared.runwayIntegrationStack = undefined;
+    await stop();
+  };
 }
