@@ -6,30 +6,33 @@
  * own messages.
  */
 import { cleanup, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import PassPage from '../../web/src/features/pass/pages/PassPage';
 import { PassSkeleton } from '../../web/src/features/pass/components/PassSkeleton';
+import { startEarlyRequest } from '../../web/src/lib/early-request';
 import { ToastProvider } from '../../web/src/ui/toast/ToastProvider';
 import { VALID_PASS } from '../support/pass-answer';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function serve(status: number, body: unknown) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => (url === '/config.json' ? json(200, { apiBase: '/api' }) : url === '/api/pass/p1.a.b' ? json(status, body) : json(404, { message: 'Not found' }))),
-  );
+function serve(status: number, body: unknown, landed?: () => ReactNode, early = false) {
+  const fetch = vi.fn(async (url: string) => (url === '/config.json' ? json(200, { apiBase: '/api' }) : url === '/api/pass/p1.a.b' ? json(status, body) : json(404, { message: 'Not found' })));
+  vi.stubGlobal('fetch', fetch);
+  // As pass-early.ts does in the shell, before the page's code runs.
+  if (early) startEarlyRequest('/pass/p1.a.b');
   render(
     <ToastProvider>
       <MemoryRouter initialEntries={['/pass/p1.a.b']}>
         <Routes>
-          <Route path="/pass/:token" element={<PassPage />} />
+          <Route path="/pass/:token" element={<PassPage landed={landed} />} />
         </Routes>
       </MemoryRouter>
     </ToastProvider>,
   );
+  return fetch;
 }
 
 afterEach(() => {
@@ -71,6 +74,26 @@ describe('the booking pass page', () => {
     expect(labels(document.body)).toEqual(labels(skeleton));
     expect(labels(skeleton)).toEqual(['Drop-off', 'Pick-up', 'Days', 'Departure flight', 'Return flight', 'Car registration', 'Parking bay', 'Add-ons', 'Total (GST inclusive)', 'Paid', 'Balance due']);
     expect(rowValue('Add-ons')).toBe('None');
+  });
+
+  it("puts the return day's \"I've landed\" below the stay, and leaves it out on other days", async () => {
+    serve(200, { ...VALID_PASS, can: { ...VALID_PASS.can, say_landed: true } }, () => <p>The landed form</p>);
+    const section = await screen.findByRole('region', { name: "I've landed" }, { timeout: 10_000 });
+    const stay = screen.getByRole('region', { name: 'Your stay' });
+    const payment = screen.getByRole('region', { name: 'Payment' });
+    expect(section.textContent).toBe('The landed form');
+    expect(stay.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(section.compareDocumentPosition(payment) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    cleanup();
+    serve(200, VALID_PASS, () => <p>The landed form</p>);
+    await screen.findByTestId('pass-reference', undefined, { timeout: 10_000 });
+    expect(screen.queryByText('The landed form')).toBeNull();
+  });
+
+  it("reads the answer to the shell's early request rather than asking again", async () => {
+    const fetch = serve(200, VALID_PASS, undefined, true);
+    await screen.findByTestId('pass-reference', undefined, { timeout: 10_000 });
+    expect(fetch.mock.calls.filter(([url]) => url === '/api/pass/p1.a.b')).toHaveLength(1);
   });
 
   it('says it could not load the pass when the answer is not a pass, and that it was not found on a 404', async () => {
