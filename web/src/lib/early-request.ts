@@ -16,12 +16,13 @@ export async function uncheckedApiBase(): Promise<string> {
 
 let early: { path: string; response: Promise<Response> } | undefined;
 
-/** GET `<apiBase><path>` now. */
-export function startEarlyRequest(path: string): void {
+/** GET `<apiBase><path>` now; the answer is also returned, for the shell's own use of it (read a clone). */
+export function startEarlyRequest(path: string): Promise<Response> {
   const response = uncheckedApiBase().then((base) => fetch(`${base}${path}`, { headers: { accept: 'application/json' } }));
   // Taken later; until then a failure is no unhandled rejection.
   response.catch(() => undefined);
   early = { path, response };
+  return response;
 }
 
 /** The early request for this path, once; undefined when none was started (or it was taken). */

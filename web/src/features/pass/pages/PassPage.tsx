@@ -13,6 +13,7 @@ import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import type { cancelByPass } from '../api/cancel-by-pass';
 import { firstPass } from '../api/first-pass';
+import { EARLY_QR_PROPERTY } from '../early-qr-property';
 import { PassGuide } from '../components/PassGuide';
 import { PassQrCode, QR_HINT } from '../components/PassQrCode';
 import { PassSkeleton } from '../components/PassSkeleton';
@@ -56,7 +57,11 @@ export default function PassPage({ landed }: PassPageProps) {
         setView({ token, view: { kind: 'missing', message: e instanceof ApiError && e.status === 404 ? passMessages.notFound : passMessages.loadFailed } });
       },
     );
-    return () => abort.abort();
+    return () => {
+      abort.abort();
+      // The shell's early QR code (early-qr.ts) is this pass's: another pass's skeleton must not show it.
+      document.documentElement.style.removeProperty(EARLY_QR_PROPERTY);
+    };
   }, [token]);
 
   return (
