@@ -43,45 +43,58 @@ export function fillTemplate(template: string, page: Rendered, url: string): str
 /** The pass shell's early-request entry, relative to web/ (its key in the build's manifest; vite.config.ts builds it). */
 export const PASS_EARLY_ENTRY = 'src/features/pass/pass-early.ts';
 
+/** The pass's own app entry (src/app/pass-main.tsx): the pass without the SPA's route table (issue 23). */
+export const PASS_ENTRY = 'src/app/pass-main.tsx';
+
 /** The parts of Vite's build manifest (dist/.vite/manifest.json) read here. */
 export type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }>;
 
 /**
- * A client route's pre-rendered shell: its loading state rendered at a stand-in address, with tags that start its
- * route chunk, its static imports and CSS, and its early script (an entry of the build) as the HTML arrives,
- * rather than after the app's code has run and asked for them.
+ * A client route's pre-rendered shell: its loading state rendered at a stand-in address, loaded by an app entry of its
+ * own (an entry of the build) in place of index.html's, with its early script, so the page asks for nothing the route
+ * does not need.
  */
-export const SHELLS = [{ file: PASS_SHELL_FILE, url: '/pass/shell', route: 'src/app/PassRoute.tsx', early: PASS_EARLY_ENTRY }] as const;
+export const SHELLS = [{ file: PASS_SHELL_FILE, url: '/pass/shell', entry: PASS_ENTRY, early: PASS_EARLY_ENTRY }] as const;
 
-/** The chunk files a manifest entry loads: itself and its static imports, not the app's entry (index.html loads it). */
+/** The chunk files a manifest entry loads: itself and its static imports, with their CSS. */
 function chunkClosure(manifest: Manifest, key: string, files = new Set<string>(), css = new Set<string>()): { files: Set<string>; css: Set<string> } {
   const item = manifest[key];
   if (!item) throw new Error(`the build manifest has no ${key}`);
-  if (key === 'index.html' || files.has(item.file)) return { files, css };
+  if (files.has(item.file)) return { files, css };
   files.add(item.file);
-  for (const c of item.css ?? []) css.add(c);
   for (const i of item.imports ?? []) chunkClosure(manifest, i, files, css);
+  // After the imports': a chunk's own CSS comes after what it builds on (the site's styles before the pass's).
+  for (const c of item.css ?? []) css.add(c);
   return { files, css };
 }
 
+// index.html's own script, preloads and stylesheets (Vite writes each on a line of its own).
+const BUILT_TAG = /^\s*(<script type="module"[^>]*\bsrc="\/assets\/[^"]+"[^>]*><\/script>|<link rel="(modulepreload|stylesheet)"[^>]*\bhref="\/assets\/[^"]+"[^>]*>)\s*$/;
+
 /**
- * The built index.html with a shell's tags: first, ahead of the app's own script so the browser asks for them first,
- * the early script (async, so it runs as soon as its few small files are in) and its imports; then, at the end of the
- * head, the route's CSS (render-blocking, so the skeleton paints styled) and a modulepreload for each of the route's
- * chunks. A file index.html already names gets no second tag.
+ * The built index.html with a shell's tags in place of index.html's script, preloads and stylesheets: first the early
+ * script (async, so it runs as soon as its few small files are in) and its imports, then the shell's entry and a
+ * modulepreload for each chunk it imports, then its CSS (render-blocking, so the skeleton paints styled).
  */
-export function withShellTags(template: string, manifest: Manifest, route: string, early: string): string {
-  const named = (f: string) => template.includes(`"/${f}"`);
-  const earlyFile = manifest[early]!.file;
-  const earlyChunks = [...chunkClosure(manifest, early).files].filter((f) => f !== earlyFile && !named(f));
-  const routeChunks = chunkClosure(manifest, route);
+export function withShellTags(template: string, manifest: Manifest, entry: string, early: string): string {
+  const lines = template.split('\n');
+  const at = lines.findIndex((l) => BUILT_TAG.test(l));
+  if (at < 0) throw new Error("index.html has no module script to put the shell's tags in place of");
+  const earlyFiles = [...chunkClosure(manifest, early).files];
+  const app = chunkClosure(manifest, entry);
+  const [entryFile, ...entryChunks] = [...app.files];
   const preload = (f: string) => `<link rel="modulepreload" crossorigin href="/${f}">`;
-  const head = [`<script type="module" async crossorigin src="/${earlyFile}"></script>`, ...earlyChunks.map(preload)];
-  const tail = [...[...routeChunks.css].map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`), ...[...routeChunks.files].filter((f) => !named(f) && !earlyChunks.includes(f)).map(preload)];
-  const entry = template.indexOf('<script type="module"');
-  if (entry < 0 || !template.includes('</head>')) throw new Error('index.html has no module script or </head> to put the shell tags by');
-  const withHead = `${template.slice(0, entry)}${head.join('\n    ')}\n    ${template.slice(entry)}`;
-  return withHead.replace('</head>', () => `  ${tail.join('\n    ')}\n  </head>`);
+  const indent = /^\s*/.exec(lines[at]!)![0];
+  const tags = [
+    `<script type="module" async crossorigin src="/${earlyFiles[0]}"></script>`,
+    ...earlyFiles.slice(1).map(preload),
+    `<script type="module" crossorigin src="/${entryFile}"></script>`,
+    ...entryChunks.filter((f) => !earlyFiles.includes(f)).map(preload),
+    ...[...app.css].map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+  ].map((t) => indent + t);
+  const kept = lines.filter((l, i) => i < at || !BUILT_TAG.test(l));
+  kept.splice(at, 0, ...tags);
+  return kept.join('\n');
 }
 
 export default function prerender(): Plugin {
@@ -117,7 +130,7 @@ export default function prerender(): Plugin {
         const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
         for (const shell of SHELLS) {
           const page = await render(shell.url);
-          writeFileSync(path.join(outDir, shell.file), fillTemplate(withShellTags(template, manifest, shell.route, shell.early), page, `${origin}${shell.url}`));
+          writeFileSync(path.join(outDir, shell.file), fillTemplate(withShellTags(template, manifest, shell.entry, shell.early), page, `${origin}${shell.url}`));
         }
       } finally {
         rmSync(ssrDir, { recursive: true, force: true });

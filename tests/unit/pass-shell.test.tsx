@@ -17,14 +17,16 @@ const TEMPLATE = `<!doctype html>
     <title>x</title>
     <script type="module" crossorigin src="/assets/index-1.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/react-1.js">
+    <link rel="modulepreload" crossorigin href="/assets/home-1.js">
     <link rel="stylesheet" crossorigin href="/assets/index-1.css">
   </head><body><div id="root"></div></body></html>`;
 
 const MANIFEST: Manifest = {
-  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'] },
-  '_react-1.js': { file: 'assets/react-1.js' },
-  'src/app/PassRoute.tsx': { file: 'assets/PassRoute-1.js', imports: ['_react-1.js', 'index.html', '_api-1.js', '_config-json-1.js'], css: ['assets/PassRoute-1.css'] },
-  '_api-1.js': { file: 'assets/api-1.js', imports: ['_qr-1.js'] },
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js', '_home-1.js'], css: ['assets/index-1.css'] },
+  '_react-1.js': { file: 'assets/react-1.js', css: ['assets/styles-1.css'] },
+  '_home-1.js': { file: 'assets/home-1.js' },
+  'src/app/pass-main.tsx': { file: 'assets/pass-1.js', isEntry: true, imports: ['_react-1.js', '_PassRoute-1.js'] },
+  '_PassRoute-1.js': { file: 'assets/PassRoute-1.js', imports: ['_react-1.js', '_qr-1.js', '_config-json-1.js'], css: ['assets/PassRoute-1.css'] },
   '_qr-1.js': { file: 'assets/qr-1.js' },
   '_config-json-1.js': { file: 'assets/config-json-1.js' },
   'src/features/pass/pass-early.ts': { file: 'assets/pass-early-1.js', isEntry: true, imports: ['_config-json-1.js'] },
@@ -39,28 +41,31 @@ const text = (html: string) =>
     .trim();
 
 describe('the pass shell', () => {
-  const html = withShellTags(TEMPLATE, MANIFEST, 'src/app/PassRoute.tsx', 'src/features/pass/pass-early.ts');
+  const html = withShellTags(TEMPLATE, MANIFEST, 'src/app/pass-main.tsx', 'src/features/pass/pass-early.ts');
   const tags = [...html.matchAll(/<(script|link)[^>]*>/g)].map((m) => m[0]);
 
-  it("asks for the early script and its imports before the app's own script, the early script async", () => {
+  it("asks for the early script and its imports first, then the pass's own entry in place of the app's", () => {
     expect(tags.slice(0, 3)).toEqual([
       '<script type="module" async crossorigin src="/assets/pass-early-1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/config-json-1.js">',
-      '<script type="module" crossorigin src="/assets/index-1.js">',
+      '<script type="module" crossorigin src="/assets/pass-1.js">',
     ]);
   });
 
-  it("then the route's stylesheet and every chunk the route imports, each once, at the end of the head", () => {
-    expect(tags.slice(5)).toEqual([
-      '<link rel="stylesheet" crossorigin href="/assets/PassRoute-1.css">',
+  it("then every chunk the pass imports, each once, and their stylesheets, the site's before the pass's", () => {
+    expect(tags.slice(3)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/react-1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/PassRoute-1.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/api-1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/qr-1.js">',
+      '<link rel="stylesheet" crossorigin href="/assets/styles-1.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/PassRoute-1.css">',
     ]);
     expect(html.indexOf('PassRoute-1.css')).toBeLessThan(html.indexOf('</head>'));
-    // index.html's own files are named once.
-    expect(html.match(/react-1\.js/g)).toHaveLength(1);
-    expect(html.match(/index-1\.js/g)).toHaveLength(1);
+  });
+
+  it("loads nothing of the SPA's own entry: not its script, its route table's chunks or its stylesheet", () => {
+    expect(html).not.toMatch(/index-1\.(js|css)|home-1\.js/);
+    expect(html).toContain('<title>x</title>');
   });
 
   it('is what /pass/<token> is answered with; other prefixed routes get the SPA shell', () => {

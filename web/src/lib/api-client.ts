@@ -13,29 +13,14 @@
 import type * as z from 'zod';
 import { errorResponseSchema } from '@shared/schemas';
 import { accessTokens } from './access-token';
+import { ApiError, INVALID_RESPONSE_MESSAGE, NETWORK_ERROR_MESSAGE } from './api-error';
 import { loadConfig } from './config';
 
 /** The header the API marks a 409 'still in progress' with (functions/lib/idempotency.ts). */
 export const IDEMPOTENCY_STATE_HEADER = 'x-idempotency-state';
 
-export const NETWORK_ERROR_MESSAGE = 'We could not reach the server. Check your connection and try again.';
-export const INVALID_RESPONSE_MESSAGE = 'Something went wrong on our side. Please try again.';
-
-/** 'http': the server said no; 'network': no answer; 'invalid-response': an answer that is not what the call expects. */
-export type ApiErrorKind = 'http' | 'network' | 'invalid-response';
-
-export class ApiError extends Error {
-  constructor(
-    /** The HTTP status, 0 when the server could not be reached. */
-    readonly status: number,
-    message: string,
-    readonly fieldErrors: Record<string, string> = {},
-    readonly kind: ApiErrorKind = 'http',
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+// The error type and its messages are a module of their own, without zod: a page can tell them apart before this client loads.
+export { ApiError, INVALID_RESPONSE_MESSAGE, NETWORK_ERROR_MESSAGE, type ApiErrorKind } from './api-error';
 
 export interface ApiRequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

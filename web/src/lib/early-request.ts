@@ -7,7 +7,7 @@
 import { fetchConfigJson } from './config-json';
 
 /** The API base from /config.json, unchecked but for its type (loadConfig's schema is not loaded yet). */
-async function apiBase(): Promise<string> {
+export async function uncheckedApiBase(): Promise<string> {
   const config = await fetchConfigJson();
   const base = (config as { apiBase?: unknown } | null)?.apiBase;
   if (typeof base !== 'string') throw new Error('config.json has no apiBase');
@@ -16,12 +16,13 @@ async function apiBase(): Promise<string> {
 
 let early: { path: string; response: Promise<Response> } | undefined;
 
-/** GET `<apiBase><path>` now. */
-export function startEarlyRequest(path: string): void {
-  const response = apiBase().then((base) => fetch(`${base}${path}`, { headers: { accept: 'application/json' } }));
+/** GET `<apiBase><path>` now; the answer is also returned, for the shell's own use of it (read a clone). */
+export function startEarlyRequest(path: string): Promise<Response> {
+  const response = uncheckedApiBase().then((base) => fetch(`${base}${path}`, { headers: { accept: 'application/json' } }));
   // Taken later; until then a failure is no unhandled rejection.
   response.catch(() => undefined);
   early = { path, response };
+  return response;
 }
 
 /** The early request for this path, once; undefined when none was started (or it was taken). */

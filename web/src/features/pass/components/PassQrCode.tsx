@@ -3,11 +3,11 @@
  * SVG image by uqr (already used for the TOTP code), which this lazily loaded page alone pulls in. A plain image of
  * the SVG, so it scales crisply and large enough to scan from a phone held up to the yard's camera.
  */
-import { renderSVG } from 'uqr';
+import { qrImageUrl } from '../qr-image';
 
 export const QR_HINT = 'Show this code at the yard office when you drop off and pick up.';
 
 export function PassQrCode({ value, reference }: { value: string; reference: string }) {
-  const src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(value, { border: 2 }))}`;
+  const src = qrImageUrl(value);
   return <img className="pass-qr" src={src} alt={`QR code for booking ${reference}: show it at the yard`} width={240} height={240} />;
 }

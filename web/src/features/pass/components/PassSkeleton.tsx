@@ -6,13 +6,7 @@
  */
 import { PassGuide } from './PassGuide';
 import { QR_HINT } from './PassQrCode';
-import { SummaryRow } from './SummaryRow';
-
-const Bar = ({ width }: { width: string }) => (
-  <span className="pass-placeholder" style={{ width }}>
-    {'\u00a0'}
-  </span>
-);
+import { Bar, PassRows, paymentRows, stayRows } from './PassRows';
 
 export function PassSkeleton() {
   return (
@@ -39,39 +33,18 @@ export function PassSkeleton() {
 
       <section className="card pass-section" aria-labelledby="pass-stay">
         <h2 id="pass-stay">Your stay</h2>
-        <dl className="summary-list" aria-hidden="true">
-          <SummaryRow label="Drop-off" className="pass-when">
-            <Bar width="8rem" /> <Bar width="5rem" />
-          </SummaryRow>
-          <SummaryRow label="Pick-up" className="pass-when">
-            <Bar width="8rem" /> <Bar width="5rem" />
-          </SummaryRow>
-          <SummaryRow label="Days">
-            <Bar width="4rem" />
-          </SummaryRow>
-          <SummaryRow label="Car registration">
-            <Bar width="5rem" />
-          </SummaryRow>
-          <SummaryRow label="Parking bay">
-            <Bar width="9rem" />
-          </SummaryRow>
-        </dl>
+        <PassRows rows={stayRows} pass={null} />
         <p className="muted small">All times are New Zealand time.</p>
       </section>
 
       <section className="card pass-section" aria-labelledby="pass-money">
         <h2 id="pass-money">Payment</h2>
-        <dl className="summary-list" aria-hidden="true">
-          <SummaryRow label="Total (GST inclusive)">
-            <Bar width="5rem" />
-          </SummaryRow>
-          <SummaryRow label="Paid">
-            <Bar width="5rem" />
-          </SummaryRow>
-          <SummaryRow label="Balance due">
-            <Bar width="5rem" />
-          </SummaryRow>
-        </dl>
+        <PassRows rows={paymentRows} pass={null} />
+        {/* The two downloads every pass has, as grey buttons of their size. */}
+        <div className="pass-actions" aria-hidden="true">
+          <span className="btn pass-placeholder">Add to calendar</span>
+          <span className="btn pass-placeholder">Download invoice</span>
+        </div>
       </section>
 
       <PassGuide />

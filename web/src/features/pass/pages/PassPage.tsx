@@ -5,24 +5,30 @@
  * the page shows only those buttons. "I've landed" is another feature's form: the app passes it in as `landed`.
  */
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { bookedAddOns } from '@shared/add-ons';
 import { Link, useParams } from 'react-router-dom';
-import { formatLongDate, formatTime12, pluralDays } from '@shared/format';
-import { passMessages, passStatusLabels, type Pass } from '@shared/pass';
-import { ApiError } from '../../../lib/api-client';
-import { loadConfig } from '../../../lib/config';
+import type { Pass } from '@shared/pass';
+import { passMessages, passStatusLabels } from '@shared/pass-texts';
+import { ApiError } from '../../../lib/api-error';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { useToast } from '../../../ui/toast/ToastProvider';
-import { startBalanceCheckout } from '../api/balance-checkout';
-import { cancelByPass } from '../api/cancel-by-pass';
-import { fetchPass } from '../api/get-pass';
-import { resendConfirmation } from '../api/resend-confirmation';
+import type { cancelByPass } from '../api/cancel-by-pass';
+import { firstPass } from '../api/first-pass';
+import { EARLY_QR_PROPERTY } from '../early-qr-property';
 import { PassGuide } from '../components/PassGuide';
 import { PassQrCode, QR_HINT } from '../components/PassQrCode';
 import { PassSkeleton } from '../components/PassSkeleton';
-import { SummaryRow as Row } from '../components/SummaryRow';
+import { PassRows, paymentRows, stayRows } from '../components/PassRows';
 import { WalletButtons } from '../components/WalletButtons';
 import '../pass.css';
+
+// The buttons' requests go through the API client and the shared schemas (zod): loaded when pressed, so the pass's
+// first load carries neither (its first read is first-pass.ts).
+const actions = {
+  pay: (token: string) => import('../api/balance-checkout').then((m) => m.startBalanceCheckout(token)),
+  resend: (token: string) => import('../api/resend-confirmation').then((m) => m.resendConfirmation(token)),
+  cancel: (token: string) => import('../api/cancel-by-pass').then((m) => m.cancelByPass(token)),
+  terms: (token: string, signal: AbortSignal) => import('../api/get-pass').then((m) => m.fetchPass(token, signal)).then((p) => p.cancellation),
+};
 
 // Only a traveller who presses Cancel needs the dialog (Radix Dialog and its focus and scroll locks): a chunk of its own.
 const CancelByTermsDialog = lazy(() => import('../../../ui/CancelByTermsDialog').then((m) => ({ default: m.CancelByTermsDialog<Awaited<ReturnType<typeof cancelByPass>>> })));
@@ -35,12 +41,6 @@ export interface PassPageProps {
 type View = { kind: 'loading' } | { kind: 'missing'; message: string } | { kind: 'ready'; pass: Pass; apiBase: string };
 
 const money = (n: number) => `$${n.toFixed(2)}`;
-// The date and the time on lines of their own at every width, as the skeleton's two bars are: no row changes height.
-const when = (p: { date: string; time: string }) => (
-  <>
-    <span>{formatLongDate(p.date)}</span> <span>at {formatTime12(p.time)}</span>
-  </>
-);
 
 export default function PassPage({ landed }: PassPageProps) {
   const { token = '' } = useParams();
@@ -50,14 +50,18 @@ export default function PassPage({ landed }: PassPageProps) {
 
   useEffect(() => {
     const abort = new AbortController();
-    Promise.all([fetchPass(token, abort.signal), loadConfig()]).then(
-      ([pass, config]) => setView({ token, view: { kind: 'ready', pass, apiBase: config.apiBase } }),
+    firstPass(token, abort.signal).then(
+      ({ pass, apiBase }) => setView({ token, view: { kind: 'ready', pass, apiBase } }),
       (e: unknown) => {
         if (abort.signal.aborted) return;
         setView({ token, view: { kind: 'missing', message: e instanceof ApiError && e.status === 404 ? passMessages.notFound : passMessages.loadFailed } });
       },
     );
-    return () => abort.abort();
+    return () => {
+      abort.abort();
+      // The shell's early QR code (early-qr.ts) is this pass's: another pass's skeleton must not show it.
+      document.documentElement.style.removeProperty(EARLY_QR_PROPERTY);
+    };
   }, [token]);
 
   return (
@@ -94,7 +98,7 @@ function PassView({ pass, apiBase, landed, onChange }: { pass: Pass; apiBase: st
   async function pay() {
     setBusy('pay');
     try {
-      window.location.assign(await startBalanceCheckout(pass.token));
+      window.location.assign(await actions.pay(pass.token));
     } catch (e) {
       toast({ title: 'Could not start the payment', description: e instanceof ApiError ? e.message : 'Please try again.', variant: 'destructive' });
       setBusy(null);
@@ -104,7 +108,7 @@ function PassView({ pass, apiBase, landed, onChange }: { pass: Pass; apiBase: st
   async function resend() {
     setBusy('resend');
     try {
-      toast({ title: 'Confirmation sent', description: await resendConfirmation(pass.token), variant: 'success' });
+      toast({ title: 'Confirmation sent', description: await actions.resend(pass.token), variant: 'success' });
     } catch (e) {
       toast({ title: 'Not sent', description: e instanceof ApiError ? e.message : passMessages.resendFailed, variant: 'destructive' });
     } finally {
@@ -125,47 +129,24 @@ function PassView({ pass, apiBase, landed, onChange }: { pass: Pass; apiBase: st
         </p>
         {pass.status !== 'cancelled' && <PassQrCode value={pass.pass_url} reference={pass.reference} />}
         {pass.status !== 'cancelled' && <p className="muted small">{QR_HINT}</p>}
-        <WalletButtons wallet={pass.wallet} passApi={base} />
       </div>
 
+      <section className="card pass-section" aria-labelledby="pass-stay">
+        <h2 id="pass-stay">Your stay</h2>
+        <PassRows rows={stayRows} pass={pass} />
+        <p className="muted small">All times are New Zealand time.</p>
+      </section>
+
+      {/* Below the stay, not above it: on the return day it appears without moving what the first screen shows. */}
       {landed && pass.can.say_landed && (
         <section className="card pass-section" aria-label="I've landed">
           {landed(pass)}
         </section>
       )}
 
-      <section className="card pass-section" aria-labelledby="pass-stay">
-        <h2 id="pass-stay">Your stay</h2>
-        <dl className="summary-list">
-          <Row label="Drop-off" className="pass-when">
-            {when(pass.drop_off)}
-          </Row>
-          <Row label="Pick-up" className="pass-when">
-            {when(pass.pick_up)}
-          </Row>
-          <Row label="Days">{pluralDays(pass.days)}</Row>
-          {pass.departure_flight && <Row label="Departure flight">{pass.departure_flight}</Row>}
-          {pass.return_flight && <Row label="Return flight">{pass.return_flight}</Row>}
-          <Row label="Car registration">{pass.car_registration ?? 'Not set'}</Row>
-          <Row label="Parking bay">{pass.parking_bay_number ?? 'Given when you arrive'}</Row>
-          {bookedAddOns(pass).map((a) => (
-            <Row key={a.id} label={a.name}>
-              Included
-            </Row>
-          ))}
-        </dl>
-        <p className="muted small">All times are New Zealand time.</p>
-      </section>
-
       <section className="card pass-section" aria-labelledby="pass-money">
         <h2 id="pass-money">Payment</h2>
-        <dl className="summary-list">
-          <Row label="Total (GST inclusive)">{money(pass.total_cost)}</Row>
-          <Row label="Paid">{money(pass.amount_paid)}</Row>
-          <Row label="Balance due">
-            <strong data-testid="pass-balance">{money(pass.balance_due)}</strong>
-          </Row>
-        </dl>
+        <PassRows rows={paymentRows} pass={pass} />
         {pass.can.pay_balance && (
           <button type="button" className="btn btn-accent btn-block" onClick={() => void pay()} disabled={busy !== null}>
             {busy === 'pay' ? 'Opening payment...' : `Pay balance ${money(pass.balance_due)}`}
@@ -178,6 +159,8 @@ function PassView({ pass, apiBase, landed, onChange }: { pass: Pass; apiBase: st
           <a className="btn btn-outline" href={`${base}/invoice.pdf`} download>
             Download invoice
           </a>
+          {/* Here rather than under the QR code: offered or not (the operator's set-up), nothing on the first screen moves. */}
+          <WalletButtons wallet={pass.wallet} passApi={base} />
           {pass.can.resend_confirmation && (
             <button type="button" className="btn btn-outline" onClick={() => void resend()} disabled={busy !== null}>
               {busy === 'resend' ? 'Sending...' : 'Resend confirmation'}
@@ -199,8 +182,8 @@ function PassView({ pass, apiBase, landed, onChange }: { pass: Pass; apiBase: st
         <CancelByTermsDialog
           reference={pass.reference}
           dropOff={pass.drop_off}
-          loadTerms={(signal) => fetchPass(pass.token, signal).then((p) => p.cancellation)}
-          cancel={() => cancelByPass(pass.token)}
+          loadTerms={(signal) => actions.terms(pass.token, signal)}
+          cancel={() => actions.cancel(pass.token)}
           onClose={() => setCancelling(false)}
           onCancelled={(done) => {
             setCancelling(false);

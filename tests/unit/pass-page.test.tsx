@@ -1,0 +1,106 @@
+// @vitest-environment happy-dom
+/**
+ * The booking pass page (web/src/features/pass/pages/PassPage.tsx) against a stand-in API: the wallet buttons appear
+ * only when the answer offers them, every row of the stay is there whether or not the booking gives its value (so the
+ * skeleton's rows are the pass's, docs/pass.md "Speed"), and an answer the hand check refuses or a 404 shows the pass's
+ * own messages.
+ */
+import { cleanup, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderToStaticMarkup } from 'react-dom/server';
+import PassPage from '../../web/src/features/pass/pages/PassPage';
+import { PassSkeleton } from '../../web/src/features/pass/components/PassSkeleton';
+import { startEarlyRequest } from '../../web/src/lib/early-request';
+import { ToastProvider } from '../../web/src/ui/toast/ToastProvider';
+import { VALID_PASS } from '../support/pass-answer';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function serve(status: number, body: unknown, landed?: () => ReactNode, early = false) {
+  const fetch = vi.fn(async (url: string) => (url === '/config.json' ? json(200, { apiBase: '/api' }) : url === '/api/pass/p1.a.b' ? json(status, body) : json(404, { message: 'Not found' })));
+  vi.stubGlobal('fetch', fetch);
+  // As pass-early.ts does in the shell, before the page's code runs.
+  if (early) startEarlyRequest('/pass/p1.a.b');
+  render(
+    <ToastProvider>
+      <MemoryRouter initialEntries={['/pass/p1.a.b']}>
+        <Routes>
+          <Route path="/pass/:token" element={<PassPage landed={landed} />} />
+        </Routes>
+      </MemoryRouter>
+    </ToastProvider>,
+  );
+  return fetch;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const rowValue = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+describe('the booking pass page', () => {
+  it('offers Apple Wallet and Google Wallet when the answer offers both', async () => {
+    const save = 'https://pay.google.com/gp/v/save/eyJ.e30.c2ln';
+    serve(200, { ...VALID_PASS, wallet: { apple: true, google_save_url: save } });
+    const group = await screen.findByRole('group', { name: 'Add to a phone wallet' }, { timeout: 10_000 });
+    expect(within(group).getByRole('link', { name: 'Add to Apple Wallet' }).getAttribute('href')).toBe('/api/pass/p1.a.b/wallet.pkpass');
+    expect(within(group).getByRole('link', { name: 'Save to Google Wallet' }).getAttribute('href')).toBe(save);
+  });
+
+  it('shows no wallet button where none is configured, and every row of the stay with what the booking gives', async () => {
+    serve(200, VALID_PASS);
+    await screen.findByTestId('pass-reference', undefined, { timeout: 10_000 });
+    expect(screen.getByTestId('pass-reference').textContent).toBe('RP-ABC234');
+    expect(screen.queryByRole('group', { name: 'Add to a phone wallet' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Wallet/ })).toBeNull();
+    expect(rowValue('Departure flight')).toBe('NZ101');
+    expect(rowValue('Return flight')).toBe('Not given');
+    expect(rowValue('Parking bay')).toBe('Given when you arrive');
+    expect(rowValue('Add-ons')).toBe('Car wash');
+    expect(screen.getByTestId('pass-balance').textContent).toBe('$100.00');
+    expect(screen.getByRole('button', { name: 'Pay balance $100.00' })).toBeTruthy();
+  });
+
+  it('has the same rows, in the same order, as its loading skeleton', async () => {
+    const labels = (root: ParentNode) => [...root.querySelectorAll('dt')].map((d) => d.textContent);
+    const skeleton = document.createElement('div');
+    skeleton.innerHTML = renderToStaticMarkup(<PassSkeleton />);
+    serve(200, { ...VALID_PASS, departure_flight: null, car_wash: false });
+    await screen.findByTestId('pass-reference', undefined, { timeout: 10_000 });
+    expect(labels(document.body)).toEqual(labels(skeleton));
+    expect(labels(skeleton)).toEqual(['Drop-off', 'Pick-up', 'Days', 'Departure flight', 'Return flight', 'Car registration', 'Parking bay', 'Add-ons', 'Total (GST inclusive)', 'Paid', 'Balance due']);
+    expect(rowValue('Add-ons')).toBe('None');
+  });
+
+  it("puts the return day's \"I've landed\" below the stay, and leaves it out on other days", async () => {
+    serve(200, { ...VALID_PASS, can: { ...VALID_PASS.can, say_landed: true } }, () => <p>The landed form</p>);
+    const section = await screen.findByRole('region', { name: "I've landed" }, { timeout: 10_000 });
+    const stay = screen.getByRole('region', { name: 'Your stay' });
+    const payment = screen.getByRole('region', { name: 'Payment' });
+    expect(section.textContent).toBe('The landed form');
+    expect(stay.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(section.compareDocumentPosition(payment) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    cleanup();
+    serve(200, VALID_PASS, () => <p>The landed form</p>);
+    await screen.findByTestId('pass-reference', undefined, { timeout: 10_000 });
+    expect(screen.queryByText('The landed form')).toBeNull();
+  });
+
+  it("reads the answer to the shell's early request rather than asking again", async () => {
+    const fetch = serve(200, VALID_PASS, undefined, true);
+    await screen.findByTestId('pass-reference', undefined, { timeout: 10_000 });
+    expect(fetch.mock.calls.filter(([url]) => url === '/api/pass/p1.a.b')).toHaveLength(1);
+  });
+
+  it('says it could not load the pass when the answer is not a pass, and that it was not found on a 404', async () => {
+    serve(200, { ...VALID_PASS, balance_due: '100.00' });
+    expect((await screen.findByRole('alert', undefined, { timeout: 10_000 })).textContent).toBe('Could not load your booking pass. Please try again.');
+    cleanup();
+    serve(404, { message: 'Not found' });
+    expect((await screen.findByRole('alert', undefined, { timeout: 10_000 })).textContent).toBe('This booking pass was not found. Check the link, or ask for a new one from Manage my booking.');
+  });
+});
