@@ -61,6 +61,8 @@ describe('holds, payments and releases', () => {
 
     expect(await write(occ.keepHeldPlaces(s, AT))).toBe('written');
     expect(await counts(`${y}-01-30`, `${y}-02-02`)).toEqual([`${y}-01-30 1/0`, `${y}-01-31 1/0`, `${y}-02-01 1/0`, `${y}-02-02 1/0`]);
+    // A month nobody has booked yet has no item: its days read as empty.
+    expect(await counts(`${y}-02-28`, `${y}-03-01`)).toEqual([`${y}-02-28 0/0`, `${y}-03-01 0/0`]);
   });
 
   it('a checkout that will not be paid gives its hold back, also on a full day; a day never counted reads as empty, not negative', async () => {
@@ -158,11 +160,12 @@ describe('a recount', () => {
       [
         { stay: stay('2300-01-31', '2300-02-01'), held: true },
         { stay: stay('2300-01-31', '2300-01-31'), held: false },
+        { stay: stay('2300-01-30', '2300-01-31'), held: true },
       ],
       AT,
     );
     expect(months).toEqual([
-      { ...keys.occupancyMonth('2300-01'), type: 'occupancy', month: '2300-01', updatedAt: AT, d31: 2, h31: 1 },
+      { ...keys.occupancyMonth('2300-01'), type: 'occupancy', month: '2300-01', updatedAt: AT, d31: 3, h31: 2, d30: 1, h30: 1 },
       { ...keys.occupancyMonth('2300-02'), type: 'occupancy', month: '2300-02', updatedAt: AT, d01: 1, h01: 1 },
     ]);
   });
