@@ -92,6 +92,14 @@ describe('a checkout that ends', () => {
     expect(await booking(bookingId)).toMatchObject({ status: 'payment_review', bookingReference: expect.stringMatching(/^RP-/), payment: { amountPaidCents: 11000, reviewReason: 'ended' } });
   });
 
+  it('a payment after the checkout ended as failed is kept and held for staff as late too', async () => {
+    const { session, bookingId } = await paid();
+    expect(await confirm.endUnpaidSession(session, 'payment_failed')).toBe(true);
+    expect(await booking(bookingId)).toMatchObject({ status: 'payment_failed' });
+    expect(await confirm.confirmPaidSession(session)).toMatchObject({ kind: 'confirmed', confirmedNow: true, booking: { status: 'payment_review' } });
+    expect(await booking(bookingId)).toMatchObject({ status: 'payment_review', payment: { amountPaidCents: 11000, reviewReason: 'ended' } });
+  });
+
   it('never ends a confirmed booking, nor one of an unknown session', async () => {
     const { session, bookingId } = await paid();
     await confirm.confirmPaidSession(session);
