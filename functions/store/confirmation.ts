@@ -8,6 +8,7 @@ import type { Booking, Payment } from '../../shared/records';
 import { confirmedIndexKeys } from './bookings';
 import { confirmedCounterUpdates, countedMoney } from './counters';
 import { bayEntryPut } from './bays';
+import { alreadyConfirmedCheck, firstConfirmedUpdate } from './customers';
 import { dayEntry } from './day-sheet';
 import { keys } from './keys';
 import { keepHeldPlaces, takePlacesUnconditionally } from './occupancy';
@@ -63,17 +64,8 @@ export async function confirmPendingBooking(c: Confirmation): Promise<ConfirmOut
   const confirmed: Booking = { ...b, status, bookingReference: c.reference, payment: c.payment };
   const index = confirmedIndexKeys({ ...b, status });
   const [customerItem, ...customerExtras]: TransactItem[] = c.firstForCustomer
-    ? (c.firstCustomerItems ?? [
-        {
-          Update: {
-            Key: keys.customer(b.customerId),
-            UpdateExpression: `SET firstConfirmedAt = :at${c.customerListed ? ', gsi2pk = :listPk, gsi2sk = :listSk' : ''}`,
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(firstConfirmedAt)',
-            ExpressionAttributeValues: { ':at': c.confirmedAt, ...(c.customerListed ? { ':listPk': c.customerListed.gsi2pk, ':listSk': c.customerListed.gsi2sk } : {}) },
-          },
-        },
-      ])
-    : [{ ConditionCheck: { Key: keys.customer(b.customerId), ConditionExpression: 'attribute_exists(firstConfirmedAt)' } }];
+    ? (c.firstCustomerItems ?? [firstConfirmedUpdate(b.customerId, c.confirmedAt, c.customerListed)])
+    : [alreadyConfirmedCheck(b.customerId)];
   const items: TransactItem[] = [
     {
       Update: {

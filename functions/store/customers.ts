@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { normaliseSearchText, searchTokensOf, type CustomerDetails } from '../../shared/booking';
 import type { Customer } from '../../shared/records';
 import { isRecordId, keys } from './keys';
-import { getItem, transact, updateIf, type Item } from './table';
+import { getItem, transact, updateIf, type Item, type TransactItem } from './table';
 
 
 export type { Customer };
@@ -47,9 +47,30 @@ export const customerListKeys = (c: Pick<Customer, 'id' | 'name'>) => keys.custo
 /**
  * A customer the admin's list and search show: one who has paid for a booking or holds an account. A checkout never
  * paid leaves a customer record behind that is nobody's customer yet; the list's index is sparse, so those are never
- * read: the list keys are written with the first payment (confirmation.ts, walk-ins.ts) or the account link.
+ * read: the list keys are written with the first payment (firstConfirmedUpdate) or the account link.
  */
 export const isEstablishedCustomer = (c: { firstConfirmedAt?: string | undefined; userId?: string | null | undefined }): boolean => !!c.firstConfirmedAt || !!c.userId;
+
+/**
+ * The transaction item a customer's first confirmed payment writes (a paid checkout, confirmation.ts, or a walk-in,
+ * walk-ins.ts): `firstConfirmedAt`, and with it the customer's place in the admin's customer list. Conditional on no
+ * earlier first payment, so two first payments racing count the customer once and the loser learns it.
+ */
+export function firstConfirmedUpdate(customerId: string, at: string, listed?: { gsi2pk: string; gsi2sk: string }): TransactItem {
+  return {
+    Update: {
+      Key: keys.customer(customerId),
+      UpdateExpression: `SET firstConfirmedAt = :at${listed ? ', gsi2pk = :listPk, gsi2sk = :listSk' : ''}`,
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(firstConfirmedAt)',
+      ExpressionAttributeValues: { ':at': at, ...(listed ? { ':listPk': listed.gsi2pk, ':listSk': listed.gsi2sk } : {}) },
+    },
+  };
+}
+
+/** The check in place of firstConfirmedUpdate when the booking was read as not the customer's first paid one. */
+export function alreadyConfirmedCheck(customerId: string): TransactItem {
+  return { ConditionCheck: { Key: keys.customer(customerId), ConditionExpression: 'attribute_exists(firstConfirmedAt)' } };
+}
 
 function customerItem(c: Customer): CustomerItem {
   return {

@@ -8,6 +8,7 @@ import type { Booking } from '../../shared/records';
 import { bayEntryPut, bayLockBump } from './bays';
 import { confirmedIndexKeys } from './bookings';
 import { confirmedCounterUpdates, countedMoney } from './counters';
+import { alreadyConfirmedCheck, firstConfirmedUpdate } from './customers';
 import { dayEntry } from './day-sheet';
 import { keys } from './keys';
 import { movePlaces } from './occupancy';
@@ -35,16 +36,7 @@ export async function createYardBooking(y: YardBooking): Promise<YardBookingOutc
   const items: TransactItem[] = [
     { Put: { Item: { ...keys.booking(b.id), type: 'booking', ...b, ...confirmedIndexKeys(b) }, ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: { Item: { ...keys.bookingReference(b.bookingReference), type: 'booking_reference', bookingId: b.id, createdAt: at }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    y.firstForCustomer
-      ? {
-          Update: {
-            Key: keys.customer(b.customerId),
-            UpdateExpression: `SET firstConfirmedAt = :at${y.customerListed ? ', gsi2pk = :listPk, gsi2sk = :listSk' : ''}`,
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(firstConfirmedAt)',
-            ExpressionAttributeValues: { ':at': at, ...(y.customerListed ? { ':listPk': y.customerListed.gsi2pk, ':listSk': y.customerListed.gsi2sk } : {}) },
-          },
-        }
-      : { ConditionCheck: { Key: keys.customer(b.customerId), ConditionExpression: 'attribute_exists(firstConfirmedAt)' } },
+    y.firstForCustomer ? firstConfirmedUpdate(b.customerId, at, y.customerListed) : alreadyConfirmedCheck(b.customerId),
   ];
   const lockIndex = b.parkingBayNumber ? items.length : -1;
   if (b.parkingBayNumber) items.push(bayLockBump(b.parkingBayNumber, y.bayVersion ?? 0, at), bayEntryPut(b));

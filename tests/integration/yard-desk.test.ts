@@ -202,6 +202,25 @@ describe('walk-ins', () => {
     expect(tagged.arrivals.find((r: { booking_id: string }) => r.booking_id === id)).toMatchObject({ parking_bay_number: saved.parkingBayNumber, key_tag: 'K-17' });
   });
 
+  it("a new customer paid in the yard is in the admin's customer list, written with the booking", async () => {
+    // 'Aaaa' sorts before the names other files use, so the list's first pages reach it.
+    const name = `Aaaa${letters(8)} Walkin`;
+    const email = `walkin-list-${randomUUID().slice(0, 8)}@example.com`;
+    const res = await walkIn({ name, email, payment: 'cash' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const saved = (await booking(res.body.booking_id))!;
+    expect(await item(keys.customer(saved.customerId))).toMatchObject({ firstConfirmedAt: saved.createdAt, gsi2pk: 'CUSTOMERS', gsi2sk: `${name.toLowerCase()} #${saved.customerId}` });
+    const listed: { id: string; name: string; email: string }[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { status: number; body: { customers: { id: string; name: string; email: string }[]; next: string | null } } = await call('GET', `/api/admin/customer-list?pageSize=100${cursor ? `&cursor=${cursor}` : ''}`, undefined, admin);
+      expect(page.status).toBe(200);
+      listed.push(...page.body.customers.filter((c) => c.id === saved.customerId));
+      cursor = page.body.next;
+    } while (cursor && listed.length === 0);
+    expect(listed).toEqual([expect.objectContaining({ id: saved.customerId, name, email })]);
+  });
+
   it('paid by EFTPOS: the line says so', async () => {
     const res = await walkIn({ payment: 'eftpos' }, admin);
     expect(res.status).toBe(201);

@@ -1,0 +1,118 @@
+/**
+ * What confirming a checkout session decides (functions/use-cases/booking/confirm-payment.ts), called as the webhook
+ * and the success page call it, against the shared DynamoDB and the Stripe stand-in: a session not paid, not this
+ * app's, or naming another booking confirms nothing; a paid one confirms its booking once with what was paid and
+ * what is left to pay; a payment of another amount or currency, or one arriving after its checkout ended, is kept
+ * and held for staff; a session that will never be paid ends its booking, never a confirmed one. The bookings are made
+ * by the real checkout; the sessions are the stand-in's, altered only where Stripe would differ.
+ */
+import type Stripe from 'stripe';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { customerListKeys } from '../../functions/store/customers';
+import { keys } from '../../functions/store/keys';
+import { paymentMessages } from '../../shared/booking';
+import { booking, checkout, checkoutBody, env, item, standIn, stripeSession, webhookSecret } from './payment-support';
+
+vi.mock('../../functions/lib/email', () => ({ sendEmail: async () => ({ id: 'sent' }) }));
+
+let confirm: typeof import('../../functions/use-cases/booking/confirm-payment');
+
+beforeAll(async () => {
+  process.env.TABLE_NAME = env.tableName;
+  process.env.DYNAMODB_ENDPOINT = env.dynamodbEndpoint;
+  process.env.STRIPE_STANDIN_URL = env.baseUrl;
+  process.env.STRIPE_STANDIN_WEBHOOK_SECRET = webhookSecret();
+  confirm = await import('../../functions/use-cases/booking/confirm-payment');
+});
+
+/** A fresh checkout ($110, or the $10 deposit), paid at the stand-in; its event is never delivered. */
+async function paid(paymentType: 'full' | 'deposit' = 'full', firstName = 'Aroha'): Promise<{ session: Stripe.Checkout.Session; bookingId: string; email: string }> {
+  const body = checkoutBody({ paymentType, customer: { firstName } });
+  const started = await checkout(body);
+  await standIn.pay(started.sessionId);
+  return { session: await stripeSession(started.sessionId), bookingId: started.bookingId, email: body.customer.email };
+}
+
+describe('sessions that confirm nothing', () => {
+  it('not paid, unknown, or naming another booking: nothing confirmed, the booking still waits for its payment', async () => {
+    const { session, bookingId } = await paid();
+    expect(await confirm.confirmPaidSession({ ...session, payment_status: 'unpaid' })).toEqual({ kind: 'unpaid' });
+    expect(await confirm.confirmPaidSession({ ...session, id: 'cs_test_nobodys_session' })).toEqual({ kind: 'unknown' });
+    expect(await confirm.confirmPaidSession({ ...session, metadata: { ...session.metadata, bookingId: '00000000-0000-4000-8000-000000000000' } })).toEqual({ kind: 'unknown' });
+    expect(await booking(bookingId)).toMatchObject({ status: 'pending_payment' });
+    expect((await booking(bookingId))!.bookingReference).toBeUndefined();
+  });
+});
+
+describe('a paid session', () => {
+  it('confirms its booking once, with the amount paid, nothing left to pay and the payment intent; again: the same booking, not confirmed anew', async () => {
+    const { session, bookingId, email } = await paid();
+    const first = await confirm.confirmPaidSession(session);
+    expect(first).toMatchObject({ kind: 'confirmed', confirmedNow: true, booking: { id: bookingId, status: 'reservation' } });
+    const saved = (await booking(bookingId))!;
+    expect(saved).toMatchObject({ status: 'reservation', bookingReference: expect.stringMatching(/^RP-/) });
+    expect(saved.payment).toEqual({ type: 'full', amountPaidCents: 11000, balanceDueCents: 0, currency: 'nzd', paymentIntent: session.payment_intent, sessionId: session.id, paidAt: saved.confirmedAt });
+    // The customer's first paid booking puts the customer in the admin's list, in the same write.
+    const guard = (await item(keys.emailGuard(email)))!;
+    const customer = (await item(keys.customer(guard.customerId as string)))!;
+    expect(customer).toMatchObject({ firstConfirmedAt: saved.confirmedAt, ...customerListKeys({ id: customer.id as string, name: customer.name as string }) });
+
+    const again = await confirm.confirmPaidSession(session);
+    expect(again).toMatchObject({ kind: 'confirmed', confirmedNow: false, booking: { bookingReference: saved.bookingReference } });
+    expect((await booking(bookingId))!.bookingReference).toBe(saved.bookingReference);
+  });
+
+  it('a $10 deposit: confirmed with $100 of the $110 left to pay; a payment intent given as an object is recorded by its id', async () => {
+    const { session, bookingId } = await paid('deposit');
+    const intent = session.payment_intent as string;
+    expect(await confirm.confirmPaidSession({ ...session, payment_intent: { id: intent } as Stripe.PaymentIntent })).toMatchObject({ kind: 'confirmed', confirmedNow: true });
+    expect((await booking(bookingId))!.payment).toMatchObject({ type: 'deposit', amountPaidCents: 1000, balanceDueCents: 10000, currency: 'nzd', paymentIntent: intent });
+  });
+
+  it('more than the booking asked, or another currency: kept, held for staff as an amount to check, no balance below zero', async () => {
+    const more = await paid();
+    expect(await confirm.confirmPaidSession({ ...more.session, amount_total: 12000 })).toMatchObject({ kind: 'confirmed', booking: { status: 'payment_review' } });
+    expect(await booking(more.bookingId)).toMatchObject({ status: 'payment_review', payment: { amountPaidCents: 12000, balanceDueCents: 0, reviewReason: 'amount' } });
+
+    const aud = await paid();
+    expect(await confirm.confirmPaidSession({ ...aud.session, currency: 'aud' })).toMatchObject({ kind: 'confirmed', booking: { status: 'payment_review' } });
+    expect(await booking(aud.bookingId)).toMatchObject({ status: 'payment_review', payment: { amountPaidCents: 11000, currency: 'aud', reviewReason: 'amount' } });
+    // Its success page says it is held, not confirmed.
+    await expect(confirm.bookingForSession(aud.session.id)).rejects.toMatchObject({ message: paymentMessages.paymentUnderReview });
+  });
+});
+
+describe('a checkout that ends', () => {
+  it('ends a booking still waiting (expired); a payment arriving after that is kept and held for staff as late', async () => {
+    const { session, bookingId } = await paid();
+    expect(await confirm.endUnpaidSession(session, 'expired')).toBe(true);
+    expect(await booking(bookingId)).toMatchObject({ status: 'expired' });
+    expect(await confirm.endUnpaidSession(session, 'payment_failed')).toBe(false);
+    expect(await confirm.confirmPaidSession(session)).toMatchObject({ kind: 'confirmed', confirmedNow: true, booking: { status: 'payment_review' } });
+    expect(await booking(bookingId)).toMatchObject({ status: 'payment_review', bookingReference: expect.stringMatching(/^RP-/), payment: { amountPaidCents: 11000, reviewReason: 'ended' } });
+  });
+
+  it('a payment after the checkout ended as failed is kept and held for staff as late too', async () => {
+    const { session, bookingId } = await paid();
+    expect(await confirm.endUnpaidSession(session, 'payment_failed')).toBe(true);
+    expect(await booking(bookingId)).toMatchObject({ status: 'payment_failed' });
+    expect(await confirm.confirmPaidSession(session)).toMatchObject({ kind: 'confirmed', confirmedNow: true, booking: { status: 'payment_review' } });
+    expect(await booking(bookingId)).toMatchObject({ status: 'payment_review', payment: { amountPaidCents: 11000, reviewReason: 'ended' } });
+  });
+
+  it('never ends a confirmed booking, nor one of an unknown session', async () => {
+    const { session, bookingId } = await paid();
+    await confirm.confirmPaidSession(session);
+    expect(await confirm.endUnpaidSession(session, 'payment_failed')).toBe(false);
+    expect(await booking(bookingId)).toMatchObject({ status: 'reservation' });
+    expect(await confirm.endUnpaidSession({ id: 'cs_test_nobodys_session', metadata: {} }, 'expired')).toBe(false);
+  });
+});
+
+describe('the success page', () => {
+  it('confirms a paid session the webhook has not reached yet; says not found for a made-up or unknown session', async () => {
+    const { session, bookingId } = await paid();
+    expect(await confirm.bookingForSession(session.id)).toMatchObject({ id: bookingId, status: 'reservation' });
+    for (const id of ['not-a-session', 'cs_test_nobodys_session']) await expect(confirm.bookingForSession(id), id).rejects.toMatchObject({ message: paymentMessages.sessionNotFound });
+  });
+});
