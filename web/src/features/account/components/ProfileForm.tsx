@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api-client';
 import { Field } from '../../../ui/Field';
 import { TextField } from '../../../ui/TextField';
 import { useToast } from '../../../ui/toast/ToastProvider';
+import { useFormSubmit } from '../../../ui/use-form-submit';
 import { saveProfile } from '../api/profile';
 
 type FieldName = keyof ProfileUpdate;
@@ -12,12 +13,15 @@ type FieldName = keyof ProfileUpdate;
 export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved(p: Profile, greeting: string | null): void }) {
   const { toast } = useToast();
   const [values, setValues] = useState<ProfileUpdate>({ first_name: profile.first_name, last_name: profile.last_name, phone: profile.phone, address: profile.address });
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit<FieldName>({
+    failTitle: 'Error',
+    describe: (e) => (e instanceof ApiError && e.status === 409 ? e.message : profileMessages.saveFailed),
+  });
+  const { errors, pending: busy } = form;
 
   const set = (field: FieldName) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    setErrors(({ [field]: _gone, ...rest }) => rest);
+    form.clearError(field);
   };
 
   const submit = async (e: FormEvent) => {
@@ -26,20 +30,14 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved(p:
     if (!checked.success) {
       const found: Partial<Record<FieldName, string>> = {};
       for (const issue of checked.error.issues) found[issue.path[0] as FieldName] ??= issue.message;
-      setErrors(found);
+      form.setErrors(found);
       return;
     }
-    setBusy(true);
-    try {
+    await form.run(async () => {
       const saved = await saveProfile(checked.data);
       onSaved(saved.profile, saved.greeting_name);
       toast({ title: 'Success', description: profileMessages.saved, variant: 'success' });
-    } catch (err) {
-      if (err instanceof ApiError) setErrors(err.fieldErrors as Partial<Record<FieldName, string>>);
-      toast({ title: 'Error', description: err instanceof ApiError && err.status === 409 ? err.message : profileMessages.saveFailed, variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
