@@ -2,11 +2,14 @@
 /**
  * The one submit path of the web forms (web/src/ui/use-form-submit.ts), seen through a real form that uses it (the
  * account's Profile Information): the server's field errors land under the fields they name, any other failure is a
- * toast, and the button is pending while the request runs. The server is a stand-in fetch.
+ * toast, and the button is pending while the request runs; a saved profile becomes the cached one (the greeting reads
+ * it). The server is a stand-in fetch.
  */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProfileForm } from '../../web/src/features/account/components/ProfileForm';
+import { accountKeys } from '../../web/src/features/account/queries/keys';
 import { ToastProvider } from '../../web/src/ui/toast/ToastProvider';
 
 const config = { apiBase: '/api', region: 'local', userPoolId: 'p', userPoolClientId: 'c', googleSignIn: false, environment: 'test' };
@@ -25,13 +28,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const onSaved = vi.fn();
-const renderForm = () =>
-  render(
-    <ToastProvider>
-      <ProfileForm profile={profile} onSaved={onSaved} />
-    </ToastProvider>,
+let client: QueryClient;
+const renderForm = () => {
+  client = new QueryClient();
+  client.setQueryData(accountKeys.profile, { profile, populated: false, greeting_name: 'Ana' });
+  return render(
+    <QueryClientProvider client={client}>
+      <ToastProvider>
+        <ProfileForm profile={profile} />
+      </ToastProvider>
+    </QueryClientProvider>,
   );
+};
+const cached = () => client.getQueryData(accountKeys.profile);
 const save = async () => {
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
@@ -65,7 +74,7 @@ describe('a form submitted through useFormSubmit', () => {
     expect(await screen.findByText('Failed to save profile', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('Error')).toBeTruthy();
     for (const label of ['First Name', 'Last Name', 'Contact Number']) expect(errorUnder(label)).toBeUndefined();
-    expect(onSaved).not.toHaveBeenCalled();
+    expect(cached()).toEqual({ profile, populated: false, greeting_name: 'Ana' });
   });
 
   it('keeps the button pending while the request runs, and gives it back after', async () => {
@@ -78,7 +87,7 @@ describe('a form submitted through useFormSubmit', () => {
     await act(async () => reply(json(200, { profile: { ...profile, first_name: 'Anna' }, populated: false, greeting_name: 'Anna' })));
     const back = (await screen.findByRole('button', { name: 'Save Profile' })) as HTMLButtonElement;
     expect(back.disabled).toBe(false);
-    expect(onSaved).toHaveBeenCalledWith({ ...profile, first_name: 'Anna' }, 'Anna');
+    expect(cached()).toEqual({ profile: { ...profile, first_name: 'Anna' }, populated: false, greeting_name: 'Anna' });
     expect(await screen.findByText('Profile saved successfully', undefined, { timeout: 10_000 })).toBeTruthy();
   });
 });

@@ -20,7 +20,7 @@ import { TextField } from '../../../ui/TextField';
 import { StayPriceEditor } from '@/ui/StayPriceEditor';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useFormSubmit } from '../../../ui/use-form-submit';
-import { saveMyBooking } from '../api/my-bookings';
+import { useSaveMyBooking } from '../queries/my-bookings';
 
 // Loaded when the dialog opens, so photo code stays out of the dashboard's first load.
 
@@ -50,6 +50,7 @@ export function EditBookingDialog({ booking, onClose, onSaved }: { booking: Cust
   const [stay, setStay] = useState<Stay>(() => stayOf(booking));
   const [returnFlight, setReturnFlight] = useState(booking.return_flight ?? '');
   const [stale, setStale] = useState(false);
+  const save = useSaveMyBooking();
   const form = useFormSubmit<keyof Errors>({
     failTitle: 'Error',
     describe: (err) => (err instanceof ApiError && err.status < 500 && err.status > 0 ? err.message : bookingEditMessages.failed),
@@ -75,7 +76,7 @@ export function EditBookingDialog({ booking, onClose, onSaved }: { booking: Cust
       version: booking.updated_at,
     };
     await form.run(async () => {
-      const result = await saveMyBooking(booking.id, body);
+      const result = await save.mutateAsync({ id: booking.id, edit: body });
       toast({ title: 'Success', description: bookingEditMessages.updated, variant: 'success' });
       onSaved(result.booking);
     });

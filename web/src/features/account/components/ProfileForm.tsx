@@ -1,4 +1,4 @@
-/** 'Profile Information': first name, last name, contact number and address, saved with Save Profile. */
+/** 'Profile Information': first name, last name, contact number and address, saved with Save Profile (the cached profile, and so the greeting, become the saved one). */
 import { useState, type FormEvent } from 'react';
 import { profileMessages, profileUpdateSchema, type Profile, type ProfileUpdate } from '@shared/profile';
 import { ApiError } from '../../../lib/api-client';
@@ -6,12 +6,13 @@ import { Field } from '../../../ui/Field';
 import { TextField } from '../../../ui/TextField';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useFormSubmit } from '../../../ui/use-form-submit';
-import { saveProfile } from '../api/profile';
+import { useSaveProfile } from '../queries/profile';
 
 type FieldName = keyof ProfileUpdate;
 
-export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved(p: Profile, greeting: string | null): void }) {
+export function ProfileForm({ profile }: { profile: Profile }) {
   const { toast } = useToast();
+  const save = useSaveProfile();
   const [values, setValues] = useState<ProfileUpdate>({ first_name: profile.first_name, last_name: profile.last_name, phone: profile.phone, address: profile.address });
   const form = useFormSubmit<FieldName>({
     failTitle: 'Error',
@@ -34,8 +35,7 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved(p:
       return;
     }
     await form.run(async () => {
-      const saved = await saveProfile(checked.data);
-      onSaved(saved.profile, saved.greeting_name);
+      await save.mutateAsync(checked.data);
       toast({ title: 'Success', description: profileMessages.saved, variant: 'success' });
     });
   };
