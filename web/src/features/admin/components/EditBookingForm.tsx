@@ -26,7 +26,7 @@ import { normaliseFlightNumber } from '@shared/flight-number';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useFormSubmit } from '../../../ui/use-form-submit';
 import { downloadBookingInvoice } from '../api/invoice';
-import { saveAdminBooking } from '../api/save-booking';
+import { useSaveAdminBooking } from '../queries/save-booking';
 import { money, nzStamp } from '../format';
 import { BookingHistory } from './BookingHistory';
 import { CancelBookingDialog } from './CancelBookingDialog';
@@ -74,6 +74,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
   const cancelled = booking.status === 'cancelled';
   const [shuttle, setShuttle] = useState(booking.shuttle_service);
   const [stale, setStale] = useState(false);
+  const save = useSaveAdminBooking();
   const form = useFormSubmit<EditField>({
     failTitle: adminMessages.bookingUpdateFailed,
     keepPendingOnSuccess: true,
@@ -134,7 +135,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
     e.preventDefault();
     if (Object.keys(quoteErrors).length > 0 || newTotalCents === null) return;
     await form.run(async () => {
-      const result = await saveAdminBooking(booking.id, { ...changes(), version: booking.updated_at });
+      const result = await save.mutateAsync({ id: booking.id, edit: { ...changes(), version: booking.updated_at } });
       const s = result.settlement;
       const refund = s.refund > 0 ? `; ${money(s.refund)} refunded to the card` : '';
       toast({ title: 'Success', description: `${adminMessages.bookingUpdated}. Total ${money(s.total)}; balance due ${money(s.balance_due)}${refund}.`, variant: 'success' });
