@@ -11,6 +11,7 @@ export const adminKeys = {
   occupancy: ['admin', 'occupancy'] as const,
   occupancyPeriod: (from: string, days: number) => ['admin', 'occupancy', from, days] as const,
   daySheet: (date: string) => ['admin', 'day-sheet', date] as const,
+  customerPage: (q: string, cursor: string | null) => ['admin', 'customers', q, cursor] as const,
   customerBookings: (customerId: string) => ['admin', 'customer', customerId, 'bookings'] as const,
   /** Everything the admin pages read: a booking's change can move any of it (cards, list, day sheet, occupancy, a customer's bookings). */
   all: ['admin'] as const,
