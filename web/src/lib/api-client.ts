@@ -37,6 +37,13 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the person about a failed call: the API's own message (it is written for them), else the caller's text. */
+export function errorMessage(e: unknown, fallback: string): string;
+export function errorMessage(e: unknown, fallback?: string): string | undefined;
+export function errorMessage(e: unknown, fallback?: string): string | undefined {
+  return e instanceof ApiError ? e.message : fallback;
+}
+
 export interface ApiRequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */

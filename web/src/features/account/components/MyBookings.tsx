@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { customerBookingsMessages, periodOf, selectCustomerBookings, type BookingPeriod, type CustomerBooking, type DropOffOrder } from '@shared/customer-bookings';
 import { bookAgain, lastRegistration } from '@shared/returning-customer';
 import { formatShortDate, formatTime12, pluralDays } from '@shared/format';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { DownloadButton } from '../../../ui/DownloadButton';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { myCheckoutMessages } from '@shared/my-checkout';
@@ -123,7 +123,7 @@ function ViewPassButton({ booking }: { booking: CustomerBooking }) {
       (pass) => navigate(`/pass/${pass.token}`),
       (e: unknown) => {
         setBusy(false);
-        toast({ title: 'Error', description: e instanceof ApiError ? e.message : 'Could not open the pass. Please try again.', variant: 'destructive' });
+        toast({ title: 'Error', description: errorMessage(e, 'Could not open the pass. Please try again.'), variant: 'destructive' });
       },
     );
   };

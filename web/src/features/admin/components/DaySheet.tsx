@@ -9,7 +9,7 @@ import { useAddressUpdate } from '../../../lib/use-address-update';
 import { statusLabels, type DaySheetRow, type StatusFilter } from '@shared/admin';
 import { formatLongDate, formatTime12 } from '@shared/format';
 import { addDays, isCalendarDate, nzToday } from '@shared/nz-time';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useDaySheet } from '../queries/day-sheet';
 import { useSaveAdminBooking } from '../queries/save-booking';
@@ -86,7 +86,7 @@ export function DaySheet() {
   const date = isCalendarDate(asked) ? asked : nzToday();
   const day = useDaySheet(date);
   const sheet = day.data ?? null;
-  const error = day.error ? (day.error instanceof ApiError ? day.error.message : 'Failed to load the day sheet') : null;
+  const error = day.error ? errorMessage(day.error, 'Failed to load the day sheet') : null;
   const save = useSaveAdminBooking();
   const [busyId, setBusyId] = useState<string | null>(null);
   const dateId = useId();
@@ -98,7 +98,7 @@ export function DaySheet() {
       await save.mutateAsync({ id: row.booking_id, edit: { status: to, version: row.updated_at! } });
       toast({ title: to === 'checkin' ? 'Checked in' : 'Checked out', description: `${row.booking_reference} · ${row.car_registration ?? row.customer_name}`, variant: 'success' });
     } catch (e) {
-      toast({ title: 'Error', description: e instanceof ApiError ? e.message : 'Failed to update booking', variant: 'destructive' });
+      toast({ title: 'Error', description: errorMessage(e, 'Failed to update booking'), variant: 'destructive' });
       // A refused move may be someone else's change: the sheet is read again (a saved one is, by the mutation).
       void day.refetch();
     } finally {

@@ -9,7 +9,7 @@ import { bookedAddOns } from '@shared/add-ons';
 import { Link, useParams } from 'react-router-dom';
 import { formatLongDate, formatTime12, pluralDays } from '@shared/format';
 import { passMessages, passStatusLabels, type Pass } from '@shared/pass';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { loadConfig } from '../../../lib/config';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { useToast } from '../../../ui/toast/ToastProvider';
@@ -96,7 +96,7 @@ function PassView({ pass, apiBase, landed, onChange }: { pass: Pass; apiBase: st
     try {
       window.location.assign(await startBalanceCheckout(pass.token));
     } catch (e) {
-      toast({ title: 'Could not start the payment', description: e instanceof ApiError ? e.message : 'Please try again.', variant: 'destructive' });
+      toast({ title: 'Could not start the payment', description: errorMessage(e, 'Please try again.'), variant: 'destructive' });
       setBusy(null);
     }
   }
@@ -106,7 +106,7 @@ function PassView({ pass, apiBase, landed, onChange }: { pass: Pass; apiBase: st
     try {
       toast({ title: 'Confirmation sent', description: await resendConfirmation(pass.token), variant: 'success' });
     } catch (e) {
-      toast({ title: 'Not sent', description: e instanceof ApiError ? e.message : passMessages.resendFailed, variant: 'destructive' });
+      toast({ title: 'Not sent', description: errorMessage(e, passMessages.resendFailed), variant: 'destructive' });
     } finally {
       setBusy(null);
     }
