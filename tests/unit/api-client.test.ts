@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiDownload, apiRequest, INVALID_RESPONSE_MESSAGE, NETWORK_ERROR_MESSAGE, setAccessTokenProvider } from '../../web/src/lib/api-client';
+import { ApiError, apiDownload, apiRequest, errorMessage, INVALID_RESPONSE_MESSAGE, NETWORK_ERROR_MESSAGE, setAccessTokenProvider } from '../../web/src/lib/api-client';
 import { startEarlyRequest, takeEarlyRequest } from '../../web/src/lib/early-request';
 
 const CONFIG = { apiBase: '/api', region: 'local', userPoolId: 'p', userPoolClientId: 'c', googleSignIn: false, environment: 'test' };
@@ -240,5 +240,14 @@ describe('a request started early by a page shell (the pass, issue 23)', () => {
     startEarlyRequest('/pass/p1.a.b');
     await expect(apiRequest('/pass/p1.a.b', { schema: greeting, sent: takeEarlyRequest('/pass/p1.a.b') })).resolves.toEqual({ hello: 'again' });
     expect(calls.map((c) => c.url)).toEqual(['/api/pass/p1.a.b', '/api/pass/p1.a.b']);
+  });
+});
+
+describe('errorMessage', () => {
+  it("says the API's own message, else the caller's text (nothing when it gives none)", () => {
+    expect(errorMessage(new ApiError(409, 'Bay B12 is taken by RP-7K3M9Q'), 'Failed to save')).toBe('Bay B12 is taken by RP-7K3M9Q');
+    expect(errorMessage(new ApiError(0, NETWORK_ERROR_MESSAGE, {}, 'network'), 'Failed to save')).toBe('We could not reach the server. Check your connection and try again.');
+    expect(errorMessage(new TypeError('x is undefined'), 'Failed to save')).toBe('Failed to save');
+    expect(errorMessage(new TypeError('x is undefined'))).toBeUndefined();
   });
 });

@@ -1,8 +1,9 @@
 /**
  * What the first load of `/` carries (web/src/app/main.tsx and everything it imports statically; every other page is a
- * lazy chunk): no Amplify, no admin or yard code, and no schema library. The quote card on `/` reads the add-ons'
- * price list; when that list held its zod shapes too, zod (about 25 KB gzip) was preloaded on every page. The pass has
- * an entry of its own (issue 23) held to the same: no zod, only the QR encoder.
+ * lazy chunk): no Amplify, no admin or yard code, no schema library, and no TanStack Query (only the signed-in areas
+ * mount it). The quote card on `/` reads the add-ons' price list; when that list held its zod shapes too, zod (about
+ * 25 KB gzip) was preloaded on every page. The pass has an entry of its own (issue 23) held to the same: no zod, only
+ * the QR encoder.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,8 +21,8 @@ describe('the first load of /', () => {
     expect(files).toEqual(expect.arrayContaining(['web/src/app/Home.tsx', 'shared/add-ons.ts']));
   });
 
-  it('imports no schema library, no Amplify, no QR scanner or PDF code', () => {
-    const heavy = files.flatMap((f) => packageImports(root, f).filter((p) => /^(zod|@aws-amplify\/|aws-amplify|jsqr|uqr|pdf-lib|@visx\/)/.test(p)).map((p) => `${f}: ${p}`));
+  it('imports no schema library, no Amplify, no TanStack Query, no QR scanner or PDF code', () => {
+    const heavy = files.flatMap((f) => packageImports(root, f).filter((p) => /^(zod|@aws-amplify\/|aws-amplify|@tanstack\/|jsqr|uqr|pdf-lib|@visx\/)/.test(p)).map((p) => `${f}: ${p}`));
     expect(heavy).toEqual([]);
   });
 

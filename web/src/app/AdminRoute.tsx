@@ -4,6 +4,7 @@
  */
 import { FeatureSlotsProvider } from '@/lib/feature-slots';
 import AdminPage, { type AdminView } from '../features/admin/pages/AdminPage';
+import { DataProvider } from './DataProvider';
 import { featureSlots } from './feature-slots';
 import { StaffArea, YARD_GROUPS } from './StaffArea';
 
@@ -12,10 +13,12 @@ const ADMINS = ['admin'] as const;
 export default function AdminRoute({ view = 'dashboard' }: { view?: AdminView }) {
   const walkIn = view === 'walk-in';
   return (
-    <FeatureSlotsProvider value={featureSlots}>
-      <StaffArea groups={walkIn ? YARD_GROUPS : ADMINS} next={walkIn ? '/admin/walk-in' : '/admin'}>
-        {({ signOut, groups }) => <AdminPage view={view} onSignOut={signOut} isAdmin={groups.includes('admin')} />}
-      </StaffArea>
-    </FeatureSlotsProvider>
+    <DataProvider>
+      <FeatureSlotsProvider value={featureSlots}>
+        <StaffArea groups={walkIn ? YARD_GROUPS : ADMINS} next={walkIn ? '/admin/walk-in' : '/admin'}>
+          {({ signOut, groups }) => <AdminPage view={view} onSignOut={signOut} isAdmin={groups.includes('admin')} />}
+        </StaffArea>
+      </FeatureSlotsProvider>
+    </DataProvider>
   );
 }

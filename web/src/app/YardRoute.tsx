@@ -5,14 +5,17 @@
 import { lazy } from 'react';
 import YardPage from '../features/yard/pages/YardPage';
 import { PickupQueuePanel } from '../features/pickup/components/PickupQueuePanel';
+import { DataProvider } from './DataProvider';
 import { StaffArea, YARD_GROUPS } from './StaffArea';
 
 const VehiclePhotosPanel = lazy(() => import('../features/photos/components/VehiclePhotosPanel'));
 
 export default function YardRoute() {
   return (
-    <StaffArea groups={YARD_GROUPS} next="/yard" role="Staff">
-      {() => <YardPage PhotosPanel={VehiclePhotosPanel} pickupQueue={<PickupQueuePanel />} />}
-    </StaffArea>
+    <DataProvider>
+      <StaffArea groups={YARD_GROUPS} next="/yard" role="Staff">
+        {() => <YardPage PhotosPanel={VehiclePhotosPanel} pickupQueue={<PickupQueuePanel />} />}
+      </StaffArea>
+    </DataProvider>
   );
 }

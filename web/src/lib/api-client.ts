@@ -20,7 +20,7 @@ import { loadConfig } from './config';
 export const IDEMPOTENCY_STATE_HEADER = 'x-idempotency-state';
 
 // The error type and its messages are a module of their own, without zod: a page can tell them apart before this client loads.
-export { ApiError, INVALID_RESPONSE_MESSAGE, NETWORK_ERROR_MESSAGE, type ApiErrorKind } from './api-error';
+export { ApiError, errorMessage, INVALID_RESPONSE_MESSAGE, NETWORK_ERROR_MESSAGE, type ApiErrorKind } from './api-error';
 
 export interface ApiRequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

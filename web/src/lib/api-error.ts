@@ -21,3 +21,10 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/** What to tell the person about a failed call: the API's own message (it is written for them), else the caller's text. */
+export function errorMessage(e: unknown, fallback: string): string;
+export function errorMessage(e: unknown, fallback?: string): string | undefined;
+export function errorMessage(e: unknown, fallback?: string): string | undefined {
+  return e instanceof ApiError ? e.message : fallback;
+}

@@ -6,7 +6,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { cancellationMessages, type CancellationTermsResponse } from '@shared/cancellation';
 import { formatShortDate, formatTime12 } from '@shared/format';
-import { ApiError } from '../lib/api-client';
+import { errorMessage } from '../lib/api-client';
 import { FormDialog } from './FormDialog';
 import { useToast } from './toast/ToastProvider';
 
@@ -47,7 +47,7 @@ export function CancelByTermsDialog<T extends { refund: number }>({ reference, d
       toast({ title: cancellationMessages.cancelled, description: done.refund > 0 ? `${money(done.refund)} is on its way back to your card.` : 'No refund is due under the cancellation terms.', variant: 'success' });
       onCancelled(done);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : cancellationMessages.failed);
+      setError(errorMessage(err, cancellationMessages.failed));
       setBusy(false);
     }
   }

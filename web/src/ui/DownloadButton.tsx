@@ -3,7 +3,7 @@
  * header) and hands it to the browser as a download. A refusal shows the server's message in a toast.
  */
 import { useState } from 'react';
-import { ApiError, type DownloadedFile } from '../lib/api-client';
+import { type DownloadedFile, errorMessage } from '../lib/api-client';
 import { saveFile } from '../lib/save-file';
 import { useToast } from './toast/ToastProvider';
 
@@ -27,7 +27,7 @@ export function DownloadButton({ label, ariaLabel, fetchFile, filename, failedTi
       const file = await fetchFile();
       saveFile(file.blob, file.filename ?? filename);
     } catch (e) {
-      toast({ title: failedTitle, description: e instanceof ApiError ? e.message : undefined, variant: 'destructive' });
+      toast({ title: failedTitle, description: errorMessage(e), variant: 'destructive' });
     } finally {
       setBusy(false);
     }

@@ -27,6 +27,7 @@ import { FormDialog } from './FormDialog';
 import { StayPriceEditor } from './StayPriceEditor';
 import { TextField } from './TextField';
 import { useToast } from './toast/ToastProvider';
+import { refusalMessage, useFormSubmit } from './use-form-submit';
 
 export interface BookingContact {
   name: string;
@@ -76,8 +77,15 @@ export function NewBookingDialog(props: NewBookingDialogProps) {
   });
   const [flights, setFlights] = useState<Flights>(noFlights);
   const [paymentType, setPaymentType] = useState<PaymentType>('full');
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit<string>({
+    failTitle: myCheckoutMessages.proceedFailed,
+    keepPendingOnSuccess: true,
+    // A customer who already holds a booking for these dates confirms with Book anyway.
+    intercept: (err) => !staff && err.status === 409 && !!err.fieldErrors[CONFIRM_DUPLICATE_FIELD] && (setDuplicate(err.message), true),
+    // 400: what is wrong with the request; 429: a spent checkout budget, with when to try again.
+    describe: (err) => (err instanceof ApiError && err.status === 401 && !staff ? myCheckoutMessages.notAuthenticated : refusalMessage(err)),
+  });
+  const { errors, setErrors, pending: busy } = form;
   // 'You already have RP-... for these dates': shown with Book anyway until a field changes.
   const [duplicate, setDuplicate] = useState<string | null>(null);
   // The calendars mark full days; a stay over one is refused at checkout with the date either way.
@@ -135,28 +143,14 @@ export function NewBookingDialog(props: NewBookingDialogProps) {
       setErrors(found);
       return;
     }
-    setBusy(true);
-    try {
+    await form.run(async () => {
       const { url } = props.mode === 'staff' ? await props.checkout(staffRequest) : await props.checkout(customerRequest);
       if (!url) {
         toast({ title: 'Error', description: myCheckoutMessages.noCheckoutUrl, variant: 'destructive' });
-        setBusy(false);
-        return;
+        return false;
       }
       window.location.assign(url);
-    } catch (err) {
-      if (!staff && err instanceof ApiError && err.status === 409 && err.fieldErrors[CONFIRM_DUPLICATE_FIELD]) {
-        setDuplicate(err.message);
-        setBusy(false);
-        return;
-      }
-      if (err instanceof ApiError) setErrors(err.fieldErrors);
-      // 400: what is wrong with the request; 429: a spent checkout budget, with when to try again.
-      const detail =
-        err instanceof ApiError && err.status === 401 && !staff ? myCheckoutMessages.notAuthenticated : err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : undefined;
-      toast({ title: myCheckoutMessages.proceedFailed, description: detail, variant: 'destructive' });
-      setBusy(false);
-    }
+    });
   };
 
   const idPrefix = staff ? 'admin-new' : 'new';

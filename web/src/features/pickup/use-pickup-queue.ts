@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { QUEUE_POLL_MS, type PickupQueue } from '@shared/pickups';
-import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { fetchPickupQueue } from './api/fetch-pickup-queue';
 
 export interface PickupQueueState {
@@ -32,7 +32,7 @@ export function usePickupQueue(intervalMs = QUEUE_POLL_MS): PickupQueueState {
       setError(null);
     } catch (e) {
       if ((e as Error).name === 'AbortError') return;
-      setError(e instanceof ApiError ? e.message : 'The queue could not be loaded.');
+      setError(errorMessage(e, 'The queue could not be loaded.'));
     }
   }, []);
 

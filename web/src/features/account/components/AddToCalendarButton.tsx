@@ -1,6 +1,6 @@
 /** "Add to calendar" on a booking card: downloads the booking's .ics (drop-off and pick-up) with the account's token. */
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { downloadMyCalendar } from '../api/calendar';
@@ -14,7 +14,7 @@ export function AddToCalendarButton({ bookingId, label }: { bookingId: string; l
       const file = await downloadMyCalendar(bookingId);
       saveFile(file.blob, file.filename ?? 'parking.ics');
     } catch (e) {
-      toast({ title: 'Error', description: e instanceof ApiError ? e.message : 'Could not download the calendar file. Please try again.', variant: 'destructive' });
+      toast({ title: 'Error', description: errorMessage(e, 'Could not download the calendar file. Please try again.'), variant: 'destructive' });
     } finally {
       setBusy(false);
     }

@@ -19,7 +19,8 @@ import { FormDialog } from '../../../ui/FormDialog';
 import { TextField } from '../../../ui/TextField';
 import { StayPriceEditor } from '@/ui/StayPriceEditor';
 import { useToast } from '../../../ui/toast/ToastProvider';
-import { saveMyBooking } from '../api/my-bookings';
+import { useFormSubmit } from '../../../ui/use-form-submit';
+import { useSaveMyBooking } from '../queries/my-bookings';
 
 // Loaded when the dialog opens, so photo code stays out of the dashboard's first load.
 
@@ -48,14 +49,20 @@ export function EditBookingDialog({ booking, onClose, onSaved }: { booking: Cust
   const dropOffEditable = booking.drop_off_date >= today;
   const [stay, setStay] = useState<Stay>(() => stayOf(booking));
   const [returnFlight, setReturnFlight] = useState(booking.return_flight ?? '');
-  const [serverErrors, setServerErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
   const [stale, setStale] = useState(false);
+  const save = useSaveMyBooking();
+  const form = useFormSubmit<keyof Errors>({
+    failTitle: 'Error',
+    describe: (err) => (err instanceof ApiError && err.status < 500 && err.status > 0 ? err.message : bookingEditMessages.failed),
+    fields: (fromServer) => Object.fromEntries(Object.entries(fromServer).flatMap(([k, v]) => (API_FIELDS[k] ? [[API_FIELDS[k], v]] : []))),
+    onRefused: (err) => err.status === 409 && err.message === bookingEditMessages.stale && setStale(true),
+  });
+  const { errors: serverErrors, pending: busy } = form;
 
   const dropOffMoved = stay.dropOffDate !== booking.drop_off_date || stay.dropOffTime !== booking.drop_off_time;
   const price = useStayPrice(stay, { enforceLeadTime: dropOffMoved });
 
-  const touched = () => setServerErrors({});
+  const touched = () => form.setErrors({});
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -68,20 +75,11 @@ export function EditBookingDialog({ booking, onClose, onSaved }: { booking: Cust
       ...addOnFlags(stay.addOns),
       version: booking.updated_at,
     };
-    setBusy(true);
-    try {
-      const result = await saveMyBooking(booking.id, body);
+    await form.run(async () => {
+      const result = await save.mutateAsync({ id: booking.id, edit: body });
       toast({ title: 'Success', description: bookingEditMessages.updated, variant: 'success' });
       onSaved(result.booking);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 409 && err.message === bookingEditMessages.stale) setStale(true);
-      if (err instanceof ApiError) {
-        setServerErrors(Object.fromEntries(Object.entries(err.fieldErrors).flatMap(([k, v]) => (API_FIELDS[k] ? [[API_FIELDS[k], v]] : []))));
-      }
-      toast({ title: 'Error', description: err instanceof ApiError && err.status < 500 && err.status > 0 ? err.message : bookingEditMessages.failed, variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -6,25 +6,25 @@
 import { bookedAddOns } from '@shared/add-ons';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import { customerBookingsMessages, periodOf, selectCustomerBookings, type BookingPeriod, type CustomerBooking, type DropOffOrder } from '@shared/customer-bookings';
 import { bookAgain, lastRegistration } from '@shared/returning-customer';
 import { formatShortDate, formatTime12, pluralDays } from '@shared/format';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { DownloadButton } from '../../../ui/DownloadButton';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { myCheckoutMessages } from '@shared/my-checkout';
 import { useCheckoutReturn } from '@/lib/checkout/use-checkout-return';
 import { downloadMyInvoice } from '../api/invoice';
-import { fetchMyBookings } from '../api/my-bookings';
 import { fetchMyPass } from '../api/my-pass';
 import { NewBookingDialog, type BookingContact, type NewBookingStart } from './NewBookingDialog';
 import { EditBookingDialog } from './EditBookingDialog';
 import { CancelBookingDialog } from './CancelBookingDialog';
 import { AddToCalendarButton } from './AddToCalendarButton';
 import { PayBalanceButton } from './PayBalanceButton';
+import { accountKeys } from '../queries/keys';
+import { useMyBookings } from '../queries/my-bookings';
 import { useBalanceReturn } from '../use-balance-return';
-
-type Loaded = { state: 'loading' } | { state: 'ready'; bookings: CustomerBooking[] } | { state: 'failed'; expired: boolean };
 
 const STATUS_LABEL: Record<CustomerBooking['status'], string> = { reservation: 'Reservation', checkin: 'Check-in', checkout: 'Check-out', payment_review: 'Payment being checked', cancelled: 'Cancelled' };
 const money = (n: number) => `$${n.toFixed(2)}`;
@@ -123,7 +123,7 @@ function ViewPassButton({ booking }: { booking: CustomerBooking }) {
       (pass) => navigate(`/pass/${pass.token}`),
       (e: unknown) => {
         setBusy(false);
-        toast({ title: 'Error', description: e instanceof ApiError ? e.message : 'Could not open the pass. Please try again.', variant: 'destructive' });
+        toast({ title: 'Error', description: errorMessage(e, 'Could not open the pass. Please try again.'), variant: 'destructive' });
       },
     );
   };
@@ -136,13 +136,13 @@ function ViewPassButton({ booking }: { booking: CustomerBooking }) {
 
 export function MyBookings({ onExpired, contact, onOpenProfile }: { onExpired(): void; contact: BookingContact | null; onOpenProfile(): void }) {
   const { toast } = useToast();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const client = useQueryClient();
+  const { data: bookings, error } = useMyBookings();
   const [period, setPeriod] = useState<BookingPeriod>('current');
   const [order, setOrder] = useState<DropOffOrder>('earliest');
-  const [reload, setReload] = useState(0);
   // The new-booking dialog, open with where its form starts: the last car, or a past booking's (Book again).
   const [creating, setCreating] = useState<NewBookingStart | null>(null);
-  const listAgain = useCallback(() => setReload((n) => n + 1), []);
+  const listAgain = useCallback(() => void client.invalidateQueries({ queryKey: accountKeys.bookings }), [client]);
   useCheckoutReturn({ created: myCheckoutMessages.created, notMade: 'Your new booking was not made.', onConfirmed: listAgain });
   useBalanceReturn(listAgain);
   const [editing, setEditing] = useState<CustomerBooking | null>(null);
@@ -150,29 +150,22 @@ export function MyBookings({ onExpired, contact, onOpenProfile }: { onExpired():
   const periodId = useId();
   const orderId = useId();
 
+  const expired = error instanceof ApiError && error.status === 401;
   useEffect(() => {
-    const abort = new AbortController();
-    fetchMyBookings(abort.signal)
-      .then((bookings) => setLoaded({ state: 'ready', bookings }))
-      .catch((e: unknown) => {
-        if ((e as Error).name === 'AbortError') return;
-        const expired = e instanceof ApiError && e.status === 401;
-        setLoaded({ state: 'failed', expired });
-        if (expired) onExpired();
-        else toast({ title: 'Error', description: customerBookingsMessages.loadFailed, variant: 'destructive' });
-      });
-    return () => abort.abort();
-  }, [toast, onExpired, reload]);
+    if (!error) return;
+    if (expired) onExpired();
+    else toast({ title: 'Error', description: customerBookingsMessages.loadFailed, variant: 'destructive' });
+  }, [error, expired, onExpired, toast]);
 
-  if (loaded.state === 'loading') return <p className="muted" role="status">Loading your bookings...</p>;
-  if (loaded.state === 'failed') {
+  if (error) {
     return (
       <div className="alert alert-error" role="alert">
         {customerBookingsMessages.loadFailed}
       </div>
     );
   }
-  if (loaded.bookings.length === 0) {
+  if (!bookings) return <p className="muted" role="status">Loading your bookings...</p>;
+  if (bookings.length === 0) {
     return (
       <div className="card empty-state">
         <h2>{customerBookingsMessages.noneAtAll}</h2>
@@ -184,8 +177,8 @@ export function MyBookings({ onExpired, contact, onOpenProfile }: { onExpired():
       </div>
     );
   }
-  const shown = selectCustomerBookings(loaded.bookings, period, order);
-  const newBooking = () => setCreating({ carRegistration: lastRegistration(loaded.bookings) });
+  const shown = selectCustomerBookings(bookings, period, order);
+  const newBooking = () => setCreating({ carRegistration: lastRegistration(bookings) });
   return (
     <div className="my-bookings">
       <div className="my-bookings-controls">
@@ -226,10 +219,7 @@ export function MyBookings({ onExpired, contact, onOpenProfile }: { onExpired():
         <CancelBookingDialog
           booking={cancelling}
           onClose={() => setCancelling(null)}
-          onCancelled={(updated) => {
-            setCancelling(null);
-            setLoaded((l) => (l.state === 'ready' ? { state: 'ready', bookings: l.bookings.map((b) => (b.id === updated.id ? updated : b)) } : l));
-          }}
+          onCancelled={() => setCancelling(null)}
         />
       )}
       {editing && (
@@ -237,12 +227,9 @@ export function MyBookings({ onExpired, contact, onOpenProfile }: { onExpired():
           booking={editing}
           onClose={() => {
             setEditing(null);
-            setReload((n) => n + 1);
+            listAgain();
           }}
-          onSaved={(updated) => {
-            setEditing(null);
-            setLoaded((l) => (l.state === 'ready' ? { state: 'ready', bookings: l.bookings.map((b) => (b.id === updated.id ? updated : b)) } : l));
-          }}
+          onSaved={() => setEditing(null)}
         />
       )}
     </div>

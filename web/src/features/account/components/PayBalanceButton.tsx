@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { CustomerBooking } from '@shared/customer-bookings';
 import { balanceCheckoutMessages } from '@shared/balance-checkout';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { startBalanceCheckout } from '../api/balance-checkout';
 
 export function PayBalanceButton({ booking }: { booking: CustomerBooking }) {
@@ -11,7 +11,7 @@ export function PayBalanceButton({ booking }: { booking: CustomerBooking }) {
     setState({ busy: true, error: null });
     startBalanceCheckout(booking.id)
       .then(({ url }) => window.location.assign(url))
-      .catch((e: unknown) => setState({ busy: false, error: e instanceof ApiError ? e.message : balanceCheckoutMessages.failed }));
+      .catch((e: unknown) => setState({ busy: false, error: errorMessage(e, balanceCheckoutMessages.failed) }));
   };
   return (
     <div className="my-booking-pay">

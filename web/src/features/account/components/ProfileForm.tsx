@@ -1,23 +1,28 @@
-/** 'Profile Information': first name, last name, contact number and address, saved with Save Profile. */
+/** 'Profile Information': first name, last name, contact number and address, saved with Save Profile (the cached profile, and so the greeting, become the saved one). */
 import { useState, type FormEvent } from 'react';
 import { profileMessages, profileUpdateSchema, type Profile, type ProfileUpdate } from '@shared/profile';
 import { ApiError } from '../../../lib/api-client';
 import { Field } from '../../../ui/Field';
 import { TextField } from '../../../ui/TextField';
 import { useToast } from '../../../ui/toast/ToastProvider';
-import { saveProfile } from '../api/profile';
+import { useFormSubmit } from '../../../ui/use-form-submit';
+import { useSaveProfile } from '../queries/profile';
 
 type FieldName = keyof ProfileUpdate;
 
-export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved(p: Profile, greeting: string | null): void }) {
+export function ProfileForm({ profile }: { profile: Profile }) {
   const { toast } = useToast();
+  const save = useSaveProfile();
   const [values, setValues] = useState<ProfileUpdate>({ first_name: profile.first_name, last_name: profile.last_name, phone: profile.phone, address: profile.address });
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit<FieldName>({
+    failTitle: 'Error',
+    describe: (e) => (e instanceof ApiError && e.status === 409 ? e.message : profileMessages.saveFailed),
+  });
+  const { errors, pending: busy } = form;
 
   const set = (field: FieldName) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    setErrors(({ [field]: _gone, ...rest }) => rest);
+    form.clearError(field);
   };
 
   const submit = async (e: FormEvent) => {
@@ -26,20 +31,13 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved(p:
     if (!checked.success) {
       const found: Partial<Record<FieldName, string>> = {};
       for (const issue of checked.error.issues) found[issue.path[0] as FieldName] ??= issue.message;
-      setErrors(found);
+      form.setErrors(found);
       return;
     }
-    setBusy(true);
-    try {
-      const saved = await saveProfile(checked.data);
-      onSaved(saved.profile, saved.greeting_name);
+    await form.run(async () => {
+      await save.mutateAsync(checked.data);
       toast({ title: 'Success', description: profileMessages.saved, variant: 'success' });
-    } catch (err) {
-      if (err instanceof ApiError) setErrors(err.fieldErrors as Partial<Record<FieldName, string>>);
-      toast({ title: 'Error', description: err instanceof ApiError && err.status === 409 ? err.message : profileMessages.saveFailed, variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -12,7 +12,10 @@ import { useCheckoutReturn } from '@/lib/checkout/use-checkout-return';
 import { useFeatureSlot } from '@/lib/feature-slots';
 import { useAddressUpdate } from '../../../lib/use-address-update';
 import { readListState, writeListState, type ListState } from '../list-params';
-import { useAdminList, useAdminSummary } from '../use-admin-data';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAdminList } from '../queries/bookings';
+import { adminKeys } from '../queries/keys';
+import { useAdminSummary } from '../queries/summary';
 import { BookingsPanel } from './BookingsPanel';
 import { EditBookingDialog } from './EditBookingDialog';
 import { NewBookingDialog } from './NewBookingDialog';
@@ -26,13 +29,17 @@ export function AdminDashboard() {
   const [params] = useSearchParams();
   const updateAddress = useAddressUpdate();
   const state = useMemo(() => readListState(params), [params]);
-  const [reload, setReload] = useState(0);
-  const { summary, loading: summaryLoading } = useAdminSummary(reload);
-  const view = useAdminList(state, reload);
+  const client = useQueryClient();
+  const { summary, loading: summaryLoading } = useAdminSummary();
+  const view = useAdminList(state);
   const [editing, setEditing] = useState<AdminBooking | null>(null);
   const [creating, setCreating] = useState(false);
   const [photos, setPhotos] = useState<AdminBooking | null>(null);
-  const refresh = useCallback(() => setReload((n) => n + 1), []);
+  // A booking changed (or Refresh): the cards and the list are read again; the occupancy has its own refresh.
+  const refresh = useCallback(() => {
+    void client.invalidateQueries({ queryKey: adminKeys.summary });
+    void client.invalidateQueries({ queryKey: adminKeys.bookings });
+  }, [client]);
 
   // Each change applies to the list as the address holds it now, so a change made before the last one has
   // re-rendered still keeps it.

@@ -6,7 +6,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { adminMessages, type AdminBooking, type AdminSummary, type AdminTab } from '@shared/admin';
 import { changeList, type ListState } from '../list-params';
-import type { ListView } from '../use-admin-data';
+import type { ListView } from '../queries/bookings';
 import { AllFilters } from './AllFilters';
 import { BookingsTable } from './BookingsTable';
 import { ExportCsvButton } from './ExportCsvButton';

@@ -9,7 +9,7 @@ import type { AdminBooking } from '@shared/admin';
 import { cancellationMessages, customerCancellation, keptText } from '@shared/cancellation';
 import { moneyPolicyMessages } from '@shared/money-policy';
 import { dollarsToCents, formatMoney } from '@shared/money';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { FormDialog } from '../../../ui/FormDialog';
 import { TextField } from '../../../ui/TextField';
 import { useToast } from '../../../ui/toast/ToastProvider';
@@ -48,7 +48,7 @@ export function CancelBookingDialog({ booking, onClose, onCancelled }: { booking
       toast({ title: cancellationMessages.cancelled, description: `${formatMoney(dollarsToCents(done.refund))} refunded to the card.`, variant: 'success' });
       onCancelled();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : cancellationMessages.failed);
+      setError(errorMessage(err, cancellationMessages.failed));
       setBusy(false);
     }
   }

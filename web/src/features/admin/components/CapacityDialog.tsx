@@ -1,6 +1,7 @@
 /**
  * Change the yard's capacity (PUT /api/admin/capacity). The number is checked here with the server's rule first;
  * the server's answer (400 for a bad number, 409 while YARD_CAPACITY fixes it for the run) is shown as it comes.
+ * A saved capacity has the occupancy panel read again (queries/occupancy).
  */
 import { useState, type FormEvent } from 'react';
 import { occupancyMessages, type CapacityResponse } from '@shared/occupancy';
@@ -8,7 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { FormDialog } from '../../../ui/FormDialog';
 import { TextField } from '../../../ui/TextField';
 import { useToast } from '../../../ui/toast/ToastProvider';
-import { saveCapacity } from '../api/save-capacity';
+import { useSaveCapacity } from '../queries/occupancy';
 import { parseCapacity } from '../occupancy-view';
 
 export function CapacityDialog({ current, onClose, onSaved }: { current: number; onClose(): void; onSaved(saved: CapacityResponse): void }) {
@@ -17,6 +18,7 @@ export function CapacityDialog({ current, onClose, onSaved }: { current: number;
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [refused, setRefused] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const save = useSaveCapacity();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -25,7 +27,7 @@ export function CapacityDialog({ current, onClose, onSaved }: { current: number;
     setBusy(true);
     setRefused(null);
     try {
-      const saved = await saveCapacity(parsed.capacity);
+      const saved = await save.mutateAsync(parsed.capacity);
       toast({ title: 'Success', description: occupancyMessages.capacitySaved, variant: 'success' });
       onSaved(saved);
     } catch (err) {

@@ -2,13 +2,13 @@
  * /admin/customers/:id (issue 22, admins): one customer's details, the customer editor, and their bookings (reference,
  * dates, status, total), each a link to the booking in the bookings list, where Edit and Photos are.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { adminMessages } from '@shared/admin';
-import { customerListMessages, type CustomerBookingsView } from '@shared/admin-customers';
+import { customerListMessages } from '@shared/admin-customers';
 import { formatTime12 } from '@shared/format';
 import { ApiError } from '../../../lib/api-client';
-import { fetchCustomerBookings } from '../api/fetch-customer-bookings';
+import { useCustomerBookings } from '../queries/customer';
 import { money, nzDate, nzDayOf } from '../format';
 import { CustomerEditorDialog } from './CustomerEditorDialog';
 import { StatusBadge } from './StatusBadge';
@@ -17,24 +17,10 @@ import { StatusBadge } from './StatusBadge';
 const bookingLink = (reference: string) => `/admin?${new URLSearchParams({ q: reference })}`;
 
 export function CustomerDetail({ customerId }: { customerId: string }) {
-  const [view, setView] = useState<CustomerBookingsView | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const read = useCustomerBookings(customerId);
+  const view = read.data ?? null;
+  const error = read.error ? (read.error instanceof ApiError && read.error.status === 404 ? adminMessages.customerNotFound : customerListMessages.loadFailed) : null;
   const [editing, setEditing] = useState(false);
-  const [reload, setReload] = useState(0);
-
-  useEffect(() => {
-    const abort = new AbortController();
-    fetchCustomerBookings(customerId, abort.signal)
-      .then((v) => {
-        setView(v);
-        setError(null);
-      })
-      .catch((e: unknown) => {
-        if ((e as Error).name === 'AbortError') return;
-        setError(e instanceof ApiError && e.status === 404 ? adminMessages.customerNotFound : customerListMessages.loadFailed);
-      });
-    return () => abort.abort();
-  }, [customerId, reload]);
 
   const back = (
     <Link className="btn btn-outline btn-sm" to="/admin/customers">
@@ -138,7 +124,7 @@ export function CustomerDetail({ customerId }: { customerId: string }) {
           onClose={() => setEditing(false)}
           onSaved={() => {
             setEditing(false);
-            setReload((n) => n + 1);
+            void read.refetch();
           }}
         />
       )}

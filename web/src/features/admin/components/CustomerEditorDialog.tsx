@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { FormDialog } from '../../../ui/FormDialog';
 import { TextField } from '../../../ui/TextField';
 import { useToast } from '../../../ui/toast/ToastProvider';
+import { useFormSubmit } from '../../../ui/use-form-submit';
 import { fetchAdminCustomer } from '../api/fetch-customer';
 import { saveAdminCustomer } from '../api/save-customer';
 
@@ -22,9 +23,13 @@ export function CustomerEditorDialog({ customerId, onClose, onSaved }: { custome
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
   const [stale, setStale] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit<keyof Errors>({
+    failTitle: adminMessages.customerUpdateFailed,
+    keepPendingOnSuccess: true,
+    onRefused: (err) => err.status === 409 && err.message === adminMessages.customerStale && setStale(true),
+  });
+  const { errors, setErrors, clearError, pending: busy } = form;
 
   useEffect(() => {
     const abort = new AbortController();
@@ -42,7 +47,7 @@ export function CustomerEditorDialog({ customerId, onClose, onSaved }: { custome
         if ((e as Error).name !== 'AbortError') setLoadError(e instanceof ApiError && e.status === 404 ? adminMessages.customerNotFound : e instanceof Error ? e.message : adminMessages.customerUpdateFailed);
       });
     return () => abort.abort();
-  }, [customerId, reload]);
+  }, [customerId, reload, setErrors]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -54,20 +59,11 @@ export function CustomerEditorDialog({ customerId, onClose, onSaved }: { custome
       setErrors(found);
       return;
     }
-    setBusy(true);
-    try {
+    await form.run(async () => {
       const saved = await saveAdminCustomer(customer.id, checked.data);
       toast({ title: 'Success', description: adminMessages.customerUpdated, variant: 'success' });
       onSaved(saved.customer);
-    } catch (err) {
-      if (err instanceof ApiError) {
-        setErrors(err.fieldErrors as Errors);
-        if (err.status === 409 && err.message === adminMessages.customerStale) setStale(true);
-      }
-      const detail = err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : undefined;
-      toast({ title: adminMessages.customerUpdateFailed, description: detail, variant: 'destructive' });
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -108,15 +104,15 @@ export function CustomerEditorDialog({ customerId, onClose, onSaved }: { custome
       ) : (
         customer && (
           <>
-            <TextField id="admin-customer-name" label="Customer Name" autoComplete="off" value={name} onValueChange={(v) => (setName(v), setErrors((x) => ({ ...x, name: undefined })))} error={errors.name} />
-            <TextField id="admin-customer-email" label="Email Address" type="email" autoComplete="off" value={email} onValueChange={(v) => (setEmail(v), setErrors((x) => ({ ...x, email: undefined })))} error={errors.email} />
+            <TextField id="admin-customer-name" label="Customer Name" autoComplete="off" value={name} onValueChange={(v) => (setName(v), clearError('name'))} error={errors.name} />
+            <TextField id="admin-customer-email" label="Email Address" type="email" autoComplete="off" value={email} onValueChange={(v) => (setEmail(v), clearError('email'))} error={errors.email} />
             <TextField
               id="admin-customer-phone"
               label="Contact Number"
               type="tel"
               autoComplete="off"
               value={phone}
-              onValueChange={(v) => (setPhone(v), setErrors((x) => ({ ...x, contact_number: undefined })))}
+              onValueChange={(v) => (setPhone(v), clearError('contact_number'))}
               error={errors.contact_number}
             />
           </>

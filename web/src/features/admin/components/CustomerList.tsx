@@ -9,7 +9,7 @@ import { ADMIN_PAGE_SIZE } from '@shared/admin';
 import { customerListMessages, customersShowingLine } from '@shared/admin-customers';
 import { useAddressUpdate } from '../../../lib/use-address-update';
 import { nzDayOf } from '../format';
-import { useCustomerList } from '../use-customer-list';
+import { useCustomerList } from '../queries/customer-list';
 import { SearchBox } from './SearchBox';
 
 export function CustomerList() {

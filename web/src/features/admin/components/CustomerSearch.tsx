@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { adminMessages, type AdminCustomer } from '@shared/admin';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { searchCustomers } from '../api/search-customers';
 import { SEARCH_DEBOUNCE_MS } from './SearchBox';
 
@@ -26,7 +26,7 @@ export function CustomerSearch({ onPick }: { onPick(customer: AdminCustomer): vo
       searchCustomers(term, abort.signal)
         .then((customers) => setFound({ state: 'done', customers }))
         .catch((e: unknown) => {
-          if ((e as Error).name !== 'AbortError') setFound({ state: 'failed', message: e instanceof ApiError ? e.message : adminMessages.loadFailed });
+          if ((e as Error).name !== 'AbortError') setFound({ state: 'failed', message: errorMessage(e, adminMessages.loadFailed) });
         });
     }, SEARCH_DEBOUNCE_MS);
     return () => {

@@ -3,16 +3,16 @@
  * (name, phone, registration, bay, flight, car wash, balance due), a check-in or check-out in one click (the
  * staff edit with its history entry), and a print layout that fits A4. The date lives in the address.
  */
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAddressUpdate } from '../../../lib/use-address-update';
-import { statusLabels, type DaySheet as Sheet, type DaySheetRow, type StatusFilter } from '@shared/admin';
+import { statusLabels, type DaySheetRow, type StatusFilter } from '@shared/admin';
 import { formatLongDate, formatTime12 } from '@shared/format';
 import { addDays, isCalendarDate, nzToday } from '@shared/nz-time';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useToast } from '../../../ui/toast/ToastProvider';
-import { fetchDaySheet } from '../api/fetch-day-sheet';
-import { saveAdminBooking } from '../api/save-booking';
+import { useDaySheet } from '../queries/day-sheet';
+import { useSaveAdminBooking } from '../queries/save-booking';
 import { money } from '../format';
 import { DayTasks } from '../../../ui/DayTasks';
 
@@ -84,31 +84,25 @@ export function DaySheet() {
   const updateAddress = useAddressUpdate();
   const asked = params.get('date') ?? '';
   const date = isCalendarDate(asked) ? asked : nzToday();
-  const [sheet, setSheet] = useState<Sheet | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
+  const day = useDaySheet(date);
+  const sheet = day.data ?? null;
+  const error = day.error ? errorMessage(day.error, 'Failed to load the day sheet') : null;
+  const save = useSaveAdminBooking();
   const [busyId, setBusyId] = useState<string | null>(null);
   const dateId = useId();
   const go = useCallback((d: string) => updateAddress((p) => (p.set('date', d), p)), [updateAddress]);
 
-  useEffect(() => {
-    const abort = new AbortController();
-    fetchDaySheet(date, abort.signal)
-      .then((s) => (setSheet(s), setError(null)))
-      .catch((e: unknown) => (e as Error).name !== 'AbortError' && setError(e instanceof ApiError ? e.message : 'Failed to load the day sheet'));
-    return () => abort.abort();
-  }, [date, reload]);
-
   async function move(row: DaySheetRow, to: 'checkin' | 'checkout') {
     setBusyId(row.booking_id);
     try {
-      await saveAdminBooking(row.booking_id, { status: to, version: row.updated_at! });
+      await save.mutateAsync({ id: row.booking_id, edit: { status: to, version: row.updated_at! } });
       toast({ title: to === 'checkin' ? 'Checked in' : 'Checked out', description: `${row.booking_reference} · ${row.car_registration ?? row.customer_name}`, variant: 'success' });
     } catch (e) {
-      toast({ title: 'Error', description: e instanceof ApiError ? e.message : 'Failed to update booking', variant: 'destructive' });
+      toast({ title: 'Error', description: errorMessage(e, 'Failed to update booking'), variant: 'destructive' });
+      // A refused move may be someone else's change: the sheet is read again (a saved one is, by the mutation).
+      void day.refetch();
     } finally {
       setBusyId(null);
-      setReload((n) => n + 1);
     }
   }
 

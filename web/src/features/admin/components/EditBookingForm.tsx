@@ -14,7 +14,6 @@ import { isPolicyError, keptReasonText } from '@shared/money-policy';
 import { messages } from '@shared/messages';
 import { dollarsToCents, formatMoney } from '@shared/money';
 import { statusMessages } from '@shared/status-transitions';
-import { ApiError } from '../../../lib/api-client';
 import { stayFieldErrors, stayOf, useStayPrice, type Stay, type StayPrice } from '@/lib/pricing/use-stay-price';
 import { CarFields } from '@/ui/CarFields';
 import { StayPriceEditor } from '@/ui/StayPriceEditor';
@@ -25,8 +24,9 @@ import { TextField } from '../../../ui/TextField';
 import { FlightFields, flightErrors, type Flights } from '../../../ui/FlightFields';
 import { normaliseFlightNumber } from '@shared/flight-number';
 import { useToast } from '../../../ui/toast/ToastProvider';
+import { useFormSubmit } from '../../../ui/use-form-submit';
 import { downloadBookingInvoice } from '../api/invoice';
-import { saveAdminBooking } from '../api/save-booking';
+import { useSaveAdminBooking } from '../queries/save-booking';
 import { money, nzStamp } from '../format';
 import { BookingHistory } from './BookingHistory';
 import { CancelBookingDialog } from './CancelBookingDialog';
@@ -73,9 +73,25 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
   // A cancelled booking is shown with its history but can no longer be changed (the server refuses it too).
   const cancelled = booking.status === 'cancelled';
   const [shuttle, setShuttle] = useState(booking.shuttle_service);
-  const [serverErrors, setServerErrors] = useState<Errors>({});
   const [stale, setStale] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const save = useSaveAdminBooking();
+  const form = useFormSubmit<EditField>({
+    failTitle: adminMessages.bookingUpdateFailed,
+    keepPendingOnSuccess: true,
+    // A bay already taken is about the bay, whichever way the server words it.
+    fields: (fromServer, err) => ({ ...(err.message === adminMessages.bayTaken ? { parking_bay_number: err.message } : {}), ...(fromServer as Errors) }),
+    onRefused: (err, found) => {
+      if (err.status !== 409) return;
+      if (err.message === adminMessages.stale) setStale(true);
+      if (found.status_override) setStatusRefused(found.status_override);
+      if (found.status) {
+        // Money is due: the refusal may have charged a late fee, so read the booking (and its new version) again.
+        setCheckoutRefused(found.status);
+        onRefresh();
+      }
+    },
+  });
+  const { errors: serverErrors, clearError: touched, pending: busy } = form;
   const [editingCustomer, setEditingCustomer] = useState(false);
 
   const booked = choicesFromFlags(booking);
@@ -96,7 +112,6 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
   if (badFlights.return) quoteErrors.return_flight = badFlights.return;
   const errors: Errors = { ...quoteErrors, ...serverErrors };
   const newTotalCents = price.state === 'priced' ? price.totalCents : null;
-  const touched = (field: EditField) => setServerErrors((e) => ({ ...e, [field]: undefined }));
 
   const changes = (): Omit<AdminBookingEditInput, 'version'> => {
     const out: Omit<AdminBookingEditInput, 'version'> = {};
@@ -119,30 +134,13 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (Object.keys(quoteErrors).length > 0 || newTotalCents === null) return;
-    setBusy(true);
-    try {
-      const result = await saveAdminBooking(booking.id, { ...changes(), version: booking.updated_at });
+    await form.run(async () => {
+      const result = await save.mutateAsync({ id: booking.id, edit: { ...changes(), version: booking.updated_at } });
       const s = result.settlement;
       const refund = s.refund > 0 ? `; ${money(s.refund)} refunded to the card` : '';
       toast({ title: 'Success', description: `${adminMessages.bookingUpdated}. Total ${money(s.total)}; balance due ${money(s.balance_due)}${refund}.`, variant: 'success' });
       onSaved(result);
-    } catch (err) {
-      if (err instanceof ApiError) {
-        const fieldErrors: Errors = { ...(err.fieldErrors as Errors) };
-        if (err.message === adminMessages.bayTaken) fieldErrors.parking_bay_number ??= err.message;
-        setServerErrors(fieldErrors);
-        if (err.status === 409 && err.message === adminMessages.stale) setStale(true);
-        if (err.status === 409 && fieldErrors.status_override) setStatusRefused(fieldErrors.status_override);
-        if (err.status === 409 && fieldErrors.status) {
-          // Money is due: the refusal may have charged a late fee, so read the booking (and its new version) again.
-          setCheckoutRefused(fieldErrors.status);
-          onRefresh();
-        }
-      }
-      const detail = err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : undefined;
-      toast({ title: adminMessages.bookingUpdateFailed, description: detail, variant: 'destructive' });
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -10,7 +10,7 @@ import { isCalendarDate, nzToday } from '@shared/nz-time';
 import { DEFAULT_OCCUPANCY_DAYS } from '@shared/occupancy';
 import { nzDate } from '../format';
 import { capacitySourceNote, fullDays, occupancySummary, placesWord, shiftPeriod } from '../occupancy-view';
-import { useOccupancy } from '../use-occupancy';
+import { useOccupancy } from '../queries/occupancy';
 import { CapacityDialog } from './CapacityDialog';
 import { OccupancyTable } from './OccupancyTable';
 
@@ -26,8 +26,7 @@ export function OccupancyPanel() {
   const asked = params.get(PERIOD_KEY);
   const today = nzToday();
   const from = asked && isCalendarDate(asked) ? asked : today;
-  const [reload, setReload] = useState(0);
-  const { data, loading, error } = useOccupancy(from, DAYS, reload);
+  const { data, loading, error } = useOccupancy(from, DAYS);
   const [showTable, setShowTable] = useState(false);
   const [changing, setChanging] = useState(false);
 
@@ -117,10 +116,7 @@ export function OccupancyPanel() {
         <CapacityDialog
           current={data.capacity}
           onClose={() => setChanging(false)}
-          onSaved={() => {
-            setChanging(false);
-            setReload((n) => n + 1);
-          }}
+          onSaved={() => setChanging(false)}
         />
       )}
     </section>

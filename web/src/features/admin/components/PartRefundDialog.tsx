@@ -7,7 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { AdminBooking } from '@shared/admin';
 import { balanceMessages } from '@shared/balance';
 import { dollarsToCents, formatMoney } from '@shared/money';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { Field } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/FormDialog';
 import { TextField } from '../../../ui/TextField';
@@ -40,7 +40,7 @@ export function PartRefundDialog({ booking, maxRefund, onClose, onRefunded }: { 
       toast({ title: 'Refund made', description: `${formatMoney(dollarsToCents(done.refund))} back to the card for ${booking.booking_reference}; the total is now ${formatMoney(dollarsToCents(done.booking.total_cost))}.`, variant: 'success' });
       onRefunded();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Failed to refund the booking');
+      setError(errorMessage(err, 'Failed to refund the booking'));
       setConfirming(false);
       setBusy(false);
     }

@@ -7,7 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { AdminBooking } from '@shared/admin';
 import { balanceMessages, paymentMethodLabels, paymentMethods, type PaymentMethod } from '@shared/balance';
 import { dollarsToCents, formatMoney } from '@shared/money';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { Field } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/FormDialog';
 import { TextField } from '../../../ui/TextField';
@@ -34,7 +34,7 @@ export function RecordPaymentDialog({ booking, onClose, onRecorded }: { booking:
       toast({ title: balanceMessages.recorded, description: `${formatMoney(dollarsToCents(done.payment.amount))} ${paymentMethodLabels[method]}; balance due ${formatMoney(dollarsToCents(done.booking.balance_due))}.`, variant: 'success' });
       onRecorded();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : balanceMessages.failed);
+      setError(errorMessage(err, balanceMessages.failed));
       setBusy(false);
     }
   }

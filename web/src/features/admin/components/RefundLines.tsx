@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { AdminBooking } from '@shared/admin';
 import { formatMoney, dollarsToCents } from '@shared/money';
 import { refundRetryMessages, type RefundLine } from '@shared/refund-lines';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { retryRefundLine } from '../api/retry-refund';
 
@@ -25,7 +25,7 @@ export function RefundLines({ booking, lines, onRetried }: { booking: AdminBooki
         toast({ title: done.retried ? refundRetryMessages.retried : 'Nothing to retry', description: `${formatMoney(dollarsToCents(line.amount))}: ${now ? STATE[now.status] : ''}`, variant: done.retried ? 'success' : undefined });
         onRetried();
       })
-      .catch((e: unknown) => toast({ title: 'Error', description: e instanceof ApiError ? e.message : refundRetryMessages.failed, variant: 'destructive' }))
+      .catch((e: unknown) => toast({ title: 'Error', description: errorMessage(e, refundRetryMessages.failed), variant: 'destructive' }))
       .finally(() => setBusy(null));
   };
   return (

@@ -9,13 +9,12 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { addOnFlags } from '@shared/add-ons';
 import { addDays, nzToday } from '@shared/nz-time';
 import { walkInDropOff, walkInMessages, walkInPaymentLabels, walkInPayments, walkInRequestSchema, type WalkInPayment, type WalkInRequestInput, type WalkInResponse } from '@shared/walk-in';
-import { ApiError } from '../../../lib/api-client';
 import { noAddOns, useStayPrice, type Stay } from '@/lib/pricing/use-stay-price';
 import { CarFields } from '@/ui/CarFields';
 import { StayPriceEditor } from '@/ui/StayPriceEditor';
 import { TextField } from '../../../ui/TextField';
 import { FlightFields, noFlights, type Flights } from '../../../ui/FlightFields';
-import { useToast } from '../../../ui/toast/ToastProvider';
+import { useFormSubmit } from '../../../ui/use-form-submit';
 import { bookWalkIn } from '../api/book-walk-in';
 import { money, nzDate } from '../format';
 
@@ -45,7 +44,6 @@ function Done({ result, onAnother }: { result: WalkInResponse; onAnother(): void
 }
 
 export function WalkInForm() {
-  const { toast } = useToast();
   const today = nzToday();
   const dropOff = useMemo(() => walkInDropOff(), []);
   const [name, setName] = useState('');
@@ -57,12 +55,11 @@ export function WalkInForm() {
   const [stay, setStay] = useState<Stay>(startStay);
   const [flights, setFlights] = useState<Flights>(noFlights);
   const [payment, setPayment] = useState<WalkInPayment>('cash');
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit<Field>({ failTitle: walkInMessages.failed });
+  const { errors, setErrors, clearError: touched, pending: busy } = form;
   const [result, setResult] = useState<WalkInResponse | null>(null);
 
   const price = useStayPrice(stay, { enforceLeadTime: false });
-  const touched = (field: Field) => setErrors((e) => ({ ...e, [field]: undefined }));
 
   const reset = () => {
     for (const set of [setName, setPhone, setEmail, setRegistration, setBay]) set('');
@@ -95,16 +92,7 @@ export function WalkInForm() {
       setErrors(found);
       return;
     }
-    setBusy(true);
-    try {
-      setResult(await bookWalkIn(request));
-    } catch (err) {
-      if (err instanceof ApiError) setErrors(err.fieldErrors as Errors);
-      const detail = err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : undefined;
-      toast({ title: walkInMessages.failed, description: detail, variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    await form.run(async () => setResult(await bookWalkIn(request)));
   };
 
   if (result) return <Done result={result} onAnother={reset} />;

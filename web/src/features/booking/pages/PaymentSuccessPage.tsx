@@ -20,7 +20,7 @@ import { clearPendingBooking, readPendingBooking } from '../pending-booking';
 import { clearBookingDraft } from '../booking-draft';
 import { recordPaidCheckout } from '../paid-checkouts';
 import { EmailText } from '../../../ui/EmailText';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 import { downloadCheckoutCalendar } from '../api/checkout-calendar';
 
@@ -119,7 +119,7 @@ function AddToCalendar({ sessionId }: { sessionId: string }) {
       const file = await downloadCheckoutCalendar(sessionId);
       saveFile(file.blob, file.filename ?? 'parking.ics');
     } catch (e) {
-      toast({ title: 'Error', description: e instanceof ApiError ? e.message : 'Could not download the calendar file. Please try again.', variant: 'destructive' });
+      toast({ title: 'Error', description: errorMessage(e, 'Could not download the calendar file. Please try again.'), variant: 'destructive' });
     } finally {
       setBusy(false);
     }

@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Pass } from '@shared/pass';
 import { passMessages, passStatusLabels } from '@shared/pass-texts';
-import { ApiError } from '../../../lib/api-error';
+import { ApiError, errorMessage } from '../../../lib/api-error';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import type { cancelByPass } from '../api/cancel-by-pass';
@@ -100,7 +100,7 @@ function PassView({ pass, apiBase, landed, onChange }: { pass: Pass; apiBase: st
     try {
       window.location.assign(await actions.pay(pass.token));
     } catch (e) {
-      toast({ title: 'Could not start the payment', description: e instanceof ApiError ? e.message : 'Please try again.', variant: 'destructive' });
+      toast({ title: 'Could not start the payment', description: errorMessage(e, 'Please try again.'), variant: 'destructive' });
       setBusy(null);
     }
   }
@@ -110,7 +110,7 @@ function PassView({ pass, apiBase, landed, onChange }: { pass: Pass; apiBase: st
     try {
       toast({ title: 'Confirmation sent', description: await actions.resend(pass.token), variant: 'success' });
     } catch (e) {
-      toast({ title: 'Not sent', description: e instanceof ApiError ? e.message : passMessages.resendFailed, variant: 'destructive' });
+      toast({ title: 'Not sent', description: errorMessage(e, passMessages.resendFailed), variant: 'destructive' });
     } finally {
       setBusy(null);
     }

@@ -1,7 +1,7 @@
 /** Staff add a traveller who phoned: the reference they read out (with or without RP-), terminal, passengers, flight. */
 import { useId, useState, type FormEvent } from 'react';
 import { pickupMessages, type Terminal } from '@shared/pickups';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { TextField } from '../../../ui/TextField';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { addPickup } from '../api/add-pickup';
@@ -35,7 +35,7 @@ export function AddPickupForm({ onAdded }: { onAdded(): void }) {
       setFlight('');
       onAdded();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'We could not add them. Please try again.');
+      setError(errorMessage(err, 'We could not add them. Please try again.'));
       if (err instanceof ApiError) setFieldErrors(err.fieldErrors);
     } finally {
       setBusy(false);

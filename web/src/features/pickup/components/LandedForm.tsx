@@ -5,7 +5,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { pickupMessages, terminalLabels, type LandedResponse, type Terminal } from '@shared/pickups';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { TextField } from '../../../ui/TextField';
 import { sayLanded, type LandedEndpoint } from '../api/say-landed';
 import { nzClock, passengersText } from '../format';
@@ -45,7 +45,7 @@ export function LandedForm({ endpoint, returnFlight, landed: initial = null, onL
       setEditing(false);
       onLanded?.(done);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'We could not send that. Please try again.');
+      setError(errorMessage(err, 'We could not send that. Please try again.'));
       if (err instanceof ApiError) setFieldErrors(err.fieldErrors);
     } finally {
       setBusy(false);

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { formatLongDate } from '@shared/format';
 import { terminalLabels, type PickupEntry } from '@shared/pickups';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { markPickedUp } from '../api/mark-picked-up';
 import { nzClock, passengersText } from '../format';
@@ -26,7 +26,7 @@ function Waiting({ entry, onPickedUp }: { entry: PickupEntry; onPickedUp(): void
       toast({ title: 'Picked up', description: `Bring forward ${entry.vehicle ?? entry.reference}${entry.bay ? ` from bay ${entry.bay}` : ''}.`, variant: 'success' });
       onPickedUp();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'That did not save. Please try again.');
+      setError(errorMessage(err, 'That did not save. Please try again.'));
       setBusy(false);
     }
   }

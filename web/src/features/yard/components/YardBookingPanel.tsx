@@ -8,7 +8,7 @@ import { statusLabels, type StatusFilter } from '@shared/admin';
 import { balanceMessages, paymentMethodLabels, paymentMethods, type PaymentMethod } from '@shared/balance';
 import { statusMessages } from '@shared/status-transitions';
 import { yardMessages, type YardBooking } from '@shared/yard';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { Field } from '../../../ui/Field';
 import { TextField } from '../../../ui/TextField';
 import { useToast } from '../../../ui/toast/ToastProvider';
@@ -20,7 +20,6 @@ export interface PhotosPanelProps {
 }
 
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
-const messageOf = (e: unknown, fallback: string) => (e instanceof ApiError ? e.message : fallback);
 
 export function YardBookingPanel({ view, onChange, onClose, PhotosPanel }: { view: YardBooking; onChange(v: YardBooking): void; onClose(): void; PhotosPanel?: ComponentType<PhotosPanelProps> }) {
   const { booking, due } = view;
@@ -119,7 +118,7 @@ function CheckInStep({ view, onChange }: { view: YardBooking; onChange(v: YardBo
         setErrors(err.fieldErrors ?? {});
         if (err.fieldErrors?.status_override) setBlocked(err.fieldErrors.status_override);
       }
-      toast({ title: 'Check-in failed', description: messageOf(err, 'Failed to check in'), variant: 'destructive' });
+      toast({ title: 'Check-in failed', description: errorMessage(err, 'Failed to check in'), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -164,7 +163,7 @@ function CheckOutStep({ view, onChange }: { view: YardBooking; onChange(v: YardB
       setRefused(null);
       onChange(await fetchYardBooking(booking.id));
     } catch (err) {
-      toast({ title: balanceMessages.failed, description: messageOf(err, balanceMessages.failed), variant: 'destructive' });
+      toast({ title: balanceMessages.failed, description: errorMessage(err, balanceMessages.failed), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -177,7 +176,7 @@ function CheckOutStep({ view, onChange }: { view: YardBooking; onChange(v: YardB
       toast({ title: yardMessages.checkedOut, description: done.booking.booking_reference, variant: 'success' });
       onChange(done);
     } catch (err) {
-      setRefused(messageOf(err, 'Failed to check out'));
+      setRefused(errorMessage(err, 'Failed to check out'));
       // A refused check-out may have charged a late fee: read what is due now.
       if (err instanceof ApiError && err.status === 409) {
           const fresh = await fetchYardBooking(booking.id);
@@ -251,7 +250,7 @@ function Notes({ view, onChange }: { view: YardBooking; onChange(v: YardBooking)
       setError(undefined);
       onChange({ ...view, notes: [note, ...view.notes] });
     } catch (err) {
-      setError(messageOf(err, 'Failed to save the note'));
+      setError(errorMessage(err, 'Failed to save the note'));
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 /** Find a booking by reference, phone, registration or name (the server's search forgives how it is typed). */
 import { useState, type FormEvent } from 'react';
 import type { AdminBooking } from '@shared/admin';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { searchBookings } from '../api/yard-api';
 
 export function YardSearch({ onOpen }: { onOpen(id: string): void }) {
@@ -18,7 +18,7 @@ export function YardSearch({ onOpen }: { onOpen(id: string): void }) {
       setFound((await searchBookings(q.trim())).items);
       setError(null);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Failed to load bookings');
+      setError(errorMessage(err, 'Failed to load bookings'));
     } finally {
       setBusy(false);
     }

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useState, type ComponentType, type ReactNode } 
 import type { DaySheet } from '@shared/admin';
 import { nzNow } from '@shared/nz-time';
 import type { YardBooking } from '@shared/yard';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { fetchDaySheet, fetchYardBooking, scanPass } from '../api/yard-api';
@@ -37,7 +37,7 @@ export default function YardPage({ pickupQueue, PhotosPanel }: YardPageProps) {
     try {
       setSheet(await fetchDaySheet(nzNow().date, signal));
     } catch (e) {
-      if ((e as Error).name !== 'AbortError') toast({ title: 'Error', description: e instanceof ApiError ? e.message : 'Failed to load the day sheet', variant: 'destructive' });
+      if ((e as Error).name !== 'AbortError') toast({ title: 'Error', description: errorMessage(e, 'Failed to load the day sheet'), variant: 'destructive' });
     }
   }, [toast]);
 
@@ -53,7 +53,7 @@ export default function YardPage({ pickupQueue, PhotosPanel }: YardPageProps) {
       setOpen(await load());
       window.scrollTo({ top: 0 });
     } catch (e) {
-      toast({ title: 'Not found', description: e instanceof ApiError ? e.message : 'Failed to load the booking', variant: 'destructive' });
+      toast({ title: 'Not found', description: errorMessage(e, 'Failed to load the booking'), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
