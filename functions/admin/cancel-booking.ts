@@ -2,7 +2,7 @@
 import { adminCancellationSchema } from '../../shared/cancellation';
 import { centsToDollars } from '../../shared/money';
 import { httpHandler } from '../lib/http';
-import { toCustomerBooking } from '../use-cases/account/my-bookings';
+import { toCustomerBooking } from '../use-cases/booking/booking-wire';
 import { adminCancelBooking } from '../use-cases/admin/cancel-booking';
 
 export const handler = httpHandler({ access: 'admin', body: adminCancellationSchema }, async ({ auth, body, params }) => {

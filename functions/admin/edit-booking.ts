@@ -1,7 +1,7 @@
 /** PATCH /api/admin/bookings/{id}: the admin edit form; re-priced, settled by the staff policy, audited. */
 import { adminBookingEditSchema } from '../../shared/admin';
 import { httpHandler } from '../lib/http';
-import { toCustomerBooking } from '../use-cases/account/my-bookings';
+import { toCustomerBooking } from '../use-cases/booking/booking-wire';
 import { adminEditBooking } from '../use-cases/admin/edit-booking';
 import { settlementResponse } from '../use-cases/booking/settlement-response';
 

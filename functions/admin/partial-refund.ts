@@ -2,7 +2,7 @@
 import { partialRefundSchema } from '../../shared/balance';
 import { centsToDollars } from '../../shared/money';
 import { httpHandler } from '../lib/http';
-import { toCustomerBooking } from '../use-cases/account/my-bookings';
+import { toCustomerBooking } from '../use-cases/booking/booking-wire';
 import { partialRefund } from '../use-cases/admin/partial-refund';
 
 export const handler = httpHandler({ access: 'admin', body: partialRefundSchema }, async ({ auth, body, params }) => {

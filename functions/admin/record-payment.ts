@@ -2,7 +2,7 @@
 import { recordPaymentSchema } from '../../shared/balance';
 import { centsToDollars } from '../../shared/money';
 import { httpHandler } from '../lib/http';
-import { toCustomerBooking } from '../use-cases/account/my-bookings';
+import { toCustomerBooking } from '../use-cases/booking/booking-wire';
 import { recordPayment } from '../use-cases/admin/record-payment';
 
 export const handler = httpHandler({ access: 'staff', body: recordPaymentSchema }, async ({ auth, body, params }) => {

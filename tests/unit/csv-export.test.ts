@@ -7,7 +7,7 @@ import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CsvBody, csvCell, csvRow, responseBytes, UTF8_BOM } from '../../functions/lib/csv';
-import { toCustomerBooking } from '../../functions/use-cases/account/my-bookings';
+import { toCustomerBooking } from '../../functions/use-cases/booking/booking-wire';
 import { CSV_COLUMNS, csvCellsOf, EXPORT_LIMITS } from '../../functions/use-cases/admin/export-bookings';
 import { exportMessages } from '../../shared/bookings-export';
 import { bookingRecord } from '../support/booking-record';

@@ -10,7 +10,7 @@ import type { Caller } from '../../lib/auth';
 import { conflict } from '../../domain/errors';
 import { cancelBooking } from '../booking/cancel-booking';
 import { customerTermsOf as termsOf } from '../booking/customer-terms';
-import { toCustomerBooking } from './my-bookings';
+import { toCustomerBooking } from '../booking/booking-wire';
 import { ownBooking } from './own-booking';
 
 export async function myCancellationTerms(caller: Caller, id: string, now = new Date()): Promise<CancellationTerms> {

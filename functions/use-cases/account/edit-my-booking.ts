@@ -20,7 +20,7 @@ import { fullEdit } from '../booking/capacity';
 import { changeBooking, decideChange } from '../booking/change-booking';
 import { bookingEmail, moneyChangeLines } from '../booking/receipt-email';
 import { repriceStay } from '../booking/reprice';
-import { toCustomerBooking } from './my-bookings';
+import { toCustomerBooking } from '../booking/booking-wire';
 import { ownBooking } from './own-booking';
 import { payBalanceLinks } from '../booking/pay-balance-links';
 import { choicesFromFlags } from '../../../shared/add-ons';

@@ -10,7 +10,7 @@ import type { CustomerBooking } from '../../../shared/customer-bookings';
 import { toDateInput } from '../../../shared/date-input';
 import { nzNow, nzToday } from '../../../shared/nz-time';
 import { CsvBody, UTF8_BOM, csvRow } from '../../lib/csv';
-import { toCustomerBooking } from '../account/my-bookings';
+import { toCustomerBooking } from '../booking/booking-wire';
 import { walkAdminBookings } from './list-bookings';
 import { ADD_ONS } from '../../../shared/add-ons';
 

@@ -15,7 +15,7 @@ import { badRequest } from '../../domain/errors';
 import { allBookingsPartition, getBookings, pageAcrossMonths, searchBookingIds, statusPartition, walkAcrossMonths, type MonthCount } from '../../store/admin-lists';
 import { readStats } from '../../store/counters';
 import { dayEntries, type DayEntry, type DayKind } from '../../store/day-sheet';
-import { toCustomerBooking } from '../account/my-bookings';
+import { toCustomerBooking } from '../booking/booking-wire';
 
 /** What a row is sorted and filtered by, whether it comes from a booking or a day-sheet entry. */
 interface Row {

@@ -24,7 +24,7 @@ import { logger } from '../../lib/logger';
 import { bayClash, readBayVersion } from '../../store/bays';
 import { customerListKeys, upsertCustomer } from '../../store/customers';
 import { createYardBooking } from '../../store/walk-ins';
-import { toCustomerBooking } from '../account/my-bookings';
+import { toCustomerBooking } from '../booking/booking-wire';
 import { fullStay, roomForStay } from '../booking/capacity';
 import { newBookingReference } from '../booking/reference';
 import { startCheckout } from '../booking/start-checkout';
