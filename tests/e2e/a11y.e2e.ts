@@ -1,24 +1,18 @@
 /**
- * axe (WCAG 2.x A/AA and best practices) on every public page at desktop and phone widths, including the
- * home page and the 404 page, and on the states a visitor creates: an open FAQ answer, the contact form
- * showing its errors, and the narrow-screen menu opened.
+ * axe (WCAG 2.x A/AA and best practices) at desktop and phone widths on the home page and the 404 page, and on the
+ * states a visitor creates: an open FAQ answer, the contact form showing its errors, and the narrow-screen menu opened.
+ * The information pages and the blog's articles are checked by public-pages.e2e.ts on the visit that checks their
+ * content (a page load each instead of two).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { articlePath, BLOG_POSTS } from '../../web/src/features/info/content/blog-posts';
 import { INFO_PAGES } from '../../web/src/features/info/content/public-pages';
 import { useBrowser, viewportNames, withPage } from './support/browser';
-import { axeBuilder } from './support/axe';
+import { axeViolations as violations } from './support/axe';
 
 const { browser, baseUrl } = useBrowser();
 
-const PAGES = ['/', ...Object.values(INFO_PAGES).map((p) => p.path), ...BLOG_POSTS.map(articlePath), '/no-such-page'];
-
-/** Violations as short lines (rule, impact, the first few offending elements) so a failure says what to fix. */
-async function violations(page: Page): Promise<string[]> {
-  const results = await axeBuilder(page).analyze();
-  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
+const PAGES = ['/', '/no-such-page'];
 
 async function open(page: Page, path: string) {
   await page.goto(`${baseUrl}${path}`);

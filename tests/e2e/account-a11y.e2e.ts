@@ -1,18 +1,12 @@
 /** axe on the account pages and their states, signed out and signed in, at desktop and phone widths. */
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { createUser } from '../support/users';
 import { useBrowser, viewportNames, withPage } from './support/browser';
-import { axeBuilder } from './support/axe';
+import { axeViolations as violations } from './support/axe';
 
 const { browser, baseUrl } = useBrowser();
 const env = inject('env');
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await axeBuilder(page).analyze();
-  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 describe.each(viewportNames)('account pages are accessible (%s)', (viewport) => {
   it('the sign-in page in each mode, and the dashboard asking to log in', async () => {

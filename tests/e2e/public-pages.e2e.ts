@@ -1,7 +1,8 @@
 /**
  * The public information pages (docs/content.md), at desktop and phone widths: each page's
- * heading and key texts, the shared header and footer, its title and description, and every internal
- * link resolving to a page that is not the 404 page.
+ * heading and key texts, the shared header and footer, its title and description, axe's accessibility check (WCAG 2.x
+ * A/AA and best practices, as a11y.e2e.ts for the other pages), and every internal link resolving to a page that is not
+ * the 404 page.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { articlePath, BLOG_POSTS } from '../../web/src/features/info/content/blo
 import { FAQ } from '../../web/src/features/info/content/faq';
 import { INFO_PAGES } from '../../web/src/features/info/content/public-pages';
 import { useBrowser, viewportNames, withPage } from './support/browser';
+import { axeViolations } from './support/axe';
 
 const { browser, baseUrl } = useBrowser();
 
@@ -72,7 +74,7 @@ async function internalLinks(page: Page): Promise<string[]> {
 }
 
 describe.each(viewportNames)('public information pages (%s)', (viewport) => {
-  it.each(PAGES)('$path: heading, key texts, header, footer, title and description', async ({ path, h1, texts }) => {
+  it.each(PAGES)('$path: heading, key texts, header, footer, title, description, and no axe violations', async ({ path, h1, texts }) => {
     await withPage(browser(), viewport, async (page) => {
       await open(page, path);
       expect(await page.locator('main h1').allInnerTexts()).toEqual([h1]);
@@ -102,6 +104,8 @@ describe.each(viewportNames)('public information pages (%s)', (viewport) => {
       expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(expected!.description);
       expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe(`${expected!.title} | ${site.brand}`);
       expect(await page.locator('meta[property="og:description"]').getAttribute('content')).toBe(expected!.description);
+
+      expect(await axeViolations(page)).toEqual([]);
     });
   });
 

@@ -12,3 +12,9 @@ import type { Page } from 'playwright-core';
 export function axeBuilder(page: Page): AxeBuilder {
   return new AxeBuilder({ page }).setLegacyMode(true);
 }
+
+/** axe's violations on the page as short lines (rule, impact, the first few offending elements), so a failure says what to fix. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await axeBuilder(page).analyze();
+  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
