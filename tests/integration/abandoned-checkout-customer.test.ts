@@ -2,7 +2,8 @@
  * A checkout that is never paid does not decide the customer's details (issue 24 item 6: the name typed in an
  * abandoned checkout stayed on the customer record and showed in admin search). The details typed are kept on the
  * checkout's pending booking; the customer's first paid booking gives the record its name and number. After that a
- * checkout by someone else with the same e-mail changes nothing (docs/accounts.md, "Identity rules").
+ * checkout by someone else with the same e-mail changes nothing, and neither does another person's first payment for a
+ * customer an account holds (docs/accounts.md, "Identity rules").
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../functions/store/keys';
@@ -50,5 +51,39 @@ describe('the customer of an abandoned checkout', () => {
     await pay(later.sessionId);
     expect(await customerByEmail(abandoned.email)).toEqual(record);
     expect((await booking(later.bookingId))!.customer).toMatchObject({ name: 'Someone Else' });
+  });
+
+  it("an account holder's customer is not renamed by another person's first paid booking with that e-mail", async () => {
+    const holder = await createUser(env);
+    const typed = customer({ email: holder.email, firstName: 'Hemi', lastName: 'Holder' });
+    // A checkout makes the customer; the account claims it by its verified e-mail (My Bookings), before any payment.
+    await checkout(checkoutBody({ customer: typed }));
+    expect((await request(baseUrl, 'GET', '/api/me/bookings', undefined, { authorization: `Bearer ${holder.idToken}` })).status).toBe(200);
+    const claimed = (await customerByEmail(holder.email))!;
+    expect(claimed).toMatchObject({ userId: holder.sub });
+    expect(claimed.firstConfirmedAt).toBeUndefined();
+
+    // Someone else, not signed in, books and pays with the holder's e-mail: the booking is the customer's, but the name
+    // and number stay the account's (that record changes only through its account or staff).
+    const other = { ...typed, firstName: 'Mallory', lastName: 'Else', contactNumber: uniquePhone() };
+    const theirs = await checkout(checkoutBody({ customer: other }));
+    await pay(theirs.sessionId);
+    const afterTheirs = (await customerByEmail(holder.email))!;
+    expect(afterTheirs).toMatchObject({ name: claimed.name, firstName: claimed.firstName, lastName: claimed.lastName, contactNumber: claimed.contactNumber, userId: holder.sub });
+    expect(afterTheirs.firstConfirmedAt).toBeTruthy();
+    expect((await booking(theirs.bookingId))!.customer).toMatchObject({ name: 'Mallory Else' });
+  });
+
+  it("the account holder's own first paid booking gives their customer its name and number", async () => {
+    const holder = await createUser(env);
+    const typed = customer({ email: holder.email, firstName: 'Hemi', lastName: 'Holder' });
+    await checkout(checkoutBody({ customer: typed }));
+    expect((await request(baseUrl, 'GET', '/api/me/bookings', undefined, { authorization: `Bearer ${holder.idToken}` })).status).toBe(200);
+    expect(await customerByEmail(holder.email)).toMatchObject({ userId: holder.sub });
+
+    const own = { ...typed, firstName: 'Hemi', lastName: 'Paid', contactNumber: uniquePhone() };
+    const mine = await checkout(checkoutBody({ customer: own }), { authorization: `Bearer ${holder.idToken}` });
+    await pay(mine.sessionId);
+    expect(await customerByEmail(holder.email)).toMatchObject({ name: 'Hemi Paid', lastName: 'Paid', contactNumber: own.contactNumber, userId: holder.sub });
   });
 });
