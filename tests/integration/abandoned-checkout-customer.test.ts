@@ -23,6 +23,21 @@ async function pay(sessionId: string) {
   expect((await getCheckout(sessionId)).status).toBe(200);
 }
 
+/**
+ * An account whose e-mail has a customer that never paid: a checkout makes the customer, and the account claims it by its
+ * verified e-mail (My Bookings), before any payment.
+ */
+async function accountHoldingUnpaidCustomer() {
+  const holder = await createUser(env);
+  const typed = customer({ email: holder.email, firstName: 'Hemi', lastName: 'Holder' });
+  await checkout(checkoutBody({ customer: typed }));
+  expect((await request(baseUrl, 'GET', '/api/me/bookings', undefined, { authorization: `Bearer ${holder.idToken}` })).status).toBe(200);
+  const claimed = (await customerByEmail(holder.email))!;
+  expect(claimed).toMatchObject({ userId: holder.sub });
+  expect(claimed.firstConfirmedAt).toBeUndefined();
+  return { holder, typed, claimed };
+}
+
 describe('the customer of an abandoned checkout', () => {
   it('takes the name and number of the first paid booking, not those of the checkout left unpaid', async () => {
     const suffix = Math.random().toString(36).slice(2, 8);
@@ -54,14 +69,7 @@ describe('the customer of an abandoned checkout', () => {
   });
 
   it("an account holder's customer is not renamed by another person's first paid booking with that e-mail", async () => {
-    const holder = await createUser(env);
-    const typed = customer({ email: holder.email, firstName: 'Hemi', lastName: 'Holder' });
-    // A checkout makes the customer; the account claims it by its verified e-mail (My Bookings), before any payment.
-    await checkout(checkoutBody({ customer: typed }));
-    expect((await request(baseUrl, 'GET', '/api/me/bookings', undefined, { authorization: `Bearer ${holder.idToken}` })).status).toBe(200);
-    const claimed = (await customerByEmail(holder.email))!;
-    expect(claimed).toMatchObject({ userId: holder.sub });
-    expect(claimed.firstConfirmedAt).toBeUndefined();
+    const { holder, typed, claimed } = await accountHoldingUnpaidCustomer();
 
     // Someone else, not signed in, books and pays with the holder's e-mail: the booking is the customer's, but the name
     // and number stay the account's (that record changes only through its account or staff).
@@ -75,11 +83,7 @@ describe('the customer of an abandoned checkout', () => {
   });
 
   it("the account holder's own first paid booking gives their customer its name and number", async () => {
-    const holder = await createUser(env);
-    const typed = customer({ email: holder.email, firstName: 'Hemi', lastName: 'Holder' });
-    await checkout(checkoutBody({ customer: typed }));
-    expect((await request(baseUrl, 'GET', '/api/me/bookings', undefined, { authorization: `Bearer ${holder.idToken}` })).status).toBe(200);
-    expect(await customerByEmail(holder.email)).toMatchObject({ userId: holder.sub });
+    const { holder, typed } = await accountHoldingUnpaidCustomer();
 
     const own = { ...typed, firstName: 'Hemi', lastName: 'Paid', contactNumber: uniquePhone() };
     const mine = await checkout(checkoutBody({ customer: own }), { authorization: `Bearer ${holder.idToken}` });
