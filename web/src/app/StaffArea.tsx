@@ -4,8 +4,8 @@
  * API checks the same claim on every staff route; this only decides what to show. It lives in the app shell
  * because it joins two features: the account's session and the staff pages.
  */
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { messages } from '@shared/messages';
 import { useToast } from '@/ui/toast/ToastProvider';
 import { readSessionHint } from '../features/account/session-hint';
@@ -39,16 +39,25 @@ export function StaffArea({ groups, next, role = 'Admin', children }: StaffAreaP
   const [access, setAccess] = useState<Access>('checking');
   const [mine, setMine] = useState<readonly string[]>([]);
   const signIn = `/auth?next=${encodeURIComponent(next)}`;
+  // The router's navigate changes with the address; the check runs once a visit, not again on each change.
+  const current = useRef({ navigate, pathname: useLocation().pathname });
 
   useEffect(() => {
+    const { navigate, pathname } = current.current;
+    // Signing out here goes home, and the sign-out re-mounts this door (DataProvider empties the cache for the next
+    // person) while the browser is already at / and home has not rendered yet: the door's check then finds nobody
+    // signed in, and must not send them to sign in from a page they have left.
+    const toSignIn = () => {
+      if (window.location.pathname === pathname) navigate(signIn, { replace: true });
+    };
     let live = true;
     const timer = setTimeout(() => {
       void (async () => {
-        if (!readSessionHint()) return navigate(signIn, { replace: true });
+        if (!readSessionHint()) return toSignIn();
         const { currentGroups } = await import('../features/account/tokens');
         const mine = await currentGroups();
         if (!live) return;
-        if (mine === null) return navigate(signIn, { replace: true });
+        if (mine === null) return toSignIn();
         setMine(mine);
         setAccess(mine.some((g) => groups.includes(g)) ? 'allowed' : 'denied');
       })().catch(() => live && setAccess('denied'));
@@ -57,7 +66,7 @@ export function StaffArea({ groups, next, role = 'Admin', children }: StaffAreaP
       live = false;
       clearTimeout(timer);
     };
-  }, [navigate, signIn, groups]);
+  }, [signIn, groups]);
 
   const signOut = useCallback(() => void signOutAndGoHome(navigate, toast), [navigate, toast]);
 
