@@ -5,6 +5,7 @@
  */
 import {
   CreateTableCommand,
+  DeleteTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
@@ -77,6 +78,18 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
       TimeToLiveSpecification: { AttributeName: TABLE_KEYS.ttlAttribute, Enabled: true },
     }),
   );
+}
+
+/** Deletes a table if it is there (a test stack's own, in a DynamoDB Local it shares). */
+export async function deleteTable(endpoint: string, tableName: string): Promise<void> {
+  const client = new DynamoDBClient({ region: LOCAL_REGION, endpoint, credentials: localCredentials });
+  try {
+    await client.send(new DeleteTableCommand({ TableName: tableName }));
+  } catch (e) {
+    if (!(e instanceof ResourceNotFoundException)) throw e;
+  } finally {
+    client.destroy();
+  }
 }
 
 /** A table made by an older version lacks indexes added since: add them (DynamoDB Local fills them at once). */

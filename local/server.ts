@@ -26,7 +26,7 @@ import { localServices, type LocalService } from './services';
 import { stopWithin } from './bounded-stop';
 import { startLocalJobs } from './jobs';
 import { localWalletSettings } from './wallet-settings';
-import { LOCAL_REGION, ensureAdminAccount, ensureTable, ensureUserPool, type AdminAccount, type PoolIds } from './provision';
+import { LOCAL_REGION, deleteTable, ensureAdminAccount, ensureTable, ensureUserPool, type AdminAccount, type PoolIds } from './provision';
 
 // Locally we may run on Node 20 (Lambda runs Node 22+); the SDK's reminder about that is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -49,6 +49,11 @@ export interface LocalStackOptions {
   onListening?: (url: string) => void;
   /** How long a client has to send a whole request (front-door.ts); tests of slow clients pass a short one. */
   requestTimeoutMs?: number;
+  /**
+   * Tests only: a DynamoDB Local that is already running, and a table of this stack's own in it (made here, deleted on
+   * stop). A test stack started beside the shared one then costs no Java start (tests/support/global-setup.ts).
+   */
+  dynamodb?: { endpoint: string; tableName: string };
 }
 
 export interface LocalStack {
@@ -56,6 +61,8 @@ export interface LocalStack {
   port: number;
   pool: PoolIds;
   admin: AdminAccount | null;
+  /** The stack's table: TABLE_NAME, or the one `dynamodb` named. */
+  tableName: string;
   endpoints: { dynamodb: string; s3: string; s3Socket: string; photoGate: string; cognito: string };
   /** What the local tools send for the Cognito emulator's admin operations (local/cognito/local-secrets.ts). */
   cognitoAdminSecret: string;
@@ -63,6 +70,11 @@ export interface LocalStack {
   photoGateSecret: string;
   config: RuntimeConfig;
   stop(): Promise<void>;
+}
+
+/** Someone else's DynamoDB Local: stopping this stack deletes its table there and leaves the emulator running. */
+function borrowedDynamo(endpoint: string, tableName: string): Emulator {
+  return { endpoint, stop: () => deleteTable(endpoint, tableName) };
 }
 
 function corsXml(origin: string): string {
@@ -141,8 +153,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const cognitoSecrets = ensureCognitoSecrets(dataDir);
     const cognitoAdminSecret = readAdminSecret(dataDir);
     emulators.push(lambda);
+    const tableName = options.dynamodb?.tableName ?? TABLE_NAME;
     const [dynamo, s3, cognito] = await Promise.all([
-      startDynamo(dynamoPort, options.inMemoryTable ? null : path.join(dataDir, 'dynamodb')),
+      options.dynamodb ? borrowedDynamo(options.dynamodb.endpoint, tableName) : startDynamo(dynamoPort, options.inMemoryTable ? null : path.join(dataDir, 'dynamodb')),
       startS3(path.join(dataDir, 's3.sock'), path.join(dataDir, 's3'), [{ name: PHOTO_BUCKET, corsXml: corsXml(url) }]),
       startCognito(cognitoPort, path.join(dataDir, 'cognito'), { lambdaEndpoint: lambda.endpoint, outboxDir: path.join(dataDir, 'outbox'), emailFrom: emailFrom(), secrets: cognitoSecrets }),
     ]);
@@ -153,12 +166,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const photoGate = await startPhotoGate({ upstreamSocket: s3.socketPath, accessKeyId: 'S3RVER', secretAccessKey: s3Secret, region: LOCAL_REGION, maxBodyBytes: MAX_PHOTO_BYTES + 64 * 1024, port: photoGatePort });
     emulators.push(photoGate);
     Object.assign(headers, securityHeaderValues({ ...headerOptions, photoOrigin: photoGate.endpoint }));
-    const [, pool] = await Promise.all([ensureTable(dynamo.endpoint, TABLE_NAME), ensureUserPool(cognito.endpoint, cognitoAdminSecret)]);
+    const [, pool] = await Promise.all([ensureTable(dynamo.endpoint, tableName), ensureUserPool(cognito.endpoint, cognitoAdminSecret)]);
     const admin = options.createAdmin === false ? null : await ensureAdminAccount(cognito.endpoint, cognitoAdminSecret, pool, dataDir);
 
     Object.assign(process.env, {
       AWS_REGION: LOCAL_REGION,
-      TABLE_NAME,
+      TABLE_NAME: tableName,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       PHOTO_BUCKET,
       S3_ENDPOINT: s3.endpoint,
@@ -230,13 +243,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     // Lets other commands (npm run admin) find the running stack's emulators.
     const stateFile = path.join(dataDir, 'local-stack.json');
-    writeFileSync(stateFile, JSON.stringify({ url, pid: process.pid, region: LOCAL_REGION, endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, s3Socket: s3.socketPath, photoGate: photoGate.endpoint, cognito: cognito.endpoint }, ...pool, tableName: TABLE_NAME, photoBucket: PHOTO_BUCKET }, null, 2));
+    writeFileSync(stateFile, JSON.stringify({ url, pid: process.pid, region: LOCAL_REGION, endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, s3Socket: s3.socketPath, photoGate: photoGate.endpoint, cognito: cognito.endpoint }, ...pool, tableName, photoBucket: PHOTO_BUCKET }, null, 2));
 
     return {
       url,
       port,
       pool,
       admin,
+      tableName,
       endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, s3Socket: s3.socketPath, photoGate: photoGate.endpoint, cognito: cognito.endpoint },
       cognitoAdminSecret,
       photoGateSecret: s3Secret,

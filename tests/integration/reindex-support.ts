@@ -5,7 +5,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { TABLE_NAME, type LocalStack } from '../../local/server';
+import type { LocalStack } from '../../local/server';
 import { addDays } from '../../shared/nz-time';
 import type { Booking } from '../../shared/records';
 import { startTestStack, type TestEnv } from '../support/global-setup';
@@ -30,7 +30,7 @@ export interface PrivateStack {
 export async function startPrivateStack(): Promise<PrivateStack> {
   const { stack, env, stop } = await startTestStack('none', 'runway-reindex-');
   const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
-  const TableName = TABLE_NAME;
+  const TableName = env.tableName;
   return {
     stack,
     env,

@@ -55,7 +55,11 @@ export async function startTestStack(spa: 'dist' | 'none', prefix: string, setti
   // Every test request is its own visitor unless it names one (X-Forwarded-For), so request budgets never couple tests.
   // The reminders job runs on the real clock; tests that want it run it with their own (tests/integration/travel-day.test.ts).
   process.env.LOCAL_JOBS_OFF ??= 'SendReminders';
-  const stack = await startLocalStack({ port: 0, dataDir, inMemoryTable: true, spa, createAdmin: false, clientAddresses: 'simulated' });
+  // A stack started beside the shared one (in a test file) keeps its data in a table of its own in the shared one's
+  // DynamoDB Local: a Java start is about 4 CPU-seconds, and a fresh JVM is slow until it has warmed up.
+  const sharedDynamo = process.env[SHARED_DYNAMODB];
+  const dynamodb = sharedDynamo ? { endpoint: sharedDynamo, tableName: `${TABLE_NAME}-${path.basename(dataDir)}` } : undefined;
+  const stack = await startLocalStack({ port: 0, dataDir, inMemoryTable: true, spa, createAdmin: false, clientAddresses: 'simulated', dynamodb });
   const env: TestEnv = {
     baseUrl: stack.url,
     dataDir,
@@ -66,7 +70,7 @@ export async function startTestStack(spa: 'dist' | 'none', prefix: string, setti
     cognitoEndpoint: stack.endpoints.cognito,
     cognitoAdminSecret: stack.cognitoAdminSecret,
     photoGateSecret: stack.photoGateSecret,
-    tableName: TABLE_NAME,
+    tableName: stack.tableName,
     photoBucket: PHOTO_BUCKET,
     userPoolId: stack.pool.userPoolId,
     userPoolClientId: stack.pool.userPoolClientId,
@@ -82,13 +86,32 @@ export async function startTestStack(spa: 'dist' | 'none', prefix: string, setti
   };
 }
 
+/**
+ * Where the shared stack's DynamoDB Local listens, for stacks that test files start beside it: set in this process's
+ * environment before the test workers start, which inherit it.
+ */
+const SHARED_DYNAMODB = 'RUNWAY_TEST_SHARED_DYNAMODB';
+
+/** Starts the shared stack and offers its DynamoDB Local to the stacks test files start (startTestStack). */
+async function startSharedStack(spa: 'dist' | 'none', prefix: string): Promise<TestStack> {
+  const started = await startTestStack(spa, prefix, SHARED_STACK_SETTINGS);
+  process.env[SHARED_DYNAMODB] = started.env.dynamodbEndpoint;
+  return {
+    ...started,
+    async stop() {
+      delete process.env[SHARED_DYNAMODB];
+      await started.stop();
+    },
+  };
+}
+
 // Many test files check out the same days at once here, which no real day sees: the bound on unpaid holds
 // (tests/integration/holds.test.ts has a stack of its own with it) is lifted for the shared stack.
 const SHARED_STACK_SETTINGS = { UNPAID_HOLDS_PER_DAY: '100000' };
 
 /** Starts the local stack for a whole test project and hands its addresses to the tests; returns the teardown. */
 export async function provideLocalStack(project: TestProject, spa: 'dist' | 'none', prefix: string): Promise<() => Promise<void>> {
-  const { env, stop } = await startTestStack(spa, prefix, SHARED_STACK_SETTINGS);
+  const { env, stop } = await startSharedStack(spa, prefix);
   project.provide('baseUrl', env.baseUrl);
   project.provide('env', env);
   return stop;
@@ -103,7 +126,7 @@ export async function provideLocalStack(project: TestProject, spa: 'dist' | 'non
 const shared = globalThis as typeof globalThis & { runwayIntegrationStack?: { started: Promise<TestStack>; users: number } };
 
 export default async function setup(project: TestProject) {
-  shared.runwayIntegrationStack ??= { started: startTestStack('none', 'runway-it-', SHARED_STACK_SETTINGS), users: 0 };
+  shared.runwayIntegrationStack ??= { started: startSharedStack('none', 'runway-it-'), users: 0 };
   const entry = shared.runwayIntegrationStack;
   entry.users += 1;
   const { env, stop } = await entry.started;

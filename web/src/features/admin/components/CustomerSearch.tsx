@@ -2,38 +2,27 @@
  * Find an existing customer for a new booking: from 2 characters it asks for up to 5 matches (docs/product-rules.md), after a
  * pause in typing; picking one fills the dialog's name, phone and e-mail.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { adminMessages, type AdminCustomer } from '@shared/admin';
 import { errorMessage } from '../../../lib/api-client';
-import { searchCustomers } from '../api/search-customers';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { CUSTOMER_SEARCH_MIN_CHARS, useCustomerSearch } from '../queries/customer-search';
 import { SEARCH_DEBOUNCE_MS } from './SearchBox';
-
-type Found = { state: 'idle' } | { state: 'searching' } | { state: 'done'; customers: AdminCustomer[] } | { state: 'failed'; message: string };
 
 export function CustomerSearch({ onPick }: { onPick(customer: AdminCustomer): void }) {
   const [text, setText] = useState('');
-  const [found, setFound] = useState<Found>({ state: 'idle' });
-  const term = text.trim();
-
-  useEffect(() => {
-    if (term.length < 2) {
-      setFound({ state: 'idle' });
-      return;
-    }
-    const abort = new AbortController();
-    const timer = setTimeout(() => {
-      setFound({ state: 'searching' });
-      searchCustomers(term, abort.signal)
-        .then((customers) => setFound({ state: 'done', customers }))
-        .catch((e: unknown) => {
-          if ((e as Error).name !== 'AbortError') setFound({ state: 'failed', message: errorMessage(e, adminMessages.loadFailed) });
-        });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      abort.abort();
-    };
-  }, [term]);
+  const typed = text.trim();
+  const term = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+  const search = useCustomerSearch(term);
+  // Nothing to say below 2 characters, whatever the last search found.
+  const asking = typed.length >= CUSTOMER_SEARCH_MIN_CHARS && term.length >= CUSTOMER_SEARCH_MIN_CHARS;
+  const found = !asking
+    ? ({ state: 'idle' } as const)
+    : search.isPending
+      ? ({ state: 'searching' } as const)
+      : search.isError
+        ? ({ state: 'failed', message: errorMessage(search.error, adminMessages.loadFailed) } as const)
+        : ({ state: 'done', customers: search.data } as const);
 
   return (
     <div className="admin-customer-search">

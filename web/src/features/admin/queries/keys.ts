@@ -13,6 +13,7 @@ export const adminKeys = {
   daySheet: (date: string) => ['admin', 'day-sheet', date] as const,
   customerPage: (q: string, cursor: string | null) => ['admin', 'customers', q, cursor] as const,
   customerBookings: (customerId: string) => ['admin', 'customer', customerId, 'bookings'] as const,
+  customerSearch: (term: string) => ['admin', 'customer-search', term] as const,
   /** Everything the admin pages read: a booking's change can move any of it (cards, list, day sheet, occupancy, a customer's bookings). */
   all: ['admin'] as const,
 };
