@@ -126,3 +126,32 @@ describe('a line that is not pending', () => {
     expect(atStripe(sessionId)).toEqual([]);
   });
 });
+
+describe('a booking whose balance was paid online', () => {
+  it('has two payments: the $90 refund goes to the $100 balance payment, the one with room for all of it, not the $10 deposit', async () => {
+    const started = await api('POST', '/api/checkout', { quote: quote({ dropOffDate: daysFromToday(10), pickUpDate: daysFromToday(17) }), customer: customer({ email: owner.email }), paymentType: 'deposit' });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const { bookingId, sessionId: depositSession } = started.body as { bookingId: string; sessionId: string };
+    expect((await fetch(`${baseUrl}/_local/stripe/checkout/${depositSession}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    const balance = await api('POST', `/api/me/bookings/${bookingId}/balance-checkout`, {});
+    expect(balance.status, JSON.stringify(balance.body)).toBe(201);
+    const balanceSession = (balance.body as { session_id: string }).session_id;
+    expect((await fetch(`${baseUrl}/_local/stripe/checkout/${balanceSession}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    expect((await item(keys.booking(bookingId)))!.payment).toMatchObject({ amountPaidCents: 11000, balanceDueCents: 0 });
+
+    await fault(depositSession, 'down');
+    await fault(balanceSession, 'down');
+    expect((await api('POST', `/api/me/bookings/${bookingId}/cancellation`, {})).status).toBe(200);
+    const line = await lineOf(bookingId);
+    expect([line.status, line.amountCents]).toEqual(['pending', -9000]);
+    await fault(depositSession, 'ok');
+    await fault(balanceSession, 'ok');
+
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('succeeded');
+    expect(atStripe(depositSession)).toEqual([]);
+    const made = atStripe(balanceSession);
+    expect(made.map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[9000, line.id]]);
+    expect(await lineOf(bookingId)).toMatchObject({ status: 'succeeded', refundId: made[0]!.id, amountCents: -9000 });
+    expect(await queued(line.id)).toBeUndefined();
+  });
+});
