@@ -6,7 +6,8 @@
  * refund once and records it; refusing fails the line, never recording it as made; no answer puts it off with a
  * growing wait and fails it after the last attempt; an answer lost after Stripe refunded is found on the next send,
  * not paid twice. A booking whose balance was paid online has two payments: the refund goes to the one with room for
- * it, else to the one with the most room, settled at what it took. refund-durability.test.ts drives the worker's whole pass on a stack of its own.
+ * it, else to the one with the most room, settled at what it took. refund-durability.test.ts drives the worker's
+ * whole pass on a stack of its own.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
