@@ -4,25 +4,51 @@
  * app's, or naming another booking confirms nothing; a paid one confirms its booking once with what was paid and
  * what is left to pay; a payment of another amount or currency, or one arriving after its checkout ended, is kept
  * and held for staff; a session that will never be paid ends its booking, never a confirmed one. The bookings are made
- * by the real checkout; the sessions are the stand-in's, altered only where Stripe would differ.
+ * by the real checkout; the sessions are the stand-in's, altered only where Stripe would differ. Also: a session whose
+ * booking is gone, the success page when Stripe does not answer or the session pays a balance, and whether a first
+ * paid booking gives its details to a customer an account holds.
  */
+import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { checkoutSessionItem } from '../../functions/store/checkout-sessions';
 import { customerListKeys } from '../../functions/store/customers';
 import { keys } from '../../functions/store/keys';
 import { paymentMessages } from '../../shared/booking';
-import { booking, checkout, checkoutBody, env, item, standIn, stripeSession, webhookSecret } from './payment-support';
+import type { Booking } from '../../shared/records';
+import { request } from '../support/http';
+import { createUser } from '../support/users';
+import { baseUrl, booking, checkout, checkoutBody, customer, customerByEmail, env, uniquePhone, item, standIn, stripeSession, webhookSecret } from './payment-support';
 
 vi.mock('../../functions/lib/email', () => ({ sendEmail: async () => ({ id: 'sent' }) }));
+/** Stripe out of reach for the success page's retrieve while set; the real stand-in otherwise. */
+const stripeOutage = vi.hoisted(() => ({ on: false }));
+vi.mock('../../functions/lib/stripe', async (original) => {
+  const real = await original<typeof import('../../functions/lib/stripe')>();
+  return {
+    ...real,
+    stripeClient: async () => {
+      const client = await real.stripeClient();
+      if (!stripeOutage.on) return client;
+      const down = () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED api.stripe.com'), { type: 'StripeConnectionError' }));
+      return { ...client, checkout: { sessions: { ...client.checkout.sessions, retrieve: down } } };
+    },
+  };
+});
 
 let confirm: typeof import('../../functions/use-cases/booking/confirm-payment');
+let balance: typeof import('../../functions/use-cases/booking/balance-checkout');
+let table: typeof import('../../functions/store/table');
 
 beforeAll(async () => {
   process.env.TABLE_NAME = env.tableName;
   process.env.DYNAMODB_ENDPOINT = env.dynamodbEndpoint;
   process.env.STRIPE_STANDIN_URL = env.baseUrl;
   process.env.STRIPE_STANDIN_WEBHOOK_SECRET = webhookSecret();
+  process.env.SITE_URL ??= baseUrl; // the balance session's return address
   confirm = await import('../../functions/use-cases/booking/confirm-payment');
+  balance = await import('../../functions/use-cases/booking/balance-checkout');
+  table = await import('../../functions/store/table');
 });
 
 /** A fresh checkout ($110, or the $10 deposit), paid at the stand-in; its event is never delivered. */
@@ -114,5 +140,94 @@ describe('the success page', () => {
     const { session, bookingId } = await paid();
     expect(await confirm.bookingForSession(session.id)).toMatchObject({ id: bookingId, status: 'reservation' });
     for (const id of ['not-a-session', 'cs_test_nobodys_session']) await expect(confirm.bookingForSession(id), id).rejects.toMatchObject({ message: paymentMessages.sessionNotFound });
+  });
+});
+
+describe('a session whose booking is gone', () => {
+  it('confirms nothing, ends nothing, and the success page says not found (its records expired, the session item kept)', async () => {
+    const { session } = await paid();
+    // A booking removed (or its records expired) before a late event or reload: its session item still names it.
+    const gone = { sessionId: `cs_test_gone_${randomUUID().replaceAll('-', '')}`, bookingId: randomUUID(), createdAt: new Date().toISOString(), expiresAt: Math.floor(Date.now() / 1000) + 3600 };
+    await table.putItem(checkoutSessionItem(gone));
+    const late = { ...session, id: gone.sessionId, metadata: {} };
+    expect(await confirm.confirmPaidSession(late)).toEqual({ kind: 'unknown' });
+    expect(await confirm.endUnpaidSession(late, 'expired')).toBe(false);
+    await expect(confirm.bookingForSession(gone.sessionId)).rejects.toMatchObject({ code: 'not-found', message: paymentMessages.sessionNotFound });
+    expect(await booking(gone.bookingId)).toBeUndefined();
+  });
+});
+
+describe('the success page when Stripe does not answer', () => {
+  it('says to try again and leaves the booking waiting for its payment; once Stripe answers, it confirms', async () => {
+    const { session, bookingId } = await paid();
+    stripeOutage.on = true;
+    try {
+      await expect(confirm.bookingForSession(session.id)).rejects.toMatchObject({ code: 'provider-failed', message: 'Could not check the payment with the payment provider. Please try again.' });
+    } finally {
+      stripeOutage.on = false;
+    }
+    expect(await booking(bookingId)).toMatchObject({ status: 'pending_payment' });
+    expect((await booking(bookingId))!.bookingReference).toBeUndefined();
+    expect(await confirm.bookingForSession(session.id)).toMatchObject({ id: bookingId, status: 'reservation' });
+  });
+});
+
+describe('the success page of a balance payment', () => {
+  it('not paid yet: says so; paid (the webhook not there yet): records the $100 balance once and answers the booking', async () => {
+    const { session, bookingId } = await paid('deposit');
+    const confirmed = await confirm.confirmPaidSession(session);
+    expect(confirmed).toMatchObject({ kind: 'confirmed', booking: { status: 'reservation', payment: { amountPaidCents: 1000, balanceDueCents: 10000 } } });
+    const started = await balance.startBalanceCheckout((await booking(bookingId)) as Booking, { kind: 'dashboard' });
+    expect(started.amount).toBe(100);
+
+    await expect(confirm.bookingForSession(started.session_id)).rejects.toMatchObject({ code: 'conflict', message: paymentMessages.paymentNotCompleted });
+    expect((await booking(bookingId))!.payment).toMatchObject({ amountPaidCents: 1000, balanceDueCents: 10000 });
+
+    await standIn.pay(started.session_id);
+    const answered = await confirm.bookingForSession(started.session_id);
+    expect(answered).toMatchObject({ id: bookingId, status: 'reservation', payment: { amountPaidCents: 11000, balanceDueCents: 0 } });
+    const paidLines = () => booking(bookingId).then((b) => (b!.ledger as { kind: string; sessionId?: string; amountCents: number }[]).filter((l) => l.kind === 'payment'));
+    expect((await paidLines()).map((l) => [l.sessionId, l.amountCents])).toEqual([[started.session_id, 10000]]);
+
+    // Reloaded: the same booking, the balance recorded once, without asking Stripe (even when it is out of reach).
+    stripeOutage.on = true;
+    try {
+      expect(await confirm.bookingForSession(started.session_id)).toMatchObject({ id: bookingId, payment: { amountPaidCents: 11000, balanceDueCents: 0 } });
+    } finally {
+      stripeOutage.on = false;
+    }
+    expect(await paidLines()).toHaveLength(1);
+  });
+});
+
+describe('the first paid booking of a customer an account holds', () => {
+  /** An account whose e-mail has a customer that never paid: made by a checkout, claimed by the account (My Bookings). */
+  async function heldCustomer() {
+    const holder = await createUser(env);
+    const typed = customer({ email: holder.email, firstName: 'Hemi', lastName: 'Holder' });
+    await checkout(checkoutBody({ customer: typed }));
+    expect((await request(baseUrl, 'GET', '/api/me/bookings', undefined, { authorization: `Bearer ${holder.idToken}` })).status).toBe(200);
+    const claimed = (await customerByEmail(holder.email))!;
+    expect([claimed.userId, claimed.firstConfirmedAt, claimed.name]).toEqual([holder.sub, undefined, 'Hemi Holder']);
+    return { holder, typed };
+  }
+
+  const payAndConfirm = async (body: ReturnType<typeof checkoutBody>, headers: Record<string, string> = {}) => {
+    const started = await checkout(body, headers);
+    await standIn.pay(started.sessionId);
+    expect(await confirm.confirmPaidSession(await stripeSession(started.sessionId))).toMatchObject({ kind: 'confirmed', confirmedNow: true });
+  };
+
+  it("by someone else, not signed in, with the account's e-mail: the customer keeps the account's name and number", async () => {
+    const { holder, typed } = await heldCustomer();
+    await payAndConfirm(checkoutBody({ customer: { ...typed, firstName: 'Mallory', lastName: 'Else', contactNumber: uniquePhone() } }));
+    expect(await customerByEmail(holder.email)).toMatchObject({ name: 'Hemi Holder', firstName: 'Hemi', lastName: 'Holder', contactNumber: typed.contactNumber, userId: holder.sub, firstConfirmedAt: expect.any(String) });
+  });
+
+  it('by the account holder, signed in: the customer takes the name and number paid with', async () => {
+    const { holder, typed } = await heldCustomer();
+    const phone = uniquePhone();
+    await payAndConfirm(checkoutBody({ customer: { ...typed, firstName: 'Hemi', lastName: 'Tane', contactNumber: phone } }), { authorization: holder.bearer });
+    expect(await customerByEmail(holder.email)).toMatchObject({ name: 'Hemi Tane', lastName: 'Tane', contactNumber: phone, userId: holder.sub, firstConfirmedAt: expect.any(String) });
   });
 });

@@ -5,7 +5,9 @@
  * Stripe is down, which leaves one pending $90 line and its request (attempt 1). Then: Stripe answering makes the
  * refund once and records it; refusing fails the line, never recording it as made; no answer puts it off with a
  * growing wait and fails it after the last attempt; an answer lost after Stripe refunded is found on the next send,
- * not paid twice. refund-durability.test.ts drives the worker's whole pass on a stack of its own.
+ * not paid twice. A booking whose balance was paid online has two payments: the refund goes to the one with room for
+ * it, else to the one with the most room, settled at what it took. refund-durability.test.ts drives the worker's
+ * whole pass on a stack of its own.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +19,7 @@ import { createUser, type TestUser } from '../support/users';
 import { baseUrl, customer, env, item, quote } from './payment-support';
 
 let owner: TestUser;
+let admin: TestUser;
 let refunds: typeof import('../../functions/use-cases/booking/refund');
 
 beforeAll(async () => {
@@ -24,7 +27,7 @@ beforeAll(async () => {
   process.env.DYNAMODB_ENDPOINT = env.dynamodbEndpoint;
   process.env.STRIPE_STANDIN_URL = env.baseUrl;
   refunds = await import('../../functions/use-cases/booking/refund');
-  owner = await createUser(env);
+  [owner, admin] = await Promise.all([createUser(env), createUser(env, { admin: true })]);
 });
 
 const api = (method: string, p: string, body?: unknown) => request(baseUrl, method, p, body, { authorization: owner.bearer });
@@ -124,5 +127,57 @@ describe('a line that is not pending', () => {
     expect(await refunds.sendRefund('00000000-0000-4000-8000-000000000000', line.id)).toBe('settled-elsewhere');
     expect(await queued(line.id)).toBeUndefined();
     expect(atStripe(sessionId)).toEqual([]);
+  });
+});
+
+/** The owner's $110 booking ten days out, paid by the $10 deposit and then its $100 balance online: two payments. */
+async function paidTwice(): Promise<{ bookingId: string; depositSession: string; balanceSession: string }> {
+  const started = await api('POST', '/api/checkout', { quote: quote({ dropOffDate: daysFromToday(10), pickUpDate: daysFromToday(17) }), customer: customer({ email: owner.email }), paymentType: 'deposit' });
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  const { bookingId, sessionId: depositSession } = started.body as { bookingId: string; sessionId: string };
+  expect((await fetch(`${baseUrl}/_local/stripe/checkout/${depositSession}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+  const balance = await api('POST', `/api/me/bookings/${bookingId}/balance-checkout`, {});
+  expect(balance.status, JSON.stringify(balance.body)).toBe(201);
+  const balanceSession = (balance.body as { session_id: string }).session_id;
+  expect((await fetch(`${baseUrl}/_local/stripe/checkout/${balanceSession}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+  expect((await item(keys.booking(bookingId)))!.payment).toMatchObject({ amountPaidCents: 11000, balanceDueCents: 0 });
+  return { bookingId, depositSession, balanceSession };
+}
+
+describe('a booking whose balance was paid online', () => {
+  it('has two payments: the $90 refund goes to the $100 balance payment, the one with room for all of it, not the $10 deposit', async () => {
+    const { bookingId, depositSession, balanceSession } = await paidTwice();
+    await fault(depositSession, 'down');
+    await fault(balanceSession, 'down');
+    expect((await api('POST', `/api/me/bookings/${bookingId}/cancellation`, {})).status).toBe(200);
+    const line = await lineOf(bookingId);
+    expect([line.status, line.amountCents]).toEqual(['pending', -9000]);
+    await fault(depositSession, 'ok');
+    await fault(balanceSession, 'ok');
+
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('succeeded');
+    expect(atStripe(depositSession)).toEqual([]);
+    const made = atStripe(balanceSession);
+    expect(made.map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[9000, line.id]]);
+    expect(await lineOf(bookingId)).toMatchObject({ status: 'succeeded', refundId: made[0]!.id, amountCents: -9000 });
+    expect(await queued(line.id)).toBeUndefined();
+  });
+
+  it('a $110 refund no single payment can take: the $100 payment, the one with the most room, refunds $100 and the line is settled at that', async () => {
+    const { bookingId, depositSession, balanceSession } = await paidTwice();
+    await fault(depositSession, 'down');
+    await fault(balanceSession, 'down');
+    const cancelled = await request(baseUrl, 'POST', `/api/admin/bookings/${bookingId}/cancellation`, { refund: 110, reason: 'Flight cancelled by the airline' }, { authorization: admin.bearer });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const line = await lineOf(bookingId);
+    expect([line.status, line.amountCents]).toEqual(['pending', -11000]);
+    await fault(depositSession, 'ok');
+    await fault(balanceSession, 'ok');
+
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('succeeded');
+    expect(atStripe(depositSession)).toEqual([]);
+    const made = atStripe(balanceSession);
+    expect(made.map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[10000, line.id]]);
+    expect(await lineOf(bookingId)).toMatchObject({ status: 'succeeded', refundId: made[0]!.id, amountCents: -10000 });
   });
 });
