@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../functions/store/keys';
 import { request } from '../support/http';
 import { createUser, type TestUser } from '../support/users';
-import { baseUrl, booking, checkout, checkoutBody, customer, customerByEmail, env, getCheckout, item, payOnPage, uniquePhone } from './payment-support';
+import { accountHoldingUnpaidCustomer, baseUrl, booking, checkout, checkoutBody, customer, customerByEmail, env, getCheckout, item, payOnPage, uniquePhone } from './payment-support';
 
 let admin: TestUser;
 beforeAll(async () => {
@@ -21,21 +21,6 @@ const search = async (text: string) => (await request(baseUrl, 'GET', `/api/admi
 async function pay(sessionId: string) {
   expect((await payOnPage(sessionId)).status).toBe(303);
   expect((await getCheckout(sessionId)).status).toBe(200);
-}
-
-/**
- * An account whose e-mail has a customer that never paid: a checkout makes the customer, and the account claims it by its
- * verified e-mail (My Bookings), before any payment.
- */
-async function accountHoldingUnpaidCustomer() {
-  const holder = await createUser(env);
-  const typed = customer({ email: holder.email, firstName: 'Hemi', lastName: 'Holder' });
-  await checkout(checkoutBody({ customer: typed }));
-  expect((await request(baseUrl, 'GET', '/api/me/bookings', undefined, { authorization: `Bearer ${holder.idToken}` })).status).toBe(200);
-  const claimed = (await customerByEmail(holder.email))!;
-  expect(claimed).toMatchObject({ userId: holder.sub });
-  expect(claimed.firstConfirmedAt).toBeUndefined();
-  return { holder, typed, claimed };
 }
 
 describe('the customer of an abandoned checkout', () => {

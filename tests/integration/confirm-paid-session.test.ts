@@ -16,9 +16,7 @@ import { customerListKeys } from '../../functions/store/customers';
 import { keys } from '../../functions/store/keys';
 import { paymentMessages } from '../../shared/booking';
 import type { Booking } from '../../shared/records';
-import { request } from '../support/http';
-import { createUser } from '../support/users';
-import { baseUrl, booking, checkout, checkoutBody, customer, customerByEmail, env, uniquePhone, item, standIn, stripeSession, webhookSecret } from './payment-support';
+import { accountHoldingUnpaidCustomer, baseUrl, booking, checkout, checkoutBody, customerByEmail, env, uniquePhone, item, standIn, stripeSession, webhookSecret } from './payment-support';
 
 vi.mock('../../functions/lib/email', () => ({ sendEmail: async () => ({ id: 'sent' }) }));
 /** Stripe out of reach for the success page's retrieve while set; the real stand-in otherwise. */
@@ -201,17 +199,6 @@ describe('the success page of a balance payment', () => {
 });
 
 describe('the first paid booking of a customer an account holds', () => {
-  /** An account whose e-mail has a customer that never paid: made by a checkout, claimed by the account (My Bookings). */
-  async function heldCustomer() {
-    const holder = await createUser(env);
-    const typed = customer({ email: holder.email, firstName: 'Hemi', lastName: 'Holder' });
-    await checkout(checkoutBody({ customer: typed }));
-    expect((await request(baseUrl, 'GET', '/api/me/bookings', undefined, { authorization: `Bearer ${holder.idToken}` })).status).toBe(200);
-    const claimed = (await customerByEmail(holder.email))!;
-    expect([claimed.userId, claimed.firstConfirmedAt, claimed.name]).toEqual([holder.sub, undefined, 'Hemi Holder']);
-    return { holder, typed };
-  }
-
   const payAndConfirm = async (body: ReturnType<typeof checkoutBody>, headers: Record<string, string> = {}) => {
     const started = await checkout(body, headers);
     await standIn.pay(started.sessionId);
@@ -219,13 +206,13 @@ describe('the first paid booking of a customer an account holds', () => {
   };
 
   it("by someone else, not signed in, with the account's e-mail: the customer keeps the account's name and number", async () => {
-    const { holder, typed } = await heldCustomer();
+    const { holder, typed } = await accountHoldingUnpaidCustomer();
     await payAndConfirm(checkoutBody({ customer: { ...typed, firstName: 'Mallory', lastName: 'Else', contactNumber: uniquePhone() } }));
     expect(await customerByEmail(holder.email)).toMatchObject({ name: 'Hemi Holder', firstName: 'Hemi', lastName: 'Holder', contactNumber: typed.contactNumber, userId: holder.sub, firstConfirmedAt: expect.any(String) });
   });
 
   it('by the account holder, signed in: the customer takes the name and number paid with', async () => {
-    const { holder, typed } = await heldCustomer();
+    const { holder, typed } = await accountHoldingUnpaidCustomer();
     const phone = uniquePhone();
     await payAndConfirm(checkoutBody({ customer: { ...typed, firstName: 'Hemi', lastName: 'Tane', contactNumber: phone } }), { authorization: holder.bearer });
     expect(await customerByEmail(holder.email)).toMatchObject({ name: 'Hemi Tane', lastName: 'Tane', contactNumber: phone, userId: holder.sub, firstConfirmedAt: expect.any(String) });

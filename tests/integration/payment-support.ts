@@ -8,12 +8,13 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand, ScanCommand } from '@
 import { randomInt, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Stripe from 'stripe';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { keys } from '../../functions/store/keys';
 import { standInWebhookSecretFile } from '../../local/stripe-stand-in';
 import type { StoredEmail } from '../../functions/lib/email';
 import { daysFromToday } from '../support/dates';
 import { request } from '../support/http';
+import { createUser } from '../support/users';
 
 export const env = inject('env');
 export const baseUrl = inject('baseUrl');
@@ -164,4 +165,18 @@ export function postWebhook(event: unknown, options: { secret?: string; timestam
 export async function outboxFor(email: string): Promise<StoredEmail[]> {
   const res = await request<StoredEmail[]>(baseUrl, 'GET', '/_local/outbox.json');
   return res.body.filter((m) => m.to.includes(email));
+}
+
+/**
+ * An account whose e-mail has a customer that never paid: a checkout makes the customer, and the account claims it by its
+ * verified e-mail (My Bookings), before any payment.
+ */
+export async function accountHoldingUnpaidCustomer() {
+  const holder = await createUser(env);
+  const typed = customer({ email: holder.email, firstName: 'Hemi', lastName: 'Holder' });
+  await checkout(checkoutBody({ customer: typed }));
+  expect((await request(baseUrl, 'GET', '/api/me/bookings', undefined, { authorization: `Bearer ${holder.idToken}` })).status).toBe(200);
+  const claimed = (await customerByEmail(holder.email))!;
+  expect([claimed.userId, claimed.firstConfirmedAt, claimed.name]).toEqual([holder.sub, undefined, 'Hemi Holder']);
+  return { holder, typed, claimed };
 }

@@ -144,16 +144,27 @@ async function paidTwice(): Promise<{ bookingId: string; depositSession: string;
   return { bookingId, depositSession, balanceSession };
 }
 
+/**
+ * A booking paid twice whose refund is asked for (`cancel`) while Stripe answers neither payment, so the refund stays a
+ * pending line; Stripe then answers again, and the test sends the line itself.
+ */
+async function refundedWhileStripeDown(cancel: (bookingId: string) => Promise<void>) {
+  const paid = await paidTwice();
+  await fault(paid.depositSession, 'down');
+  await fault(paid.balanceSession, 'down');
+  await cancel(paid.bookingId);
+  const line = await lineOf(paid.bookingId);
+  await fault(paid.depositSession, 'ok');
+  await fault(paid.balanceSession, 'ok');
+  return { ...paid, line };
+}
+
 describe('a booking whose balance was paid online', () => {
   it('has two payments: the $90 refund goes to the $100 balance payment, the one with room for all of it, not the $10 deposit', async () => {
-    const { bookingId, depositSession, balanceSession } = await paidTwice();
-    await fault(depositSession, 'down');
-    await fault(balanceSession, 'down');
-    expect((await api('POST', `/api/me/bookings/${bookingId}/cancellation`, {})).status).toBe(200);
-    const line = await lineOf(bookingId);
+    const { bookingId, depositSession, balanceSession, line } = await refundedWhileStripeDown(async (id) => {
+      expect((await api('POST', `/api/me/bookings/${id}/cancellation`, {})).status).toBe(200);
+    });
     expect([line.status, line.amountCents]).toEqual(['pending', -9000]);
-    await fault(depositSession, 'ok');
-    await fault(balanceSession, 'ok');
 
     expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('succeeded');
     expect(atStripe(depositSession)).toEqual([]);
@@ -164,15 +175,11 @@ describe('a booking whose balance was paid online', () => {
   });
 
   it('a $110 refund no single payment can take: the $100 payment, the one with the most room, refunds $100 and the line is settled at that', async () => {
-    const { bookingId, depositSession, balanceSession } = await paidTwice();
-    await fault(depositSession, 'down');
-    await fault(balanceSession, 'down');
-    const cancelled = await request(baseUrl, 'POST', `/api/admin/bookings/${bookingId}/cancellation`, { refund: 110, reason: 'Flight cancelled by the airline' }, { authorization: admin.bearer });
-    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-    const line = await lineOf(bookingId);
+    const { bookingId, depositSession, balanceSession, line } = await refundedWhileStripeDown(async (id) => {
+      const cancelled = await request(baseUrl, 'POST', `/api/admin/bookings/${id}/cancellation`, { refund: 110, reason: 'Flight cancelled by the airline' }, { authorization: admin.bearer });
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    });
     expect([line.status, line.amountCents]).toEqual(['pending', -11000]);
-    await fault(depositSession, 'ok');
-    await fault(balanceSession, 'ok');
 
     expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('succeeded');
     expect(atStripe(depositSession)).toEqual([]);

@@ -184,7 +184,6 @@ async function emptied(lease: Lease): Promise<boolean> {
     for (const key of (await caches?.keys()) ?? []) await caches.delete(key);
   });
   await context.clearCookies();
-  await context.clearPermissions();
   return !lease.spoiled;
 }
 
