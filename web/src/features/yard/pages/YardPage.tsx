@@ -5,18 +5,18 @@
  * a booking, then check it in or out; today's arrivals and departures below, the next two hours first.
  * The pickup queue is another feature's panel, composed in by the app (`pickupQueue`), as are the photos.
  */
-import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import type { DaySheet } from '@shared/admin';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { nzNow } from '@shared/nz-time';
 import type { YardBooking } from '@shared/yard';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { useToast } from '../../../ui/toast/ToastProvider';
-import { fetchDaySheet, fetchYardBooking, scanPass } from '../api/yard-api';
+import { fetchYardBooking, scanPass } from '../api/yard-api';
 import { ScanPass } from '../components/ScanPass';
 import { YardBookingPanel, type PhotosPanelProps } from '../components/YardBookingPanel';
 import { YardDay } from '../components/YardDay';
 import { YardSearch } from '../components/YardSearch';
+import { useYardChanged, useYardDaySheet } from '../queries/day-sheet';
 import '../yard.css';
 
 export interface YardPageProps {
@@ -28,24 +28,16 @@ export interface YardPageProps {
 
 export default function YardPage({ pickupQueue, PhotosPanel }: YardPageProps) {
   const { toast } = useToast();
-  const [sheet, setSheet] = useState<DaySheet | null>(null);
+  const day = useYardDaySheet(nzNow().date);
+  const sheet = day.data ?? null;
+  const dayChanged = useYardChanged();
   const [open, setOpen] = useState<YardBooking | null>(null);
   const [busy, setBusy] = useState(false);
   useDocumentMeta('Yard', 'Runway Parking yard screen.');
 
-  const loadDay = useCallback(async (signal?: AbortSignal) => {
-    try {
-      setSheet(await fetchDaySheet(nzNow().date, signal));
-    } catch (e) {
-      if ((e as Error).name !== 'AbortError') toast({ title: 'Error', description: errorMessage(e, 'Failed to load the day sheet'), variant: 'destructive' });
-    }
-  }, [toast]);
-
   useEffect(() => {
-    const abort = new AbortController();
-    void loadDay(abort.signal);
-    return () => abort.abort();
-  }, [loadDay]);
+    if (day.error) toast({ title: 'Error', description: errorMessage(day.error, 'Failed to load the day sheet'), variant: 'destructive' });
+  }, [day.error, toast]);
 
   const show = async (load: () => Promise<YardBooking>) => {
     setBusy(true);
@@ -61,7 +53,7 @@ export default function YardPage({ pickupQueue, PhotosPanel }: YardPageProps) {
 
   const changed = (v: YardBooking) => {
     setOpen(v);
-    void loadDay();
+    dayChanged();
   };
 
   return (
