@@ -3,11 +3,16 @@
  * has no WebSockets (a second, WebSocket API with its connection table would be needed), and the queue is a few
  * dozen rows a day read by one or two phones, one small Query each time. A poll waits while the tab is hidden and
  * runs at once when it shows again; a failed poll keeps the last queue on screen and says so.
+ * A TanStack query does each of those: `refetchInterval` polls, `refetchIntervalInBackground: false` skips a tick
+ * while the tab is hidden, `refetchOnWindowFocus` asks when it shows again (the client's default is off, so that a
+ * half-filled form stays put: the queue turns it on), and a failed refetch keeps the last data beside its error.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { QUEUE_POLL_MS, type PickupQueue } from '@shared/pickups';
 import { errorMessage } from '../../lib/api-client';
 import { fetchPickupQueue } from './api/fetch-pickup-queue';
+import { pickupKeys } from './queries/keys';
 
 export interface PickupQueueState {
   queue: PickupQueue | null;
@@ -17,38 +22,14 @@ export interface PickupQueueState {
 }
 
 export function usePickupQueue(intervalMs = QUEUE_POLL_MS): PickupQueueState {
-  const [queue, setQueue] = useState<PickupQueue | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const inFlight = useRef<AbortController | null>(null);
-
-  const load = useCallback(async () => {
-    inFlight.current?.abort();
-    const controller = new AbortController();
-    inFlight.current = controller;
-    try {
-      const next = await fetchPickupQueue(controller.signal);
-      if (controller.signal.aborted) return;
-      setQueue(next);
-      setError(null);
-    } catch (e) {
-      if ((e as Error).name === 'AbortError') return;
-      setError(errorMessage(e, 'The queue could not be loaded.'));
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void load();
-    }, intervalMs);
-    const onVisible = () => document.visibilityState === 'visible' && void load();
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-      inFlight.current?.abort();
-    };
-  }, [load, intervalMs]);
-
-  return { queue, error, refresh: () => void load() };
+  const client = useQueryClient();
+  const { data, error } = useQuery({
+    queryKey: pickupKeys.queue,
+    queryFn: ({ signal }) => fetchPickupQueue(signal),
+    refetchInterval: intervalMs,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+  });
+  const refresh = useCallback(() => void client.invalidateQueries({ queryKey: pickupKeys.all }), [client]);
+  return { queue: data ?? null, error: error ? errorMessage(error, 'The queue could not be loaded.') : null, refresh };
 }
