@@ -28,7 +28,7 @@ const api = vi.hoisted(() => ({
 vi.mock('../../web/src/features/yard/api/yard-api', () => api);
 
 /** The one booking the stand-in server holds: a reservation arriving at 09:00 today. */
-let server: { status: string; bay: string | null; updated_at: string };
+let server: { status: YardBooking['booking']['status']; bay: string | null; updated_at: string };
 
 const row = (): DaySheet['arrivals'][number] => ({
   booking_id: 'b1',
@@ -40,6 +40,9 @@ const row = (): DaySheet['arrivals'][number] => ({
   parking_bay_number: server.bay,
   flight: null,
   car_wash: false,
+  car_cleaning: false,
+  car_detailing: false,
+  car_servicing: false,
   balance_due: 0,
   status: server.status,
   updated_at: server.updated_at,
@@ -72,10 +75,10 @@ const view = (): YardBooking => ({
     balance_due: 0,
     payment_review_reason: null,
     refunded: 0,
-    terms_drop_off_at: null,
+    terms_drop_off_at: `${nzNow().date}T09:00:00+13:00`,
     created_at: '2026-01-01T00:00:00Z',
     updated_at: server.updated_at,
-  } as YardBooking['booking'],
+  },
   notes: [],
   due: { balance: 0, late_days: 0, late_fee: 0, total: 0 },
   suggested_bay: '12',
