@@ -7,7 +7,6 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import QRCode from 'qrcode';
@@ -20,6 +19,7 @@ import { projectRoot } from '../../project-paths';
 import { daysFromToday } from '../support/dates';
 import { createUser } from '../support/users';
 import { booking, partition } from '../integration/payment-support';
+import { axeBuilder } from './support/axe';
 import { useBrowser, viewportNames, withPage } from './support/browser';
 import { letterTag, seedPaidBooking } from './support/admin';
 
@@ -79,7 +79,7 @@ describe.each(viewportNames)('the yard screen at %s width', (viewport) => {
       await page.locator('.toast', { hasText: 'Photos uploaded successfully' }).first().waitFor();
       await panel.getByRole('heading', { name: 'Check in' }).evaluate((h) => h.scrollIntoView());
       await shot(page, viewport, '2-check-in');
-      const axe = await new AxeBuilder({ page }).include('.yard-page').analyze();
+      const axe = await axeBuilder(page).include('.yard-page').analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
       await panel.getByRole('button', { name: 'Check in', exact: true }).click();
       await page.locator('.toast', { hasText: 'Checked in' }).first().waitFor();

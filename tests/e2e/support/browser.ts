@@ -197,6 +197,9 @@ export async function withPage<T>(browser: Browser, viewport: ViewportName, fn: 
   const lease = at >= 0 ? leases.splice(at, 1)[0]! : await openLease(browser, viewport);
   lease.errors.length = 0;
   let passed = false;
+  // E2E_TRACE_DIR: a Chromium trace per test (where the browser's CPU goes; bench/README.md, "Test suite").
+  const traceDir = process.env.E2E_TRACE_DIR;
+  if (traceDir) await browser.startTracing(lease.page, { path: `${traceDir}/${Date.now()}-${viewport}.json`, categories: ['devtools.timeline', 'v8', 'blink', 'cc', 'toplevel', 'viz'] });
   try {
     const result = await fn(lease.page, lease.context);
     if (lease.errors.length) throw new Error(`Page errors: ${lease.errors.join('; ')}`);
@@ -210,6 +213,7 @@ export async function withPage<T>(browser: Browser, viewport: ViewportName, fn: 
     }
     throw e;
   } finally {
+    if (traceDir) await browser.stopTracing();
     const reusable = passed && browser.isConnected() && (await emptied(lease).catch(() => false));
     if (reusable) leases.push(lease);
     else await lease.context.close().catch(() => {});

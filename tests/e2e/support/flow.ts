@@ -9,7 +9,7 @@ import { toDateInput } from '../../../shared/date-input';
 import { priceFor, type Price } from '../../../shared/pricing';
 import { daysFromToday } from '../../support/dates';
 import type { TestUser } from '../../support/users';
-import { axeBuilder } from './axe';
+import { axeViolations } from './axe';
 import { openSignedIn } from './session';
 
 /** Types a date digit by digit; a complete date moves focus to the time field 100 ms later. */
@@ -140,9 +140,7 @@ export async function expectToast(page: Page, title: string, description?: strin
 
 /** axe (WCAG 2.x A/AA and best practices) on the page as it stands; violations as short lines that say what to fix. */
 export async function expectNoAxeViolations(page: Page) {
-  const results = await axeBuilder(page).analyze();
-  const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(found).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 /**
