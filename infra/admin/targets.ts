@@ -2,13 +2,13 @@
  * Which user pool or table `npm run admin` works on: the running local stack (found through the
  * <dataDir>/local-stack.json it writes while it runs), or a deployed environment, whose pool id and table name
  * come from its CloudFormation stack outputs, read with the caller's own AWS credentials.
+ * The environments and the token lifetime are read from the CDK app's modules, which load aws-cdk-lib (1.6 s): only
+ * when a deployed environment is asked for, so a command on the local stack starts without it.
  */
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { TOKEN_VALIDITY_HOURS } from '../auth';
-import { selectEnvironments } from '../environments';
 import { AdminCommandError, type PoolTarget } from './admin-role';
 
 /** The stack outputs holding the pool id and the table name (infra/stack.ts OUTPUT_KEYS.userPoolId, .tableName). */
@@ -116,7 +116,8 @@ interface DeployedOptions {
 }
 
 /** A deployed environment named in cdk.json (e.g. dev or prod), and a CloudFormation client in its region. */
-function deployedEnvironment(envName: string, options: DeployedOptions) {
+async function deployedEnvironment(envName: string, options: DeployedOptions) {
+  const { selectEnvironments } = await import('../environments');
   const cdk = JSON.parse(readFileSync(options.cdkJson, 'utf8')) as { context?: { environments?: unknown } };
   let env;
   try {
@@ -129,7 +130,8 @@ function deployedEnvironment(envName: string, options: DeployedOptions) {
 
 /** A deployed environment's user pool. */
 export async function deployedTarget(envName: string, options: DeployedOptions): Promise<PoolTarget> {
-  const { env, cloudFormation, label } = deployedEnvironment(envName, options);
+  const { env, cloudFormation, label } = await deployedEnvironment(envName, options);
+  const { TOKEN_VALIDITY_HOURS } = await import('../auth');
   const userPoolId = await poolIdFromStack(cloudFormation, env.stackName);
   return {
     client: new CognitoIdentityProviderClient({ region: env.region }),
@@ -142,6 +144,6 @@ export async function deployedTarget(envName: string, options: DeployedOptions):
 
 /** A deployed environment's table (its TableName output). */
 export async function deployedTableTarget(envName: string, options: DeployedOptions): Promise<TableTarget> {
-  const { env, cloudFormation, label } = deployedEnvironment(envName, options);
+  const { env, cloudFormation, label } = await deployedEnvironment(envName, options);
   return { tableName: await stackOutput(cloudFormation, env.stackName, TABLE_OUTPUT), region: env.region, endpoint: null, label, stripe: { secretId: env.stripeSecretName } };
 }

@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { projectRoot } from '../../project-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '../../shared/records';
 import { keys } from '../../functions/store/keys';
@@ -58,10 +59,10 @@ async function quiet(ids: string[]): Promise<void> {
   throw new Error('The refunds never settled');
 }
 
-/** `npm run admin -- reconcile` against this stack: its exit code and what it printed. */
+/** `npm run admin -- reconcile` against this stack (tsx, a process of its own, as the npm script runs it): its exit code and what it printed. */
 async function reconcileCommand(): Promise<{ code: number; out: string }> {
   try {
-    const { stdout } = await promisify(execFile)('npx', ['tsx', 'bin/admin.ts', 'reconcile', '--data-dir', env.dataDir], { env: { ...process.env, STRIPE_SECRET_KEY: '', LOG_LEVEL: 'SILENT' } });
+    const { stdout } = await promisify(execFile)(process.execPath, [path.join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), path.join(projectRoot, 'bin/admin.ts'), 'reconcile', '--data-dir', env.dataDir], { env: { ...process.env, STRIPE_SECRET_KEY: '', LOG_LEVEL: 'SILENT' } });
     return { code: 0, out: stdout };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
