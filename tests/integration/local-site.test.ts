@@ -59,6 +59,17 @@ describe('the local static site', () => {
     expect((await fetch(`${base}/assets/app.js`)).status).toBe(200);
   });
 
+  it('caches the hashed assets for a year and has every page revalidated, as CloudFront does', async () => {
+    const asset = await fetch(`${base}/assets/app.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const p of ['/', '/faq', '/payment?canceled=true']) {
+      const page = await fetch(`${base}${p}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    }
+  });
+
   it('answers HEAD of an unknown path with 404 and no body', async () => {
     const res = await fetch(`${base}/nowhere`, { method: 'HEAD' });
     expect(res.status).toBe(404);
