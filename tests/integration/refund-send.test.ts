@@ -368,6 +368,14 @@ describe('a booking whose balance was paid online', () => {
     expect(await lineOf(bookingId)).toMatchObject({ status: 'succeeded', refundId: made[0]!.id, amountCents: -10000 });
   });
 
+  it("a refund made in Stripe's dashboard on the balance payment is recorded, as one on the deposit is", async () => {
+    const { bookingId, balanceSession } = await paidTwice();
+    await dashboardRefund(balanceSession, 3000);
+    const b = (await item(keys.booking(bookingId)))!;
+    expect((b.ledger as Line[]).filter((l) => l.kind === 'refund').map((l) => [l.amountCents, l.status])).toEqual([[-3000, 'succeeded']]);
+    expect(b.payment).toMatchObject({ amountPaidCents: 8000 });
+  });
+
   /** The $90 refund sent to the balance payment, refunded there and its answer lost, its events held. */
   async function lostOnBalance() {
     const sent = await refundedWhileStripeDown(async (id) => {
