@@ -244,6 +244,20 @@ describe("a refund made in Stripe's dashboard meanwhile", () => {
     expect((await item(keys.booking(bookingId)))!.payment).toMatchObject({ amountPaidCents: 2000 });
   });
 
+  it("made earlier, and then Stripe refuses: sent once, failed with Stripe's reason (nothing changed, so not sent again)", async () => {
+    const { bookingId, sessionId, line } = await pendingRefund();
+    await refundEvents(sessionId, 'held');
+    await fault(sessionId, 'refuse');
+    await dashboardRefund(sessionId, 2000);
+    const error = vi.spyOn(logger, 'error');
+    const create = vi.spyOn(stripe.refunds, 'create');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('failed');
+    // The line gave way to the $20: $70 asked, once.
+    expect(create.mock.calls.map((c) => c[0]!.amount)).toEqual([7000]);
+    expect(await lineOf(bookingId)).toMatchObject({ status: 'failed', amountCents: -9000 });
+    expect(failedLogs(error)).toEqual([expect.objectContaining({ ledgerLine: line.id, reason: 'This charge has been disputed and cannot be refunded.', refused: true })]);
+  });
+
   it('took more each time it was sent: refused twice, the line is failed for staff', async () => {
     const { bookingId, sessionId, line } = await pendingRefund();
     await refundEvents(sessionId, 'held');
@@ -374,6 +388,24 @@ describe('a booking whose balance was paid online', () => {
     const b = (await item(keys.booking(bookingId)))!;
     expect((b.ledger as Line[]).filter((l) => l.kind === 'refund').map((l) => [l.amountCents, l.status])).toEqual([[-3000, 'succeeded']]);
     expect(b.payment).toMatchObject({ amountPaidCents: 8000 });
+  });
+
+  it("a $10 refund goes to the $10 deposit, the first payment with room for all of it; not while the balance payment's refunds cannot be listed", async () => {
+    const { bookingId, depositSession, balanceSession, line } = await refundedWhileStripeDown(async (id) => {
+      const cancelled = await request(baseUrl, 'POST', `/api/admin/bookings/${id}/cancellation`, { refund: 10, reason: 'Flight cancelled by the airline' }, { authorization: admin.bearer });
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    });
+    expect([line.status, line.amountCents]).toEqual(['pending', -1000]);
+    await fault(balanceSession, 'down');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1, now: () => LATER })).toBe('retry');
+    expect(await queued(line.id)).toMatchObject({ attempts: 2 });
+    expect([atStripe(depositSession), atStripe(balanceSession)]).toEqual([[], []]);
+
+    await fault(balanceSession, 'ok');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 2 })).toBe('succeeded');
+    expect(atStripe(depositSession).map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[1000, line.id]]);
+    expect(atStripe(balanceSession)).toEqual([]);
+    expect(await lineOf(bookingId)).toMatchObject({ status: 'succeeded', amountCents: -1000 });
   });
 
   /** The $90 refund sent to the balance payment, refunded there and its answer lost, its events held. */
