@@ -15,9 +15,13 @@
  * POST /_local/stripe/sessions/:id/refund[?amount=cents] (refund what is left, or that amount, as from Stripe's dashboard:
  * no metadata; delivers `charge.refunded` and `refund.created`), POST /_local/stripe/refunds/:id/fail (the refund
  * fails later, as a closed card makes it: status `failed`, `refund.updated` delivered),
- * POST /_local/stripe/sessions/:id/refunds-{down|lose|refuse|ok} (what the refund API does for this payment from now
- * on: answer 500 without refunding (an outage), refund and then answer 500 (the answer lost, as in a crash or a
- * timeout), refuse with 400 `charge_disputed` (Stripe's decision), or work again).
+ * POST /_local/stripe/sessions/:id/refunds-{down|lose|refuse|conflict|throttle|ok} (what the refund API does for this
+ * payment from now on: answer 500 without refunding (an outage), refund and then answer 500 (the answer lost, as in a
+ * crash or a timeout), refuse with 400 `charge_disputed` (Stripe's decision), answer 409 `idempotency_key_in_use`
+ * without refunding (another request with the same idempotency key still in progress), answer 429 `rate_limit`
+ * without refunding (too many requests), or work again), POST /_local/stripe/sessions/:id/refund-events-{held|sent}
+ * (the events of this payment's refunds are kept and not delivered, as when Stripe's webhooks run late; `sent` delivers
+ * those kept, in order, and the later ones at once again).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -66,6 +70,9 @@ export interface StoredSession {
   requestHash: string;
 }
 
+/** What the refund API does for a payment instead of refunding (the refunds-... test hook); `lose` refunds, then fails. */
+type RefundFault = 'down' | 'lose' | 'refuse' | 'conflict' | 'throttle';
+
 interface StoredEvent {
   event: { id: string; type: string; data: { object: unknown } } & Record<string, unknown>;
   deliveries: { at: string; status: number }[];
@@ -83,6 +90,7 @@ class StripeApiError extends Error {
     message: string,
     readonly param?: string,
     readonly code?: string,
+    readonly type = 'invalid_request_error',
   ) {
     super(message);
   }
@@ -259,7 +267,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 }
 
 function sendStripeError(res: ServerResponse, e: StripeApiError): void {
-  sendJson(res, e.status, { error: { type: 'invalid_request_error', message: e.message, ...(e.param ? { param: e.param } : {}), ...(e.code ? { code: e.code } : {}) } });
+  sendJson(res, e.status, { error: { type: e.type, message: e.message, ...(e.param ? { param: e.param } : {}), ...(e.code ? { code: e.code } : {}) } });
 }
 
 /** Where the stand-in keeps its webhook signing secret (one per data folder, never committed). */
@@ -443,7 +451,17 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
   }
 
   /** Refund faults by payment intent (the test hooks above); none by default. Not kept across restarts. */
-  const refundFaults = new Map<string, 'down' | 'lose' | 'refuse'>();
+  const refundFaults = new Map<string, RefundFault>();
+  /** Payment intents whose refund events are kept undelivered (the hook above), with the events kept so far. */
+  const heldRefundEvents = new Map<string, StoredEvent[]>();
+
+  /** Delivers a refund's events, in order, or keeps them while the payment's refund events are held. */
+  const deliverRefundEvents = async (paymentIntent: string, list: StoredEvent[]): Promise<Delivery[]> => {
+    const held = heldRefundEvents.get(paymentIntent);
+    if (!held) return deliverAll(list);
+    held.push(...list);
+    return [];
+  };
 
   /** GET /v1/refunds?payment_intent=...: newest first, `limit` (1 to 100, default 10) a page, `starting_after` for the next. */
   async function listRefunds(query: URLSearchParams): Promise<Record<string, unknown>> {
@@ -497,9 +515,11 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
         const fault = refundFaults.get(String(paid.session.payment_intent));
         if (fault === 'down') throw new StripeApiError(500, 'An error occurred with our connection to Stripe.', undefined, 'api_error');
         if (fault === 'refuse') throw new StripeApiError(400, 'This charge has been disputed and cannot be refunded.', undefined, 'charge_disputed');
+        if (fault === 'conflict') throw new StripeApiError(409, `There is currently another in-progress request using this idempotent key (that probably means you submitted twice, and the other request is still going through): ${key ?? ''}. Please try again later.`, undefined, 'idempotency_key_in_use', 'idempotency_error');
+        if (fault === 'throttle') throw new StripeApiError(429, 'Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.', undefined, 'rate_limit');
         const done = await createRefund(paid, params.amount, metadata, key, requestHash);
         // Stripe answers the call, then sends the events on its own schedule.
-        inBackground(deliverAll(refundEvents(done)));
+        inBackground(deliverRefundEvents(String(paid.session.payment_intent), refundEvents(done)));
         if (fault === 'lose') throw new StripeApiError(500, 'An error occurred with our connection to Stripe.', undefined, 'api_error');
         sendJson(res, 200, done.refund.refund, done.replayed ? { 'idempotent-replayed': 'true' } : {});
         return;
@@ -599,22 +619,34 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
         const s = await session(id);
         if (s.session.payment_status !== 'paid') return sendJson(res, 409, { message: 'Only a paid session can be refunded' });
         const done = await createRefund(s, query.get('amount') ?? undefined, {}, null, randomId('dashboard_', 12));
-        const [delivery, createdDelivery] = await deliverAll(refundEvents(done));
+        const [delivery, createdDelivery] = await deliverRefundEvents(String(s.session.payment_intent), refundEvents(done));
         if ((req.headers.accept ?? '').includes('text/html')) return redirect('/_local/stripe');
         return sendJson(res, 200, { refundId: done.refund.refund.id, amount: done.refund.refund.amount, eventId: done.event?.event.id, createdEventId: done.created?.event.id, delivery, createdDelivery });
       }
       if (kind === 'refunds' && method === 'POST' && action === 'fail') {
         const failed = await failRefund(id);
         if (!failed) return sendJson(res, 409, { message: 'The refund has already failed or been canceled' });
-        return sendJson(res, 200, { refundId: id, eventId: failed.event.event.id, delivery: await deliver(failed.event) });
+        const [delivery] = await deliverRefundEvents(failed.refund.refund.payment_intent, [failed.event]);
+        return sendJson(res, 200, { refundId: id, eventId: failed.event.event.id, delivery });
       }
-      const fault = kind === 'sessions' && method === 'POST' ? /^refunds-(down|lose|refuse|ok)$/.exec(action ?? '') : null;
+      const fault = kind === 'sessions' && method === 'POST' ? /^refunds-(down|lose|refuse|conflict|throttle|ok)$/.exec(action ?? '') : null;
       if (fault) {
         const s = await session(id);
         const pi = String(s.session.payment_intent ?? '');
         if (fault[1] === 'ok') refundFaults.delete(pi);
-        else refundFaults.set(pi, fault[1] as 'down' | 'lose' | 'refuse');
+        else refundFaults.set(pi, fault[1] as RefundFault);
         return sendJson(res, 200, { paymentIntent: pi, refunds: fault[1] });
+      }
+      const hold = kind === 'sessions' && method === 'POST' ? /^refund-events-(held|sent)$/.exec(action ?? '') : null;
+      if (hold) {
+        const pi = String((await session(id)).session.payment_intent ?? '');
+        const kept = heldRefundEvents.get(pi) ?? [];
+        if (hold[1] === 'held') {
+          heldRefundEvents.set(pi, kept);
+          return sendJson(res, 200, { paymentIntent: pi, refundEvents: 'held' });
+        }
+        heldRefundEvents.delete(pi);
+        return sendJson(res, 200, { paymentIntent: pi, refundEvents: 'sent', deliveries: await deliverAll(kept) });
       }
       if (kind === 'events' && method === 'POST' && action === 'deliver') {
         await loaded;

@@ -6,12 +6,18 @@
  * refund once and records it; refusing fails the line, never recording it as made; no answer puts it off with a
  * growing wait and fails it after the last attempt; an answer lost after Stripe refunded is found on the next send,
  * not paid twice. A booking whose balance was paid online has two payments: the refund goes to the one with room for
- * it, else to the one with the most room, settled at what it took. refund-durability.test.ts drives the worker's
- * whole pass on a stack of its own.
+ * it, else to the one with the most room, settled at what it took. Stripe's 409 and 429 are no answer either. Where the
+ * sender must be the one that records a refund (made, found after a lost answer, absorbed by a dashboard refund), the
+ * stand-in holds the payment's refund events, so the webhook neither records it nor kicks a send first; a dashboard
+ * refund racing a send is made from inside Stripe's refund call. refund-durability.test.ts drives the worker's whole
+ * pass on a stack of its own.
  */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type Stripe from 'stripe';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { keys } from '../../functions/store/keys';
 import { daysFromToday } from '../support/dates';
 import { request } from '../support/http';
@@ -21,20 +27,52 @@ import { baseUrl, customer, env, item, quote } from './payment-support';
 let owner: TestUser;
 let admin: TestUser;
 let refunds: typeof import('../../functions/use-cases/booking/refund');
+let logger: typeof import('../../functions/lib/logger').logger;
+/** The Stripe client the sender uses (the same module instance), to watch or delay its refund calls. */
+let stripe: Stripe;
 
 beforeAll(async () => {
   process.env.TABLE_NAME = env.tableName;
   process.env.DYNAMODB_ENDPOINT = env.dynamodbEndpoint;
   process.env.STRIPE_STANDIN_URL = env.baseUrl;
   refunds = await import('../../functions/use-cases/booking/refund');
+  ({ logger } = await import('../../functions/lib/logger'));
+  stripe = await (await import('../../functions/lib/stripe')).stripeClient();
   [owner, admin] = await Promise.all([createUser(env), createUser(env, { admin: true })]);
 });
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+
 const api = (method: string, p: string, body?: unknown) => request(baseUrl, method, p, body, { authorization: owner.bearer });
 
-const fault = async (sessionId: string, mode: 'down' | 'lose' | 'refuse' | 'ok') => {
+const fault = async (sessionId: string, mode: 'down' | 'lose' | 'refuse' | 'conflict' | 'throttle' | 'ok') => {
   expect((await request(baseUrl, 'POST', `/_local/stripe/sessions/${sessionId}/refunds-${mode}`)).status).toBe(200);
 };
+
+/**
+ * Holds the events of the payment's refunds at the stand-in (Stripe's webhooks running late), so the webhook neither
+ * records a refund nor kicks a send before the send under test does; `sent` delivers the held ones.
+ */
+const refundEvents = async (sessionId: string, mode: 'held' | 'sent') => {
+  const res = await request<{ deliveries?: { status: number }[] }>(baseUrl, 'POST', `/_local/stripe/sessions/${sessionId}/refund-events-${mode}`);
+  expect(res.status).toBe(200);
+  for (const d of res.body.deliveries ?? []) expect(d.status).toBe(200);
+};
+
+/** A refund made in Stripe's dashboard (no metadata), of `cents`, or of all that is left. */
+const dashboardRefund = async (sessionId: string, cents?: number) => {
+  expect((await request(baseUrl, 'POST', `/_local/stripe/sessions/${sessionId}/refund${cents ? `?amount=${cents}` : ''}`)).status).toBe(200);
+};
+
+/** The sender's clock in these tests: its settling is told from the webhook's (which runs on the real clock) by it. */
+const LATER = new Date('2030-01-01T00:00:00.000Z');
+
+/** What the 'refund failed' alarm counts (infra/refund-alarms.ts: log lines whose message is 'Refund failed'). */
+const failedLogs = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.filter((c) => c[0] === 'Refund failed').map((c) => c[1]);
 
 /** What Stripe (the stand-in) holds: the refunds of the session's payment. */
 const atStripe = (sessionId: string): { id: string; amount: number; metadata: Record<string, string> }[] =>
@@ -71,27 +109,183 @@ describe('Stripe answers', () => {
     expect(atStripe(sessionId)).toHaveLength(1);
   });
 
+  it("records the refund it made itself, at its own time, and logs it once, while Stripe's events are late", async () => {
+    const { bookingId, sessionId, line } = await pendingRefund();
+    await refundEvents(sessionId, 'held');
+    await fault(sessionId, 'ok');
+    const info = vi.spyOn(logger, 'info');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1, now: () => LATER })).toBe('succeeded');
+    const made = atStripe(sessionId);
+    expect(made.map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[9000, line.id]]);
+    // Settled by the sender (its clock), not by a second look at Stripe's list (the real clock).
+    const settled = { status: 'succeeded', refundId: made[0]!.id, amountCents: -9000, settledAt: LATER.toISOString() };
+    expect(await lineOf(bookingId)).toMatchObject(settled);
+    expect(await queued(line.id)).toBeUndefined();
+    expect(info.mock.calls.filter((c) => c[0] === 'Refund made').map((c) => c[1])).toEqual([{ bookingId, ledgerLine: line.id, refundId: made[0]!.id, amountCents: 9000, askedCents: 9000 }]);
+    // The late events find it recorded: nothing changes, the booking holds the $20 kept.
+    await refundEvents(sessionId, 'sent');
+    expect(await lineOf(bookingId)).toMatchObject(settled);
+    expect((await item(keys.booking(bookingId)))!.payment).toMatchObject({ amountPaidCents: 2000 });
+  });
+
   it('refuses it: the line is failed, never recorded as made, and leaves the queue', async () => {
     const { bookingId, sessionId, line } = await pendingRefund();
     await fault(sessionId, 'refuse');
+    const error = vi.spyOn(logger, 'error');
     expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('failed');
     const failed = await lineOf(bookingId);
     expect([failed.status, failed.refundId, typeof failed.settledAt]).toEqual(['failed', undefined, 'string']);
     expect(await queued(line.id)).toBeUndefined();
     expect(atStripe(sessionId)).toEqual([]);
+    // Once, with Stripe's reason: the alarm counts it, and staff read why.
+    expect(failedLogs(error)).toEqual([{ bookingId, ledgerLine: line.id, amountCents: 9000, attempts: 2, reason: 'This charge has been disputed and cannot be refunded.', refused: true }]);
   });
 
   it('an answer lost after Stripe refunded: the next send finds that refund and records it without paying again', async () => {
     const { bookingId, sessionId, line } = await pendingRefund();
+    // Held, so the webhook does not record it first: the next send must find it at Stripe itself.
+    await refundEvents(sessionId, 'held');
     await fault(sessionId, 'lose');
     expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('retry');
     expect(atStripe(sessionId)).toHaveLength(1);
+    expect((await lineOf(bookingId)).status).toBe('pending');
     await fault(sessionId, 'ok');
-    // Stripe's refund events, sent although the answer was lost, may have settled it from Stripe's list already.
-    expect(['succeeded', 'settled-elsewhere']).toContain(await refunds.sendRefund(bookingId, line.id, { attempts: 2 }));
+    const create = vi.spyOn(stripe.refunds, 'create');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 2 })).toBe('succeeded');
+    expect(create).not.toHaveBeenCalled();
     const made = atStripe(sessionId);
     expect(made.map((r) => r.amount)).toEqual([9000]);
-    expect(await lineOf(bookingId)).toMatchObject({ status: 'succeeded', refundId: made[0]!.id });
+    expect(await lineOf(bookingId)).toMatchObject({ status: 'succeeded', refundId: made[0]!.id, amountCents: -9000 });
+    expect(await queued(line.id)).toBeUndefined();
+  });
+
+  it('an answer lost, and the refund then failed at Stripe (a closed card): the next send fails the line, sending nothing', async () => {
+    const { bookingId, sessionId, line } = await pendingRefund();
+    await refundEvents(sessionId, 'held');
+    await fault(sessionId, 'lose');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('retry');
+    const lost = atStripe(sessionId)[0]!;
+    expect((await request(baseUrl, 'POST', `/_local/stripe/refunds/${lost.id}/fail`)).status).toBe(200);
+    await fault(sessionId, 'ok');
+    const create = vi.spyOn(stripe.refunds, 'create');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 2 })).toBe('failed');
+    expect(create).not.toHaveBeenCalled();
+    expect(await lineOf(bookingId)).toMatchObject({ status: 'failed', refundId: lost.id, amountCents: -9000 });
+    expect(await queued(line.id)).toBeUndefined();
+    expect(atStripe(sessionId)).toHaveLength(1);
+  });
+
+  it('a 409 (a request with the same idempotency key in progress) and a 429 (rate limited) are no answer: put off, not failed', async () => {
+    const { bookingId, sessionId, line } = await pendingRefund();
+    const error = vi.spyOn(logger, 'error');
+    await fault(sessionId, 'conflict');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1, now: () => LATER })).toBe('retry');
+    expect(await queued(line.id)).toMatchObject({ attempts: 2, nextAttemptAt: '2030-01-01T00:04:00.000Z' });
+    await fault(sessionId, 'throttle');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 2, now: () => LATER })).toBe('retry');
+    expect(await queued(line.id)).toMatchObject({ attempts: 3, nextAttemptAt: '2030-01-01T00:08:00.000Z' });
+    expect((await lineOf(bookingId)).status).toBe('pending');
+    expect(atStripe(sessionId)).toEqual([]);
+    expect(failedLogs(error)).toEqual([]);
+    // Stripe answers again: the refund is made once.
+    await fault(sessionId, 'ok');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 3 })).toBe('succeeded');
+    expect(atStripe(sessionId).map((r) => r.amount)).toEqual([9000]);
+  });
+});
+
+describe("a refund made in Stripe's dashboard meanwhile", () => {
+  it('paid it all before the send: nothing is sent, the line is settled at $0 (absorbed) and says why', async () => {
+    const { bookingId, sessionId, line } = await pendingRefund();
+    await refundEvents(sessionId, 'held');
+    await fault(sessionId, 'ok');
+    await dashboardRefund(sessionId);
+    const info = vi.spyOn(logger, 'info');
+    const create = vi.spyOn(stripe.refunds, 'create');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1, now: () => LATER })).toBe('absorbed');
+    expect(create).not.toHaveBeenCalled();
+    expect(atStripe(sessionId).map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[11000, undefined]]);
+    const settled = await lineOf(bookingId);
+    expect(settled).toMatchObject({ status: 'succeeded', amountCents: 0, askedCents: 9000, settledAt: LATER.toISOString() });
+    expect((settled as Line & { note: string }).note).toMatch(/; not sent: refunded in Stripe instead$/);
+    expect(await queued(line.id)).toBeUndefined();
+    expect(info.mock.calls.filter((c) => c[0] === 'Refund not sent: a refund made in Stripe paid it').map((c) => c[1])).toEqual([{ bookingId, ledgerLine: line.id, askedCents: 9000 }]);
+    // The dashboard's events, delivered late, record its $110: the booking holds nothing.
+    await refundEvents(sessionId, 'sent');
+    expect((await item(keys.booking(bookingId)))!.payment).toMatchObject({ amountPaidCents: 0 });
+  });
+
+  /** Sends the line while each of Stripe's first `times` refund calls is preceded by a dashboard refund of $50. */
+  async function sendRacingDashboard(sessionId: string, bookingId: string, lineId: string, times: number) {
+    const real = stripe.refunds.create.bind(stripe.refunds);
+    let raced = 0;
+    const create = vi.spyOn(stripe.refunds, 'create').mockImplementation(async (...args: Parameters<typeof real>) => {
+      if (raced++ < times) await dashboardRefund(sessionId, 5000);
+      return real(...args);
+    });
+    const outcome = await refunds.sendRefund(bookingId, lineId, { attempts: 1, now: () => LATER });
+    return { outcome, sent: create.mock.calls.map((c) => c[0]!.amount) };
+  }
+
+  it('took part of it while the send was on its way: refused, looked at again, and the rest sent', async () => {
+    const { bookingId, sessionId, line } = await pendingRefund();
+    await refundEvents(sessionId, 'held');
+    await fault(sessionId, 'ok');
+    const { outcome, sent } = await sendRacingDashboard(sessionId, bookingId, line.id, 1);
+    expect(outcome).toBe('succeeded');
+    // $90 refused (only $60 was left), then the $40 the dashboard's $50 left of it.
+    expect(sent).toEqual([9000, 4000]);
+    const made = atStripe(sessionId);
+    expect(made.map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[5000, undefined], [4000, line.id]]);
+    const settled = await lineOf(bookingId);
+    expect(settled).toMatchObject({ status: 'succeeded', amountCents: -4000, askedCents: 9000, refundId: made[1]!.id, settledAt: LATER.toISOString() });
+    expect((settled as Line & { note: string }).note).toMatch(/; \$50\.00 of it refunded in Stripe instead$/);
+    await refundEvents(sessionId, 'sent');
+    expect((await item(keys.booking(bookingId)))!.payment).toMatchObject({ amountPaidCents: 2000 });
+  });
+
+  it("made earlier, and then Stripe refuses: sent once, failed with Stripe's reason (nothing changed, so not sent again)", async () => {
+    const { bookingId, sessionId, line } = await pendingRefund();
+    await refundEvents(sessionId, 'held');
+    await fault(sessionId, 'refuse');
+    await dashboardRefund(sessionId, 2000);
+    const error = vi.spyOn(logger, 'error');
+    const create = vi.spyOn(stripe.refunds, 'create');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('failed');
+    // The line gave way to the $20: $70 asked, once.
+    expect(create.mock.calls.map((c) => c[0]!.amount)).toEqual([7000]);
+    expect(await lineOf(bookingId)).toMatchObject({ status: 'failed', amountCents: -9000 });
+    expect(failedLogs(error)).toEqual([expect.objectContaining({ ledgerLine: line.id, reason: 'This charge has been disputed and cannot be refunded.', refused: true })]);
+  });
+
+  it('took more each time it was sent: refused twice, the line is failed for staff', async () => {
+    const { bookingId, sessionId, line } = await pendingRefund();
+    await refundEvents(sessionId, 'held');
+    await fault(sessionId, 'ok');
+    const error = vi.spyOn(logger, 'error');
+    const { outcome, sent } = await sendRacingDashboard(sessionId, bookingId, line.id, 2);
+    expect(outcome).toBe('failed');
+    expect(sent).toEqual([9000, 4000]);
+    expect(atStripe(sessionId).map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[5000, undefined], [5000, undefined]]);
+    expect(await lineOf(bookingId)).toMatchObject({ status: 'failed', amountCents: -9000 });
+    expect(await queued(line.id)).toBeUndefined();
+    expect(failedLogs(error)).toEqual([expect.objectContaining({ ledgerLine: line.id, reason: 'Refused twice as Stripe refunds changed', refused: true })]);
+  });
+});
+
+describe('a booking without a payment intent', () => {
+  it('fails the line at once, asking Stripe nothing', async () => {
+    const { bookingId, sessionId, line } = await pendingRefund();
+    await fault(sessionId, 'ok');
+    await db.send(new UpdateCommand({ TableName: env.tableName, Key: keys.booking(bookingId), UpdateExpression: 'SET payment.paymentIntent = :none', ExpressionAttributeValues: { ':none': null } }));
+    const error = vi.spyOn(logger, 'error');
+    const list = vi.spyOn(stripe.refunds, 'list');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('failed');
+    expect(list).not.toHaveBeenCalled();
+    expect(await lineOf(bookingId)).toMatchObject({ status: 'failed', amountCents: -9000 });
+    expect(await queued(line.id)).toBeUndefined();
+    expect(atStripe(sessionId)).toEqual([]);
+    expect(failedLogs(error)).toEqual([{ bookingId, ledgerLine: line.id, amountCents: 9000, attempts: 2, reason: 'The booking has no payment intent to refund', refused: true }]);
   });
 });
 
@@ -186,5 +380,70 @@ describe('a booking whose balance was paid online', () => {
     const made = atStripe(balanceSession);
     expect(made.map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[10000, line.id]]);
     expect(await lineOf(bookingId)).toMatchObject({ status: 'succeeded', refundId: made[0]!.id, amountCents: -10000 });
+  });
+
+  it("a refund made in Stripe's dashboard on the balance payment is recorded, as one on the deposit is", async () => {
+    const { bookingId, balanceSession } = await paidTwice();
+    await dashboardRefund(balanceSession, 3000);
+    const b = (await item(keys.booking(bookingId)))!;
+    expect((b.ledger as Line[]).filter((l) => l.kind === 'refund').map((l) => [l.amountCents, l.status])).toEqual([[-3000, 'succeeded']]);
+    expect(b.payment).toMatchObject({ amountPaidCents: 8000 });
+  });
+
+  it("a $10 refund goes to the $10 deposit, the first payment with room for all of it; not while the balance payment's refunds cannot be listed", async () => {
+    const { bookingId, depositSession, balanceSession, line } = await refundedWhileStripeDown(async (id) => {
+      const cancelled = await request(baseUrl, 'POST', `/api/admin/bookings/${id}/cancellation`, { refund: 10, reason: 'Flight cancelled by the airline' }, { authorization: admin.bearer });
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    });
+    expect([line.status, line.amountCents]).toEqual(['pending', -1000]);
+    await fault(balanceSession, 'down');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1, now: () => LATER })).toBe('retry');
+    expect(await queued(line.id)).toMatchObject({ attempts: 2 });
+    expect([atStripe(depositSession), atStripe(balanceSession)]).toEqual([[], []]);
+
+    await fault(balanceSession, 'ok');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 2 })).toBe('succeeded');
+    expect(atStripe(depositSession).map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[1000, line.id]]);
+    expect(atStripe(balanceSession)).toEqual([]);
+    expect(await lineOf(bookingId)).toMatchObject({ status: 'succeeded', amountCents: -1000 });
+  });
+
+  /** The $90 refund sent to the balance payment, refunded there and its answer lost, its events held. */
+  async function lostOnBalance() {
+    const sent = await refundedWhileStripeDown(async (id) => {
+      expect((await api('POST', `/api/me/bookings/${id}/cancellation`, {})).status).toBe(200);
+    });
+    await refundEvents(sent.balanceSession, 'held');
+    await fault(sent.balanceSession, 'lose');
+    expect(await refunds.sendRefund(sent.bookingId, sent.line.id, { attempts: 1 })).toBe('retry');
+    const lost = atStripe(sent.balanceSession);
+    expect(lost.map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[9000, sent.line.id]]);
+    await fault(sent.balanceSession, 'ok');
+    return { ...sent, lost: lost[0]! };
+  }
+
+  it('an answer lost on the balance payment: the next send finds the refund there and records it, sending nothing', async () => {
+    const { bookingId, depositSession, balanceSession, line, lost } = await lostOnBalance();
+    const create = vi.spyOn(stripe.refunds, 'create');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 2, now: () => LATER })).toBe('succeeded');
+    expect(create).not.toHaveBeenCalled();
+    expect(atStripe(depositSession)).toEqual([]);
+    expect(atStripe(balanceSession).map((r) => r.id)).toEqual([lost.id]);
+    expect(await lineOf(bookingId)).toMatchObject({ status: 'succeeded', refundId: lost.id, amountCents: -9000, settledAt: LATER.toISOString() });
+    expect(await queued(line.id)).toBeUndefined();
+  });
+
+  it('an answer lost on the balance payment, and that refund then failed: the next send fails the line, sending nothing', async () => {
+    const { bookingId, depositSession, balanceSession, line, lost } = await lostOnBalance();
+    expect((await request(baseUrl, 'POST', `/_local/stripe/refunds/${lost.id}/fail`)).status).toBe(200);
+    const create = vi.spyOn(stripe.refunds, 'create');
+    const error = vi.spyOn(logger, 'error');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 2 })).toBe('failed');
+    expect(create).not.toHaveBeenCalled();
+    expect(atStripe(depositSession)).toEqual([]);
+    expect(atStripe(balanceSession)).toHaveLength(1);
+    expect(await lineOf(bookingId)).toMatchObject({ status: 'failed', amountCents: -9000 });
+    expect(await queued(line.id)).toBeUndefined();
+    expect(failedLogs(error)).toEqual([expect.objectContaining({ ledgerLine: line.id, reason: 'Refund failed at Stripe', refused: true })]);
   });
 });

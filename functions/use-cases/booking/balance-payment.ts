@@ -15,6 +15,7 @@ import { logAbout, logger } from '../../lib/logger';
 import { saveBookingChange } from '../../store/booking-changes';
 import { getBooking } from '../../store/bookings';
 import type { CheckoutSession } from '../../store/checkout-sessions';
+import { paymentIntentPut } from '../../store/confirmation';
 import { changeTime } from './refund-sync';
 
 const MAX_ATTEMPTS = 8;
@@ -64,6 +65,8 @@ export async function recordBalancePayment(session: Stripe.Checkout.Session, rec
     };
     const outcome = await saveBookingChange(before, after, {
       editableStatuses: LISTED_STATUSES,
+      // Its payment intent -> the booking, as at confirmation: Stripe's refund events for this payment find the booking.
+      alsoWrite: line.paymentIntent ? [paymentIntentPut(before.id, line.paymentIntent, at)] : [],
       audit: {
         by: 'Customer (paid online)',
         changes: [
