@@ -36,6 +36,10 @@ export function derivedItemsOf(b: Booking): DerivedItem[] {
     ...bookingTokenPuts(b, reference).map((t) => ({ kind: 'searchToken' as const, item: putOf(t) })),
     ...(onSheet && b.parkingBayNumber ? [{ kind: 'bayEntry' as const, item: putOf(bayEntryPut(b)) }] : []),
     ...(b.payment?.paymentIntent ? [{ kind: 'paymentIntent' as const, item: putOf(paymentIntentPut(b.id, b.payment.paymentIntent, b.confirmedAt ?? b.payment.paidAt)) }] : []),
+    // A balance paid online is a payment of its own: Stripe's refund events for it find the booking the same way.
+    ...(b.ledger ?? [])
+      .filter((l) => l.kind === 'payment' && l.method === 'online' && l.paymentIntent)
+      .map((l) => ({ kind: 'paymentIntent' as const, item: putOf(paymentIntentPut(b.id, l.paymentIntent!, l.at)) })),
   ];
   // One write per key (a transaction may not touch an item twice).
   return [...new Map(items.map((d) => [`${d.item.pk}\u0000${d.item.sk}`, d])).values()];

@@ -44,6 +44,21 @@ describe('a booking\'s derived items', () => {
     expect(derivedItemsOf(b).filter((i) => i.kind === 'paymentIntent').map((i) => i.item)).toEqual([{ ...keys.paymentIntent(b.payment!.paymentIntent!), type: 'payment_intent', bookingId: ID, createdAt: b.confirmedAt ?? b.payment!.paidAt }]);
   });
 
+  it('and a pointer for each balance paid online (its own payment intent), none for cash or a refund', () => {
+    const b = bookingRecord({
+      id: ID,
+      ledger: [
+        { id: 'l1', at: '2030-03-01T00:00:00.000Z', by: 'customer', kind: 'payment', amountCents: 5000, note: 'Balance paid online', method: 'online', sessionId: 'cs_bal', paymentIntent: 'pi_bal' },
+        { id: 'l2', at: '2030-03-02T00:00:00.000Z', by: 'admin', kind: 'payment', amountCents: 1000, note: 'Cash', method: 'cash' },
+        { id: 'l3', at: '2030-03-03T00:00:00.000Z', by: 'admin', kind: 'refund', amountCents: -1000, note: 'Refund', status: 'succeeded' },
+      ],
+    });
+    expect(derivedItemsOf(b).filter((i) => i.kind === 'paymentIntent').map((i) => i.item)).toEqual([
+      { ...keys.paymentIntent(b.payment!.paymentIntent!), type: 'payment_intent', bookingId: ID, createdAt: b.confirmedAt ?? b.payment!.paidAt },
+      { ...keys.paymentIntent('pi_bal'), type: 'payment_intent', bookingId: ID, createdAt: '2030-03-01T00:00:00.000Z' },
+    ]);
+  });
+
   it("of a cancelled booking are its cancelled day entries (off the sheet), search tokens and payment pointer, no bay; a booking never paid has none", () => {
     const kinds = (b: Booking) => [...new Set(derivedItemsOf(b).map((i) => i.kind))];
     const cancelled = bookingRecord({ id: ID, status: 'cancelled', parkingBayNumber: 'A7' });
