@@ -130,11 +130,17 @@ describe('Stripe answers', () => {
 
   it('refuses it: the line is failed, never recorded as made, and leaves the queue', async () => {
     const { bookingId, sessionId, line } = await pendingRefund();
+    const ledgerBefore = (await item(keys.booking(bookingId)))!.ledger as Line[];
     await fault(sessionId, 'refuse');
     const error = vi.spyOn(logger, 'error');
     expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('failed');
     const failed = await lineOf(bookingId);
     expect([failed.status, failed.refundId, typeof failed.settledAt]).toEqual(['failed', undefined, 'string']);
+    // Only the refund's line changed: every other line of the booking's ledger is as it was.
+    const ledgerAfter = (await item(keys.booking(bookingId)))!.ledger as Line[];
+    expect(ledgerBefore.length).toBeGreaterThan(1);
+    expect(ledgerAfter.filter((l) => l.id !== line.id)).toEqual(ledgerBefore.filter((l) => l.id !== line.id));
+    expect(ledgerAfter.map((l) => l.id)).toEqual(ledgerBefore.map((l) => l.id));
     expect(await queued(line.id)).toBeUndefined();
     expect(atStripe(sessionId)).toEqual([]);
     // Once, with Stripe's reason: the alarm counts it, and staff read why.
