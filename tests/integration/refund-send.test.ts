@@ -414,6 +414,26 @@ describe('a booking whose balance was paid online', () => {
     expect(await lineOf(bookingId)).toMatchObject({ status: 'succeeded', amountCents: -1000 });
   });
 
+  it('counts the refunds a payment already has: after a $95 dashboard refund on the $100 balance payment, a $12 refund goes to the $10 deposit, the one with the most room, and is settled at $10', async () => {
+    const paid = await paidTwice();
+    await dashboardRefund(paid.balanceSession, 9500);
+    await fault(paid.depositSession, 'down');
+    await fault(paid.balanceSession, 'down');
+    const cancelled = await request(baseUrl, 'POST', `/api/admin/bookings/${paid.bookingId}/cancellation`, { refund: 12, reason: 'Flight cancelled by the airline' }, { authorization: admin.bearer });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const pending = ((await item(keys.booking(paid.bookingId)))!.ledger as Line[]).filter((l) => l.kind === 'refund' && l.status === 'pending');
+    expect(pending.map((l) => l.amountCents)).toEqual([-1200]);
+    const line = pending[0]!;
+    await fault(paid.depositSession, 'ok');
+    await fault(paid.balanceSession, 'ok');
+
+    expect(await refunds.sendRefund(paid.bookingId, line.id, { attempts: 1 })).toBe('succeeded');
+    expect(atStripe(paid.depositSession).map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[1000, line.id]]);
+    expect(atStripe(paid.balanceSession).map((r) => r.amount)).toEqual([9500]);
+    const settled = ((await item(keys.booking(paid.bookingId)))!.ledger as Line[]).find((l) => l.id === line.id);
+    expect(settled).toMatchObject({ status: 'succeeded', amountCents: -1000 });
+  });
+
   /** The $90 refund sent to the balance payment, refunded there and its answer lost, its events held. */
   async function lostOnBalance() {
     const sent = await refundedWhileStripeDown(async (id) => {
