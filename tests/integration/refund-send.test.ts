@@ -434,6 +434,24 @@ describe('a booking whose balance was paid online', () => {
     expect(settled).toMatchObject({ status: 'succeeded', amountCents: -1000 });
   });
 
+  it("counts the deposit's own refunds too: after a $2 dashboard refund on the $10 deposit, a $9 refund goes to the balance payment", async () => {
+    const paid = await paidTwice();
+    await dashboardRefund(paid.depositSession, 200);
+    await fault(paid.depositSession, 'down');
+    await fault(paid.balanceSession, 'down');
+    const cancelled = await request(baseUrl, 'POST', `/api/admin/bookings/${paid.bookingId}/cancellation`, { refund: 9, reason: 'Flight cancelled by the airline' }, { authorization: admin.bearer });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const pending = ((await item(keys.booking(paid.bookingId)))!.ledger as Line[]).filter((l) => l.kind === 'refund' && l.status === 'pending');
+    expect(pending.map((l) => l.amountCents)).toEqual([-900]);
+    const line = pending[0]!;
+    await fault(paid.depositSession, 'ok');
+    await fault(paid.balanceSession, 'ok');
+
+    expect(await refunds.sendRefund(paid.bookingId, line.id, { attempts: 1 })).toBe('succeeded');
+    expect(atStripe(paid.depositSession).map((r) => r.amount)).toEqual([200]);
+    expect(atStripe(paid.balanceSession).map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[900, line.id]]);
+  });
+
   /** The $90 refund sent to the balance payment, refunded there and its answer lost, its events held. */
   async function lostOnBalance() {
     const sent = await refundedWhileStripeDown(async (id) => {
