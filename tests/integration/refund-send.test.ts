@@ -452,6 +452,26 @@ describe('a booking whose balance was paid online', () => {
     expect(atStripe(paid.balanceSession).map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[900, line.id]]);
   });
 
+  it('a refund that failed at Stripe gives its room back: after a failed $95 dashboard refund on the balance payment, a $12 refund goes there', async () => {
+    const paid = await paidTwice();
+    await dashboardRefund(paid.balanceSession, 9500);
+    const [dashboard] = atStripe(paid.balanceSession);
+    expect((await request(baseUrl, 'POST', `/_local/stripe/refunds/${dashboard!.id}/fail`)).status).toBe(200);
+    await fault(paid.depositSession, 'down');
+    await fault(paid.balanceSession, 'down');
+    const cancelled = await request(baseUrl, 'POST', `/api/admin/bookings/${paid.bookingId}/cancellation`, { refund: 12, reason: 'Flight cancelled by the airline' }, { authorization: admin.bearer });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const pending = ((await item(keys.booking(paid.bookingId)))!.ledger as Line[]).filter((l) => l.kind === 'refund' && l.status === 'pending');
+    expect(pending.map((l) => l.amountCents)).toEqual([-1200]);
+    const line = pending[0]!;
+    await fault(paid.depositSession, 'ok');
+    await fault(paid.balanceSession, 'ok');
+
+    expect(await refunds.sendRefund(paid.bookingId, line.id, { attempts: 1 })).toBe('succeeded');
+    expect(atStripe(paid.depositSession)).toEqual([]);
+    expect(atStripe(paid.balanceSession).map((r) => [r.amount, r.metadata.ledgerLine ?? null])).toEqual([[9500, null], [1200, line.id]]);
+  });
+
   /** The $90 refund sent to the balance payment, refunded there and its answer lost, its events held. */
   async function lostOnBalance() {
     const sent = await refundedWhileStripeDown(async (id) => {
