@@ -348,16 +348,27 @@ async function paidTwice(): Promise<{ bookingId: string; depositSession: string;
  * A booking paid twice whose refund is asked for (`cancel`) while Stripe answers neither payment, so the refund stays a
  * pending line; Stripe then answers again, and the test sends the line itself.
  */
-async function refundedWhileStripeDown(cancel: (bookingId: string) => Promise<void>) {
+async function refundedWhileStripeDown(cancel: (bookingId: string) => Promise<void>, before?: (paid: Awaited<ReturnType<typeof paidTwice>>) => Promise<void>) {
   const paid = await paidTwice();
+  await before?.(paid);
   await fault(paid.depositSession, 'down');
   await fault(paid.balanceSession, 'down');
   await cancel(paid.bookingId);
-  const line = await lineOf(paid.bookingId);
+  const pending = (await ledgerOf(paid.bookingId)).filter((l) => l.kind === 'refund' && l.status === 'pending');
+  expect(pending).toHaveLength(1);
+  const line = pending[0]!;
   await fault(paid.depositSession, 'ok');
   await fault(paid.balanceSession, 'ok');
   return { ...paid, line };
 }
+
+const ledgerOf = async (bookingId: string) => (await item(keys.booking(bookingId)))!.ledger as Line[];
+
+/** An admin's cancellation refunding `dollars`. */
+const adminCancel = (dollars: number) => async (bookingId: string) => {
+  const cancelled = await request(baseUrl, 'POST', `/api/admin/bookings/${bookingId}/cancellation`, { refund: dollars, reason: 'Flight cancelled by the airline' }, { authorization: admin.bearer });
+  expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+};
 
 describe('a booking whose balance was paid online', () => {
   it('has two payments: the $90 refund goes to the $100 balance payment, the one with room for all of it, not the $10 deposit', async () => {
@@ -375,10 +386,7 @@ describe('a booking whose balance was paid online', () => {
   });
 
   it('a $110 refund no single payment can take: the $100 payment, the one with the most room, refunds $100 and the line is settled at that', async () => {
-    const { bookingId, depositSession, balanceSession, line } = await refundedWhileStripeDown(async (id) => {
-      const cancelled = await request(baseUrl, 'POST', `/api/admin/bookings/${id}/cancellation`, { refund: 110, reason: 'Flight cancelled by the airline' }, { authorization: admin.bearer });
-      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-    });
+    const { bookingId, depositSession, balanceSession, line } = await refundedWhileStripeDown(adminCancel(110));
     expect([line.status, line.amountCents]).toEqual(['pending', -11000]);
 
     expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('succeeded');
@@ -397,10 +405,7 @@ describe('a booking whose balance was paid online', () => {
   });
 
   it("a $10 refund goes to the $10 deposit, the first payment with room for all of it; not while the balance payment's refunds cannot be listed", async () => {
-    const { bookingId, depositSession, balanceSession, line } = await refundedWhileStripeDown(async (id) => {
-      const cancelled = await request(baseUrl, 'POST', `/api/admin/bookings/${id}/cancellation`, { refund: 10, reason: 'Flight cancelled by the airline' }, { authorization: admin.bearer });
-      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-    });
+    const { bookingId, depositSession, balanceSession, line } = await refundedWhileStripeDown(adminCancel(10));
     expect([line.status, line.amountCents]).toEqual(['pending', -1000]);
     await fault(balanceSession, 'down');
     expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1, now: () => LATER })).toBe('retry');
@@ -415,61 +420,35 @@ describe('a booking whose balance was paid online', () => {
   });
 
   it('counts the refunds a payment already has: after a $95 dashboard refund on the $100 balance payment, a $12 refund goes to the $10 deposit, the one with the most room, and is settled at $10', async () => {
-    const paid = await paidTwice();
-    await dashboardRefund(paid.balanceSession, 9500);
-    await fault(paid.depositSession, 'down');
-    await fault(paid.balanceSession, 'down');
-    const cancelled = await request(baseUrl, 'POST', `/api/admin/bookings/${paid.bookingId}/cancellation`, { refund: 12, reason: 'Flight cancelled by the airline' }, { authorization: admin.bearer });
-    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-    const pending = ((await item(keys.booking(paid.bookingId)))!.ledger as Line[]).filter((l) => l.kind === 'refund' && l.status === 'pending');
-    expect(pending.map((l) => l.amountCents)).toEqual([-1200]);
-    const line = pending[0]!;
-    await fault(paid.depositSession, 'ok');
-    await fault(paid.balanceSession, 'ok');
+    const { bookingId, depositSession, balanceSession, line } = await refundedWhileStripeDown(adminCancel(12), (paid) => dashboardRefund(paid.balanceSession, 9500));
+    expect(line.amountCents).toBe(-1200);
 
-    expect(await refunds.sendRefund(paid.bookingId, line.id, { attempts: 1 })).toBe('succeeded');
-    expect(atStripe(paid.depositSession).map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[1000, line.id]]);
-    expect(atStripe(paid.balanceSession).map((r) => r.amount)).toEqual([9500]);
-    const settled = ((await item(keys.booking(paid.bookingId)))!.ledger as Line[]).find((l) => l.id === line.id);
-    expect(settled).toMatchObject({ status: 'succeeded', amountCents: -1000 });
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('succeeded');
+    expect(atStripe(depositSession).map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[1000, line.id]]);
+    expect(atStripe(balanceSession).map((r) => r.amount)).toEqual([9500]);
+    expect((await ledgerOf(bookingId)).find((l) => l.id === line.id)).toMatchObject({ status: 'succeeded', amountCents: -1000 });
   });
 
   it("counts the deposit's own refunds too: after a $2 dashboard refund on the $10 deposit, a $9 refund goes to the balance payment", async () => {
-    const paid = await paidTwice();
-    await dashboardRefund(paid.depositSession, 200);
-    await fault(paid.depositSession, 'down');
-    await fault(paid.balanceSession, 'down');
-    const cancelled = await request(baseUrl, 'POST', `/api/admin/bookings/${paid.bookingId}/cancellation`, { refund: 9, reason: 'Flight cancelled by the airline' }, { authorization: admin.bearer });
-    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-    const pending = ((await item(keys.booking(paid.bookingId)))!.ledger as Line[]).filter((l) => l.kind === 'refund' && l.status === 'pending');
-    expect(pending.map((l) => l.amountCents)).toEqual([-900]);
-    const line = pending[0]!;
-    await fault(paid.depositSession, 'ok');
-    await fault(paid.balanceSession, 'ok');
+    const { bookingId, depositSession, balanceSession, line } = await refundedWhileStripeDown(adminCancel(9), (paid) => dashboardRefund(paid.depositSession, 200));
+    expect(line.amountCents).toBe(-900);
 
-    expect(await refunds.sendRefund(paid.bookingId, line.id, { attempts: 1 })).toBe('succeeded');
-    expect(atStripe(paid.depositSession).map((r) => r.amount)).toEqual([200]);
-    expect(atStripe(paid.balanceSession).map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[900, line.id]]);
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('succeeded');
+    expect(atStripe(depositSession).map((r) => r.amount)).toEqual([200]);
+    expect(atStripe(balanceSession).map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[900, line.id]]);
   });
 
   it('a refund that failed at Stripe gives its room back: after a failed $95 dashboard refund on the balance payment, a $12 refund goes there', async () => {
-    const paid = await paidTwice();
-    await dashboardRefund(paid.balanceSession, 9500);
-    const [dashboard] = atStripe(paid.balanceSession);
-    expect((await request(baseUrl, 'POST', `/_local/stripe/refunds/${dashboard!.id}/fail`)).status).toBe(200);
-    await fault(paid.depositSession, 'down');
-    await fault(paid.balanceSession, 'down');
-    const cancelled = await request(baseUrl, 'POST', `/api/admin/bookings/${paid.bookingId}/cancellation`, { refund: 12, reason: 'Flight cancelled by the airline' }, { authorization: admin.bearer });
-    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-    const pending = ((await item(keys.booking(paid.bookingId)))!.ledger as Line[]).filter((l) => l.kind === 'refund' && l.status === 'pending');
-    expect(pending.map((l) => l.amountCents)).toEqual([-1200]);
-    const line = pending[0]!;
-    await fault(paid.depositSession, 'ok');
-    await fault(paid.balanceSession, 'ok');
+    const { bookingId, depositSession, balanceSession, line } = await refundedWhileStripeDown(adminCancel(12), async (paid) => {
+      await dashboardRefund(paid.balanceSession, 9500);
+      const [dashboard] = atStripe(paid.balanceSession);
+      expect((await request(baseUrl, 'POST', `/_local/stripe/refunds/${dashboard!.id}/fail`)).status).toBe(200);
+    });
+    expect(line.amountCents).toBe(-1200);
 
-    expect(await refunds.sendRefund(paid.bookingId, line.id, { attempts: 1 })).toBe('succeeded');
-    expect(atStripe(paid.depositSession)).toEqual([]);
-    expect(atStripe(paid.balanceSession).map((r) => [r.amount, r.metadata.ledgerLine ?? null])).toEqual([[9500, null], [1200, line.id]]);
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('succeeded');
+    expect(atStripe(depositSession)).toEqual([]);
+    expect(atStripe(balanceSession).map((r) => [r.amount, r.metadata.ledgerLine ?? null])).toEqual([[9500, null], [1200, line.id]]);
   });
 
   /** The $90 refund sent to the balance payment, refunded there and its answer lost, its events held. */
