@@ -28,6 +28,8 @@ let owner: TestUser;
 let admin: TestUser;
 let refunds: typeof import('../../functions/use-cases/booking/refund');
 let logger: typeof import('../../functions/lib/logger').logger;
+/** The DynamoDB client the sender's store uses (the same module instance), to make one of its calls fail. */
+let senderDb: import('@aws-sdk/lib-dynamodb').DynamoDBDocumentClient;
 /** The Stripe client the sender uses (the same module instance), to watch or delay its refund calls. */
 let stripe: Stripe;
 
@@ -37,6 +39,7 @@ beforeAll(async () => {
   process.env.STRIPE_STANDIN_URL = env.baseUrl;
   refunds = await import('../../functions/use-cases/booking/refund');
   ({ logger } = await import('../../functions/lib/logger'));
+  senderDb = (await import('../../functions/lib/aws')).dynamo();
   stripe = await (await import('../../functions/lib/stripe')).stripeClient();
   [owner, admin] = await Promise.all([createUser(env), createUser(env, { admin: true })]);
 });
@@ -70,6 +73,9 @@ const dashboardRefund = async (sessionId: string, cents?: number) => {
 
 /** The sender's clock in these tests: its settling is told from the webhook's (which runs on the real clock) by it. */
 const LATER = new Date('2030-01-01T00:00:00.000Z');
+
+/** A Stripe error as the SDK throws it: what the sender reads of it is its status and message. */
+const stripeError = (statusCode: number, message: string) => Object.assign(new Error(message), { statusCode });
 
 /** What the 'refund failed' alarm counts (infra/refund-alarms.ts: log lines whose message is 'Refund failed'). */
 const failedLogs = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.filter((c) => c[0] === 'Refund failed').map((c) => c[1]);
@@ -295,6 +301,22 @@ describe('a booking without a payment intent', () => {
   });
 });
 
+describe("Stripe refusing to list the payment's refunds", () => {
+  it('(no such payment) fails the line at once with its reason, sending nothing and not putting it off', async () => {
+    const { bookingId, sessionId, line } = await pendingRefund();
+    await fault(sessionId, 'ok');
+    const gone = `pi_gone_${line.id.slice(0, 8)}`;
+    await db.send(new UpdateCommand({ TableName: env.tableName, Key: keys.booking(bookingId), UpdateExpression: 'SET payment.paymentIntent = :gone', ExpressionAttributeValues: { ':gone': gone } }));
+    const error = vi.spyOn(logger, 'error');
+    const create = vi.spyOn(stripe.refunds, 'create');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('failed');
+    expect(create).not.toHaveBeenCalled();
+    expect(await lineOf(bookingId)).toMatchObject({ status: 'failed', amountCents: -9000 });
+    expect(await queued(line.id)).toBeUndefined();
+    expect(failedLogs(error)).toEqual([{ bookingId, ledgerLine: line.id, amountCents: 9000, attempts: 2, reason: `No such payment_intent: '${gone}'`, refused: true }]);
+  });
+});
+
 describe('Stripe does not answer', () => {
   it('puts the send off, longer each time, and fails the line at the 8th attempt; a webhook kick leaves the queue as it was', async () => {
     const { bookingId, sessionId, line } = await pendingRefund();
@@ -488,5 +510,132 @@ describe('a booking whose balance was paid online', () => {
     expect(await lineOf(bookingId)).toMatchObject({ status: 'failed', amountCents: -9000 });
     expect(await queued(line.id)).toBeUndefined();
     expect(failedLogs(error)).toEqual([expect.objectContaining({ ledgerLine: line.id, reason: 'Refund failed at Stripe', refused: true })]);
+  });
+
+  it("the first payment's amount cannot be read: no answer puts the send off; Stripe refusing fails the line, sending nothing", async () => {
+    const { bookingId, depositSession, balanceSession, line } = await refundedWhileStripeDown(adminCancel(90));
+    const retrieve = vi.spyOn(stripe.paymentIntents, 'retrieve').mockRejectedValueOnce(stripeError(500, 'An error occurred with our connection to Stripe.'));
+    const create = vi.spyOn(stripe.refunds, 'create');
+    const error = vi.spyOn(logger, 'error');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1, now: () => LATER })).toBe('retry');
+    expect(await queued(line.id)).toMatchObject({ attempts: 2, nextAttemptAt: '2030-01-01T00:04:00.000Z' });
+    expect((await lineOf(bookingId)).status).toBe('pending');
+
+    retrieve.mockRejectedValueOnce(stripeError(404, "No such payment_intent: 'pi_moved'"));
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 2 })).toBe('failed');
+    expect(create).not.toHaveBeenCalled();
+    expect([atStripe(depositSession), atStripe(balanceSession)]).toEqual([[], []]);
+    expect(await lineOf(bookingId)).toMatchObject({ status: 'failed', amountCents: line.amountCents });
+    expect(await queued(line.id)).toBeUndefined();
+    expect(failedLogs(error)).toEqual([{ bookingId, ledgerLine: line.id, amountCents: -line.amountCents, attempts: 3, reason: "No such payment_intent: 'pi_moved'", refused: true }]);
+  });
+
+  it("Stripe's dashboard refunded both payments in full before the send: no payment has room, so the line is failed for staff, sending nothing", async () => {
+    const { bookingId, depositSession, balanceSession, line } = await refundedWhileStripeDown(adminCancel(90));
+    await refundEvents(depositSession, 'held');
+    await refundEvents(balanceSession, 'held');
+    await dashboardRefund(depositSession);
+    await dashboardRefund(balanceSession);
+    const create = vi.spyOn(stripe.refunds, 'create');
+    const error = vi.spyOn(logger, 'error');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('failed');
+    expect(create).not.toHaveBeenCalled();
+    expect(await lineOf(bookingId)).toMatchObject({ status: 'failed', amountCents: -9000 });
+    expect(failedLogs(error)).toEqual([expect.objectContaining({ ledgerLine: line.id, reason: 'No payment of the booking has that much left to refund', refused: true })]);
+  });
+
+  it('absorbed by another sender while this one was reading the payments: settled once, by that sender, and logged once', async () => {
+    const { bookingId, depositSession, line } = await refundedWhileStripeDown(adminCancel(10));
+    await refundEvents(depositSession, 'held');
+    await dashboardRefund(depositSession, 1000);
+    const real = stripe.paymentIntents.retrieve.bind(stripe.paymentIntents);
+    let other: string | undefined;
+    vi.spyOn(stripe.paymentIntents, 'retrieve').mockImplementationOnce(async (...args: Parameters<typeof real>) => {
+      // The worker's send runs whole while this one waits for Stripe.
+      other = await refunds.sendRefund(bookingId, line.id, { attempts: 1, now: () => LATER });
+      return real(...args);
+    });
+    const info = vi.spyOn(logger, 'info');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('settled-elsewhere');
+    expect(other).toBe('absorbed');
+    expect(await lineOf(bookingId)).toMatchObject({ status: 'succeeded', amountCents: 0, askedCents: 1000, settledAt: LATER.toISOString() });
+    expect(info.mock.calls.filter((c) => c[0] === 'Refund not sent: a refund made in Stripe paid it')).toHaveLength(1);
+  });
+});
+
+describe('two senders at once (the first send and the worker)', () => {
+  it('both made it: one refund at Stripe (the same idempotency key), the line settled once, by the first to finish, and logged once', async () => {
+    const { bookingId, sessionId, line } = await pendingRefund();
+    await refundEvents(sessionId, 'held');
+    await fault(sessionId, 'ok');
+    const real = stripe.refunds.create.bind(stripe.refunds);
+    let other: string | undefined;
+    vi.spyOn(stripe.refunds, 'create').mockImplementationOnce(async (...args: Parameters<typeof real>) => {
+      other = await refunds.sendRefund(bookingId, line.id, { attempts: 1, now: () => LATER });
+      return real(...args);
+    });
+    const info = vi.spyOn(logger, 'info');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('succeeded');
+    expect(other).toBe('succeeded');
+    const made = atStripe(sessionId);
+    expect(made.map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[9000, line.id]]);
+    expect(await lineOf(bookingId)).toMatchObject({ status: 'succeeded', refundId: made[0]!.id, amountCents: -9000, settledAt: LATER.toISOString() });
+    expect(info.mock.calls.filter((c) => c[0] === 'Refund made')).toHaveLength(1);
+  });
+
+  it('both refused: the line is failed once, by the first to finish, and the alarm counts it once', async () => {
+    const { bookingId, sessionId, line } = await pendingRefund();
+    await fault(sessionId, 'refuse');
+    const real = stripe.refunds.create.bind(stripe.refunds);
+    let other: string | undefined;
+    vi.spyOn(stripe.refunds, 'create').mockImplementationOnce(async (...args: Parameters<typeof real>) => {
+      other = await refunds.sendRefund(bookingId, line.id, { attempts: 1, now: () => LATER });
+      return real(...args);
+    });
+    const error = vi.spyOn(logger, 'error');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('settled-elsewhere');
+    expect(other).toBe('failed');
+    expect(await lineOf(bookingId)).toMatchObject({ status: 'failed', amountCents: -9000, settledAt: LATER.toISOString() });
+    expect(await queued(line.id)).toBeUndefined();
+    expect(failedLogs(error)).toHaveLength(1);
+  });
+
+  it("refused because the other sender's refund took the payment: found at the second look and recorded, not failed", async () => {
+    const { bookingId, sessionId, line } = await pendingRefund();
+    await refundEvents(sessionId, 'held');
+    await fault(sessionId, 'ok');
+    const real = stripe.refunds.create.bind(stripe.refunds);
+    // The other sender's refund is made; this one's call is then refused, as Stripe refuses a refund of a refunded charge.
+    vi.spyOn(stripe.refunds, 'create').mockImplementationOnce(async (...args: Parameters<typeof real>) => {
+      await real(...args);
+      throw stripeError(400, 'Charge has already been refunded.');
+    });
+    const error = vi.spyOn(logger, 'error');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('succeeded');
+    const made = atStripe(sessionId);
+    expect(made.map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[9000, line.id]]);
+    expect(await lineOf(bookingId)).toMatchObject({ status: 'succeeded', refundId: made[0]!.id, amountCents: -9000 });
+    expect(await queued(line.id)).toBeUndefined();
+    expect(failedLogs(error)).toEqual([]);
+  });
+});
+
+describe('the first send, right after the change that wrote the line', () => {
+  it('a store error on the way (DynamoDB throttling): the change stands, the line and its request wait for the worker, and the log says so', async () => {
+    const { bookingId, sessionId, line } = await pendingRefund();
+    await fault(sessionId, 'ok');
+    const booking = (await item(keys.booking(bookingId))) as unknown as Parameters<typeof refunds.refund>[0];
+    const send = vi.spyOn(senderDb, 'send').mockImplementationOnce(() => Promise.reject(Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), { name: 'ThrottlingException' })));
+    const warn = vi.spyOn(logger, 'warn');
+    await expect(refunds.refund(booking, line as Parameters<typeof refunds.refund>[1])).resolves.toBeUndefined();
+    expect(send).toHaveBeenCalled();
+    expect(warn.mock.calls.filter((c) => c[0] === 'Refund left to the worker').map((c) => c[1])).toEqual([{ bookingId, ledgerLine: line.id, error: 'Rate of requests exceeds the allowed throughput.' }]);
+    expect(await lineOf(bookingId)).toMatchObject({ status: 'pending', amountCents: -9000 });
+    expect(await queued(line.id)).toMatchObject({ attempts: 1 });
+    expect(atStripe(sessionId)).toEqual([]);
+    // The store answers again: the same first send makes the refund.
+    await refunds.refund(booking, line as Parameters<typeof refunds.refund>[1]);
+    expect(atStripe(sessionId).map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[9000, line.id]]);
+    expect((await lineOf(bookingId)).status).toBe('succeeded');
   });
 });

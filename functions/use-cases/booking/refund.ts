@@ -118,9 +118,10 @@ export async function sendRefund(bookingId: string, lineId: string, options: Sen
   const { line } = found;
   const paymentIntent = b.payment?.paymentIntent;
   const fail = async (reason: string, refused: boolean, tried: number): Promise<SendOutcome> => {
-    // Counted by the 'refund failed' alarm (infra/jobs.ts); staff see the line as failed.
-    logger.error('Refund failed', { bookingId, ledgerLine: lineId, amountCents: -line.amountCents, attempts: tried, reason, refused });
+    // Another sender settled it meanwhile: that one logs it, so the alarm counts one line once.
     if ((await settleFailed(bookingId, lineId, now)) !== 'settled') return 'settled-elsewhere';
+    // Counted by the 'refund failed' alarm (infra/refund-alarms.ts); staff see the line as failed.
+    logger.error('Refund failed', { bookingId, ledgerLine: lineId, amountCents: -line.amountCents, attempts: tried, reason, refused });
     countEvent(BUSINESS_METRICS.refundFailed);
     return 'failed';
   };
