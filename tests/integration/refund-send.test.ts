@@ -190,6 +190,7 @@ describe('Stripe answers', () => {
   it('a 409 (a request with the same idempotency key in progress) and a 429 (rate limited) are no answer: put off, not failed', async () => {
     const { bookingId, sessionId, line } = await pendingRefund();
     const error = vi.spyOn(logger, 'error');
+    const warn = vi.spyOn(logger, 'warn');
     await fault(sessionId, 'conflict');
     expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1, now: () => LATER })).toBe('retry');
     expect(await queued(line.id)).toMatchObject({ attempts: 2, nextAttemptAt: '2030-01-01T00:04:00.000Z' });
@@ -199,6 +200,11 @@ describe('Stripe answers', () => {
     expect((await lineOf(bookingId)).status).toBe('pending');
     expect(atStripe(sessionId)).toEqual([]);
     expect(failedLogs(error)).toEqual([]);
+    // What the logs say of each: the attempt and Stripe's reason.
+    expect(warn.mock.calls.filter((c) => c[0] === 'Refund not confirmed yet; it will be sent again').map((c) => c[1])).toEqual([
+      { bookingId, ledgerLine: line.id, attempts: 2, reason: expect.stringMatching(/^There is currently another in-progress request using this idempotent key/) },
+      { bookingId, ledgerLine: line.id, attempts: 3, reason: 'Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.' },
+    ]);
     // Stripe answers again: the refund is made once.
     await fault(sessionId, 'ok');
     expect(await refunds.sendRefund(bookingId, line.id, { attempts: 3 })).toBe('succeeded');
@@ -267,7 +273,7 @@ describe("a refund made in Stripe's dashboard meanwhile", () => {
     // The line gave way to the $20: $70 asked, once.
     expect(create.mock.calls.map((c) => c[0]!.amount)).toEqual([7000]);
     expect(await lineOf(bookingId)).toMatchObject({ status: 'failed', amountCents: -9000 });
-    expect(failedLogs(error)).toEqual([expect.objectContaining({ ledgerLine: line.id, reason: 'This charge has been disputed and cannot be refunded.', refused: true })]);
+    expect(failedLogs(error)).toEqual([{ bookingId, ledgerLine: line.id, amountCents: 9000, attempts: 2, reason: 'This charge has been disputed and cannot be refunded.', refused: true }]);
   });
 
   it('took more each time it was sent: refused twice, the line is failed for staff', async () => {
@@ -281,7 +287,7 @@ describe("a refund made in Stripe's dashboard meanwhile", () => {
     expect(atStripe(sessionId).map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[5000, undefined], [5000, undefined]]);
     expect(await lineOf(bookingId)).toMatchObject({ status: 'failed', amountCents: -9000 });
     expect(await queued(line.id)).toBeUndefined();
-    expect(failedLogs(error)).toEqual([expect.objectContaining({ ledgerLine: line.id, reason: 'Refused twice as Stripe refunds changed', refused: true })]);
+    expect(failedLogs(error)).toEqual([{ bookingId, ledgerLine: line.id, amountCents: 9000, attempts: 2, reason: 'Refused twice as Stripe refunds changed', refused: true }]);
   });
 });
 
@@ -330,8 +336,11 @@ describe('Stripe does not answer', () => {
     // Attempt 7 failed: the eighth waits the longest, an hour.
     expect(await queued(line.id)).toMatchObject({ attempts: 7, nextAttemptAt: '2030-01-01T01:00:00.000Z' });
     expect((await lineOf(bookingId)).status).toBe('pending');
+    const error = vi.spyOn(logger, 'error');
     expect(await refunds.sendRefund(bookingId, line.id, { attempts: 7 })).toBe('failed');
     expect((await lineOf(bookingId)).status).toBe('failed');
+    // Never answered, not refused: the alarm's log says which.
+    expect(failedLogs(error)).toEqual([{ bookingId, ledgerLine: line.id, amountCents: 9000, attempts: 8, reason: 'An error occurred with our connection to Stripe.', refused: false }]);
     expect(await queued(line.id)).toBeUndefined();
     expect(atStripe(sessionId)).toEqual([]);
   });
@@ -509,7 +518,7 @@ describe('a booking whose balance was paid online', () => {
     expect(atStripe(balanceSession)).toHaveLength(1);
     expect(await lineOf(bookingId)).toMatchObject({ status: 'failed', amountCents: -9000 });
     expect(await queued(line.id)).toBeUndefined();
-    expect(failedLogs(error)).toEqual([expect.objectContaining({ ledgerLine: line.id, reason: 'Refund failed at Stripe', refused: true })]);
+    expect(failedLogs(error)).toEqual([{ bookingId, ledgerLine: line.id, amountCents: 9000, attempts: 3, reason: 'Refund failed at Stripe', refused: true }]);
   });
 
   it("the first payment's amount cannot be read: no answer puts the send off; Stripe refusing fails the line, sending nothing", async () => {
@@ -541,7 +550,7 @@ describe('a booking whose balance was paid online', () => {
     expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('failed');
     expect(create).not.toHaveBeenCalled();
     expect(await lineOf(bookingId)).toMatchObject({ status: 'failed', amountCents: -9000 });
-    expect(failedLogs(error)).toEqual([expect.objectContaining({ ledgerLine: line.id, reason: 'No payment of the booking has that much left to refund', refused: true })]);
+    expect(failedLogs(error)).toEqual([{ bookingId, ledgerLine: line.id, amountCents: 9000, attempts: 2, reason: 'No payment of the booking has that much left to refund', refused: true }]);
   });
 
   it('absorbed by another sender while this one was reading the payments: settled once, by that sender, and logged once', async () => {
