@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { afterDecision, decideMoney, decisionLines, isPolicyError, type MoneyDecision, type MoneyState, type Policy, type PolicyLine } from '../../shared/money-policy';
+import { afterDecision, decideMoney, decisionLines, isPolicyError, refundDollarsSchema, refundReasonSchema, type MoneyDecision, type MoneyState, type Policy, type PolicyLine } from '../../shared/money-policy';
 
 const HOUR = 3_600_000;
 const DROP_OFF = new Date('2030-03-10T09:00:00.000Z');
@@ -77,10 +77,113 @@ describe('staff', () => {
     expect(decideMoney(start, { kind: 'cancel' }, { actor: 'staff', refund: { refundCents: 6000, reason: '  ' } }, at(10))).toEqual({ error: 'reasonNeeded', termsRefundCents: 0 });
     expect(decideMoney(start, { kind: 'cancel' }, { actor: 'staff', refund: { refundCents: 6001, reason: 'x' } }, at(10))).toEqual({ error: 'refundTooLarge', maxCents: 6000 });
     const d = decide(start, { kind: 'cancel' }, at(10), { actor: 'staff', refund: { refundCents: 6000, reason: 'Flight cancelled by the airline' } });
-    expect(d).toMatchObject({ refundCents: 6000, keptCents: 0, overrideReason: 'Flight cancelled by the airline' });
+    expect(d).toMatchObject({ refundCents: 6000, keptCents: 0, keptReason: null, overrideReason: 'Flight cancelled by the airline' });
     expect(decisionLines(start, d, { kind: 'cancel' }, 0)).toEqual([{ kind: 'refund', amountCents: -6000, note: 'Booking cancelled; above the terms ($0.00): Flight cancelled by the airline' }]);
     const less = decide(start, { kind: 'cancel' }, at(100), { actor: 'staff', refund: { refundCents: 1000 } });
     expect(less).toMatchObject({ refundCents: 1000, keptCents: 5000, keptReason: 'staff', overrideReason: null });
+  });
+});
+
+describe('at the edges of the rules', () => {
+  it('exactly 48 hours before drop-off still gets the refund less the fee; a millisecond later, nothing', () => {
+    expect(decide(paid(6000), { kind: 'cancel' }, at(48))).toMatchObject({ refundCents: 4000, keptReason: 'fee' });
+    expect(decide(paid(6000), { kind: 'cancel' }, new Date(at(48).getTime() + 1))).toMatchObject({ refundCents: 0, keptReason: 'late' });
+  });
+
+  it('cancelling at the very moment of drop-off counts as after it; a moment before, as late', () => {
+    expect(decide(paid(6000), { kind: 'cancel' }, at(0))).toMatchObject({ refundCents: 0, keptReason: 'started' });
+    expect(decide(paid(6000), { kind: 'cancel' }, new Date(DROP_OFF.getTime() - 1))).toMatchObject({ refundCents: 0, keptReason: 'late' });
+  });
+
+  it('staff refunding exactly the terms need no reason, and the line says no override', () => {
+    const start = paid(6000);
+    const d = decide(start, { kind: 'cancel' }, at(100), { actor: 'staff', refund: { refundCents: 4000 } });
+    expect(d).toMatchObject({ refundCents: 4000, keptCents: 2000, keptReason: 'fee', overrideReason: null });
+    const withReason = decide(start, { kind: 'cancel' }, at(100), { actor: 'staff', refund: { refundCents: 4000, reason: 'As the terms say' } });
+    expect(withReason.overrideReason).toBeNull();
+    expect(decisionLines(start, withReason, { kind: 'cancel' }, 0).find((l) => l.kind === 'refund')!.note).toBe('Booking cancelled');
+    // A cent more than the terms is an override: it needs the reason.
+    expect(decideMoney(start, { kind: 'cancel' }, { actor: 'staff', refund: { refundCents: 4001 } }, at(100))).toEqual({ error: 'reasonNeeded', termsRefundCents: 4000 });
+  });
+
+  it('a second lower price inside 48 hours keeps only its own difference: credit kept by the first is not kept again', () => {
+    const start = paid(6000);
+    const first = decide(start, { kind: 'reprice', newTotalCents: 3000 }, at(30));
+    expect(first).toMatchObject({ keptCents: 3000, heldCents: 6000 });
+    expect(decide(afterDecision(start, first), { kind: 'reprice', newTotalCents: 2000 }, at(29))).toMatchObject({ refundCents: 0, keptCents: 1000, keptReason: 'late', heldCents: 6000 });
+  });
+
+  it('a booking held for payment review is refunded in full whenever it is cancelled, also after an edit', () => {
+    const review: MoneyState = { ...paid(6000), inReview: true };
+    expect(decide(review, { kind: 'cancel' }, at(10))).toMatchObject({ refundCents: 6000, keptCents: 0, keptReason: null, termsRefundCents: 6000 });
+    const edited = afterDecision(review, decide(review, { kind: 'reprice', newTotalCents: 6000 }, at(10)));
+    expect(edited.inReview).toBe(true);
+    expect(decide(edited, { kind: 'cancel' }, at(5)).refundCents).toBe(6000);
+    expect(afterDecision(paid(6000), decide(paid(6000), { kind: 'reprice', newTotalCents: 6000 }, at(10)))).not.toHaveProperty('inReview');
+  });
+
+  it('tells a refusal from a decision', () => {
+    expect(isPolicyError(decideMoney(paid(6000), { kind: 'cancel' }, { actor: 'staff', refund: { refundCents: 6001, reason: 'x' } }, at(10)))).toBe(true);
+    expect(isPolicyError(decideMoney(paid(6000), { kind: 'cancel' }, { actor: 'customer' }, at(10)))).toBe(false);
+  });
+});
+
+describe('the ledger lines of a decision', () => {
+  it('a lower price 48 hours or more ahead: the balance change with both prices, then the refund', () => {
+    const start = paid(11_000);
+    const d = decide(start, { kind: 'reprice', newTotalCents: 3000 }, at(100));
+    expect(decisionLines(start, d, { kind: 'reprice', newTotalCents: 3000 }, 0)).toEqual([
+      { kind: 'balance', amountCents: 0, note: 'Price $110.00 -> $30.00' },
+      { kind: 'refund', amountCents: -8000, note: 'Lower price' },
+    ]);
+  });
+
+  it('a higher price on a deposit: the balance goes up by the difference, nothing refunded or kept', () => {
+    const start = paid(6000, 1000);
+    const d = decide(start, { kind: 'reprice', newTotalCents: 8000 }, at(100));
+    expect(decisionLines(start, d, { kind: 'reprice', newTotalCents: 8000 }, 5000)).toEqual([{ kind: 'balance', amountCents: 2000, note: 'Price $60.00 -> $80.00' }]);
+  });
+
+  it('new dates at the same price write no line', () => {
+    const start = paid(6000);
+    const d = decide(start, { kind: 'reprice', newTotalCents: 6000 }, at(100));
+    expect(decisionLines(start, d, { kind: 'reprice', newTotalCents: 6000 }, 0)).toEqual([]);
+  });
+
+  it('what is kept, with the reason the customer reads for each rule', () => {
+    const lines = (hours: number, policy?: Policy) => {
+      const d = decide(paid(6000), { kind: 'cancel' }, at(hours), policy);
+      return decisionLines(paid(6000), d, { kind: 'cancel' }, 0);
+    };
+    expect(lines(100)).toEqual([
+      { kind: 'refund', amountCents: -4000, note: 'Booking cancelled' },
+      { kind: 'kept', amountCents: 2000, note: 'The $20 cancellation fee, 48 hours or more before drop-off' },
+    ]);
+    expect(lines(10)).toEqual([{ kind: 'kept', amountCents: 6000, note: 'Less than 48 hours before drop-off: not refunded' }]);
+    expect(lines(-5)).toEqual([{ kind: 'kept', amountCents: 6000, note: 'After drop-off: early pick-ups get no refund' }]);
+    expect(lines(100, { actor: 'staff', refund: { refundCents: 1000 } })).toEqual([
+      { kind: 'refund', amountCents: -1000, note: 'Booking cancelled' },
+      { kind: 'kept', amountCents: 5000, note: 'Kept by our team' },
+    ]);
+  });
+});
+
+describe("staff's refund as typed", () => {
+  it('dollars and cents from $0 up, whole cents only', () => {
+    for (const ok of [0, 0.01, 12.34, 100_000]) expect(refundDollarsSchema.safeParse(ok).success).toBe(true);
+    for (const bad of [-0.01, 100_000.01, 12.345, Number.NaN, '12']) {
+      const parsed = refundDollarsSchema.safeParse(bad);
+      expect(parsed.success).toBe(false);
+      expect(parsed.error!.issues[0]!.message).toBe('Enter a refund in dollars and cents, $0 or more');
+    }
+  });
+
+  it('a reason is trimmed and kept under 300 characters', () => {
+    expect(refundReasonSchema.parse('  Flight cancelled  ')).toBe('Flight cancelled');
+    expect(refundReasonSchema.safeParse(`${'x'.repeat(300)}  `).success).toBe(true);
+    const long = refundReasonSchema.safeParse('x'.repeat(301));
+    expect(long.success).toBe(false);
+    expect(long.error!.issues[0]!.message).toBe('Keep the reason under 300 characters');
   });
 });
 
