@@ -629,6 +629,61 @@ describe('two senders at once (the first send and the worker)', () => {
   });
 });
 
+describe('two senders at once, on a refund smaller than the payment', () => {
+  /** A paid $110 booking an admin cancelled, refunding `dollars`, while Stripe was down: one pending line. */
+  async function pendingAdminRefund(dollars: number) {
+    const started = await api('POST', '/api/checkout', { quote: quote({ dropOffDate: daysFromToday(10), pickUpDate: daysFromToday(17) }), customer: customer({ email: owner.email }), paymentType: 'full' });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const { bookingId, sessionId } = started.body as { bookingId: string; sessionId: string };
+    expect((await fetch(`${baseUrl}/_local/stripe/checkout/${sessionId}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    await fault(sessionId, 'down');
+    await adminCancel(dollars)(bookingId);
+    const line = await lineOf(bookingId);
+    expect([line.status, line.amountCents]).toEqual(['pending', -dollars * 100]);
+    await fault(sessionId, 'ok');
+    return { bookingId, sessionId, line };
+  }
+
+  it("refused for its key (the other sender's $10 refund was made with it): found at the second look and recorded, though the payment has room left", async () => {
+    const { bookingId, sessionId, line } = await pendingAdminRefund(10);
+    await refundEvents(sessionId, 'held');
+    const real = stripe.refunds.create.bind(stripe.refunds);
+    vi.spyOn(stripe.refunds, 'create').mockImplementationOnce(async (...args: Parameters<typeof real>) => {
+      await real(...args);
+      throw stripeError(400, 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+    });
+    const error = vi.spyOn(logger, 'error');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('succeeded');
+    const made = atStripe(sessionId);
+    expect(made.map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[1000, line.id]]);
+    expect(await lineOf(bookingId)).toMatchObject({ status: 'succeeded', refundId: made[0]!.id, amountCents: -1000 });
+    expect(failedLogs(error)).toEqual([]);
+  });
+
+  it("failed by the other sender while this one listed the payment's refunds: left as that one settled it", async () => {
+    const { bookingId, sessionId, line } = await pendingAdminRefund(10);
+    await fault(sessionId, 'refuse');
+    const real = stripe.refunds.list.bind(stripe.refunds);
+    let other: string | undefined;
+    // The other sender runs whole while this one's listing is on its way (the sender pages through the list).
+    vi.spyOn(stripe.refunds, 'list').mockImplementationOnce(
+      (...args: Parameters<typeof real>) =>
+        ({
+          autoPagingToArray: async (options: { limit: number }) => {
+            other = await refunds.sendRefund(bookingId, line.id, { attempts: 1, now: () => LATER });
+            return real(...args).autoPagingToArray(options);
+          },
+        }) as unknown as ReturnType<typeof real>,
+    );
+    const create = vi.spyOn(stripe.refunds, 'create');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('settled-elsewhere');
+    expect(other).toBe('failed');
+    // Only the other sender asked Stripe.
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(await lineOf(bookingId)).toMatchObject({ status: 'failed', amountCents: -1000, settledAt: LATER.toISOString() });
+  });
+});
+
 describe('the first send, right after the change that wrote the line', () => {
   it('a store error on the way (DynamoDB throttling): the change stands, the line and its request wait for the worker, and the log says so', async () => {
     const { bookingId, sessionId, line } = await pendingRefund();
