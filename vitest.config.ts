@@ -8,6 +8,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const resolve = { alias: { '@shared': path.resolve(here, 'shared'), '@': path.resolve(here, 'web/src') } };
 
 /**
+ * Under `npm run mutation` (StrykerJS sets STRYKER_MUTATOR_WORKER in its test-runner processes) a reporter switches
+ * mutants on and records coverage in the handlers the global set-up runs in this process (tests/support/stryker-bridge.ts).
+ */
+/**
  * Test files that change what the process shares: mock a module, stub the environment, globals or timers, pick a DOM
  * environment, or start a stack of their own with settings (which go into process.env). They run isolated, a fresh
  * module graph each; every other file shares one per worker (isolate: false), which saves re-importing the handlers,
@@ -25,13 +29,6 @@ function splitByIsolation(dir: string): { isolated: string[]; shared: string[] }
 const unitFiles = splitByIsolation('tests/unit');
 const integrationFiles = splitByIsolation('tests/integration');
 
-/**
- * Under `npm run mutation` (StrykerJS sets STRYKER_MUTATOR_WORKER in its test-runner processes) a reporter switches
- * mutants on and records coverage in the handlers the global set-up runs in this process (tests/support/stryker-bridge.ts).
- * And every file runs isolated: a module evaluated once per worker keeps the code its first load ran, so a
- * mutant in a module-level constant (a text, a schema, a table) could never take effect, and was counted as surviving.
- * Isolated, such code runs at each file's load, outside any test, and Stryker sees it as static (`ignoreStatic`).
- */
 const underStryker = process.env.STRYKER_MUTATOR_WORKER !== undefined;
 
 /**
@@ -47,14 +44,14 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       // Property tests sweep three years of NZ dates; on a busy 2-core CI machine that can pass 5 s.
-      { resolve, test: { name: 'unit', include: unitFiles.shared, isolate: underStryker, environment: 'node', testTimeout: 30_000 } },
+      { resolve, test: { name: 'unit', include: unitFiles.shared, isolate: false, environment: 'node', testTimeout: 30_000 } },
       { resolve, test: { name: 'unit-isolated', include: unitFiles.isolated, environment: 'node', testTimeout: 30_000 } },
       {
         resolve,
         test: {
           name: 'integration',
           include: integrationFiles.shared,
-          isolate: underStryker,
+          isolate: false,
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -17,7 +17,7 @@ import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type Stripe from 'stripe';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '../../functions/store/keys';
 import { daysFromToday } from '../support/dates';
 import { request } from '../support/http';
@@ -41,7 +41,17 @@ beforeAll(async () => {
   ({ logger } = await import('../../functions/lib/logger'));
   senderDb = (await import('../../functions/lib/aws')).dynamo();
   stripe = await (await import('../../functions/lib/stripe')).stripeClient();
-  [owner, admin] = await Promise.all([createUser(env), createUser(env, { admin: true })]);
+  [owners, admin] = await Promise.all([Promise.all([createUser(env), createUser(env), createUser(env)]), createUser(env, { admin: true })]);
+});
+
+/**
+ * Each test's bookings belong to one of three customers in turn: a signed-in checkout spends its account's budget (30
+ * in 10 minutes, functions/use-cases/limits/request-budgets.ts), and this file starts more checkouts than that.
+ */
+let owners: TestUser[];
+let turn = 0;
+beforeEach(() => {
+  owner = owners[turn++ % owners.length]!;
 });
 
 afterEach(() => {
