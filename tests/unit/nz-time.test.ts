@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, chargeableDays, existsInNz, isCalendarDate, meetsLeadTime, nzInstant, nzNow } from '../../shared/nz-time';
+import { addDays, chargeableDays, existsInNz, isAfter, isCalendarDate, isClockTime, meetsLeadTime, nzInstant, nzNow } from '../../shared/nz-time';
 import { ALL_SLOTS, dropOffOptions, pickUpOptions, slotsFor } from '../../shared/slots';
 
 /** Every date from 2026-01-01 to 2028-12-31. */
@@ -17,6 +17,24 @@ describe('calendar dates', () => {
     expect(isCalendarDate('2028-02-29')).toBe(true);
     expect(isCalendarDate('2027-13-01')).toBe(false);
     expect(isCalendarDate('27-01-01')).toBe(false);
+  });
+
+  it('takes years 1900 to 2999, months 1 to 12, days from 1, and the exact form only', () => {
+    for (const ok of ['1900-01-01', '2999-12-31', '2027-12-31', '2027-01-01']) expect(isCalendarDate(ok), ok).toBe(true);
+    for (const bad of ['1899-12-31', '3000-01-01', '2027-00-10', '2027-01-00', '2027-1-01', '2027-01-1', 'x2027-01-01', '2027-01-01x', '2027/01/01']) expect(isCalendarDate(bad), bad).toBe(false);
+  });
+});
+
+describe('clock times', () => {
+  it('takes HH:MM from 00:00 to 23:59 only', () => {
+    for (const ok of ['00:00', '09:30', '19:59', '20:00', '23:59']) expect(isClockTime(ok), ok).toBe(true);
+    for (const bad of ['24:00', '09:60', '9:00', '09:0', 'x09:00', '09:00x', '0a:00', '09:a0', '30:00']) expect(isClockTime(bad), bad).toBe(false);
+  });
+
+  it('orders wall-clock times across dates: strictly after only', () => {
+    expect(isAfter({ date: '2027-01-02', time: '00:00' }, { date: '2027-01-01', time: '23:30' })).toBe(true);
+    expect(isAfter({ date: '2027-01-01', time: '09:00' }, { date: '2027-01-01', time: '09:00' })).toBe(false);
+    expect(isAfter({ date: '2027-01-01', time: '08:30' }, { date: '2027-01-01', time: '09:00' })).toBe(false);
   });
 });
 
@@ -50,6 +68,18 @@ describe('NZ wall-clock time', () => {
     }
   });
 
+  it('on the day daylight saving starts, a time before the skipped hour is NZST (UTC+12) and one after it NZDT (UTC+13)', () => {
+    expect(nzInstant({ date: '2026-09-27', time: '01:30' })!.toISOString()).toBe('2026-09-26T13:30:00.000Z');
+    expect(nzInstant({ date: '2026-09-27', time: '03:00' })!.toISOString()).toBe('2026-09-26T14:00:00.000Z');
+    expect(nzInstant({ date: '2026-09-27', time: '02:30' })).toBeNull();
+  });
+
+  it('has no instant for a date or time that does not exist', () => {
+    expect(nzInstant({ date: '2027-02-30', time: '09:00' })).toBeNull();
+    expect(nzInstant({ date: '2027-03-01', time: '25:00' })).toBeNull();
+    expect(existsInNz({ date: '2027-03-01', time: '09:00' })).toBe(true);
+  });
+
   it('round-trips every existing slot through its instant', () => {
     fc.assert(
       fc.property(dateArb, slotArb, (date, time) => {
@@ -68,6 +98,7 @@ describe('NZ wall-clock time', () => {
 describe('chargeable days', () => {
   it('counts started 24-hour periods on the wall clock, at least one', () => {
     expect(chargeableDays({ date: '2026-12-01', time: '09:00' }, { date: '2026-12-01', time: '09:30' })).toBe(1);
+    expect(chargeableDays({ date: '2026-12-01', time: '09:00' }, { date: '2026-12-01', time: '09:01' })).toBe(1);
     expect(chargeableDays({ date: '2026-12-01', time: '09:00' }, { date: '2026-12-02', time: '09:00' })).toBe(1);
     expect(chargeableDays({ date: '2026-12-01', time: '09:00' }, { date: '2026-12-02', time: '09:30' })).toBe(2);
     expect(chargeableDays({ date: '2026-12-01', time: '09:00' }, { date: '2026-12-01', time: '09:00' })).toBe(0);
@@ -106,6 +137,10 @@ describe('lead time', () => {
   it('needs drop-off at least 4 hours after now', () => {
     expect(meetsLeadTime({ date: '2026-11-23', time: '00:30' }, now)).toBe(true);
     expect(meetsLeadTime({ date: '2026-11-23', time: '00:00' }, now)).toBe(false);
+  });
+
+  it('a drop-off in the hour daylight saving skips never meets it', () => {
+    expect(meetsLeadTime({ date: '2026-09-27', time: '02:30' }, new Date('2026-09-01T00:00:00Z'))).toBe(false);
   });
 
   it('disables exactly the drop-off slots earlier than now + 4 h', () => {
