@@ -114,6 +114,10 @@ describe('what the forms accept', () => {
 
   it('a reference read out over the phone: with or without RP-, any case, spaces', () => {
     for (const typed of ['RP-7K3M9Q', 'rp-7k3m9q', '7K3M9Q', 'rp 7k3 m9q', ' 7k3m9q ']) expect(normaliseReference(typed)).toBe('RP-7K3M9Q');
+    // A code that itself starts with R and P (the alphabet has both) keeps them when typed without the prefix.
+    for (const typed of ['RP3M9Q', 'rp3m9q', 'RP-RP3M9Q', 'rp rp3m9q']) expect(normaliseReference(typed)).toBe('RP-RP3M9Q');
+    // Seven characters without the prefix are a mistyped code, left as typed (it then matches no booking).
+    expect(normaliseReference('7K3M9QX')).toBe('RP-7K3M9QX');
   });
 
   it('the history line: terminal, passengers (one passenger, two passengers) and the flight when given', () => {
