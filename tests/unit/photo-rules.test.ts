@@ -1,7 +1,7 @@
 /** The photo rules both sides use: what first bytes say a file is, and the upload request's limits. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contentMatches, photoMessages, photoUploadRequestSchema, sniffImageType } from '../../shared/photos';
+import { contentMatches, contentMismatchMessage, formatPhotoCount, photoMessages, photoUploadRequestSchema, sniffImageType } from '../../shared/photos';
 import { heicLike, jpegLike, m4a, mp4, pdf, png, quickTime, riffAvi, riffWav, riffWebpNoImage, svg, webpLike } from '../support/images';
 
 const SIGNATURES: [string, number[]][] = [
@@ -42,9 +42,21 @@ describe('sniffImageType', () => {
     const tiny = heicLike();
     tiny.writeUInt32BE(8, 0);
     expect(sniffImageType(tiny)).toBeNull();
+    // The box size is a big-endian 32-bit number: 15 is too small, 16 is the least, and a size in any of its four bytes counts.
+    const sized = (size: number) => {
+      const bytes = heicLike();
+      bytes.writeUInt32BE(size, 0);
+      return sniffImageType(bytes);
+    };
+    expect(sized(15)).toBeNull();
+    for (const size of [16, 0x100, 0x1_0000, 0x100_0000, 0xffff_ffff]) expect(sized(size), `box size ${size}`).toBe('image/heic');
     // A RIFF of another form (an AVI) whose first chunk is named like WebP's is not WebP.
     const aviWithVp8 = new Uint8Array([...Buffer.from('RIFF'), 1, 2, 3, 4, ...Buffer.from('AVI VP8 '), 0, 0, 0, 0]);
     expect(sniffImageType(aviWithVp8)).toBeNull();
+    // WEBP and a VP8 chunk where WebP has them, but not in a RIFF file, is not WebP either.
+    const notRiff = webpLike();
+    notRiff.write('RIFX', 0, 'latin1');
+    expect(sniffImageType(notRiff)).toBeNull();
     // A HEIF brand where an ftyp box's would be, in a box of another type, is not HEIC.
     const notFtyp = heicLike();
     notFtyp.write('moov', 4, 'latin1');
@@ -57,6 +69,8 @@ describe('sniffImageType', () => {
     expect(contentMatches('image/png', 'image/png')).toBe(true);
     expect(contentMatches('image/png', 'image/jpeg')).toBe(false);
     expect(contentMatches('image/heif', 'image/heic')).toBe(true);
+    expect(contentMatches('image/heic', 'image/jpeg')).toBe(false);
+    expect(contentMatches('image/heif', 'image/png')).toBe(false);
     expect(contentMatches('image/jpeg', null)).toBe(false);
   });
 });
@@ -84,5 +98,14 @@ describe('photoUploadRequestSchema', () => {
     expect(issue('image/svg+xml')).toBe(photoMessages.unsupportedType);
     expect(issue('image/gif')).toBe(photoMessages.unsupportedType);
     expect(issue('image/heic')).toBeUndefined();
+  });
+});
+
+describe('what the photo panel says', () => {
+  it('names the declared type a file lied about, and counts uploads in words', () => {
+    expect(contentMismatchMessage('image/png')).toBe("This file's contents are not a PNG image.");
+    expect(contentMismatchMessage('image/jpeg')).toBe("This file's contents are not a JPG image.");
+    expect(formatPhotoCount(1)).toBe('1 photo uploaded.');
+    expect(formatPhotoCount(3)).toBe('3 photos uploaded.');
   });
 });
