@@ -87,6 +87,27 @@ const LATER = new Date('2030-01-01T00:00:00.000Z');
 /** A Stripe error as the SDK throws it: what the sender reads of it is its status and message. */
 const stripeError = (statusCode: number, message: string) => Object.assign(new Error(message), { statusCode });
 
+/**
+ * Another sender of the line (the worker, on its clock LATER) that runs whole when `run` is called, from inside one of
+ * Stripe's calls of the send under test; `outcome` is what its send returned.
+ */
+function otherSender(bookingId: string, lineId: string) {
+  const other: { outcome?: string; run: () => Promise<void> } = {
+    run: async () => {
+      other.outcome = await refunds.sendRefund(bookingId, lineId, { attempts: 1, now: () => LATER });
+    },
+  };
+  return other;
+}
+
+/** `call` (one of the Stripe client's methods, bound), with `before` run first: for the next call only, via mockImplementationOnce. */
+const precededBy =
+  <A extends unknown[], R>(before: () => Promise<unknown>, call: (...args: A) => Promise<R>) =>
+  async (...args: A): Promise<R> => {
+    await before();
+    return call(...args);
+  };
+
 /** What the 'refund failed' alarm counts (infra/refund-alarms.ts: log lines whose message is 'Refund failed'). */
 const failedLogs = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.filter((c) => c[0] === 'Refund failed').map((c) => c[1]);
 
@@ -99,11 +120,17 @@ const lineOf = async (bookingId: string): Promise<Line> => ((await item(keys.boo
 const queued = async (lineId: string) => (await item(keys.refundRequest(lineId))) as { attempts: number; nextAttemptAt: string } | undefined;
 
 /** A paid $110 booking cancelled ten days out while Stripe is down: one pending -$90 line, attempt 1 made. */
-async function pendingRefund(): Promise<{ bookingId: string; sessionId: string; line: Line }> {
+/** The owner's $110 booking ten days out, paid in full at its checkout. */
+async function paidInFull(): Promise<{ bookingId: string; sessionId: string }> {
   const started = await api('POST', '/api/checkout', { quote: quote({ dropOffDate: daysFromToday(10), pickUpDate: daysFromToday(17) }), customer: customer({ email: owner.email }), paymentType: 'full' });
   expect(started.status, JSON.stringify(started.body)).toBe(201);
   const { bookingId, sessionId } = started.body as { bookingId: string; sessionId: string };
   expect((await fetch(`${baseUrl}/_local/stripe/checkout/${sessionId}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+  return { bookingId, sessionId };
+}
+
+async function pendingRefund(): Promise<{ bookingId: string; sessionId: string; line: Line }> {
+  const { bookingId, sessionId } = await paidInFull();
   await fault(sessionId, 'down');
   expect((await api('POST', `/api/me/bookings/${bookingId}/cancellation`, {})).status).toBe(200);
   const line = await lineOf(bookingId);
@@ -567,16 +594,12 @@ describe('a booking whose balance was paid online', () => {
     const { bookingId, depositSession, line } = await refundedWhileStripeDown(adminCancel(10));
     await refundEvents(depositSession, 'held');
     await dashboardRefund(depositSession, 1000);
-    const real = stripe.paymentIntents.retrieve.bind(stripe.paymentIntents);
-    let other: string | undefined;
-    vi.spyOn(stripe.paymentIntents, 'retrieve').mockImplementationOnce(async (...args: Parameters<typeof real>) => {
-      // The worker's send runs whole while this one waits for Stripe.
-      other = await refunds.sendRefund(bookingId, line.id, { attempts: 1, now: () => LATER });
-      return real(...args);
-    });
+    // The worker's send runs whole while this one waits for Stripe.
+    const other = otherSender(bookingId, line.id);
+    vi.spyOn(stripe.paymentIntents, 'retrieve').mockImplementationOnce(precededBy(other.run, stripe.paymentIntents.retrieve.bind(stripe.paymentIntents)));
     const info = vi.spyOn(logger, 'info');
     expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('settled-elsewhere');
-    expect(other).toBe('absorbed');
+    expect(other.outcome).toBe('absorbed');
     expect(await lineOf(bookingId)).toMatchObject({ status: 'succeeded', amountCents: 0, askedCents: 1000, settledAt: LATER.toISOString() });
     expect(info.mock.calls.filter((c) => c[0] === 'Refund not sent: a refund made in Stripe paid it')).toHaveLength(1);
   });
@@ -587,15 +610,11 @@ describe('two senders at once (the first send and the worker)', () => {
     const { bookingId, sessionId, line } = await pendingRefund();
     await refundEvents(sessionId, 'held');
     await fault(sessionId, 'ok');
-    const real = stripe.refunds.create.bind(stripe.refunds);
-    let other: string | undefined;
-    vi.spyOn(stripe.refunds, 'create').mockImplementationOnce(async (...args: Parameters<typeof real>) => {
-      other = await refunds.sendRefund(bookingId, line.id, { attempts: 1, now: () => LATER });
-      return real(...args);
-    });
+    const other = otherSender(bookingId, line.id);
+    vi.spyOn(stripe.refunds, 'create').mockImplementationOnce(precededBy(other.run, stripe.refunds.create.bind(stripe.refunds)));
     const info = vi.spyOn(logger, 'info');
     expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('succeeded');
-    expect(other).toBe('succeeded');
+    expect(other.outcome).toBe('succeeded');
     const made = atStripe(sessionId);
     expect(made.map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[9000, line.id]]);
     expect(await lineOf(bookingId)).toMatchObject({ status: 'succeeded', refundId: made[0]!.id, amountCents: -9000, settledAt: LATER.toISOString() });
@@ -605,15 +624,11 @@ describe('two senders at once (the first send and the worker)', () => {
   it('both refused: the line is failed once, by the first to finish, and the alarm counts it once', async () => {
     const { bookingId, sessionId, line } = await pendingRefund();
     await fault(sessionId, 'refuse');
-    const real = stripe.refunds.create.bind(stripe.refunds);
-    let other: string | undefined;
-    vi.spyOn(stripe.refunds, 'create').mockImplementationOnce(async (...args: Parameters<typeof real>) => {
-      other = await refunds.sendRefund(bookingId, line.id, { attempts: 1, now: () => LATER });
-      return real(...args);
-    });
+    const other = otherSender(bookingId, line.id);
+    vi.spyOn(stripe.refunds, 'create').mockImplementationOnce(precededBy(other.run, stripe.refunds.create.bind(stripe.refunds)));
     const error = vi.spyOn(logger, 'error');
     expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('settled-elsewhere');
-    expect(other).toBe('failed');
+    expect(other.outcome).toBe('failed');
     expect(await lineOf(bookingId)).toMatchObject({ status: 'failed', amountCents: -9000, settledAt: LATER.toISOString() });
     expect(await queued(line.id)).toBeUndefined();
     expect(failedLogs(error)).toHaveLength(1);
@@ -642,10 +657,7 @@ describe('two senders at once (the first send and the worker)', () => {
 describe('two senders at once, on a refund smaller than the payment', () => {
   /** A paid $110 booking an admin cancelled, refunding `dollars`, while Stripe was down: one pending line. */
   async function pendingAdminRefund(dollars: number) {
-    const started = await api('POST', '/api/checkout', { quote: quote({ dropOffDate: daysFromToday(10), pickUpDate: daysFromToday(17) }), customer: customer({ email: owner.email }), paymentType: 'full' });
-    expect(started.status, JSON.stringify(started.body)).toBe(201);
-    const { bookingId, sessionId } = started.body as { bookingId: string; sessionId: string };
-    expect((await fetch(`${baseUrl}/_local/stripe/checkout/${sessionId}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    const { bookingId, sessionId } = await paidInFull();
     await fault(sessionId, 'down');
     await adminCancel(dollars)(bookingId);
     const line = await lineOf(bookingId);
@@ -674,20 +686,15 @@ describe('two senders at once, on a refund smaller than the payment', () => {
     const { bookingId, sessionId, line } = await pendingAdminRefund(10);
     await fault(sessionId, 'refuse');
     const real = stripe.refunds.list.bind(stripe.refunds);
-    let other: string | undefined;
+    const other = otherSender(bookingId, line.id);
     // The other sender runs whole while this one's listing is on its way (the sender pages through the list).
     vi.spyOn(stripe.refunds, 'list').mockImplementationOnce(
       (...args: Parameters<typeof real>) =>
-        ({
-          autoPagingToArray: async (options: { limit: number }) => {
-            other = await refunds.sendRefund(bookingId, line.id, { attempts: 1, now: () => LATER });
-            return real(...args).autoPagingToArray(options);
-          },
-        }) as unknown as ReturnType<typeof real>,
+        ({ autoPagingToArray: precededBy(other.run, (options: { limit: number }) => real(...args).autoPagingToArray(options)) }) as unknown as ReturnType<typeof real>,
     );
     const create = vi.spyOn(stripe.refunds, 'create');
     expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('settled-elsewhere');
-    expect(other).toBe('failed');
+    expect(other.outcome).toBe('failed');
     // Only the other sender asked Stripe.
     expect(create).toHaveBeenCalledTimes(1);
     expect(await lineOf(bookingId)).toMatchObject({ status: 'failed', amountCents: -1000, settledAt: LATER.toISOString() });
