@@ -6,12 +6,17 @@
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../functions/routes';
 import { httpHandler } from '../../functions/lib/http';
 import { logAbout, logger } from '../../functions/lib/logger';
 import { BUSINESS_METRICS, countEvent } from '../../functions/lib/metrics';
+import { handler as sendRefundsJob } from '../../functions/jobs/send-refunds';
+import { handler as securityNotice } from '../../functions/auth/security-notice';
 import { createGateway } from '../../local/gateway';
+import { functionsDir } from '../../project-paths';
 import { request } from '../support/http';
 
 vi.mock('../../functions/use-cases/booking/refund-worker', () => ({
@@ -164,6 +169,9 @@ describe('through the local gateway', () => {
 
   beforeAll(async () => {
     const webhook = routes.find((r) => r.path === '/api/webhooks/stripe')!;
+    // Loaded here rather than by the first request inside a test: its modules' top-level code then runs outside every
+    // test, which is how mutation testing tells it from code a test runs (bench/README.md, 'Module-level code').
+    await import(pathToFileURL(path.join(functionsDir, webhook.entry)).href);
     const gateway = createGateway({ routes: [webhook], jwt: { issuer: 'http://127.0.0.1:1/pool', jwksUrl: 'http://127.0.0.1:1/jwks.json', audience: ['client'] } });
     server = createServer((req, res) => {
       const chunks: Buffer[] = [];
@@ -196,10 +204,9 @@ describe('through the local gateway', () => {
 
 describe('a scheduled job', () => {
   it("logs with the request id of its invocation's context", async () => {
-    const { handler } = await import('../../functions/jobs/send-refunds');
     const out = capture();
     try {
-      await handler({}, context('job-req-1'));
+      await sendRefundsJob({}, context('job-req-1'));
     } finally {
       out.restore();
     }
@@ -209,11 +216,10 @@ describe('a scheduled job', () => {
 
 describe('the security notice (functions/events.ts)', () => {
   it("logs with the request id of its invocation's context", async () => {
-    const { handler } = await import('../../functions/auth/security-notice');
     const out = capture();
     try {
       // Not a CloudTrail record: the function only warns, and asks nothing of Cognito or SES.
-      await handler({ 'detail-type': 'Something else' }, context('notice-req-1'));
+      await securityNotice({ 'detail-type': 'Something else' }, context('notice-req-1'));
     } finally {
       out.restore();
     }
