@@ -99,3 +99,13 @@ describe('contact form rules (spec section 5)', () => {
     );
   });
 });
+
+describe('field errors of a form the page did not make', () => {
+  it('name only the four fields, never a field the form does not have', () => {
+    const result = validateContact({ name: '', email: 'nope', phone: '', message: '', company: '', extra: 'x' } as never);
+    expect(result.ok).toBe(false);
+    const fields = result.ok ? [] : Object.keys(result.fieldErrors);
+    expect(fields).toContain('email');
+    expect(fields.filter((k) => !['name', 'email', 'phone', 'message'].includes(k))).toEqual([]);
+  });
+});

@@ -10,6 +10,7 @@ import { customerDetailsSchema, paymentMessages } from '../../shared/booking';
 import { customerBookingEditSchema } from '../../shared/booking-edit';
 import { adminCancellationSchema } from '../../shared/cancellation';
 import { contactMessageSchema, contactTexts } from '../../shared/contact';
+import { typedText } from '../../shared/text';
 import { profileMessages, profileUpdateSchema } from '../../shared/profile';
 
 const NUL = '\u0000';
@@ -175,5 +176,13 @@ describe('the version an edit names', () => {
     expect(adminCancellationSchema.safeParse({ refund: 0, version: '' }).success).toBe(false);
     expect(customerBookingEditSchema.safeParse({ version: '2031-01-01T00:00:00.000Z' }).success).toBe(true);
     expect(adminCancellationSchema.safeParse({ refund: 0 }).success).toBe(true);
+  });
+});
+
+describe('line ends in multi-line text', () => {
+  it('reads a lone CR (an old Mac line end) as a line break, like CR LF', () => {
+    const address = typedText({ max: 300, tooLong: 'too long', invalid: 'invalid', multiline: true });
+    expect(address.parse('1 Queen St\rAuckland')).toBe('1 Queen St\nAuckland');
+    expect(address.parse('a\r\n\rb')).toBe('a\n\nb');
   });
 });
