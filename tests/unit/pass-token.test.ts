@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { bookingIdFromPassToken, forgetPassSigningKey, passTokenFor, passUrl } from '../../functions/lib/pass-token';
 
@@ -66,5 +67,66 @@ describe('pass tokens', () => {
     delete process.env.PASS_SIGNING_KEY;
     forgetPassSigningKey();
     await expect(passTokenFor('b-1')).rejects.toThrow(/pass signing key/);
+  });
+});
+
+describe('the pass signing key from Secrets Manager', () => {
+  afterEach(() => {
+    delete process.env.PASS_SIGNING_SECRET_ID;
+    vi.restoreAllMocks();
+  });
+
+  it('is read once from the secret the stack generates, and signs as the same key given directly does', async () => {
+    delete process.env.PASS_SIGNING_KEY;
+    process.env.PASS_SIGNING_SECRET_ID = 'runway-parking/prod/pass';
+    const send = vi.spyOn(SecretsManagerClient.prototype, 'send').mockResolvedValue({ SecretString: JSON.stringify({ signingKey: KEY_A }) } as never);
+    const fromSecret = await passTokenFor('b-123');
+    await passTokenFor('b-456');
+    expect(send).toHaveBeenCalledTimes(1);
+    expect((send.mock.calls[0]![0] as GetSecretValueCommand).input).toEqual({ SecretId: 'runway-parking/prod/pass' });
+    process.env.PASS_SIGNING_KEY = KEY_A;
+    forgetPassSigningKey();
+    expect(await passTokenFor('b-123')).toBe(fromSecret);
+  });
+
+  it('must hold a signingKey of 32 characters or more', async () => {
+    delete process.env.PASS_SIGNING_KEY;
+    process.env.PASS_SIGNING_SECRET_ID = 'runway-parking/prod/pass';
+    const send = vi.spyOn(SecretsManagerClient.prototype, 'send');
+    for (const secret of [{ signingKey: 'x'.repeat(31) }, { signingKey: 42 }, {}, null]) {
+      send.mockResolvedValueOnce({ SecretString: secret === null ? undefined : JSON.stringify(secret) } as never);
+      forgetPassSigningKey();
+      await expect(passTokenFor('b-1'), JSON.stringify(secret)).rejects.toThrow('Secret runway-parking/prod/pass has no signingKey of 32 or more characters');
+    }
+    send.mockResolvedValueOnce({ SecretString: JSON.stringify({ signingKey: 'k'.repeat(32) }) } as never);
+    forgetPassSigningKey();
+    expect(await passTokenFor('b-1')).toMatch(/^p1\.b-1\./);
+  });
+
+  it('is asked for again after a failed read', async () => {
+    delete process.env.PASS_SIGNING_KEY;
+    process.env.PASS_SIGNING_SECRET_ID = 'runway-parking/prod/pass';
+    const send = vi.spyOn(SecretsManagerClient.prototype, 'send').mockRejectedValueOnce(new Error('network')).mockResolvedValueOnce({ SecretString: JSON.stringify({ signingKey: KEY_A }) } as never);
+    await expect(passTokenFor('b-1')).rejects.toThrow('network');
+    expect(await passTokenFor('b-1')).toMatch(/^p1\.b-1\./);
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('what a token is made for and read from', () => {
+  it('is a booking id of 1 to 64 letters, digits, - and _ only', async () => {
+    expect(await passTokenFor('x'.repeat(64))).toMatch(/^p1\.x{64}\./);
+    for (const id of ['', 'x'.repeat(65), 'b 1', 'b.1', 'b/1', 'ä']) await expect(passTokenFor(id), id).rejects.toThrow('A booking id has only letters, digits, - and _');
+  });
+
+  it('is read with the spaces a scanner or a paste adds around it', async () => {
+    const token = await passTokenFor('b-123');
+    expect(await bookingIdFromPassToken(` ${token}\n`)).toBe('b-123');
+    expect(await bookingIdFromPassToken(`${token}x`)).toBeNull();
+  });
+
+  it('goes on the pass address with one slash, however the site address ends', () => {
+    expect(passUrl('https://park.example', 'p1.b.sig')).toBe('https://park.example/pass/p1.b.sig');
+    expect(passUrl('https://park.example///', 'p1.b.sig')).toBe('https://park.example/pass/p1.b.sig');
   });
 });
