@@ -94,7 +94,9 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
 }
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const result = schema.safeParse(value);
+  // zod 4 leaves the input off its issues unless asked, and fieldErrorsOf tells a missing field ('Required') from a
+  // value of the wrong type (the field's own message) by it.
+  const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   const { _: whole, ...fieldErrors } = fieldErrorsOf(result.error);
   throw badRequest(whole ?? summaryOf(fieldErrors), Object.keys(fieldErrors).length ? fieldErrors : undefined);
