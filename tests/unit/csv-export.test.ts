@@ -90,6 +90,15 @@ describe('CsvBody', () => {
     );
   });
 
+  it('appends the closing row past the budget, and counts it', () => {
+    const body = new CsvBody(10, UTF8_BOM);
+    expect(body.add(['a much longer row than ten bytes'])).toBe(false);
+    body.append(['Cut: narrow the filters']);
+    expect(body.toString()).toBe(`${UTF8_BOM}Cut: narrow the filters\r\n`);
+    expect(body.bytes).toBe(responseBytes(body.toString()));
+    expect(body.bytes).toBeGreaterThan(10);
+  });
+
   it('counts what JSON escapes twice', () => {
     expect(responseBytes('ab')).toBe(2);
     expect(responseBytes('"\r\n')).toBe(6);
