@@ -6,12 +6,15 @@
  *
  *   --since REF   mutate only the files in those folders that differ from the git ref REF (committed or not)
  *   --report      print the table of the last run's report without running Stryker
+ *   --sample N    estimate the score of folders too large to run whole from N random mutants (bin/mutation-sample.ts;
+ *                 --seed S, --folders a/,b/ (default functions/use-cases/ and functions/store/), --exclude file,file)
  * Every other argument goes to `stryker run` as it is (e.g. --mutate 'shared/pricing.ts', --concurrency 2).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot as ROOT } from '../project-paths';
+import { runSample } from './mutation-sample';
 
 const AREAS = ['shared/', 'functions/use-cases/', 'functions/store/', 'functions/lib/'];
 const REPORT = path.join(ROOT, 'reports/mutation/mutation.json');
@@ -82,6 +85,7 @@ function printScores(report: Report): void {
 
 function main(argv: string[]): number {
   const args = [...argv];
+  if (args.includes('--sample')) return runSample(args);
   if (args.includes('--report')) {
     printScores(JSON.parse(readFileSync(REPORT, 'utf8')) as Report);
     return 0;
