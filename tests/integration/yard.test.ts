@@ -151,6 +151,31 @@ describe('check-in', () => {
     expect(entry!.changes).toContainEqual({ field: 'status_override', old: null, new: 'Reservation -> Check-in (early): Owner dropped the car off early' });
   });
 
+  it('a cancelled booking is not checked in, whatever the screen sent', async () => {
+    const id = await paid(48);
+    expect((await api('POST', `/api/me/bookings/${id}/cancellation`, {}, a)).status).toBe(200);
+    await dropOffToday(id);
+    const refused = await checkIn(id, { parking_bay_number: '9' }, admin);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('A cancelled booking can no longer be edited');
+    expect((await booking(id))!).toMatchObject({ status: 'cancelled' });
+    expect((await booking(id))!.parkingBayNumber ?? null).toBeNull();
+    expect((await partition('BAY#9')).filter((e) => e.bookingId === id)).toEqual([]);
+  });
+
+  it('a check-in over a change saved since the screen loaded is refused, and changes nothing', async () => {
+    const id = await paid(49);
+    await dropOffToday(id);
+    const stale = await version(id);
+    // Another staff member's save, as the booking's version shows it.
+    await db.send(new UpdateCommand({ TableName: env.tableName, Key: keys.booking(id), UpdateExpression: 'SET updatedAt = :u', ExpressionAttributeValues: { ':u': new Date().toISOString() } }));
+    const refused = await api('POST', `/api/yard/bookings/${id}/check-in`, { car_registration: 'KTA123', parking_bay_number: '11', version: stale }, staff);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Someone else saved this booking first. Reload it to see their changes, then save again.');
+    expect((await booking(id))!).toMatchObject({ status: 'reservation' });
+    expect((await partition('BAY#11')).filter((e) => e.bookingId === id)).toEqual([]);
+  });
+
   it('a double tap checks in once and takes one bay', async () => {
     const id = await paid(44);
     await dropOffToday(id);
