@@ -52,6 +52,12 @@ describe('POST /api/admin/bookings/{id}/refunds/{lineId}/retry', () => {
     const unknown = await retry(id, 'no-such-line', admin);
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Refund not found');
+    // A line that is not a refund (the $20 the cancellation kept) is no refund to retry either.
+    const kept = (await booking(id))!.ledger.find((l: { kind: string }) => l.kind === 'kept');
+    expect(kept).toMatchObject({ amountCents: 2000 });
+    const notARefund = await retry(id, kept.id as string, admin);
+    expect(notARefund.status).toBe(404);
+    expect(notARefund.body.message).toBe('Refund not found');
     expect((await booking(id))!.updatedAt).toBe(version);
   });
 
