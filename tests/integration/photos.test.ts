@@ -159,6 +159,14 @@ describe('uploading and viewing', () => {
     expect(await objectsOf(booking)).toEqual([key]);
   });
 
+  it('keeps the file name only for showing: path separators and control characters become _', async () => {
+    const booking = await paidBookingOf(a);
+    const { res } = await upload(a, booking, png(), { fileName: '..\\C:/car\u0007 front\u202E.png' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.photo.fileName).toBe('.._C:_car_ front_.png');
+    expect((await photoRows(booking)).photos[0]!.filePath).toMatch(new RegExp(`^${booking}/${booking}-\\d+-[0-9a-f]{12}\\.png$`));
+  });
+
   it('completing twice records the photo once', async () => {
     const booking = await paidBookingOf(a);
     const { photoId, res } = await upload(a, booking, png());

@@ -113,6 +113,8 @@ describe('the tax invoice as data', () => {
       ],
     });
     const { invoice, creditNotes } = taxDocumentsFor(b, seller);
+    // One charge: the $20 kept is part of what was paid online, not a payment of its own.
+    expect(invoice.lines).toEqual([{ date: '2030-03-01', description: 'Paid online by card', amountCents: 11000 }]);
     expect(invoice.totalCents).toBe(11000);
     expect(invoice.balanceDueCents).toBe(0);
     expect(creditNotes).toEqual([
