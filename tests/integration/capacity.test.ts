@@ -172,11 +172,16 @@ describe('a yard of 2 places', () => {
     const moved = await api('PATCH', `/api/admin/bookings/${third}`, { drop_off_date: daysFromToday(61), version: await version(third) }, admin);
     expect(moved.status).toBe(409);
     expect(moved.body.message).toBe(fullMessage(61));
+    expect(moved.body.fieldErrors).toEqual({ drop_off_date: fullMessage(61) });
 
     // 63 and 64 now hold `other` and `third`: extending mine onto them is refused.
     const longer = await api('PATCH', `/api/me/bookings/${mine}`, { drop_off_date: daysFromToday(60), drop_off_time: '09:00', pick_up_date: daysFromToday(64), pick_up_time: '11:00', car_wash: true, version: await version(mine) }, owner);
     expect(longer.status).toBe(409);
     expect(longer.body.message).toBe(fullMessage(63));
+    // The full date is the new pick-up date itself: the pick-up field says so.
+    const toFullDay = await api('PATCH', `/api/me/bookings/${mine}`, { pick_up_date: daysFromToday(63), version: await version(mine) }, owner);
+    expect(toFullDay.status).toBe(409);
+    expect(toFullDay.body.fieldErrors).toEqual({ pick_up_date: fullMessage(63) });
 
     const shorter = await api('PATCH', `/api/me/bookings/${mine}`, { drop_off_date: daysFromToday(60), drop_off_time: '09:00', pick_up_date: daysFromToday(61), pick_up_time: '11:00', car_wash: true, version: await version(mine) }, owner);
     expect(shorter.status, JSON.stringify(shorter.body)).toBe(200);
