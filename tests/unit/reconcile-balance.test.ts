@@ -49,3 +49,43 @@ describe('reconcile and balance payments', () => {
     expect(compareWithStripe(booking([payment(5000)], 6500), { amountReceived: 1000 }, [], atStripe([['pi_b', { amountReceived: 5000, refunds: [] }]]))).toHaveLength(2);
   });
 });
+
+describe("reconcile and the first payment's refunds", () => {
+  /** A $60 booking paid in full on pi_1, $40 of it refunded by the ledger line r1 (so $20 held). */
+  const cancelled = (line: Partial<LedgerLine>, held = 2000): Booking =>
+    ({
+      id: 'b2',
+      bookingReference: 'RP-TEST02',
+      status: 'cancelled',
+      totalCents: 6000,
+      ledger: [{ id: 'r1', at: '2026-01-03T00:00:00.000Z', by: 'customer', kind: 'refund', amountCents: -4000, note: 'Booking cancelled', ...line }],
+      payment: { amountPaidCents: held, balanceDueCents: 0, paymentIntent: 'pi_1' } as Booking['payment'],
+    }) as Booking;
+  const madeFor = (ledgerLine: string) => ({ id: 're_1', amount: 4000, status: 'succeeded', metadata: { ledgerLine }, created: 1_767_398_400 });
+
+  it('a refund Stripe made for a line still on its way agrees: the line is ours, it just has not heard back', () => {
+    expect(compareWithStripe(cancelled({ status: 'pending' }), { amountReceived: 6000 }, [madeFor('r1')])).toEqual([]);
+  });
+
+  it('a refund Stripe made for no line of ours is a difference', () => {
+    expect(compareWithStripe(cancelled({ status: 'pending' }), { amountReceived: 6000 }, [madeFor('someone-else')])).toContainEqual({ ledger: 'no line for this refund', stripe: 'refund re_1 of $40.00' });
+  });
+
+  it('a line not yet sent is owed: what is held is what Stripe received less it', () => {
+    expect(compareWithStripe(cancelled({ status: 'pending' }), { amountReceived: 6000 }, [])).toEqual([]);
+    // $10 held that nothing accounts for: it reads as charged more than received, and as held beyond what is owed.
+    expect(compareWithStripe(cancelled({ status: 'pending' }, 3000), { amountReceived: 6000 }, [])).toEqual([
+      { ledger: 'charged $70.00', stripe: 'received $60.00' },
+      { ledger: 'paid $30.00', stripe: 'received less refunds less owed: $20.00' },
+    ]);
+  });
+
+  it('a made refund is settled on its line; what is held must match Stripe after it', () => {
+    const made = cancelled({ status: 'succeeded', refundId: 're_1' });
+    expect(compareWithStripe(made, { amountReceived: 6000 }, [madeFor('r1')])).toEqual([]);
+    expect(compareWithStripe(cancelled({ status: 'succeeded', refundId: 're_1' }, 2500), { amountReceived: 6000 }, [madeFor('r1')])).toEqual([
+      { ledger: 'charged $65.00', stripe: 'received $60.00' },
+      { ledger: 'paid $25.00', stripe: 'received less refunds: $20.00' },
+    ]);
+  });
+});
