@@ -10,7 +10,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { decodeProtectedHeader, importSPKI, jwtVerify } from 'jose';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { logger } from '../../functions/lib/logger';
 import { forgetWalletConfig, walletConfig } from '../../functions/lib/wallet-config';
 import { toPass } from '../../functions/use-cases/pass/pass-view';
 import { applePass } from '../../functions/use-cases/wallet/apple-pass';
@@ -147,11 +149,40 @@ describe('the wallet settings', () => {
     expect(await walletConfig()).toEqual({ apple: keys.config.apple });
   });
 
-  it('that are malformed or not JSON are ignored (nothing offered) rather than breaking the pass', async () => {
+  it('that are malformed or not JSON are ignored (nothing offered) rather than breaking the pass, and the operator is told why', async () => {
+    const errors = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
     process.env.WALLET_CONFIG = JSON.stringify({ apple: { ...keys.config.apple, teamIdentifier: 'short' } });
     expect(await walletConfig()).toEqual({});
+    expect(errors).toHaveBeenLastCalledWith('Wallet settings ignored: they do not match docs/operations.md', { issues: ['apple.teamIdentifier: a 10-character team id'] });
     forgetWalletConfig();
     process.env.WALLET_CONFIG = '{not json';
     expect(await walletConfig()).toEqual({});
+    expect(errors).toHaveBeenLastCalledWith('Wallet settings ignored: they are not JSON');
+    vi.restoreAllMocks();
+  });
+
+  it('come from the Secrets Manager secret WALLET_SECRET_ID names, read once; a failed read is tried again', async () => {
+    delete process.env.WALLET_CONFIG;
+    delete process.env.WALLET_CONFIG_FILE;
+    process.env.WALLET_SECRET_ID = 'runway-parking/prod/wallet';
+    const send = vi
+      .spyOn(SecretsManagerClient.prototype, 'send')
+      .mockRejectedValueOnce(new Error('network'))
+      .mockResolvedValue({ SecretString: JSON.stringify({ google: keys.config.google }) } as never);
+    await expect(walletConfig()).rejects.toThrow('network');
+    expect(await walletConfig()).toEqual({ google: keys.config.google });
+    expect(await walletConfig()).toEqual({ google: keys.config.google });
+    expect(send).toHaveBeenCalledTimes(2);
+    expect((send.mock.calls[1]![0] as GetSecretValueCommand).input).toEqual({ SecretId: 'runway-parking/prod/wallet' });
+    vi.restoreAllMocks();
+  });
+
+  it('are empty when the secret holds nothing', async () => {
+    delete process.env.WALLET_CONFIG;
+    delete process.env.WALLET_CONFIG_FILE;
+    process.env.WALLET_SECRET_ID = 'runway-parking/prod/wallet';
+    vi.spyOn(SecretsManagerClient.prototype, 'send').mockResolvedValue({} as never);
+    expect(await walletConfig()).toEqual({});
+    vi.restoreAllMocks();
   });
 });
