@@ -186,6 +186,8 @@ describe('search', () => {
     const page2 = (await api<ListPage>(`/api/admin/customer-list?q=${surname.toUpperCase()}&pageSize=2&cursor=${page1.next}`)).body;
     expect(page2).toMatchObject({ total: 3, next: null });
     expect([...page1.customers, ...page2.customers].map((c) => c.id).sort()).toEqual([one.id, two.id, three.id].sort());
+    // Three matches on pages of three: one page, and no link to an empty one after it.
+    expect((await api<ListPage>(`/api/admin/customer-list?q=${surname}&pageSize=3`)).body).toMatchObject({ total: 3, next: null });
 
     const ids = async (q: string) => (await api<ListPage>(`/api/admin/customer-list?q=${encodeURIComponent(q)}`)).body.customers.map((c) => c.id);
     expect(await ids(`hemi ${surname}`)).toEqual([one.id]);

@@ -229,6 +229,20 @@ describe('check-out', () => {
     expect((await audits(id)).filter((e) => e.changes.some((c: { field: string; new: string }) => c.field === 'status' && c.new === 'Check-out'))).toHaveLength(1);
   });
 
+  it('two check-outs at once (two phones, one car): both answer that the car is out, and it is checked out once', async () => {
+    const id = await paid(50);
+    await dropOffToday(id);
+    expect((await checkIn(id, { parking_bay_number: (await api('GET', `/api/yard/bookings/${id}`, undefined, staff)).body.suggested_bay })).status).toBe(200);
+    const v = await version(id);
+    const [x, y] = await Promise.all([
+      api('POST', `/api/yard/bookings/${id}/check-out`, { version: v }, staff),
+      api('POST', `/api/yard/bookings/${id}/check-out`, { version: v }, admin),
+    ]);
+    expect([x.status, y.status], JSON.stringify([x.body, y.body])).toEqual([200, 200]);
+    expect([x.body.booking.status, y.body.booking.status]).toEqual(['checkout', 'checkout']);
+    expect((await audits(id)).filter((e) => e.changes.some((c: { field: string; new: string }) => c.field === 'status' && c.new === 'Check-out'))).toHaveLength(1);
+  });
+
   it('an admin lets a car go with money due, with a reason the history keeps', async () => {
     const id = await paid(48, 'deposit');
     await dropOffToday(id);
