@@ -112,6 +112,15 @@ describe('the Google Wallet save link', () => {
       'Car: KTA123',
       `The yard: ${ADDRESS}. Phone 09 000 0000`,
     ]);
+    expect(o.textModulesData.map((m: { id: string }) => m.id)).toEqual(['drop_off', 'pick_up', 'car', 'yard']);
+    expect(o).toMatchObject({
+      state: 'ACTIVE',
+      cardTitle: { defaultValue: { language: 'en-NZ', value: 'Runway Parking' } },
+      subheader: { defaultValue: { language: 'en-NZ', value: 'Booking reference' } },
+      header: { defaultValue: { language: 'en-NZ', value: 'RP-7K3M9Q' } },
+      hexBackgroundColor: '#0b2545',
+      linksModuleData: { uris: [{ id: 'pass', uri: PASS_URL, description: 'Your booking pass' }] },
+    });
   });
 
   it('does not verify with another key', async () => {
