@@ -108,6 +108,15 @@ const precededBy =
     return call(...args);
   };
 
+/** The next refund call is made at Stripe (as the other sender's would be), and then this sender's call is refused with `message`. */
+function madeThenRefused(message: string) {
+  const real = stripe.refunds.create.bind(stripe.refunds);
+  vi.spyOn(stripe.refunds, 'create').mockImplementationOnce(async (...args: Parameters<typeof real>) => {
+    await real(...args);
+    throw stripeError(400, message);
+  });
+}
+
 /** What the 'refund failed' alarm counts (infra/refund-alarms.ts: log lines whose message is 'Refund failed'). */
 const failedLogs = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.filter((c) => c[0] === 'Refund failed').map((c) => c[1]);
 
@@ -119,7 +128,6 @@ type Line = { id: string; kind: string; status?: string; amountCents: number; re
 const lineOf = async (bookingId: string): Promise<Line> => ((await item(keys.booking(bookingId)))!.ledger as Line[]).find((l) => l.kind === 'refund')!;
 const queued = async (lineId: string) => (await item(keys.refundRequest(lineId))) as { attempts: number; nextAttemptAt: string } | undefined;
 
-/** A paid $110 booking cancelled ten days out while Stripe is down: one pending -$90 line, attempt 1 made. */
 /** The owner's $110 booking ten days out, paid in full at its checkout. */
 async function paidInFull(): Promise<{ bookingId: string; sessionId: string }> {
   const started = await api('POST', '/api/checkout', { quote: quote({ dropOffDate: daysFromToday(10), pickUpDate: daysFromToday(17) }), customer: customer({ email: owner.email }), paymentType: 'full' });
@@ -129,6 +137,7 @@ async function paidInFull(): Promise<{ bookingId: string; sessionId: string }> {
   return { bookingId, sessionId };
 }
 
+/** A paid $110 booking cancelled ten days out while Stripe is down: one pending -$90 line, attempt 1 made. */
 async function pendingRefund(): Promise<{ bookingId: string; sessionId: string; line: Line }> {
   const { bookingId, sessionId } = await paidInFull();
   await fault(sessionId, 'down');
@@ -638,12 +647,8 @@ describe('two senders at once (the first send and the worker)', () => {
     const { bookingId, sessionId, line } = await pendingRefund();
     await refundEvents(sessionId, 'held');
     await fault(sessionId, 'ok');
-    const real = stripe.refunds.create.bind(stripe.refunds);
     // The other sender's refund is made; this one's call is then refused, as Stripe refuses a refund of a refunded charge.
-    vi.spyOn(stripe.refunds, 'create').mockImplementationOnce(async (...args: Parameters<typeof real>) => {
-      await real(...args);
-      throw stripeError(400, 'Charge has already been refunded.');
-    });
+    madeThenRefused('Charge has already been refunded.');
     const error = vi.spyOn(logger, 'error');
     expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('succeeded');
     const made = atStripe(sessionId);
@@ -669,11 +674,7 @@ describe('two senders at once, on a refund smaller than the payment', () => {
   it("refused for its key (the other sender's $10 refund was made with it): found at the second look and recorded, though the payment has room left", async () => {
     const { bookingId, sessionId, line } = await pendingAdminRefund(10);
     await refundEvents(sessionId, 'held');
-    const real = stripe.refunds.create.bind(stripe.refunds);
-    vi.spyOn(stripe.refunds, 'create').mockImplementationOnce(async (...args: Parameters<typeof real>) => {
-      await real(...args);
-      throw stripeError(400, 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
-    });
+    madeThenRefused('Keys for idempotent requests can only be used with the same parameters they were first used with.');
     const error = vi.spyOn(logger, 'error');
     expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('succeeded');
     const made = atStripe(sessionId);

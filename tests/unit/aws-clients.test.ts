@@ -7,6 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ListUsersCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const VARS = ['AWS_REGION', 'TABLE_NAME', 'DYNAMODB_ENDPOINT', 'PHOTO_BUCKET', 'S3_ENDPOINT', 'S3_SOCKET', 'S3_PUBLIC_ENDPOINT', 'S3_SECRET_ACCESS_KEY', 'USER_POOL_ID', 'COGNITO_ENDPOINT', 'COGNITO_ADMIN_SECRET_FILE', 'SITE_URL'];
@@ -21,14 +22,20 @@ afterEach(() => {
   else process.env[v] = saved[v];
 });
 
-describe('DynamoDB', () => {
-  it('needs the table name', async () => {
-    const { tableName } = await import('../../functions/lib/aws');
-    expect(() => tableName()).toThrow('TABLE_NAME is not set');
-    process.env.TABLE_NAME = 'runway-parking-test';
-    expect(tableName()).toBe('runway-parking-test');
+describe('the names the stack gives each function', () => {
+  it.each([
+    ['TABLE_NAME', async () => (await import('../../functions/lib/aws')).tableName],
+    ['PHOTO_BUCKET', async () => (await import('../../functions/lib/s3')).photoBucket],
+    ['USER_POOL_ID', async () => (await import('../../functions/lib/cognito')).userPoolId],
+  ] as const)('%s: read as set, and a clear error when it is not', async (name, load) => {
+    const read = await load();
+    expect(() => read()).toThrow(`${name} is not set`);
+    process.env[name] = 'set-by-the-stack';
+    expect(read()).toBe('set-by-the-stack');
   });
+});
 
+describe('DynamoDB', () => {
   it("uses Sydney by default and AWS's own credentials in AWS", async () => {
     const { dynamo, dynamoClient } = await import('../../functions/lib/aws');
     const client = dynamoClient();
@@ -57,13 +64,6 @@ describe('DynamoDB', () => {
 });
 
 describe('S3', () => {
-  it('needs the photo bucket', async () => {
-    const { photoBucket } = await import('../../functions/lib/s3');
-    expect(() => photoBucket()).toThrow('PHOTO_BUCKET is not set');
-    process.env.PHOTO_BUCKET = 'photos-123';
-    expect(photoBucket()).toBe('photos-123');
-  });
-
   it('is one default client in AWS, for the functions and for browser URLs alike', async () => {
     const { s3, s3ForBrowsers } = await import('../../functions/lib/s3');
     expect(s3()).toBe(s3ForBrowsers());
@@ -122,14 +122,21 @@ describe('S3', () => {
   });
 });
 
-describe('Cognito', () => {
-  it('needs the user pool id', async () => {
-    const { userPoolId } = await import('../../functions/lib/cognito');
-    expect(() => userPoolId()).toThrow('USER_POOL_ID is not set');
-    process.env.USER_POOL_ID = 'ap-southeast-2_abc';
-    expect(userPoolId()).toBe('ap-southeast-2_abc');
-  });
+/** The headers a user pool call would go out with: the request is stopped at the last step before sending. */
+async function headersSent(client: CognitoIdentityProviderClient): Promise<Record<string, string>> {
+  let headers: Record<string, string> = {};
+  client.middlewareStack.add(
+    () => async (args) => {
+      headers = (args.request as { headers: Record<string, string> }).headers;
+      throw new Error('stopped before sending');
+    },
+    { step: 'finalizeRequest', name: 'captureForTest' },
+  );
+  await expect(client.send(new ListUsersCommand({ UserPoolId: 'local_pool' }))).rejects.toThrow('stopped before sending');
+  return headers;
+}
 
+describe('Cognito', () => {
   it('uses the default client in AWS, made once', async () => {
     const { userPool } = await import('../../functions/lib/cognito');
     expect(userPool()).toBe(userPool());
@@ -145,19 +152,8 @@ describe('Cognito', () => {
     process.env.COGNITO_ADMIN_SECRET_FILE = secretFile;
     try {
       const { userPool } = await import('../../functions/lib/cognito');
-      const { ListUsersCommand } = await import('@aws-sdk/client-cognito-identity-provider');
-      const client = userPool();
-      expect(await client.config.credentials()).toMatchObject({ accessKeyId: 'local', secretAccessKey: 'local' });
-      let headers: Record<string, string> = {};
-      client.middlewareStack.add(
-        () => async (args) => {
-          headers = (args.request as { headers: Record<string, string> }).headers;
-          throw new Error('stopped before sending');
-        },
-        { step: 'finalizeRequest', name: 'captureForTest' },
-      );
-      await expect(client.send(new ListUsersCommand({ UserPoolId: 'local_pool' }))).rejects.toThrow('stopped before sending');
-      expect(headers['x-runway-local-admin-secret']).toBe('s3cret-value');
+      expect(await userPool().config.credentials()).toMatchObject({ accessKeyId: 'local', secretAccessKey: 'local' });
+      expect((await headersSent(userPool()))['x-runway-local-admin-secret']).toBe('s3cret-value');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -166,18 +162,7 @@ describe('Cognito', () => {
   it('sends no admin secret when none is set', async () => {
     process.env.COGNITO_ENDPOINT = 'http://127.0.0.1:9229';
     const { userPool } = await import('../../functions/lib/cognito');
-    const { ListUsersCommand } = await import('@aws-sdk/client-cognito-identity-provider');
-    const client = userPool();
-    let headers: Record<string, string> = {};
-    client.middlewareStack.add(
-      () => async (args) => {
-        headers = (args.request as { headers: Record<string, string> }).headers;
-        throw new Error('stopped before sending');
-      },
-      { step: 'finalizeRequest', name: 'captureForTest' },
-    );
-    await expect(client.send(new ListUsersCommand({ UserPoolId: 'local_pool' }))).rejects.toThrow('stopped before sending');
-    expect(headers['x-runway-local-admin-secret']).toBeUndefined();
+    expect((await headersSent(userPool()))['x-runway-local-admin-secret']).toBeUndefined();
   });
 });
 

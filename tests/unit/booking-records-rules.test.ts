@@ -14,8 +14,8 @@ import { freePlaces, isFullDay, isValidCapacity, occupancyMessages, occupancyQue
 import { priceFor } from '../../shared/pricing';
 import { partRefundHeadroomCents } from '../../shared/refund-lines';
 import { firstEnabled, pickUpOptions } from '../../shared/slots';
+import { firstMessage } from '../support/first-message';
 
-const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? null : r.error?.issues[0]?.message);
 
 describe('the add-ons a booking keeps', () => {
   it('writes each add-on from the price: chosen with what it cost, and a dropped service as not chosen', () => {

@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { customerListMessages, customerListQuerySchema, customersShowingLine, CUSTOMER_MATCH_LIMIT } from '../../shared/admin-customers';
 import { profileMessages, profilePhone, profileResponseSchema, profileUpdateSchema, splitName } from '../../shared/profile';
+import { firstMessage } from '../support/first-message';
 
 const profile = { first_name: 'Ana', last_name: 'Smith', phone: '021 555 0100', address: '1 Queen St\nAuckland' };
-const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? null : r.error?.issues[0]?.message);
 
 describe('the profile', () => {
   it('takes names in any script with the marks real names use, and leaves them empty if wanted', () => {

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { balanceMessages, checkoutOverrideSchema, lateDays, partialRefundSchema, paymentMethodLabels, recordPaymentSchema } from '../../shared/balance';
 import { nzInstant } from '../../shared/nz-time';
+import { firstMessage } from '../support/first-message';
 
-const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? null : r.error?.issues[0]?.message);
 const payment = { method: 'cash', version: 'v1' };
 
 describe('a payment taken in the yard', () => {

@@ -4,12 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkInSchema, checkOutSchema, noteRequestSchema, tokenFromCode, yardBookingSchema, yardMessages, yardScanSchema } from '../../shared/yard';
+import { firstMessage } from '../support/first-message';
 
 /** The first message the schema gives for the input, or null when it parses. */
-function message(schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, input: unknown): string | null {
-  const r = schema.safeParse(input);
-  return r.success ? null : (r.error?.issues[0]?.message ?? 'no message');
-}
+const message = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, input: unknown) => firstMessage(schema.safeParse(input));
 
 const checkIn = { car_registration: 'abc123', parking_bay_number: 'a-12', version: '2026-11-26T08:00:00.000Z' };
 
