@@ -74,6 +74,11 @@ function stryker(config: object, name: string): number {
 
 const key = (file: string, m: { mutator: string; replacement: string | null; start: Position; end: Position }) =>
   [file, m.start.line, m.start.column, m.end.line, m.end.column, m.mutator, m.replacement ?? ''].join('|');
+/** The same key for a mutant as a report holds it. */
+const reportKey = (file: string, m: ReportMutant) => key(file, { mutator: m.mutatorName, replacement: m.replacement ?? null, start: m.location.start, end: m.location.end });
+/** A mutant's exact range as `mutate` takes it: report columns are 1-based, a range's 0-based (Babel's). */
+const rangeOf = (s: SampleMutant) => `${s.file}:${s.start.line}:${s.start.column - 1}-${s.end.line}:${s.end.column - 1}`;
+const readReport = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Report;
 
 /** Wilson's 95% interval for k of n. */
 function interval(k: number, n: number): [number, number] {
@@ -109,7 +114,7 @@ export function runSample(args: string[]): number {
   );
   if (listed !== 0) return listed;
 
-  const all = JSON.parse(readFileSync(listing, 'utf8')) as { files: Record<string, { mutants: ReportMutant[] }> };
+  const all = readReport(listing);
   const population = Object.entries(all.files)
     .filter(([file]) => !exclude.has(file))
     .flatMap(([file, f]) => f.mutants.map((m) => ({ file, m })))
@@ -127,8 +132,7 @@ export function runSample(args: string[]): number {
   writeFileSync(path.join(DIR, 'sample.json'), JSON.stringify({ seed, folders, exclude: [...exclude], population: population.length, sample }, null, 2));
   console.log(`Sampled ${sample.length} of ${population.length} mutants (seed ${seed}).`);
 
-  // Report columns are 1-based; a mutate range's are 0-based, as Babel's.
-  const ranges = sample.map((s) => `${s.file}:${s.start.line}:${s.start.column - 1}-${s.end.line}:${s.end.column - 1}`);
+  const ranges = sample.map(rangeOf);
   const reportFile = path.join(DIR, 'report.json');
   const status = stryker(
     {
@@ -141,11 +145,9 @@ export function runSample(args: string[]): number {
     },
     'run',
   );
-  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
+  const report = readReport(reportFile);
   const results = new Map<string, ReportMutant>();
-  for (const [file, f] of Object.entries(report.files)) {
-    for (const m of f.mutants) results.set(key(file, { mutator: m.mutatorName, replacement: m.replacement ?? null, start: m.location.start, end: m.location.end }), m);
-  }
+  for (const [file, f] of Object.entries(report.files)) for (const m of f.mutants) results.set(reportKey(file, m), m);
   const fileOfTest = new Map<string, string>();
   for (const [file, f] of Object.entries(report.testFiles ?? {})) for (const t of f.tests) fileOfTest.set(t.id, path.relative(ROOT, path.resolve(ROOT, file)));
   const firstStatus = new Map<string, string>();
@@ -160,7 +162,7 @@ export function runSample(args: string[]): number {
     stryker(
       {
         ...base,
-        mutate: [`${s.file}:${s.start.line}:${s.start.column - 1}-${s.end.line}:${s.end.column - 1}`],
+        mutate: [rangeOf(s)],
         testFiles: files,
         incremental: false,
         reporters: ['json'],
@@ -169,7 +171,7 @@ export function runSample(args: string[]): number {
       },
       `recheck-${recheck++}`,
     );
-    const second = (JSON.parse(readFileSync(again, 'utf8')) as Report).files[s.file]?.mutants.find((x) => key(s.file, { mutator: x.mutatorName, replacement: x.replacement ?? null, start: x.location.start, end: x.location.end }) === key(s.file, s));
+    const second = readReport(again).files[s.file]?.mutants.find((x) => reportKey(s.file, x) === key(s.file, s));
     if (second) results.set(key(s.file, s), second);
   }
   const tally = new Map<string, number>();
