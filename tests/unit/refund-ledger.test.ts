@@ -105,17 +105,30 @@ describe('settling a pending line with what Stripe refunded', () => {
     expect(again.note).toBe('Booking cancelled; not sent: refunded in Stripe instead');
   });
 
-  it('on a live booking the revenue does not move (its total does not change), and a booking without a payment gets none', () => {
-    const live = { ...booking([line('a', 4000)], 7000), status: 'reservation' } as Booking;
+  it('on a live booking the total takes back what the refund made in Stripe took instead (that refund lowered it), and a booking without a payment gets none', () => {
+    const live = { ...booking([line('a', 4000)], 7000), status: 'reservation', totalCents: 5500 } as Booking;
     const settled = settleLine(live, 0, 2500, 're_a', AT);
     expect(settled.booking.payment!.amountPaidCents).toBe(8500);
-    expect(cents(settled.revenueDeltaCents)).toBe(0);
+    expect(settled.booking.totalCents).toBe(7000);
+    expect(cents(settled.revenueDeltaCents)).toBe(1500);
     const unpaid = { ...booking([line('a', 4000)], 0), payment: undefined } as Booking;
     expect(settleLine(unpaid, 0, 2500, 're_a', AT).booking.payment).toBeUndefined();
   });
 });
 
 describe("applying Stripe's refunds: each case", () => {
+  it('on a booking still on, a refund made in Stripe is a part refund made outside the app: the total falls with what is held, and rises again if it fails', () => {
+    const live = { ...booking([], 3000), status: 'reservation', totalCents: 3000 } as Booking;
+    const made = syncLedger(live, [outside('re_d', 750)], AT).booking;
+    expect(made.payment!.amountPaidCents).toBe(2250);
+    expect(made.totalCents).toBe(2250);
+    const failed = syncLedger(made, [outside('re_d', 750, 'failed')], AT).booking;
+    expect(failed.payment!.amountPaidCents).toBe(3000);
+    expect(failed.totalCents).toBe(3000);
+    const cancelled = { ...booking([], 3000), totalCents: 3000 } as Booking;
+    expect(syncLedger(cancelled, [outside('re_d', 750)], AT).booking.totalCents).toBe(3000);
+  });
+
   it('outside refunds go on the ledger oldest first, each as a line by the system with the amount held falling by it', () => {
     const b = booking([line('a', 1000, { status: 'succeeded', refundId: 're_a' })], 10_000);
     const listed = [{ ...outside('re_new', 2000), created: 5 }, { ...outside('re_old', 3000), created: 3 }, { ...ours('re_a', 'a', 1000), metadata: null }];

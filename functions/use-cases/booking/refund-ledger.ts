@@ -61,8 +61,24 @@ export function settleLine(b: Booking, index: number, sentCents: Cents, refundId
   }
   ledger[index] = settled;
   const back = -line.amountCents - sentCents;
-  const booking: Booking = { ...b, ledger, ...(b.payment && back !== 0 ? { payment: { ...b.payment, amountPaidCents: b.payment.amountPaidCents + back } } : {}) };
-  return { booking, revenueDeltaCents: b.status === 'cancelled' ? back : 0 };
+  // What a refund made in Stripe took instead is held again here; on a booking still on, that refund lowered the
+  // total with it (outsideRefundTotal), so the total takes it back too and what is due stays what it was.
+  const booking: Booking = {
+    ...b,
+    ledger,
+    ...(b.payment && back !== 0 ? { payment: { ...b.payment, amountPaidCents: b.payment.amountPaidCents + back } } : {}),
+    totalCents: outsideRefundTotal(b, -back),
+  };
+  return { booking, revenueDeltaCents: back };
+}
+
+/**
+ * The total after a refund made in Stripe's dashboard (or its failure, negative): on a booking still on it is a part
+ * refund made outside the app, and lowers the total as a part refund does, so the books keep total = paid + due; a
+ * cancelled booking's total is what it cost, and the refund gives back part of what was kept.
+ */
+function outsideRefundTotal(b: Booking, refundedCents: Cents): Cents {
+  return b.status === 'cancelled' ? b.totalCents : b.totalCents - refundedCents;
 }
 
 const baseNote = (l: LedgerLine) => l.note.replace(/; (not sent: refunded in Stripe instead|\$[\d,.]+ of it refunded in Stripe instead)$/, '');
@@ -73,6 +89,7 @@ export function syncLedger(b: Booking, refunds: readonly StripeRefund[], at: str
   const edit: LedgerEdit = { booking, revenueDeltaCents: 0, settledLineIds: [], recorded: [], failed: [], changed: false };
   const hold = (cents: Cents) => {
     if (booking.payment) booking = { ...booking, payment: { ...booking.payment, amountPaidCents: booking.payment.amountPaidCents + cents } };
+    booking = { ...booking, totalCents: outsideRefundTotal(booking, -cents) };
   };
   // Oldest first, so outside lines follow Stripe's order.
   for (const r of [...refunds].sort((x, y) => x.created - y.created)) {
