@@ -4,7 +4,7 @@
  *
  * Gives or takes the admin or staff role (membership of the Cognito group `admin` or `staff`), clears a locked-out person's
  * authenticator, or brings everything derived from the bookings (index keys, day sheet, search, bays, counters,
- * occupancy) in line with them, or compares every paid booking's ledger with Stripe (reconcile: exit code 1 on a difference). Without --env it works on the running local stack (npm start; --data-dir for one
+ * occupancy) in line with them, or checks every paid booking's books against Stripe and against themselves (reconcile: exit code 1 on a broken rule). Without --env it works on the running local stack (npm start; --data-dir for one
  * with another data folder); with --env it works on that deployed environment, using your AWS credentials.
  */
 import path from 'node:path';
@@ -32,8 +32,8 @@ const USAGE = `Usage: npm run admin -- grant|revoke|reset-mfa EMAIL [--role admi
   reset-mfa EMAIL turn off two-step sign-in for someone who lost their authenticator
   reindex         rewrite what is derived from the bookings (index keys, day sheet, search tokens, bay
                   entries) and recount the counters and the yard's occupancy; a full-table scan (docs/operations.md)
-  reconcile       compare every paid booking's ledger with Stripe's payments and refunds and list the
-                  differences (booking reference, what the ledger says, what Stripe says); exit code 1 if any
+  reconcile       check every paid booking's books against Stripe's payments and refunds and against
+                  themselves, and list each broken rule (booking reference, rule, what differs); exit code 1 if any
   send-reminders  one pass of the travel-day reminders job on the running local stack: sends the reminders due
                   now (each once) to the outbox; in AWS the schedule runs it every 15 minutes
   --now           send-reminders: run it now (required, so it is never run by a slip of the keyboard)
@@ -129,7 +129,8 @@ async function runReconcile(args: { env: string | null; dataDir: string }): Prom
   const { reconcileBookings } = await import('../functions/use-cases/booking/reconcile');
   console.log(`Reconciling ${target.tableName} in ${target.label} with Stripe`);
   const report = await reconcileBookings();
-  for (const d of report.differences) console.log(`${d.reference}: the ledger says ${d.ledger}; Stripe says ${d.stripe}`);
+  // Each finding with its booking's reference and the rule it breaks (docs/payments.md, Reconcile).
+  for (const d of report.differences) console.log(`${d.reference}: [${d.rule}] ${d.detail}`);
   console.log(`${report.checked} paid bookings checked, ${report.differences.length} difference${report.differences.length === 1 ? '' : 's'}`);
   if (report.differences.length > 0) process.exitCode = 1;
 }

@@ -113,7 +113,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/admin/bookings', access: 'admin', entry: 'admin/start-checkout.ts', needs: ['table:read', 'table:write', 'idempotency', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'GET', path: '/api/admin/bookings/{id}', access: 'staff', entry: 'admin/get-booking.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'PATCH', path: '/api/admin/bookings/{id}', access: 'admin', entry: 'admin/edit-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email', 'pass:sign'], memoryMb: 512, timeoutSeconds: 20 },
-  { method: 'POST', path: '/api/admin/bookings/{id}/payments', access: 'staff', entry: 'admin/record-payment.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'POST', path: '/api/admin/bookings/{id}/payments', access: 'staff', entry: 'admin/record-payment.ts', needs: ['table:read', 'table:write', 'stripe'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/admin/bookings/{id}/refunds', access: 'admin', entry: 'admin/partial-refund.ts', needs: ['table:read', 'table:write', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'POST', path: '/api/admin/bookings/{id}/cancellation', access: 'admin', entry: 'admin/cancel-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email', 'pass:sign'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'GET', path: '/api/admin/day-sheet', access: 'staff', entry: 'admin/day-sheet.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
@@ -136,7 +136,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/yard/scan', access: 'staff', entry: 'yard/scan.ts', needs: ['table:read', 'pass:sign'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/yard/bookings/{id}', access: 'staff', entry: 'yard/get-booking.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/yard/bookings/{id}/check-in', access: 'staff', entry: 'yard/check-in.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
-  { method: 'POST', path: '/api/yard/bookings/{id}/check-out', access: 'staff', entry: 'yard/check-out.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'POST', path: '/api/yard/bookings/{id}/check-out', access: 'staff', entry: 'yard/check-out.ts', needs: ['table:read', 'table:write', 'stripe'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/admin/bookings/{id}/notes', access: 'staff', entry: 'admin/add-note.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
   // A booking's calendar file (functions/use-cases/calendar/): the owner's, the pass holder's, and the success page's (its session id).
   { method: 'GET', path: '/api/me/bookings/{id}/calendar.ics', access: 'user', entry: 'me/booking-calendar.ts', needs: ['table:read', 'pass:sign'], memoryMb: 256, timeoutSeconds: 10 },

@@ -139,6 +139,13 @@ export class Monitoring extends Construct {
       threshold: 1,
     });
 
+    alarm('BalancePaymentsRefunded', {
+      name: `${env.namePrefix}-BalancePaymentsRefunded`,
+      description: 'A balance paid online was more than its booking could keep (paid twice, beyond what was due, or after a cancellation): the excess was refunded',
+      metric: business(BUSINESS_METRICS.balancePaymentRefunded),
+      threshold: 1,
+    });
+
     const throttleMetrics: Record<string, Metric> = {};
     const tableName = props.table.tableName;
     const throttles = (suffix: string, dimensionsMap: Record<string, string>) => {
@@ -178,7 +185,7 @@ export class Monitoring extends Construct {
           }),
           new GraphWidget({
             title: 'Refunds (per hour)',
-            left: [hourly(BUSINESS_METRICS.refundRequested), hourly(BUSINESS_METRICS.refundMade), hourly(BUSINESS_METRICS.refundFailed)],
+            left: [hourly(BUSINESS_METRICS.refundRequested), hourly(BUSINESS_METRICS.refundMade), hourly(BUSINESS_METRICS.refundFailed), hourly(BUSINESS_METRICS.balancePaymentRefunded)],
             width: 12,
           }),
         ],

@@ -1,6 +1,6 @@
 /**
  * The offline Stripe stand-in. Without STRIPE_SECRET_KEY the app's Stripe SDK is pointed here (see
- * functions/lib/stripe.ts). It answers only the calls the app makes: create, retrieve and expire a
+ * functions/lib/stripe.ts). It answers only the calls the app makes: create, retrieve, list and expire a
  * Checkout Session, create a refund (then sends `charge.refunded` and `refund.created`), list a payment's refunds and
  * retrieve a payment intent (what it received). It serves the hosted checkout page, where Pay marks the session paid, delivers a
  * `checkout.session.completed` event signed with the SDK's own test-header helper to the real webhook
@@ -12,6 +12,8 @@
  * Test hooks (local only): POST /_local/stripe/sessions/:id/pay (pay without delivering, to race the
  * success page), POST /_local/stripe/events/:id/deliver (deliver an event again), POST
  * /_local/stripe/sessions/:id/expire-now (expire and deliver `checkout.session.expired`),
+ * POST /_local/stripe/sessions/:id/expire-{down|ok} (the API's expire of this session answers 500 without expiring it,
+ * as when Stripe cannot be reached, or works again),
  * POST /_local/stripe/sessions/:id/refund[?amount=cents] (refund what is left, or that amount, as from Stripe's dashboard:
  * no metadata; delivers `charge.refunded` and `refund.created`), POST /_local/stripe/refunds/:id/fail (the refund
  * fails later, as a closed card makes it: status `failed`, `refund.updated` delivered),
@@ -480,6 +482,37 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
     return { object: 'list', data, has_more: from + limit < newestFirst.length, url: '/v1/refunds' };
   }
 
+  /**
+   * GET /v1/checkout/sessions: newest first, `status` (open, complete, expired), `created[gte]`, `limit` (1 to 100,
+   * default 10) a page, `starting_after` for the next. Sessions past their expiry are expired first, as a read does.
+   */
+  async function listSessions(query: URLSearchParams): Promise<Record<string, unknown>> {
+    await loaded;
+    const now = nowSeconds();
+    for (const s of sessions.values()) {
+      if (s.session.status === 'open' && s.session.expires_at <= now) {
+        const e = await expire(s);
+        if (e) inBackground(deliver(e));
+      }
+    }
+    const status = query.get('status');
+    if (status && !['open', 'complete', 'expired'].includes(status)) throw new StripeApiError(400, `Invalid status: must be one of open, complete, or expired`, 'status');
+    const since = query.has('created[gte]') ? integer(query.get('created[gte]'), 'created[gte]', 0) : 0;
+    const newestFirst = [...sessions.values()]
+      .map((s) => s.session)
+      .filter((s) => (!status || s.status === status) && Number(s.created) >= since)
+      .sort((a, b) => Number(b.created) - Number(a.created) || (a.id < b.id ? 1 : -1));
+    const limit = query.has('limit') ? integer(query.get('limit'), 'limit', 1) : 10;
+    if (limit > 100) throw new StripeApiError(400, 'limit must be at most 100', 'limit');
+    const after = query.get('starting_after');
+    const from = after ? newestFirst.findIndex((s) => s.id === after) + 1 : 0;
+    if (after && from === 0) throw new StripeApiError(400, `No such checkout.session: '${after}'`, 'starting_after', 'resource_missing');
+    return { object: 'list', data: newestFirst.slice(from, from + limit), has_more: from + limit < newestFirst.length, url: '/v1/checkout/sessions' };
+  }
+
+  /** Sessions whose expire call answers 500 without expiring (the expire-down test hook): Stripe unreachable for it. */
+  const expireFaults = new Set<string>();
+
   async function api(req: IncomingMessage, res: ServerResponse, pathname: string, body: Buffer, query: URLSearchParams): Promise<void> {
     if (!/^Bearer sk_test_\S+$/.test(req.headers.authorization ?? '')) {
       sendJson(res, 401, { error: { type: 'invalid_request_error', message: 'You did not provide a test-mode API key.' } });
@@ -542,12 +575,17 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
         sendJson(res, 200, created.session);
         return;
       }
+      if (method === 'GET' && pathname === '/v1/checkout/sessions') {
+        sendJson(res, 200, await listSessions(query));
+        return;
+      }
       if (method === 'GET' && one && !one[2]) {
         sendJson(res, 200, (await session(decodeURIComponent(one[1]!))).session);
         return;
       }
       if (method === 'POST' && one && one[2]) {
         const s = await session(decodeURIComponent(one[1]!));
+        if (expireFaults.has(s.session.id)) throw new StripeApiError(500, 'An error occurred with our connection to Stripe.', undefined, 'api_error');
         const e = await expire(s);
         if (!e) throw new StripeApiError(400, `Only Checkout Sessions with a status of open can be expired. This session has a status of ${s.session.status}.`);
         inBackground(deliver(e));
@@ -628,6 +666,12 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
         if (!failed) return sendJson(res, 409, { message: 'The refund has already failed or been canceled' });
         const [delivery] = await deliverRefundEvents(failed.refund.refund.payment_intent, [failed.event]);
         return sendJson(res, 200, { refundId: id, eventId: failed.event.event.id, delivery });
+      }
+      if (kind === 'sessions' && method === 'POST' && (action === 'expire-down' || action === 'expire-ok')) {
+        const s = await session(id);
+        if (action === 'expire-down') expireFaults.add(s.session.id);
+        else expireFaults.delete(s.session.id);
+        return sendJson(res, 200, { sessionId: s.session.id, expire: action === 'expire-down' ? 'down' : 'ok' });
       }
       const fault = kind === 'sessions' && method === 'POST' ? /^refunds-(down|lose|refuse|conflict|throttle|ok)$/.exec(action ?? '') : null;
       if (fault) {

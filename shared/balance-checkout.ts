@@ -4,6 +4,7 @@
  * session. Shared by the routes, the dashboard and the pass page, so they show the same words.
  */
 import * as z from 'zod';
+import { CONFIRMED_STATUSES, type Booking } from './records';
 
 export const balanceCheckoutMessages = {
   nothingDue: 'Nothing is due on this booking',
@@ -13,6 +14,12 @@ export const balanceCheckoutMessages = {
   paid: (reference: string) => `Payment received for ${reference}. Thank you.`,
   canceled: 'The balance was not paid.',
   checkFailed: 'We could not check your payment yet. Reload the page in a minute.',
+  /** Another request (a second tab, a double click) is opening the booking's one balance checkout right now. */
+  busy: 'Your payment page is being opened in another window. Please try again in a moment.',
+  /** What is due changed while the session was being made: it was withdrawn before anyone could pay it. */
+  changed: 'The balance changed while we opened your payment. Please try again.',
+  /** The open session was paid meanwhile (its webhook had not arrived yet): it is recorded now. */
+  justPaid: 'This balance has just been paid. Reload the page to see it.',
 } as const;
 
 /** POST /api/me/bookings/{id}/balance-checkout and /api/pass/{token}/balance-checkout: where the traveller pays. */
@@ -28,3 +35,16 @@ export type BalanceCheckoutResponse = z.infer<typeof balanceCheckoutResponseSche
 export const BALANCE_SESSION_PARAM = 'balance_session';
 /** The query parameter a balance checkout left unpaid returns with. */
 export const BALANCE_CANCELED_PARAM = 'balance';
+
+type MoneyOf = Pick<Booking, 'status' | 'totalCents'> & { payment?: Pick<NonNullable<Booking['payment']>, 'balanceDueCents'> };
+
+/**
+ * Whether the booking's open balance checkout still asks the right amount after a change: only while what is due,
+ * the total and the booking being on (reserved, in the yard or checked out) all stay as they were. A staff payment,
+ * an edit that moves the price, a cancellation, a part refund or a late fee each end it (the change removes it in
+ * its own write, and its Stripe session is expired straight after).
+ */
+export function balanceSessionSurvives(before: MoneyOf, after: MoneyOf): boolean {
+  const on = (b: MoneyOf) => CONFIRMED_STATUSES.includes(b.status);
+  return on(before) && on(after) && before.totalCents === after.totalCents && (before.payment?.balanceDueCents ?? 0) === (after.payment?.balanceDueCents ?? 0);
+}

@@ -164,6 +164,45 @@ export function decisionLines(s: MoneyState, d: MoneyDecision, change: MoneyChan
   return lines;
 }
 
+/**
+ * What becomes of a balance paid online (a Stripe Checkout session for the balance, shared/balance-checkout.ts), decided
+ * when Stripe's payment reaches the booking. The payment is Stripe's fact: it is always recorded at what Stripe took.
+ * What the booking keeps of it is what is due as the booking stands when the payment arrives, never more:
+ * - a booking still on keeps up to its balance due; the rest goes back to the card at once (a session superseded by a
+ *   staff payment or an edit, a second session paid in another tab, a session paid just as the balance changed);
+ * - a cancelled booking keeps none of it: all of it goes back (its money was settled by the cancellation);
+ * - a booking held for payment review keeps all of it, held with the rest for the staff who are checking it (they
+ *   confirm it or cancel it with a refund, as for any payment in review).
+ */
+export type BalancePaymentStanding = 'on' | 'cancelled' | 'review';
+
+/** Why part or all of a balance payment was refunded: the refund line's note says it. */
+export type LateBalanceReason = 'cancelled' | 'paidTwice' | 'beyondDue';
+
+export const lateBalanceText: Record<LateBalanceReason, string> = {
+  cancelled: 'Paid after the booking was cancelled: refunded',
+  paidTwice: 'Balance paid twice: refunded',
+  beyondDue: 'Paid beyond the balance due: refunded',
+};
+
+export interface BalancePaymentDecision {
+  /** Kept towards the booking: what is held rises by it and the balance falls by it. */
+  keptCents: Cents;
+  /** Back to the card it came from. */
+  refundCents: Cents;
+  reason: LateBalanceReason | null;
+  /** Kept whole with a booking held for payment review: staff settle it with the rest. */
+  heldForReview: boolean;
+}
+
+export function balancePaymentDecision(standing: BalancePaymentStanding, dueCents: Cents, paidCents: Cents): BalancePaymentDecision {
+  if (standing === 'cancelled') return { keptCents: 0, refundCents: paidCents, reason: paidCents > 0 ? 'cancelled' : null, heldForReview: false };
+  if (standing === 'review') return { keptCents: paidCents, refundCents: 0, reason: null, heldForReview: true };
+  const keptCents = Math.min(paidCents, Math.max(0, dueCents));
+  const refundCents = paidCents - keptCents;
+  return { keptCents, refundCents, reason: refundCents === 0 ? null : keptCents === 0 ? 'paidTwice' : 'beyondDue', heldForReview: false };
+}
+
 export const refundInputMessages = {
   refundInvalid: 'Enter a refund in dollars and cents, $0 or more',
   reasonTooLong: 'Keep the reason under 300 characters',

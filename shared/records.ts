@@ -54,7 +54,9 @@ export interface LedgerLine {
   takenBy?: string;
   /**
    * Online balance payments: the Stripe Checkout session and payment intent that took it. Each session is on the
-   * ledger once (balance-payment.ts); reconcile checks the line against that payment intent.
+   * ledger once (balance-payment.ts); reconcile checks the line against that payment intent. On a refund line: the
+   * payment it goes back to (a balance paid online that was not needed, balance-payment.ts), instead of the first
+   * payment with room.
    */
   sessionId?: string;
   paymentIntent?: string;
@@ -80,6 +82,26 @@ export interface LedgerLine {
  * them, which means not chosen.
  */
 export type BookedServices = Partial<Record<ServiceId, boolean>> & Partial<Record<`${ServiceId}Cents`, Cents>>;
+
+/**
+ * The booking's one balance checkout (functions/store/balance-checkouts.ts): claimed (`opening`) by a conditional
+ * write before Stripe is asked for a session, `open` once the session is recorded. Only this session is the
+ * booking's: any change of what is due removes it (shared/balance-checkout.ts, balanceSessionSurvives), and a
+ * payment that still comes for a session that is not this one is a late payment (shared/money-policy.ts,
+ * balancePaymentDecision).
+ */
+export interface BalanceCheckoutClaim {
+  claimId: string;
+  state: 'opening' | 'open';
+  /** When the claim was taken (ISO): a claim still `opening` long after is a request that died, and may be taken over. */
+  claimedAt: string;
+  /** The balance the session asks (the balance due when it was claimed). */
+  amountCents: Cents;
+  sessionId?: string;
+  url?: string;
+  /** Epoch seconds: when Stripe stops taking payment for it. */
+  expiresAt?: number;
+}
 
 export interface Booking extends BookedServices {
   id: string;
@@ -146,6 +168,8 @@ export interface Booking extends BookedServices {
    * the SEQUENCE of its calendar events, so a calendar applies the latest version. Absent means none yet.
    */
   calendarSequence?: number;
+  /** The balance checkout open (or being opened) for the balance due now; absent when none is. */
+  balanceCheckout?: BalanceCheckoutClaim;
 }
 
 export const isConfirmed = (b: Pick<Booking, 'status'>) => CONFIRMED_STATUSES.includes(b.status);

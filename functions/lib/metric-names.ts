@@ -10,6 +10,8 @@ export const BUSINESS_METRICS = {
   checkoutStarted: 'CheckoutsStarted',
   bookingConfirmed: 'BookingsConfirmed',
   paymentHeldForReview: 'PaymentsHeldForReview',
+  /** A balance paid online that the booking could not keep whole (paid twice, beyond what is due, after a cancellation): refunded. */
+  balancePaymentRefunded: 'BalancePaymentsRefunded',
   refundRequested: 'RefundsRequested',
   refundMade: 'RefundsMade',
   refundFailed: 'RefundFailures',

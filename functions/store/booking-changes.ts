@@ -2,7 +2,8 @@
  * Changing a confirmed booking: the booking item is rewritten with its index keys, and everything that copies
  * it moves with it in one transaction: its day-sheet entries, its search tokens, its parking-bay entry (with
  * the bay's lock when the bay or the stay changes), the revenue and status counters, the yard's occupancy
- * (dates left give their place back, dates added need one), and the audit entry
+ * (dates left give their place back, dates added need one), the end of its balance checkout when what is due
+ * changes (balance-checkouts.ts; the caller expires its Stripe session after), and the audit entry
  * saying who changed what, and a refund request for each new pending refund line (refund-requests.ts). It holds only
  * if nobody changed the booking since it was read (`updatedAt`) and its status still allows the change.
  */
@@ -19,6 +20,7 @@ import { newRefundRequests } from './refund-requests';
 import { cancellationCodes, conflictPause, transact, type TransactItem } from './table';
 import { yardCapacity } from './yard-settings';
 import { stayChange } from '../../shared/capacity';
+import { balanceSessionSurvives } from '../../shared/balance-checkout';
 
 export type ChangeOutcome = 'changed' | 'stale' | 'bay-busy' | 'full';
 
@@ -125,13 +127,20 @@ function changeItems(before: Booking, after: Booking, options: ChangeOptions, ca
   return { items, lockIndex, places: [placesStart, placesEnd] };
 }
 
+const withoutBalanceCheckout = (b: Booking): Booking => {
+  const { balanceCheckout: _ended, ...rest } = b;
+  return rest;
+};
+
 /**
- * Saves `after` over `before`. `stale` when the booking changed since it was read (or its status no longer
+ * Saves `changed` over `before`. `stale` when the booking changed since it was read (or its status no longer
  * allows the change); `bay-busy` when another assignment of the new bay landed first (check the bay again);
  * `full` when a date the stay newly covers has no place left. Dates it leaves, or all of them when it is
  * cancelled, give their places back. A conflict with a concurrent write to a shared item (the counters) is retried.
  */
-export async function saveBookingChange(before: Booking, after: Booking, options: ChangeOptions = { editableStatuses: ['reservation'] }): Promise<ChangeOutcome> {
+export async function saveBookingChange(before: Booking, changed: Booking, options: ChangeOptions = { editableStatuses: ['reservation'] }): Promise<ChangeOutcome> {
+  // A change of what is due ends the booking's balance checkout in this same write: its session asks a stale amount.
+  const after = balanceSessionSurvives(before, changed) ? changed : withoutBalanceCheckout(changed);
   const grows = placesOf(after) !== null && stayChange(placesOf(before), placesOf(after)).added.length > 0;
   const capacity = grows ? (await yardCapacity()).capacity : 0;
   const { items, lockIndex, places } = changeItems(before, after, options, capacity);

@@ -4,7 +4,7 @@
  * Only sessions this app created have an item, so an unknown session id never reaches Stripe.
  */
 import { keys } from './keys';
-import { getItem, type Item } from './table';
+import { batchGet, getItem, type Item } from './table';
 
 export interface CheckoutSession {
   sessionId: string;
@@ -40,4 +40,10 @@ export async function bookingIdOfPayment(paymentIntent: string): Promise<string 
   if (!/^pi_[A-Za-z0-9_]{1,240}$/.test(paymentIntent)) return null;
   const item = await getItem<Item & { bookingId: string }>(keys.paymentIntent(paymentIntent), true);
   return item?.bookingId ?? null;
+}
+
+/** The booking each payment intent is pointed at (null where no pointer exists), in the order asked: BatchGets. */
+export async function bookingIdsOfPayments(paymentIntents: readonly string[]): Promise<(string | null)[]> {
+  const items = await batchGet<Item & { bookingId: string }>(paymentIntents.map((pi) => keys.paymentIntent(pi)));
+  return items.map((i) => i?.bookingId ?? null);
 }

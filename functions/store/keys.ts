@@ -151,8 +151,6 @@ export const keys = {
    * that it is absent, so a reminder goes at most once. Its own partition prefix, so the job is granted only these.
    */
   reminder: (bookingId: string, kind: string): ItemKey => ({ pk: `${KEY_PREFIXES.reminder}${bookingId}`, sk: `KIND#${kind}` }),
-  /** The booking's latest balance checkout (session id, URL, amount, the booking version it was made for), reused while open. */
-  balanceCheckout: (bookingId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: 'BALANCE_CHECKOUT' }),
 } as const;
 
 /** A query's key condition: the partition, and the sort-key range or prefix it reads. */

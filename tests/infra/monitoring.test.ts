@@ -92,6 +92,12 @@ describe('the business alarms', () => {
     expect(alarm.Threshold).toBe(1);
   });
 
+  it('a balance paid online refunded because its booking could not keep it', () => {
+    const [, alarm] = alarmNamed(`${dev.namePrefix}-BalancePaymentsRefunded`);
+    expect(business(alarm)).toEqual([NAMESPACE, 'BalancePaymentsRefunded', [{ Name: 'service', Value: 'runway-parking-api' }], 'Sum', 300]);
+    expect(alarm.Threshold).toBe(1);
+  });
+
   it('DynamoDB throttling reads or writes on the table or any of its three indexes', () => {
     const [, alarm] = alarmNamed(`${dev.namePrefix}-DynamoDBThrottles`);
     expect(alarm.Threshold).toBe(5);

@@ -1,7 +1,8 @@
 /**
- * Paying the balance online (issue 26 item 6): a Checkout session for the balance due, from the dashboard (the owner)
- * and from the pass link (anyone holding it); the payment is recorded on the ledger once, whichever of the webhook and
- * the return page's check comes first, however often either comes; the ledger records what Stripe took.
+ * Paying the balance online: a Checkout session for the balance due, from the dashboard (the owner) and from the pass
+ * link (anyone holding it); the payment is recorded on the ledger once, whichever of the webhook and the return page's
+ * check comes first, however often either comes; the ledger records what Stripe took. One session is open at a time,
+ * and a change of what is due withdraws it; a payment that still comes beyond what is due is refunded.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forgetPassSigningKey, passTokenFor } from '../../functions/lib/pass-token';
@@ -9,7 +10,7 @@ import { ensurePassSigningKey } from '../../local/pass-key';
 import { daysFromToday } from '../support/dates';
 import { request } from '../support/http';
 import { createUser, type TestUser } from '../support/users';
-import { baseUrl, booking, customer, env, getCheckout, outboxFor, payOnPage, quote, standIn } from './payment-support';
+import { baseUrl, booking, customer, env, getCheckout, outboxFor, payOnPage, quote, standIn, stripeSession } from './payment-support';
 
 let owner: TestUser;
 let other: TestUser;
@@ -129,16 +130,65 @@ describe('paying the balance', () => {
     expect((await booking(id))!.updatedAt).toBe(saved!.updatedAt);
   });
 
-  it('the balance changed after the session was made (staff took $20 cash): the ledger records the $50 Stripe took, the balance stops at $0.00', async () => {
+  it('staff take $20.00 cash while a $50.00 session is open: that session is withdrawn at Stripe, the next click asks $30.00 once', async () => {
     const id = await paid();
     const started = await mine(id, owner);
     const cash = await api('POST', `/api/admin/bookings/${id}/payments`, { amount: 20, method: 'cash', version: (await booking(id))!.updatedAt }, staff);
     expect(cash.status, JSON.stringify(cash.body)).toBe(201);
-    // The $30 now due would be a new session; the open one still asks the $50 it was made for.
-    expect((await payOnPage(started.body.session_id)).status).toBeLessThan(400);
+    expect((await stripeSession(started.body.session_id)).status).toBe('expired');
+    expect((await payOnPage(started.body.session_id)).status).toBe(410);
+    const next = await mine(id, owner);
+    expect([next.status, next.body.amount]).toEqual([201, 30]);
+    expect(next.body.session_id).not.toBe(started.body.session_id);
+    expect((await mine(id, owner)).body.session_id).toBe(next.body.session_id);
+    expect((await payOnPage(next.body.session_id)).status).toBeLessThan(400);
+    const saved = await booking(id);
+    expect(onlineLines(saved!)).toEqual([expect.objectContaining({ amountCents: 3000, sessionId: next.body.session_id })]);
+    expect(saved!.payment).toMatchObject({ amountPaidCents: 6000, balanceDueCents: 0 });
+  });
+
+  it('paid at Stripe just as staff took cash (its webhook late): recorded as Stripe took it, the balance kept, the rest refunded to that payment', async () => {
+    const id = await paid();
+    const started = await mine(id, owner);
+    const { eventId } = await standIn.pay(started.body.session_id);
+    const cash = await api('POST', `/api/admin/bookings/${id}/payments`, { amount: 20, method: 'cash', version: (await booking(id))!.updatedAt }, staff);
+    expect(cash.status).toBe(201);
+    // The return page's check comes first: it records the payment and answers the booking as it stands.
+    const check = await getCheckout(started.body.session_id);
+    expect(check.status).toBe(200);
+    expect(check.body).toMatchObject({ amount_paid: 60, balance_due: 0 });
+    expect((await standIn.deliver(eventId)).status).toBe(200);
     const saved = await booking(id);
     expect(onlineLines(saved!)).toEqual([expect.objectContaining({ amountCents: 5000 })]);
-    expect(saved!.payment).toMatchObject({ amountPaidCents: 8000, balanceDueCents: 0 });
+    expect(saved!.payment).toMatchObject({ amountPaidCents: 6000, balanceDueCents: 0 });
+    const paidWith = (await stripeSession(started.body.session_id)).payment_intent;
+    expect(saved!.ledger!.filter((l: { kind: string }) => l.kind === 'refund')).toEqual([expect.objectContaining({ amountCents: -2000, note: 'Paid beyond the balance due: refunded', paymentIntent: paidWith, status: 'succeeded' })]);
+    const detail = await api('GET', `/api/admin/bookings/${id}`, undefined, admin);
+    expect(detail.body.history[0]).toMatchObject({ by: 'Customer (paid online)', changes: [{ field: 'payment', new: '$50.00 Online (card)' }, { field: 'refund', new: '$20.00 (Paid beyond the balance due: refunded)' }, { field: 'balance_due', old: '$30.00', new: '$0.00' }] });
+  });
+
+  it("a customer's edit that moves the price and a staff cancellation each withdraw the open session", async () => {
+    const edited = await paid();
+    const open = await mine(edited, owner);
+    const b = (await booking(edited))!;
+    const edit = await api('PATCH', `/api/me/bookings/${edited}`, { pick_up_date: daysFromToday(30), version: b.updatedAt }, owner);
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect((await stripeSession(open.body.session_id)).status).toBe('expired');
+    const again = await mine(edited, owner);
+    expect(again.body.amount).toBe(edit.body.booking.balance_due);
+
+    const cancelled = await paid();
+    const before = await mine(cancelled, owner);
+    expect((await api('POST', `/api/admin/bookings/${cancelled}/cancellation`, { refund: 0 }, admin)).status).toBe(200);
+    expect((await stripeSession(before.body.session_id)).status).toBe('expired');
+  });
+
+  it('ten clicks at once on the dashboard answer one session, or a 409 the page shows', async () => {
+    const id = await paid();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => mine(id, owner)));
+    const sessions = new Set(answers.filter((a) => a.status === 201).map((a) => a.body.session_id));
+    expect(sessions.size).toBe(1);
+    for (const a of answers.filter((x) => x.status !== 201)) expect([a.status, a.body.message]).toEqual([409, 'Your payment page is being opened in another window. Please try again in a moment.']);
   });
 
   it('a session not paid records nothing: the check says the payment is not complete', async () => {

@@ -100,9 +100,9 @@ describe('reconcile', () => {
     const found = await reconcileBookings();
     expect(found.differences.length).toBeGreaterThan(0);
     expect(new Set(found.differences.map((d) => d.reference))).toEqual(new Set([victim.bookingReference]));
-    expect(found.differences).toEqual(expect.arrayContaining([expect.objectContaining({ ledger: expect.stringContaining('$80.00'), stripe: expect.stringContaining('$90.00') })]));
+    expect(found.differences).toEqual(expect.arrayContaining([expect.objectContaining({ rule: 'matches-stripe', ledger: expect.stringContaining('$80.00'), stripe: expect.stringContaining('$90.00') })]));
     const reported = await reconcileCommand();
     expect(reported.code).toBe(1);
-    expect(reported.out).toContain(`${victim.bookingReference}: the ledger says`);
+    expect(reported.out).toContain(`${victim.bookingReference}: [matches-stripe] the ledger says`);
   });
 });

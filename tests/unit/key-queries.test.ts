@@ -33,7 +33,6 @@ const bookingItems: object[] = [
   keys.photoCount(id),
   keys.bookingNote(id, '2026-12-01T10:00:00Z', other),
   keys.bookingAudit(id, '2026-12-01T10:00:00Z', other),
-  keys.balanceCheckout(id),
 ];
 
 describe('what each query reads', () => {

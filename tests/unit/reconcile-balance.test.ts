@@ -41,6 +41,16 @@ describe('reconcile and balance payments', () => {
     expect(compareWithStripe(booking([payment(5000), refund], 4500), { amountReceived: 1000 }, [], atB(1000))).toContainEqual({ ledger: 'refund re_b of $15.00', stripe: 'refund re_b of $10.00' });
   });
 
+  it('a refund of a balance paid twice, sent to that payment but not yet settled (its answer lost), is in flight, not a difference', () => {
+    const pending: LedgerLine = { id: 'refund-checkout-cs_b', at: '2026-01-03T00:00:00.000Z', by: 'system', kind: 'refund', amountCents: -5000, note: 'Balance paid twice: refunded', status: 'pending', paymentIntent: 'pi_b' };
+    const madeAtStripe = atStripe([['pi_b', { amountReceived: 5000, refunds: [{ id: 're_b', amount: 5000, status: 'succeeded', metadata: { ledgerLine: 'refund-checkout-cs_b' }, created: 3 }] }]]);
+    expect(compareWithStripe(booking([payment(5000), pending], 1000), { amountReceived: 1000 }, [], madeAtStripe)).toEqual([]);
+    // Settled, it agrees too; a refund there that no line of ours asked for does not.
+    const settled = { ...pending, status: 'succeeded' as const, refundId: 're_b' };
+    expect(compareWithStripe(booking([payment(5000), settled], 1000), { amountReceived: 1000 }, [], madeAtStripe)).toEqual([]);
+    expect(compareWithStripe(booking([payment(5000), { ...pending, id: 'other' }], 1000), { amountReceived: 1000 }, [], madeAtStripe)).toContainEqual({ ledger: 'no line for this refund of a balance payment', stripe: 'refund re_b of $50.00' });
+  });
+
   it('a balance payment Stripe does not know is a difference', () => {
     expect(compareWithStripe(booking([payment(5000)], 6000), { amountReceived: 1000 }, [], atStripe([]))).toEqual([{ ledger: 'balance paid online $50.00 (pi_b)', stripe: 'no such payment' }]);
   });

@@ -15,6 +15,7 @@ import { conflict, badRequest } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { bookingHistory, type AuditRecord } from '../../store/audit';
 import { saveBookingChange } from '../../store/booking-changes';
+import { withdrawSupersededSession } from '../booking/balance-session';
 import { confirmedBooking } from './booking-detail';
 
 export interface RecordedPayment {
@@ -54,5 +55,7 @@ export async function recordPayment(caller: Caller, id: string, req: RecordPayme
   });
   if (saved !== 'changed') throw conflict(adminMessages.stale);
   logger.info('Payment recorded by staff', { bookingId: id, amountCents, method: req.method });
+  // The balance moved: a balance session open online for the old amount is withdrawn (a payment that still comes is refunded beyond what is due).
+  await withdrawSupersededSession(before, after);
   return { booking: after, history: await bookingHistory(id), line };
 }

@@ -13,6 +13,7 @@ import { badRequest } from '../../domain/errors';
 import { logAbout } from '../../lib/logger';
 import { BUSINESS_METRICS, countEvent } from '../../lib/metrics';
 import { saveBookingChange, type ChangeOptions, type ChangeOutcome, type FieldChange } from '../../store/booking-changes';
+import { withdrawSupersededSession } from './balance-session';
 import { dropOffInstant, moneyStateOf } from './money-state';
 import { refund } from './refund';
 
@@ -71,6 +72,8 @@ export async function changeBooking(before: Booking, req: BookingChange): Promis
     ...(change.kind === 'cancel' ? { revenueDeltaCents: decision.heldCents - before.totalCents } : {}),
   });
   if (outcome !== 'changed') return { outcome };
+  // What is due moved (or the booking ended): the balance session open for the old amount is withdrawn at Stripe.
+  await withdrawSupersededSession(before, after);
   const refundLine = lines.find((l) => l.kind === 'refund');
   if (refundLine) {
     countEvent(BUSINESS_METRICS.refundRequested);

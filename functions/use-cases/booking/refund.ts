@@ -116,7 +116,8 @@ export async function sendRefund(bookingId: string, lineId: string, options: Sen
     return 'settled-elsewhere';
   }
   const { line } = found;
-  const paymentIntent = b.payment?.paymentIntent;
+  // A line aimed at one payment (a balance paid online that was not needed) goes back to that payment.
+  const paymentIntent = line.paymentIntent ?? b.payment?.paymentIntent;
   const fail = async (reason: string, refused: boolean, tried: number): Promise<SendOutcome> => {
     // Another sender settled it meanwhile: that one logs it, so the alarm counts one line once.
     if ((await settleFailed(bookingId, lineId, now)) !== 'settled') return 'settled-elsewhere';
@@ -184,13 +185,21 @@ export async function sendRefund(bookingId: string, lineId: string, options: Sen
 type Target = { paymentIntent: string; sendCents: number } | { own: StripeRefund } | { reason: string; refused: boolean };
 
 /**
- * Which payment a refund of `amount` goes to. A booking paid once: its checkout's payment intent, as always. One whose
+ * Which payment a refund of `amount` goes to. A line aimed at one payment (`paymentIntent` on the line): that one,
+ * capped by its room. A booking paid once: its checkout's payment intent, as always. One whose
  * balance was paid online (a `payment` line with its own payment intent) has several: each is listed (the line's own
  * refund found on one of them, from a send whose answer was lost, is settled without sending), and the refund goes to
  * the first, in order, with room for all of it (what Stripe received less its refunds), else to the one with the most
  * room, capped by it (the line is then settled lower and the rest held again, as the headroom rule does).
  */
 async function refundTarget(b: Booking, lineId: string, first: string, firstRefunds: readonly StripeRefund[], amount: number): Promise<Target> {
+  const aimed = (b.ledger ?? []).find((l) => l.id === lineId)?.paymentIntent;
+  if (aimed) {
+    // `first` is that payment here (sendRefund listed it): what it received less its refunds is the room.
+    const paid = (b.ledger ?? []).find((l) => l.kind === 'payment' && l.paymentIntent === aimed)?.amountCents ?? 0;
+    const counted = firstRefunds.filter(refundCounts).reduce((sum, r) => sum + r.amount, 0);
+    return { paymentIntent: aimed, sendCents: Math.max(0, Math.min(amount, paid - counted)) };
+  }
   const online = (b.ledger ?? []).filter((l) => l.kind === 'payment' && l.method === 'online' && l.paymentIntent);
   if (online.length === 0) return { paymentIntent: first, sendCents: amount };
   const counted = (list: readonly StripeRefund[]) => list.filter(refundCounts).reduce((sum, r) => sum + r.amount, 0);

@@ -8,10 +8,22 @@
 import { maskToken } from '../../../shared/mask';
 import type Stripe from 'stripe';
 import { logger } from '../../lib/logger';
-import { getCheckoutSession } from '../../store/checkout-sessions';
+import { getCheckoutSession, type CheckoutSession } from '../../store/checkout-sessions';
 import { recordBalancePayment } from './balance-payment';
 import { syncRefundsOfPayment } from './refund-events';
 import { confirmAndNotify, endUnpaidSession } from './confirm-payment';
+
+/**
+ * A balance session paid without its `CHECKOUT#` item (the request that made it stopped before recording it, or was
+ * told the booking changed and could not expire it): the session's own metadata, which only this app sets, names the
+ * booking. It was never the booking's session, so the payment is kept only up to what is due (balance-payment.ts).
+ */
+function unrecordedBalanceSession(session: Stripe.Checkout.Session): CheckoutSession | null {
+  const { purpose, bookingId, amountCents } = session.metadata ?? {};
+  if (purpose !== 'balance' || !bookingId) return null;
+  logger.warn('Paid balance session without its record; recorded from its metadata', { sessionId: maskToken(session.id), bookingId });
+  return { sessionId: session.id, bookingId, createdAt: new Date(session.created * 1000).toISOString(), expiresAt: session.expires_at, purpose: 'balance', ...(amountCents ? { amountCents: Number(amountCents) } : {}) };
+}
 
 export async function handleStripeEvent(event: Stripe.Event): Promise<void> {
   switch (event.type) {
@@ -20,7 +32,7 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<void> {
       const session = event.data.object;
       // A completed session with a delayed payment method is not paid yet; async_payment_succeeded follows.
       if (session.payment_status !== 'paid') return;
-      const record = await getCheckoutSession(session.id);
+      const record = (await getCheckoutSession(session.id)) ?? unrecordedBalanceSession(session);
       if (record?.purpose === 'balance') {
         const paid = await recordBalancePayment(session, record);
         if (paid.kind !== 'recorded') logger.warn('Paid balance session recorded nothing', { eventId: event.id, sessionId: maskToken(session.id), result: paid.kind });
