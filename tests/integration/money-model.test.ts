@@ -38,7 +38,7 @@ afterAll(() => testStack?.stop());
 describe('money under random sequences of every money path', () => {
   it('keeps the books and the model in agreement after every step', { timeout: 600_000 }, async () => {
     const settings = modelSettings();
-    await fc.assert(
+    const outcome = await fc.check(
       fc.asyncProperty(fc.constantFrom<'full' | 'deposit'>('full', 'deposit'), fc.constantFrom(1, 3, 6), fc.commands(allCommands(), { maxCommands: settings.maxCommands }), async (paymentType, dropOffInDays, cmds) => {
         const real: Real = await world.newBooking(paymentType, dropOffInDays);
         const model = freshModel(real.initial);
@@ -46,5 +46,8 @@ describe('money under random sequences of every money path', () => {
       }),
       { numRuns: settings.runs, ...(settings.seed !== undefined ? { seed: settings.seed } : {}), ...(settings.path ? { path: settings.path } : {}), endOnFailure: settings.endOnFailure, verbose: 2 },
     );
+    if (outcome.failed) {
+      throw new Error(`${fc.defaultReportMessage(outcome)}\n\nReplay it: npm run test:model -- --seed=${outcome.seed} --path=${outcome.counterexamplePath ?? ''}`, { cause: outcome.errorInstance });
+    }
   });
 });

@@ -25,6 +25,12 @@ export interface MoneyModel {
   live: Session | null;
   /** Every session ever handed out for this booking (the booking's own checkout first), paid or not. */
   sessions: Session[];
+  /**
+   * Refunds the step in progress decided and has not sent yet: a refund made in Stripe's dashboard that lands before
+   * they go gives way to them (the headroom rule, docs/payments.md), so it lowers what is held only beyond them. Always
+   * 0 between steps; within a concurrent pair, the runner tries the pair with and without it.
+   */
+  unsentCents: number;
 }
 
 export interface Initial {
@@ -50,6 +56,7 @@ export function freshModel(i: Initial): MoneyModel {
     pickUpDate: i.pickUpDate,
     live: null,
     sessions: [{ id: i.checkoutSessionId, amountCents: i.paidCents }],
+    unsentCents: 0,
   };
 }
 
@@ -94,5 +101,6 @@ export function applyPolicy(m: MoneyModel, change: { kind: 'cancel' } | { kind: 
     heldCents: decision.heldCents,
     refundedCents: m.refundedCents + decision.refundCents,
     cancelled: m.cancelled || change.kind === 'cancel',
+    unsentCents: m.unsentCents + decision.refundCents,
   });
 }

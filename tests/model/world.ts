@@ -10,6 +10,11 @@ import { daysFromToday } from '../support/dates';
 import type { TestEnv } from '../support/global-setup';
 import { request, type JsonResponse } from '../support/http';
 import { createUser, type TestUser } from '../support/users';
+import { keys } from '../../functions/store/keys';
+import { getItem } from '../../functions/store/table';
+import { checkBooks, recordedFirstCharge, type BooksFinding } from '../../functions/use-cases/booking/books-rules';
+import type { Booking } from '../../shared/records';
+import { standInAt } from '../support/stand-in';
 import type { Initial, Observed } from './model';
 
 export interface Real {
@@ -85,6 +90,13 @@ export class MoneyWorld {
     const res = await this.call('GET', `/api/admin/bookings/${bookingId}`, undefined, this.admin);
     if (res.status !== 200) throw new Error(`the booking's detail answered ${res.status}: ${JSON.stringify(res.body)}`);
     return { version: res.body.booking.updated_at as string, partRefundMaxCents: cents(res.body.part_refund_max as number), raw: res.body };
+  }
+
+  /** The books' own rules for the booking as stored, with the balance sessions Stripe holds open for it (reconcile's rules). */
+  async booksFindings(bookingId: string): Promise<BooksFinding[]> {
+    const [b, open] = await Promise.all([getItem<Booking>(keys.booking(bookingId), true), standInAt(this.env.baseUrl).openSessionsOf(bookingId)]);
+    if (!b) throw new Error(`booking ${bookingId} is gone`);
+    return checkBooks(b, { firstChargeCents: recordedFirstCharge(b) ?? b.amountDueNowCents, openSessions: open });
   }
 
   /** What the API answers of the booking's money, in cents. */
