@@ -15,6 +15,7 @@ import { saveBookingChange } from '../../store/booking-changes';
 import { keys } from '../../store/keys';
 import type { TransactItem } from '../../store/table';
 import { syncLedger, type LedgerEdit, type StripeRefund } from './refund-ledger';
+import { withdrawSupersededSession } from './balance-session';
 
 /** Every refund of a payment intent, all pages (Stripe lists 100 at most a page). */
 export async function listPaymentRefunds(paymentIntent: string): Promise<StripeRefund[]> {
@@ -30,7 +31,10 @@ export const changeTime = (b: Pick<Booking, 'updatedAt'>, now = new Date()): str
 export async function saveLedgerEdit(before: Booking, after: Booking, revenueDeltaCents: number, settledLineIds: readonly string[]): Promise<'changed' | 'stale'> {
   const alsoWrite: TransactItem[] = settledLineIds.map((id) => ({ Delete: { Key: keys.refundRequest(id) } }));
   const outcome = await saveBookingChange(before, after, { editableStatuses: LISTED_STATUSES, revenueDeltaCents, alsoWrite });
-  return outcome === 'changed' ? 'changed' : 'stale';
+  if (outcome !== 'changed') return 'stale';
+  // A refund made in Stripe's dashboard moves a live booking's total: the balance session asked the old amount.
+  await withdrawSupersededSession(before, after);
+  return 'changed';
 }
 
 const MAX_ATTEMPTS = 8;
