@@ -141,7 +141,7 @@ export class Monitoring extends Construct {
 
     alarm('BalancePaymentsRefunded', {
       name: `${env.namePrefix}-BalancePaymentsRefunded`,
-      description: 'A balance paid online was more than its booking could keep (paid twice, beyond what was due, or after a cancellation): the excess was refunded',
+      description: 'A balance paid online was more than its booking could keep (paid twice, beyond what was due, or after a cancellation): the excess was refunded (docs/operations.md, Alarms)',
       metric: business(BUSINESS_METRICS.balancePaymentRefunded),
       threshold: 1,
     });

@@ -11,6 +11,9 @@ import type { Booking } from '../../../shared/records';
 import { logger } from '../../lib/logger';
 import { stripeClient } from '../../lib/stripe';
 
+/** How long a change that has been saved waits for Stripe to expire the session it superseded. */
+const WITHDRAW_DEADLINE_MS = 3_000;
+
 /** What expiring a session came to: expired now, already ended (expired or paid: Stripe expires only open ones), or no answer. */
 export type ExpireOutcome = 'expired' | 'paid' | 'ended' | 'failed';
 
@@ -41,7 +44,8 @@ export async function expireBalanceSession(sessionId: string): Promise<ExpireOut
 export async function withdrawSupersededSession(before: Booking, after: Booking, paidSessionId?: string): Promise<void> {
   const sessionId = before.balanceCheckout?.sessionId;
   if (!sessionId || sessionId === paidSessionId || balanceSessionSurvives(before, after)) return;
-  const outcome = await expireBalanceSession(sessionId);
+  // The change is saved: its answer must not wait on Stripe (the SDK's own timeout and retries run longer than a route's).
+  const outcome = await Promise.race([expireBalanceSession(sessionId), new Promise<ExpireOutcome>((r) => setTimeout(() => r('failed'), WITHDRAW_DEADLINE_MS).unref())]);
   if (outcome === 'failed') {
     logger.warn('A superseded balance session may still be open at Stripe; a payment for it will be refunded beyond what is due', { bookingId: before.id, sessionId: maskToken(sessionId) });
   } else {
