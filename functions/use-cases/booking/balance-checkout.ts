@@ -22,6 +22,7 @@ import { checkoutSessionItem } from '../../store/checkout-sessions';
 import { keys } from '../../store/keys';
 import { getItem, transact, type Item } from '../../store/table';
 import { sessionExpiry } from './checkout-session-params';
+import * as clock from '../../lib/clock';
 
 /** Where the hosted checkout returns: the customer dashboard, or the booking's pass page (its signed token). */
 export type BalanceReturn = { kind: 'dashboard' } | { kind: 'pass'; token: string };
@@ -67,7 +68,7 @@ export function balanceSessionParams(b: Booking, dueCents: number, to: BalanceRe
   };
 }
 
-export async function startBalanceCheckout(b: Booking, to: BalanceReturn, now = new Date()): Promise<BalanceCheckoutResponse> {
+export async function startBalanceCheckout(b: Booking, to: BalanceReturn, now = clock.now()): Promise<BalanceCheckoutResponse> {
   logAbout({ bookingId: b.id });
   if (!CONFIRMED_STATUSES.includes(b.status) || !b.payment) throw conflict(balanceCheckoutMessages.notPayable);
   const dueCents = b.payment.balanceDueCents;

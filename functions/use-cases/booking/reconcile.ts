@@ -20,6 +20,7 @@ import { allBookingsPartition, walkAcrossMonths } from '../../store/admin-lists'
 import { readStats } from '../../store/counters';
 import { chargedCents, refundCounts, type StripeRefund } from './refund-ledger';
 import { listPaymentRefunds } from './refund-sync';
+import * as clock from '../../lib/clock';
 
 export interface ReconcileDifference {
   bookingId: string;
@@ -142,7 +143,7 @@ export interface ReconcileReport {
 }
 
 export async function reconcileBookings(options: { now?: Date; progress?: (line: string) => void } = {}): Promise<ReconcileReport> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.now();
   const stats = await readStats();
   const known = [...stats.months.keys()].sort();
   const thisMonth = now.toISOString().slice(0, 7);
