@@ -121,7 +121,8 @@ describe('GET and POST /_local/clock', () => {
 
   it('moves only for the site itself or a non-browser client: another site gets 403, by fetch or by form', async () => {
     const offset = (await clockNow()).getTime() - Date.now();
-    for (const headers of [{ origin: 'https://attacker.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site', origin: 'http://localhost:1' }]) {
+    const crossSite: Record<string, string>[] = [{ origin: 'https://attacker.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site', origin: 'http://localhost:1' }];
+    for (const headers of crossSite) {
       const res = await api<{ message: string }>('POST', '/_local/clock', { advance: '26h' }, headers);
       expect([res.status, res.body.message], JSON.stringify(headers)).toEqual([403, clockMessages.crossSite]);
     }
