@@ -19,6 +19,7 @@ import { addDays, nzInstant } from '../../shared/nz-time';
 import { messages } from '../../shared/messages';
 import { daysFromToday } from '../support/dates';
 import { startTestStack, type TestEnv, type TestStack } from '../support/global-setup';
+import { moveClock as move, readClock, withClock } from '../support/clock';
 import { request } from '../support/http';
 import { customer, quote } from './payment-support';
 
@@ -39,16 +40,8 @@ afterAll(async () => {
 
 const HOUR = 3_600_000;
 const api = <T = any>(method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => request<T>(env.baseUrl, method, p, body, headers);
-const clockNow = async () => {
-  const res = await api<{ now: string }>('GET', '/_local/clock');
-  expect(res.status).toBe(200);
-  return new Date(res.body.now);
-};
-const moveClock = async (body: unknown) => {
-  const res = await api<{ now: string }>('POST', '/_local/clock', body);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return new Date(res.body.now);
-};
+const clockNow = () => readClock(env.baseUrl);
+const moveClock = (body: { at: string } | { advance: string }) => move(env.baseUrl, body);
 /** The clock at `wall` NZ time. */
 const nz = (date: string, time: string) => nzInstant({ date, time })!.toISOString();
 /** `a` is `b` give or take the few seconds a request takes. */
@@ -77,20 +70,22 @@ async function sendReminders(): Promise<void> {
 describe('GET and POST /_local/clock', () => {
   it('answers the real time until moved; advance moves it on and at sets it; /config.json tells the SPA the offset', async () => {
     near(await clockNow(), Date.now());
-    expect((await api('GET', '/config.json')).body.clockOffsetMs).toBe(0);
+    await withClock(env.baseUrl, async () => {
+      expect((await api('GET', '/config.json')).body.clockOffsetMs).toBe(0);
 
-    near(await moveClock({ advance: '26h' }), Date.now() + 26 * HOUR);
-    near(await clockNow(), Date.now() + 26 * HOUR);
-    const offset = (await api<{ clockOffsetMs: number }>('GET', '/config.json')).body.clockOffsetMs;
-    expect(Math.abs(offset - 26 * HOUR)).toBeLessThan(10_000);
+      near(await moveClock({ advance: '26h' }), Date.now() + 26 * HOUR);
+      near(await clockNow(), Date.now() + 26 * HOUR);
+      const offset = (await api<{ clockOffsetMs: number }>('GET', '/config.json')).body.clockOffsetMs;
+      expect(Math.abs(offset - 26 * HOUR)).toBeLessThan(10_000);
 
-    near(await moveClock({ advance: '-90m' }), Date.now() + 26 * HOUR - 90 * 60_000);
-    const at = await moveClock({ at: '2030-12-24T08:00+13:00' });
-    near(at, Date.parse('2030-12-23T19:00:00Z'));
-    near(await clockNow(), Date.parse('2030-12-23T19:00:00Z'));
-
-    // Back where the next tests expect it.
-    near(await moveClock({ at: new Date().toISOString() }), Date.now());
+      near(await moveClock({ advance: '-90m' }), Date.now() + 26 * HOUR - 90 * 60_000);
+      const at = await moveClock({ at: '2030-12-24T08:00+13:00' });
+      near(at, Date.parse('2030-12-23T19:00:00Z'));
+      near(await clockNow(), Date.parse('2030-12-23T19:00:00Z'));
+    });
+    // withClock put it back where it was, the real clock, give or take the milliseconds a request takes.
+    near(await clockNow(), Date.now());
+    expect(Math.abs((await api<{ clockOffsetMs: number }>('GET', '/config.json')).body.clockOffsetMs)).toBeLessThan(10_000);
   });
 
   it('refuses a move it cannot read with 400 and a message that says how, and leaves the clock where it was', async () => {
@@ -134,59 +129,57 @@ describe('GET and POST /_local/clock', () => {
 });
 
 describe('moving the clock 26 hours', () => {
-  it('sends the day-before reminder that was not yet due', async () => {
-    const started = await startCheckout(3);
-    expect((await pay(started.sessionId)).status).toBe(303);
-    expect(await item(keys.booking(started.bookingId))).toMatchObject({ status: 'reservation' });
-    const subject = /^Your parking tomorrow: RP-/;
+  it('sends the day-before reminder that was not yet due', () =>
+    withClock(env.baseUrl, async () => {
+      const started = await startCheckout(3);
+      expect((await pay(started.sessionId)).status).toBe(303);
+      expect(await item(keys.booking(started.bookingId))).toMatchObject({ status: 'reservation' });
+      const subject = /^Your parking tomorrow: RP-/;
 
-    // Two days before drop-off, mid-morning: the day-before reminder is not due yet.
-    await moveClock({ at: nz(addDays(started.dropOffDate, -2), '10:00') });
-    await sendReminders();
-    expect((await outboxFor(started.email)).filter((m) => subject.test(m.subject))).toEqual([]);
-    expect(await item(keys.reminder(started.bookingId, 'day-before'))).toBeUndefined();
+      // Two days before drop-off, mid-morning: the day-before reminder is not due yet.
+      await moveClock({ at: nz(addDays(started.dropOffDate, -2), '10:00') });
+      await sendReminders();
+      expect((await outboxFor(started.email)).filter((m) => subject.test(m.subject))).toEqual([]);
+      expect(await item(keys.reminder(started.bookingId, 'day-before'))).toBeUndefined();
 
-    // 26 hours on it is the day before, at noon: it goes, once, dated by the clock.
-    const moved = await moveClock({ advance: '26h' });
-    near(moved, Date.parse(nz(addDays(started.dropOffDate, -1), '12:00')));
-    near(await clockNow(), moved.getTime());
-    await sendReminders();
-    await sendReminders();
-    const reminders = (await outboxFor(started.email)).filter((m) => subject.test(m.subject));
-    expect(reminders).toHaveLength(1);
-    near(new Date(reminders[0]!.sentAt), moved.getTime());
-    expect(await item(keys.reminder(started.bookingId, 'day-before'))).toMatchObject({ status: 'sent', attempts: 1 });
+      // 26 hours on it is the day before, at noon: it goes, once, dated by the clock.
+      const moved = await moveClock({ advance: '26h' });
+      near(moved, Date.parse(nz(addDays(started.dropOffDate, -1), '12:00')));
+      near(await clockNow(), moved.getTime());
+      await sendReminders();
+      await sendReminders();
+      const reminders = (await outboxFor(started.email)).filter((m) => subject.test(m.subject));
+      expect(reminders).toHaveLength(1);
+      near(new Date(reminders[0]!.sentAt), moved.getTime());
+      expect(await item(keys.reminder(started.bookingId, 'day-before'))).toMatchObject({ status: 'sent', attempts: 1 });
+    }));
 
-    await moveClock({ at: new Date().toISOString() });
-  });
+  it('expires an unpaid checkout and gives its place back; a checkout paid after the move is confirmed by its webhook', () =>
+    withClock(env.baseUrl, async () => {
+      const unpaid = await startCheckout(30);
+      expect(await held(unpaid.dropOffDate)).toBe(1);
 
-  it('expires an unpaid checkout and gives its place back; a checkout paid after the move is confirmed by its webhook', async () => {
-    const unpaid = await startCheckout(30);
-    expect(await held(unpaid.dropOffDate)).toBe(1);
+      await moveClock({ advance: '26h' });
+      // Stripe (the stand-in) expires a session past its expiry when it is next read, with its event.
+      const session = await api<{ status: string }>('GET', `/v1/checkout/sessions/${unpaid.sessionId}`, undefined, { authorization: 'Bearer sk_test_tests' });
+      expect(session.body.status).toBe('expired');
+      // The event is delivered in the background; delivering it again (as Stripe may) settles the wait.
+      const expired = await expiredEventOf(unpaid.sessionId);
+      const delivery = await api<{ status: number }>('POST', `/_local/stripe/events/${expired.id}/deliver`);
+      expect(delivery.body.status).toBe(200);
+      expect(expired.created * 1000).toBeGreaterThan(Date.now() + 25 * HOUR);
+      expect(await item(keys.booking(unpaid.bookingId))).toMatchObject({ status: 'expired' });
+      expect(await held(unpaid.dropOffDate)).toBe(0);
 
-    await moveClock({ advance: '26h' });
-    // Stripe (the stand-in) expires a session past its expiry when it is next read, with its event.
-    const session = await api<{ status: string }>('GET', `/v1/checkout/sessions/${unpaid.sessionId}`, undefined, { authorization: 'Bearer sk_test_tests' });
-    expect(session.body.status).toBe('expired');
-    // The event is delivered in the background; delivering it again (as Stripe may) settles the wait.
-    const expired = await expiredEventOf(unpaid.sessionId);
-    const delivery = await api<{ status: number }>('POST', `/_local/stripe/events/${expired.id}/deliver`);
-    expect(delivery.body.status).toBe(200);
-    expect(expired.created * 1000).toBeGreaterThan(Date.now() + 25 * HOUR);
-    expect(await item(keys.booking(unpaid.bookingId))).toMatchObject({ status: 'expired' });
-    expect(await held(unpaid.dropOffDate)).toBe(0);
-
-    // A new checkout on the moved clock: its session dates and the webhook's signature are the clock's, and accepted.
-    const paid = await startCheckout(31);
-    const res = await pay(paid.sessionId);
-    expect(res.status).toBe(303);
-    expect(await item(keys.booking(paid.bookingId))).toMatchObject({ status: 'reservation' });
-    expect((await outboxFor(paid.email)).map((m) => m.subject).join('\n')).toMatch(/RP-/);
-    const completed = await eventOf(paid.sessionId, 'checkout.session.completed');
-    expect(completed.deliveries.map((d) => d.status)).toEqual([200]);
-
-    await moveClock({ at: new Date().toISOString() });
-  });
+      // A new checkout on the moved clock: its session dates and the webhook's signature are the clock's, and accepted.
+      const paid = await startCheckout(31);
+      const res = await pay(paid.sessionId);
+      expect(res.status).toBe(303);
+      expect(await item(keys.booking(paid.bookingId))).toMatchObject({ status: 'reservation' });
+      expect((await outboxFor(paid.email)).map((m) => m.subject).join('\n')).toMatch(/RP-/);
+      const completed = await eventOf(paid.sessionId, 'checkout.session.completed');
+      expect(completed.deliveries.map((d) => d.status)).toEqual([200]);
+    }));
 });
 
 interface StoredEvent {
