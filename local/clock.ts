@@ -18,8 +18,11 @@ import { fromSiteOrNonBrowser } from './same-site';
 
 export const CLOCK_PATH = '/_local/clock';
 
+const INSTANT = 'an ISO instant with its UTC offset, such as 2026-12-24T08:00+13:00 or 2026-12-23T19:00:00Z';
+
 export const clockMessages = {
-  at: 'at must be an ISO instant with its UTC offset, such as 2026-12-24T08:00+13:00 or 2026-12-23T19:00:00Z',
+  at: `at must be ${INSTANT}`,
+  start: `CLOCK must be ${INSTANT}`,
   advance: 'advance must be a whole number of minutes, hours or days, such as 90m, 26h or 2d (a leading - goes back)',
   oneOf: 'Send {"at": "<ISO instant>"} to set the clock or {"advance": "26h"} to move it on (units m, h, d), not both',
   crossSite: 'Cross-site requests are not accepted',
@@ -74,7 +77,7 @@ export function resetClock(): void {
 export function clockStart(value: string | undefined): Date | null {
   if (value === undefined || value.trim() === '') return null;
   const parsed = instant.safeParse(value.trim());
-  if (!parsed.success) throw new Error(`CLOCK: ${clockMessages.at} (got ${JSON.stringify(value)})`);
+  if (!parsed.success) throw new Error(`${clockMessages.start} (got ${JSON.stringify(value)})`);
   if (talksToRealStripe()) throw new Error(`CLOCK: ${clockMessages.realStripe}`);
   return new Date(parsed.data);
 }

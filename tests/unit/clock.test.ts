@@ -109,7 +109,8 @@ describe('local/clock.ts', () => {
     expect(clockStart(undefined)).toBeNull();
     expect(clockStart('  ')).toBeNull();
     expect(clockStart('2026-12-24T08:00+13:00')?.toISOString()).toBe('2026-12-23T19:00:00.000Z');
-    expect(() => clockStart('tomorrow')).toThrow(`CLOCK: ${clockMessages.at} (got "tomorrow")`);
+    expect(() => clockStart('tomorrow')).toThrow(`${clockMessages.start} (got "tomorrow")`);
+    expect(clockMessages.start).toMatch(/^CLOCK must be an ISO instant with its UTC offset, such as 2026-12-24T08:00\+13:00/);
     process.env.STRIPE_SECRET_KEY = 'sk_test_real';
     expect(() => clockStart('2026-12-24T08:00+13:00')).toThrow(clockMessages.realStripe);
   });
