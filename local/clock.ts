@@ -11,7 +11,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as z from 'zod';
 import { CLOCK_OFFSET_SETTING, clockOffsetMs, now } from '../functions/lib/clock';
-import { fieldErrorsOf } from '../functions/lib/http';
+import { fieldErrorsOf } from '../functions/lib/field-errors';
 import { messages } from '../shared/messages';
 import type { LocalServiceFactory } from './local-service';
 import { fromSiteOrNonBrowser } from './same-site';
