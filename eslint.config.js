@@ -16,6 +16,21 @@ const ZOD_NAMED_IMPORT = {
   message: "Use `import * as z from 'zod'`: the named `z` defeats tree shaking and adds ~350 KB to every Lambda bundle.",
 };
 
+/**
+ * "Now" comes from the clock (functions/lib/clock.ts on the server, web/src/lib/clock.ts in the SPA), which the local
+ * stack can move (local/clock.ts); a stray Date.now() or argument-less new Date() would keep real time and split the
+ * product in two when it moves. Durations use performance.now().
+ */
+export const CLOCK_MESSAGE =
+  'Read the time from the clock: functions/lib/clock.ts (now(), nowMs()) on the server, web/src/lib/clock.ts (clockNow()) in the SPA, or take `now` from the caller in shared/. Durations: performance.now(). (docs/architecture.md, "The clock")';
+export const CLOCK_RULES = [
+  { selector: "MemberExpression[object.name='Date'][property.name='now']", message: CLOCK_MESSAGE },
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: CLOCK_MESSAGE },
+];
+/** Where the rule holds, and the clock modules themselves, which alone read the real clock. */
+export const CLOCK_FILES = ['functions/**/*.ts', 'shared/**/*.ts', 'local/**/*.ts', 'web/src/**/*.{ts,tsx}'];
+export const CLOCK_MODULES = ['functions/lib/clock.ts', 'local/clock.ts', 'web/src/lib/clock.ts'];
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const foldersOf = (dir) => readdirSync(path.join(here, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
@@ -97,6 +112,11 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       'no-restricted-syntax': ['error', ZOD_NAMED_IMPORT],
     },
+  },
+  {
+    files: CLOCK_FILES,
+    ignores: CLOCK_MODULES,
+    rules: { 'no-restricted-syntax': ['error', ZOD_NAMED_IMPORT, ...CLOCK_RULES] },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],

@@ -28,7 +28,7 @@ async function customerWithBookings(ctx: BenchContext, count: number): Promise<s
   for (let i = 0; i < count; i++) {
     const id = randomUUID();
     const sessionId = `cs_bench_${id}`;
-    const dropOff = addDays(nzToday(), 3 + (i % 300));
+    const dropOff = addDays(nzToday(new Date()), 3 + (i % 300));
     const b: Booking = {
       id, status: 'pending_payment', customerId: customer.id, userId: sub,
       customer: { name: customer.name, email, contactNumber: customer.contactNumber }, carRegistration: 'BENCH1',
@@ -40,7 +40,7 @@ async function customerWithBookings(ctx: BenchContext, count: number): Promise<s
     await createPendingBooking(b, { sessionId, bookingId: id, createdAt: now, expiresAt: Math.floor(Date.now() / 1000) + 1800 });
     const reference = newBookingReference();
     const outcome = await confirmPendingBooking({
-      booking: b, reference, confirmedAt: now, createdNzDate: nzToday(), firstForCustomer: i === 0,
+      booking: b, reference, confirmedAt: now, createdNzDate: nzToday(new Date()), firstForCustomer: i === 0,
       payment: { type: 'full', amountPaidCents: 4500, balanceDueCents: 0, currency: 'nzd', paymentIntent: `pi_bench_${i}`, sessionId, paidAt: now },
     });
     if (outcome !== 'confirmed') throw new Error(`seeding booking ${i} of ${count}: ${outcome}`);

@@ -13,7 +13,7 @@ async function make(url: string): Promise<string> {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      quote: { dropOffDate: addDays(nzToday(), 3), dropOffTime: '09:00', pickUpDate: addDays(nzToday(), 10), pickUpTime: '11:00', carWash: true },
+      quote: { dropOffDate: addDays(nzToday(new Date()), 3), dropOffTime: '09:00', pickUpDate: addDays(nzToday(new Date()), 10), pickUpTime: '11:00', carWash: true },
       customer: { firstName: 'Bench', lastName: 'Pass', email: `bench-pass-${Date.now().toString(36)}@example.com`, contactNumber: '09 300 0000', carRegistration: 'BEN123' },
       paymentType: 'deposit',
     }),

@@ -61,7 +61,7 @@ async function measure(ctx: BenchContext, url: string): Promise<void> {
   };
   const startCheckout = async (i: number) => {
     const res = await post<{ sessionId: string }>('/api/checkout', {
-      quote: { dropOffDate: addDays(nzToday(), 3), dropOffTime: '09:00', pickUpDate: addDays(nzToday(), 10), pickUpTime: '11:00', carWash: i % 2 === 0 },
+      quote: { dropOffDate: addDays(nzToday(new Date()), 3), dropOffTime: '09:00', pickUpDate: addDays(nzToday(new Date()), 10), pickUpTime: '11:00', carWash: i % 2 === 0 },
       customer: { firstName: 'Bench', lastName: `Customer ${i}`, email: `bench-${run}-${i}@example.com`, contactNumber: `09 ${2_000_000 + i}`, carRegistration: `BEN${i % 1000}` },
       paymentType: i % 3 === 0 ? 'deposit' : 'full',
     });

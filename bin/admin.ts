@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { reindex } from '../functions/maintenance/reindex';
 import { readAdminSecret } from '../local/cognito/local-secrets';
 import { ensurePassSigningKey } from '../local/pass-key';
+import { followClockOf } from '../local/clock';
 import { cognitoClient } from '../local/provision';
 import { reportLines } from '../functions/maintenance/reindex-report';
 import { AdminCommandError, afterChangeNotes, changeAdminRole, type AdminAction, type Role } from '../infra/admin/admin-role';
@@ -135,7 +136,7 @@ async function runReconcile(args: { env: string | null; dataDir: string }): Prom
   if (report.differences.length > 0) process.exitCode = 1;
 }
 
-/** One pass of the reminders job against the running local stack: its table, its outbox, its site URL and pass key. */
+/** One pass of the reminders job against the running local stack: its table, its outbox, its site URL, pass key and clock. */
 async function runSendReminders(args: { env: string | null; dataDir: string }): Promise<void> {
   if (args.env) {
     throw new AdminCommandError(
@@ -148,6 +149,9 @@ async function runSendReminders(args: { env: string | null; dataDir: string }): 
   process.env.SITE_URL = target.siteUrl;
   process.env.PASS_SIGNING_KEY = ensurePassSigningKey(args.dataDir);
   process.env.LOG_LEVEL ??= 'SILENT';
+  // Due by the running stack's clock, which may have been moved (CLOCK, POST /_local/clock), not this machine's.
+  if (!target.siteUrl) throw new AdminCommandError(`The local stack's record names no site URL: start it with npm start.`);
+  await followClockOf(target.siteUrl);
   const { sendDueReminders } = await import('../functions/use-cases/reminders/send-reminders');
   const summary = await sendDueReminders();
   console.log(`Reminders in ${target.label}: ${summary.due} due now, ${summary.sent} sent, ${summary.alreadySent} already sent, ${summary.failed} failed`);

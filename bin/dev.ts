@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { startLocalStack } from '../local/server';
+import { clockStart } from '../local/clock';
 import { DEFAULT_CAPACITY } from '../shared/capacity';
 import { environmentCapacity } from '../functions/store/yard-settings';
 import { projectRoot } from '../project-paths';
@@ -44,11 +45,21 @@ function capacityLine(): string {
     : `${fixed} places (YARD_CAPACITY)`;
 }
 
+/** The clock line of the start-up banner. */
+function clockLine(clockAt: Date | null): string {
+  const nz = (d: Date) => d.toLocaleString('en-NZ', { timeZone: 'Pacific/Auckland', dateStyle: 'medium', timeStyle: 'short' });
+  return clockAt
+    ? `started at ${clockAt.toISOString()} (${nz(clockAt)} NZ time, CLOCK) and running on`
+    : 'real time; CLOCK=2026-12-24T08:00+13:00 npm start starts elsewhere';
+}
+
 async function main(): Promise<void> {
   const capacity = capacityLine();
+  // A CLOCK that is not an instant stops the start here, with the reason.
+  const clockAt = clockStart(process.env.CLOCK);
   if (!hot) ensureBuilt();
   const started = Date.now();
-  const stack = await startLocalStack({ port, dataDir, spa: hot ? 'vite' : 'dist' });
+  const stack = await startLocalStack({ port, dataDir, spa: hot ? 'vite' : 'dist', ...(clockAt ? { clockAt } : {}) });
   const admin = stack.admin;
   console.log(`
   Runway Parking is running at ${stack.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
@@ -57,6 +68,8 @@ async function main(): Promise<void> {
   Sign in as admin: ${admin?.email ?? '-'}  (password in ${admin ? path.relative(projectRoot, admin.file) : '-'}${admin?.created ? ', created just now' : ''})
                    Grant another account: npm run admin -- grant EMAIL
   Yard capacity:   ${capacity}
+  Clock:           ${clockLine(clockAt)}
+                   Move it: POST ${stack.url}/_local/clock {"advance": "26h"} (README, "Walk a trip in minutes")
   Press Ctrl-C to stop.
 `);
   let stopping = false;

@@ -9,6 +9,7 @@ import type { JWTPayload } from 'jose';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
+import * as clock from '../functions/lib/clock';
 import { cognitoTokenVerifier } from '../functions/lib/jwt';
 import { matchPath, routes as allRoutes, type RouteDef } from '../functions/routes';
 import { handlerLoader } from './handler-modules';
@@ -124,7 +125,8 @@ export function createGateway(options: { jwt: JwtAuthorizerConfig; routes?: read
     const contentType = headers['content-type'] ?? '';
     const textual = body.length === 0 || TEXT_TYPES.test(contentType);
     const requestId = randomUUID();
-    const now = new Date();
+    // As API Gateway stamps it, on the clock the handlers read.
+    const now = clock.now();
     const routeKey = `${route.method} ${route.path}`;
     const query = Object.fromEntries(url.searchParams.entries());
     const event: APIGatewayProxyEventV2 = {

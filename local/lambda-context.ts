@@ -7,7 +7,8 @@ import type { Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 
 export function lambdaContext(name: string, timeoutSeconds: number, requestId: string = randomUUID()): Context {
-  const deadline = Date.now() + timeoutSeconds * 1000;
+  // A duration, on the monotonic clock: the local clock may be moved while a handler runs.
+  const deadline = performance.now() + timeoutSeconds * 1000;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName: name,
@@ -17,7 +18,7 @@ export function lambdaContext(name: string, timeoutSeconds: number, requestId: s
     awsRequestId: requestId,
     logGroupName: `/aws/lambda/${name}`,
     logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    getRemainingTimeInMillis: () => Math.max(0, deadline - performance.now()),
     done: () => undefined,
     fail: () => undefined,
     succeed: () => undefined,

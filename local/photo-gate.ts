@@ -5,12 +5,14 @@
  * query signature matches and has not expired, plus the CORS preflights the bucket's rules answer. Everything else
  * (listing, unsigned GET/PUT/DELETE, a tampered or expired signature) gets S3's 403 XML and never reaches s3rver.
  * s3rver listens on a Unix socket private to the user; the product's own SDK calls (head, ranged get, copy, delete)
- * go to it directly, server side.
+ * go to it directly, server side. Expiry is judged on the local clock (functions/lib/clock.ts), which the functions
+ * date the URLs by (functions/lib/s3.ts), so moving the clock ages a URL as the passing of that time would.
  */
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
+import * as clock from '../functions/lib/clock';
 
 export interface PhotoGateOptions {
   /** s3rver's Unix socket, where verified requests go. */
@@ -114,7 +116,7 @@ export async function startPhotoGate(options: PhotoGateOptions): Promise<PhotoGa
     const expires = Number(q.get('X-Amz-Expires'));
     if (!signedAt || signedAt.toISOString().slice(0, 10) !== day.toISOString().slice(0, 10)) throw new Refused('AccessDenied', 'X-Amz-Date does not match the credential scope.');
     if (!Number.isInteger(expires) || expires < 1 || expires > 604_800) throw new Refused('AccessDenied', 'X-Amz-Expires must be between 1 and 604800 seconds.');
-    if (Date.now() > signedAt.getTime() + expires * 1000) throw new Refused('AccessDenied', 'Request has expired');
+    if (clock.nowMs() > signedAt.getTime() + expires * 1000) throw new Refused('AccessDenied', 'Request has expired');
     if (q.get('X-Amz-SignedHeaders') !== 'host') throw new Refused('AccessDenied', 'Only the host header may be signed.');
 
     // The same request the functions presigned, signed again here: every query parameter but the signature's own
@@ -172,7 +174,7 @@ export async function startPhotoGate(options: PhotoGateOptions): Promise<PhotoGa
       throw new Refused('AccessDenied', 'Invalid Policy: the policy is not JSON.');
     }
     const expiration = typeof policy.expiration === 'string' ? Date.parse(policy.expiration) : NaN;
-    if (!Number.isFinite(expiration) || Date.now() > expiration) throw new Refused('AccessDenied', 'Invalid according to Policy: Policy expired.');
+    if (!Number.isFinite(expiration) || clock.nowMs() > expiration) throw new Refused('AccessDenied', 'Invalid according to Policy: Policy expired.');
     if (!Array.isArray(policy.conditions)) throw new Refused('AccessDenied', 'Invalid Policy: no conditions.');
 
     const values = new Map(fields);

@@ -15,8 +15,8 @@ export function freePort(): Promise<number> {
 
 /** Resolves once something accepts connections on the port, or rejects after the timeout. */
 export async function waitForPort(port: number, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
     const open = await new Promise<boolean>((resolve) => {
       const socket = net.connect(port, '127.0.0.1');
       socket.once('connect', () => {

@@ -25,6 +25,8 @@ import { securityHeaderValues } from '../shared/security-headers';
 import { localServices, type LocalService } from './services';
 import { stopWithin } from './bounded-stop';
 import { startLocalJobs } from './jobs';
+import { resetClock, setClock } from './clock';
+import { clockOffsetMs } from '../functions/lib/clock';
 import { localWalletSettings } from './wallet-settings';
 import { LOCAL_REGION, deleteTable, ensureAdminAccount, ensureTable, ensureUserPool, type AdminAccount, type PoolIds } from './provision';
 
@@ -54,6 +56,11 @@ export interface LocalStackOptions {
    * stop). A test stack started beside the shared one then costs no Java start (tests/support/global-setup.ts).
    */
   dynamodb?: { endpoint: string; tableName: string };
+  /**
+   * Where the clock starts (`CLOCK=... npm start`, local/clock.ts); it runs on from there. Unset: the real clock.
+   * POST /_local/clock moves it either way; stopping the stack puts the process back on the real clock.
+   */
+  clockAt?: Date;
 }
 
 export interface LocalStack {
@@ -188,6 +195,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...localWalletSettings(dataDir),
     });
 
+    // Before anything runs on a schedule or answers a request, so the first reminder pass already reads it.
+    if (options.clockAt) setClock(options.clockAt);
+
     const config: RuntimeConfig = {
       apiBase: '/api',
       region: LOCAL_REGION,
@@ -220,7 +230,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           if (await gateway.handle(req, res, body)) return;
           if (pathname === '/config.json') {
             res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-            res.end(JSON.stringify(config));
+            // The clock as it is now (it moves while the SPA is open: a page learns it when it loads).
+            res.end(JSON.stringify({ ...config, clockOffsetMs: clockOffsetMs() } satisfies RuntimeConfig));
             return;
           }
           if (pathname === '/_cognito' || pathname.startsWith('/_cognito/')) return proxyCognito(cognito.endpoint, url, req, res, body);
@@ -266,6 +277,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         await stopWithin('spa', 5_000, async () => spa?.close());
         await Promise.all(services.map((s, i) => stopWithin(`local service ${i}`, 10_000, async () => s.close?.())));
         await stopAll();
+        resetClock();
       },
     };
   } catch (error) {

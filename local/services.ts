@@ -1,11 +1,12 @@
 /**
- * Local-only services mounted on the dev server before the SPA: the e-mail outbox viewer and the offline
- * Stripe stand-in (local-service.ts says what a service is).
+ * Local-only services mounted on the dev server before the SPA: the e-mail outbox viewer, the offline
+ * Stripe stand-in and the clock's controls (local-service.ts says what a service is).
  */
+import { clockService } from './clock';
 import type { LocalServiceFactory } from './local-service';
 import { outboxService } from './outbox';
 import { stripeStandIn } from './stripe-stand-in';
 
 export type { LocalContext, LocalService, LocalServiceFactory } from './local-service';
 
-export const localServices: LocalServiceFactory[] = [outboxService, stripeStandIn];
+export const localServices: LocalServiceFactory[] = [outboxService, stripeStandIn, clockService];

@@ -35,6 +35,7 @@ import { formatMoney } from '../shared/money';
 import type { LocalServiceFactory } from './local-service';
 import { escapeHtml } from '../shared/html';
 import { fromSiteOrNonBrowser } from './same-site';
+import * as clock from '../functions/lib/clock';
 
 const MIN_EXPIRY_SECONDS = 30 * 60;
 const MAX_EXPIRY_SECONDS = 24 * 60 * 60;
@@ -98,7 +99,8 @@ class StripeApiError extends Error {
   }
 }
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** Stripe's own time, here the local clock's (functions/lib/clock.ts), which the webhook's signature check also reads. */
+const nowSeconds = () => Math.floor(clock.nowMs() / 1000);
 
 /** What Stripe has given back of a payment: its refunds that did not fail or get canceled. */
 const refundedOf = (s: StoredSession) => (s.refunds ?? []).filter((r) => r.refund.status !== 'failed' && r.refund.status !== 'canceled').reduce((sum, r) => sum + r.refund.amount, 0);
@@ -317,7 +319,8 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
 
   async function deliver(stored: StoredEvent): Promise<Delivery> {
     const payload = JSON.stringify(stored.event, null, 2);
-    const header = signer.webhooks.generateTestHeaderString({ payload, secret });
+    // Signed at the clock's time: the webhook judges the signature's age on the same clock.
+    const header = signer.webhooks.generateTestHeaderString({ payload, secret, timestamp: nowSeconds() });
     const started = performance.now();
     let status = 0;
     let body: string;
@@ -333,7 +336,7 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
       body = String(error);
     }
     const durationMs = performance.now() - started;
-    stored.deliveries.push({ at: new Date().toISOString(), status });
+    stored.deliveries.push({ at: clock.now().toISOString(), status });
     await saveEvent(stored);
     return { status, body, durationMs };
   }

@@ -57,6 +57,6 @@ export function moneyStateOfView(b: MoneyView): MoneyState {
  * What a new price would do to the money under the given policy (the customer's unless staff choose): the
  * dialogs show it before saving, from the same decision the server makes (shared/money-policy.ts).
  */
-export function previewSettlement(b: MoneyView, newTotalCents: Cents, now: Date = new Date(), policy: Policy = { actor: 'customer' }): MoneyDecision | PolicyError {
+export function previewSettlement(b: MoneyView, newTotalCents: Cents, now: Date, policy: Policy = { actor: 'customer' }): MoneyDecision | PolicyError {
   return decideMoney(moneyStateOfView(b), { kind: 'reprice', newTotalCents }, policy, now);
 }

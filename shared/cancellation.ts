@@ -53,7 +53,7 @@ export interface CancellableBooking {
 }
 
 /** What a customer cancelling now gets back: the customer money policy's figure for a cancellation. */
-export function customerCancellation(b: CancellableBooking, now: Date = new Date()): CancellationTerms {
+export function customerCancellation(b: CancellableBooking, now: Date): CancellationTerms {
   const none = { paidCents: b.paidCents, refundCents: 0, feeCents: 0, keptCents: 0, keptReason: null };
   if (b.status === 'cancelled') return { cancellable: false, reason: cancellationMessages.alreadyCancelled, ...none };
   if (b.status !== 'reservation') return { cancellable: false, reason: cancellationMessages.notCancellable, ...none };

@@ -4,7 +4,6 @@
  * pick-up), and the page's filter and sort, which are pure so the server and tests agree with the page.
  */
 import * as z from 'zod';
-import { nzToday } from './nz-time';
 import { serviceFlagsShape } from './add-on-schemas';
 
 export const customerBookingSchema = z.object({
@@ -55,11 +54,11 @@ export type BookingPeriod = 'current' | 'past';
 export type DropOffOrder = 'earliest' | 'latest';
 
 /** Past when the pick-up date is before today in New Zealand; otherwise Current & Future. */
-export function periodOf(b: Pick<CustomerBooking, 'pick_up_date'>, today: string = nzToday()): BookingPeriod {
+export function periodOf(b: Pick<CustomerBooking, 'pick_up_date'>, today: string): BookingPeriod {
   return b.pick_up_date < today ? 'past' : 'current';
 }
 
-export function selectCustomerBookings(all: readonly CustomerBooking[], period: BookingPeriod, order: DropOffOrder, today: string = nzToday()): CustomerBooking[] {
+export function selectCustomerBookings(all: readonly CustomerBooking[], period: BookingPeriod, order: DropOffOrder, today: string): CustomerBooking[] {
   const key = (b: CustomerBooking) => `${b.drop_off_date}T${b.drop_off_time}#${b.id}`;
   return all
     .filter((b) => periodOf(b, today) === period)

@@ -21,7 +21,7 @@ export function isLateNight(time: string): boolean {
 }
 
 /** True unless the drop-off is a late-night one less than 24 real hours from now (or does not exist in NZ). */
-export function meetsLateNightNotice(dropOff: WallClock, now: Date = new Date()): boolean {
+export function meetsLateNightNotice(dropOff: WallClock, now: Date): boolean {
   if (!isLateNight(dropOff.time)) return true;
   const instant = nzInstant(dropOff);
   return instant !== null && instant.getTime() - now.getTime() >= LATE_NIGHT_NOTICE_HOURS * 3_600_000;

@@ -60,11 +60,11 @@ function offsetMinutesAt(ms: number): number {
 }
 
 /** The current New Zealand date and time. */
-export function nzNow(now: Date = new Date()): WallClock {
+export function nzNow(now: Date): WallClock {
   return wallClockAt(now.getTime());
 }
 
-export function nzToday(now: Date = new Date()): string {
+export function nzToday(now: Date): string {
   return nzNow(now).date;
 }
 
@@ -113,12 +113,12 @@ export function existsInNz(wc: WallClock): boolean {
 }
 
 /** The earliest allowed drop-off instant: now plus the lead time. */
-export function earliestDropOff(now: Date = new Date()): Date {
+export function earliestDropOff(now: Date): Date {
   return new Date(now.getTime() + LEAD_TIME_HOURS * 60 * MINUTE);
 }
 
 /** True when the drop-off is at least the lead time after now (real elapsed time). */
-export function meetsLeadTime(dropOff: WallClock, now: Date = new Date()): boolean {
+export function meetsLeadTime(dropOff: WallClock, now: Date): boolean {
   const instant = nzInstant(dropOff);
   return instant !== null && instant.getTime() >= earliestDropOff(now).getTime();
 }

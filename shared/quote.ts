@@ -33,7 +33,8 @@ export type FieldErrors = Partial<Record<SelectionField, string>>;
 export type QuoteResult = { ok: true; price: Price } | { ok: false; message: string; fieldErrors: FieldErrors };
 
 export interface QuoteOptions {
-  now?: Date;
+  /** The caller's clock: the server's (functions/lib/clock.ts) or the SPA's (web/src/lib/clock.ts). */
+  now: Date;
   /** Edits of a booking whose drop-off is already fixed skip the lead time on unchanged drop-off fields. */
   enforceLeadTime?: boolean;
   /**
@@ -55,7 +56,7 @@ function checkPoint(date: string, time: string, dateField: SelectionField, timeF
   return { date, time };
 }
 
-export function quoteSelection(sel: Selection, { now = new Date(), enforceLeadTime = true, enforceLateNight = enforceLeadTime }: QuoteOptions = {}): QuoteResult {
+export function quoteSelection(sel: Selection, { now, enforceLeadTime = true, enforceLateNight = enforceLeadTime }: QuoteOptions): QuoteResult {
   const fieldErrors: FieldErrors = {};
   const dropOff = checkPoint(sel.dropOffDate, sel.dropOffTime, 'dropOffDate', 'dropOffTime', fieldErrors);
   const pickUp = checkPoint(sel.pickUpDate, sel.pickUpTime, 'pickUpDate', 'pickUpTime', fieldErrors);

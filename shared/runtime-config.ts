@@ -15,5 +15,10 @@ export const runtimeConfigSchema = z.object({
   oauthDomain: z.string().optional(),
   googleSignIn: z.boolean(),
   environment: z.string(),
+  /**
+   * Set only by the local stack: how far its clock is from the real one (ms), so the SPA decides "today" and the
+   * lead time with the time the server keeps (web/src/lib/clock.ts). Absent in AWS, where both read the real clock.
+   */
+  clockOffsetMs: z.number().int().optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

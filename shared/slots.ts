@@ -24,7 +24,7 @@ export interface SlotOption {
 }
 
 /** Drop-off choices for a date: every existing slot, disabled when earlier than now + lead time. */
-export function dropOffOptions(date: string, now: Date = new Date()): SlotOption[] {
+export function dropOffOptions(date: string, now: Date): SlotOption[] {
   const earliest = earliestDropOff(now).getTime();
   return slotsFor(date).map((time) => ({
     time,

@@ -55,7 +55,7 @@ export const walkInResponseSchema = z.object({
 export type WalkInResponse = z.infer<typeof walkInResponseSchema>;
 
 /** A walk-in's drop-off: now on New Zealand's wall clock, on the half-hour slot it falls in (slots are 30 minutes). */
-export function walkInDropOff(now: Date = new Date()): WallClock {
+export function walkInDropOff(now: Date): WallClock {
   const { date, time } = nzNow(now);
   const [h, m] = time.split(':').map(Number) as [number, number];
   const slot = Math.floor(m / SLOT_MINUTES) * SLOT_MINUTES;

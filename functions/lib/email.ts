@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { site } from '../../shared/site';
+import * as clock from './clock';
 
 /** A file sent with an e-mail (a booking's calendar file); text content, kept as is in the local outbox. */
 export interface EmailAttachment {
@@ -60,7 +61,7 @@ export async function sendEmail(unsafe: OutgoingEmail): Promise<{ id: string }> 
   };
   const outbox = process.env.EMAIL_OUTBOX_DIR;
   if (outbox) {
-    const sentAt = new Date().toISOString();
+    const sentAt = clock.now().toISOString();
     const id = `${sentAt.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
     const stored: StoredEmail = { id, from: emailFrom(), sentAt, ...message };
     await mkdir(outbox, { recursive: true });

@@ -16,6 +16,7 @@ import { idempotencyHttpError, idempotent } from './idempotency';
 import { logger } from './logger';
 import { observability } from './observed';
 import { cameThroughCloudFront } from './origin';
+import { fieldErrorsOf } from './field-errors';
 
 export interface Reply {
   status?: number;
@@ -79,19 +80,6 @@ function contentTypeOf(event: APIGatewayProxyEventV2): string {
   return name ? (headers[name] ?? '').trim() : '';
 }
 
-/** zod issues as one message per field (the first issue wins), keyed by the dotted path. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : '_';
-    if (issue.code === 'unrecognized_keys') {
-      for (const k of issue.keys) out[[...issue.path, k].join('.')] ??= `Unknown field '${k}'`;
-      continue;
-    }
-    out[key] ??= issue.code === 'invalid_type' && issue.input === undefined ? 'Required' : issue.message;
-  }
-  return out;
-}
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   // zod 4 leaves the input off its issues unless asked, and fieldErrorsOf tells a missing field ('Required') from a

@@ -11,6 +11,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sendEmail, type OutgoingEmail, type StoredEmail } from './email';
 import { logger } from './logger';
+import * as clock from './clock';
 
 export interface Notice {
   email: OutgoingEmail;
@@ -49,7 +50,7 @@ export function textableNumber(phone: string): string | null {
 async function sendSms(to: string, text: string): Promise<string> {
   const outbox = process.env.EMAIL_OUTBOX_DIR;
   if (outbox) {
-    const sentAt = new Date().toISOString();
+    const sentAt = clock.now().toISOString();
     const id = `${sentAt.replace(/[:.]/g, '-')}-sms-${randomUUID().slice(0, 8)}`;
     const stored: StoredEmail = { id, channel: 'sms', from: 'SMS', sentAt, to: [to], subject: `SMS to ${to}`, text };
     await mkdir(outbox, { recursive: true });

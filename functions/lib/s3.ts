@@ -8,6 +8,7 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { Agent } from 'node:http';
 import { connect } from 'node:net';
+import * as clock from './clock';
 
 const clients = new Map<string, S3Client>();
 
@@ -24,9 +25,9 @@ export function unixSocketAgent(socketPath: string): Agent {
   return agent;
 }
 
-function clientFor(endpoint: string | undefined, socketPath?: string): S3Client {
+function clientFor(endpoint: string | undefined, socketPath?: string, clockOffsetMs = 0): S3Client {
   const secret = process.env.S3_SECRET_ACCESS_KEY ?? 'S3RVER';
-  const cacheKey = `${endpoint ?? ''} ${socketPath ?? ''} ${secret}`;
+  const cacheKey = `${endpoint ?? ''} ${socketPath ?? ''} ${secret} ${clockOffsetMs}`;
   const cached = clients.get(cacheKey);
   if (cached) return cached;
   const client = new S3Client({
@@ -35,6 +36,7 @@ function clientFor(endpoint: string | undefined, socketPath?: string): S3Client 
       ? { endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: secret } }
       : {}),
     ...(socketPath ? { requestHandler: { httpAgent: unixSocketAgent(socketPath) } } : {}),
+    ...(clockOffsetMs ? { systemClockOffset: clockOffsetMs } : {}),
   });
   clients.set(cacheKey, client);
   return client;
@@ -45,7 +47,11 @@ export function s3(): S3Client {
   return clientFor(process.env.S3_ENDPOINT, process.env.S3_SOCKET);
 }
 
-/** For URLs a browser uses (presigned POST and GET): the signature covers the host, so they are signed for it. */
+/**
+ * For URLs a browser uses (presigned POST and GET): the signature covers the host, so they are signed for it, and
+ * dated by the clock (functions/lib/clock.ts; a presigned POST takes its date from the client's clock offset, one
+ * client per offset), since the local photo gate checks their expiry on that clock. In AWS the offset is 0.
+ */
 export function s3ForBrowsers(): S3Client {
-  return clientFor(process.env.S3_PUBLIC_ENDPOINT ?? process.env.S3_ENDPOINT);
+  return clientFor(process.env.S3_PUBLIC_ENDPOINT ?? process.env.S3_ENDPOINT, undefined, clock.clockOffsetMs());
 }

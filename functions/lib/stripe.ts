@@ -11,6 +11,7 @@
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
+import * as clock from './clock';
 
 export interface StripeSettings {
   secretKey: string;
@@ -97,13 +98,15 @@ function signedAt(signature: string): number | null {
   return t ? Number(t) : null;
 }
 
-export async function verifiedEvent(rawBody: string, signature: string | undefined, now = Date.now()): Promise<Stripe.Event | null> {
+export async function verifiedEvent(rawBody: string, signature: string | undefined, now = clock.nowMs()): Promise<Stripe.Event | null> {
   if (!signature) return null;
   const at = signedAt(signature);
   if (at === null || at - Math.floor(now / 1000) > SIGNATURE_TOLERANCE_SECONDS) return null;
   const [stripe, secret] = await Promise.all([stripeClient(), webhookSecret()]);
   try {
-    return await stripe.webhooks.constructEventAsync(rawBody, signature, secret, SIGNATURE_TOLERANCE_SECONDS);
+    // Both ways on the same clock: the SDK's age check would otherwise read the real one (the local stand-in signs
+    // with the local clock, which may have been moved).
+    return await stripe.webhooks.constructEventAsync(rawBody, signature, secret, SIGNATURE_TOLERANCE_SECONDS, undefined, now);
   } catch (error) {
     if ((error as { type?: string }).type === 'StripeSignatureVerificationError') return null;
     throw error;

@@ -23,6 +23,7 @@ import { noKindCounts, planBookings, type KindCounts } from './reindex-bookings'
 import { counterChanges, isStatsCounter, recountCounters, recountedDayItems, recountedStatsItem, type CounterChange } from './reindex-counters';
 import { occupancyStays, recountedOccupancy, type OccupancyChange } from './reindex-occupancy';
 import { addToSnapshot, emptySnapshot } from './reindex-snapshot';
+import * as clock from '../lib/clock';
 
 export interface ReindexOptions {
   /** Work out and report what would change, writing nothing. */
@@ -182,7 +183,7 @@ export async function reindex(options: ReindexOptions = {}): Promise<ReindexRepo
     maxPasses: options.dryRun ? 1 : Math.max(1, options.maxPasses ?? 3),
     segments: options.segments ?? 4,
     concurrency: options.concurrency ?? 8,
-    now: options.now ?? (() => new Date()),
+    now: options.now ?? clock.now,
     progress: options.progress,
   };
   const passes: PassReport[] = [];

@@ -8,6 +8,7 @@ import { checkoutSessionItem, type CheckoutSession } from './checkout-sessions';
 import { isRecordId, keys } from './keys';
 import { holdPlaces, releaseHeldPlaces } from './occupancy';
 import { batchGet, cancellationCodes, conflictPause, getItem, transact, type Item } from './table';
+import * as clock from '../lib/clock';
 
 type BookingItem = Item & Booking & { ttl?: number };
 
@@ -84,7 +85,7 @@ export async function pendingBookingExists(bookingId: string, sessionId: string)
  * checkout held; never a confirmed one. False when it was no longer pending.
  */
 export async function endPendingBooking(booking: Booking, status: 'expired' | 'payment_failed'): Promise<boolean> {
-  const at = new Date().toISOString();
+  const at = clock.now().toISOString();
   const items = [
     {
       Update: {

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { ContactMessage } from '../../shared/contact';
 import { keys } from './keys';
 import { putItem, updateItem } from './table';
+import * as clock from '../lib/clock';
 
 export const CONTACT_MESSAGE_TYPE = 'contact_message';
 
@@ -21,7 +22,7 @@ export interface StoredContactMessage {
   emailId?: string;
 }
 
-export async function saveContactMessage(input: Pick<ContactMessage, 'name' | 'email' | 'phone' | 'message'>, now = new Date()): Promise<StoredContactMessage> {
+export async function saveContactMessage(input: Pick<ContactMessage, 'name' | 'email' | 'phone' | 'message'>, now = clock.now()): Promise<StoredContactMessage> {
   const record: StoredContactMessage = {
     id: randomUUID(),
     name: input.name,

@@ -13,6 +13,7 @@ import type { FieldChange } from './booking-changes';
 import { customerListKeys, getCustomer, isCancelled, isEstablishedCustomer, tokenKeys, tokenPut, type GuardItem } from './customers';
 import { keys, type ItemKey } from './keys';
 import { getItem, transact, type TransactItem } from './table';
+import * as clock from '../lib/clock';
 
 export type CustomerChange = 'changed' | 'unchanged' | 'email-taken' | 'phone-taken' | 'stale';
 
@@ -49,7 +50,7 @@ export async function changeCustomer(existing: Customer, next: CustomerFields, a
   const phoneItems = phoneMoves ? await guardMoves(keys.phoneGuard(existing.contactNumber), keys.phoneGuard(next.contactNumber), 'customer_phone_guard', existing.id) : [];
   if (phoneItems === 'taken') return { outcome: 'phone-taken', customer: existing };
 
-  const updated: Customer = { ...existing, name, firstName: next.firstName, lastName: next.lastName, email: next.email.trim(), contactNumber: next.contactNumber, updatedAt: new Date().toISOString() };
+  const updated: Customer = { ...existing, name, firstName: next.firstName, lastName: next.lastName, email: next.email.trim(), contactNumber: next.contactNumber, updatedAt: clock.now().toISOString() };
   const oldTokens = tokenKeys(existing);
   const newTokens = tokenKeys(updated);
   const sameAs = (a: { sk: string }) => (b: { sk: string }) => a.sk === b.sk;

@@ -9,6 +9,7 @@ import { normaliseSearchText, searchTokensOf, type CustomerDetails } from '../..
 import type { Customer } from '../../shared/records';
 import { isRecordId, keys } from './keys';
 import { getItem, transact, updateIf, type Item, type TransactItem } from './table';
+import * as clock from '../lib/clock';
 
 
 export type { Customer };
@@ -90,7 +91,7 @@ export const isCancelled = (error: unknown) => (error as { name?: string } | nul
  * account's owner edits the customer.
  */
 async function createCustomer(details: CustomerDetails, userId: string | null): Promise<Customer | 'retry'> {
-  const now = new Date().toISOString();
+  const now = clock.now().toISOString();
   const customer: Customer = {
     id: randomUUID(),
     name: `${details.firstName} ${details.lastName}`,
@@ -163,7 +164,7 @@ export async function upsertCustomer(details: CustomerDetails, owner: CheckoutOw
 export async function linkToUser(customer: Customer, userId: string): Promise<Customer | null> {
   const index = keys.customerByUser(userId, customer.createdAt);
   const listed = customerListKeys(customer);
-  const updatedAt = new Date().toISOString();
+  const updatedAt = clock.now().toISOString();
   const done = await updateIf({
     Key: keys.customer(customer.id),
     // An account holder is in the customer list from now on.

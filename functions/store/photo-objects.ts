@@ -7,6 +7,7 @@ import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCom
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { MAX_PHOTO_BYTES } from '../../shared/photos';
+import * as clock from '../lib/clock';
 import { photoBucket, s3, s3ForBrowsers } from '../lib/s3';
 
 /** Long enough to send 10 MB over a slow phone connection, short enough to be useless if it leaks. */
@@ -77,6 +78,7 @@ export async function viewUrl(key: string, contentType: string): Promise<string>
   return getSignedUrl(
     s3ForBrowsers(),
     new GetObjectCommand({ Bucket: photoBucket(), Key: key, ResponseContentType: contentType, ResponseContentDisposition: 'inline', ResponseCacheControl: 'private, max-age=600' }),
-    { expiresIn: VIEW_URL_SECONDS },
+    // Dated by the clock, as the upload's policy is (lib/s3.ts): the presigner would read the real one.
+    { expiresIn: VIEW_URL_SECONDS, signingDate: clock.now() },
   );
 }

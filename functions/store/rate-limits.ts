@@ -5,6 +5,7 @@
  */
 import { keys } from './keys';
 import { isConditionalFailure, updateItem } from './table';
+import * as clock from '../lib/clock';
 
 export const RATE_LIMIT_TYPE = 'rate_limit';
 
@@ -25,7 +26,7 @@ export const windowStart = (nowSeconds: number, windowSeconds: number): number =
  * Spends one request from each budget in turn and stops at the first that is used up. The budgets before it
  * keep the request they counted: a refused caller has still knocked, and the tighter budget comes first.
  */
-export async function spendBudgets(budgets: readonly Budget[], now = new Date()): Promise<SpendOutcome> {
+export async function spendBudgets(budgets: readonly Budget[], now = clock.now()): Promise<SpendOutcome> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   for (const budget of budgets) {
     const start = windowStart(nowSeconds, budget.windowSeconds);

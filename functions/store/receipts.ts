@@ -1,13 +1,14 @@
 /** The receipt e-mail's claim on a booking, so it is sent once and a failed send is tried again. */
 import { keys } from './keys';
 import { updateIf, updateItem } from './table';
+import * as clock from '../lib/clock';
 
 /**
  * Takes the right to send a booking's receipt: granted when no receipt was sent and nobody else holds a
  * claim younger than `staleAfterMs` (a sender that crashed mid-send loses it after that), so two callers
  * never send at once and a failed send can be tried again.
  */
-export async function claimReceipt(id: string, staleAfterMs: number, now = new Date()): Promise<boolean> {
+export async function claimReceipt(id: string, staleAfterMs: number, now = clock.now()): Promise<boolean> {
   return updateIf({
     Key: keys.booking(id),
     UpdateExpression: 'SET receiptClaimedAt = :now',
@@ -26,6 +27,6 @@ export async function markReceiptSent(id: string, messageId: string): Promise<vo
     Key: keys.booking(id),
     UpdateExpression: 'SET receiptSentAt = :at, receiptMessageId = :mid REMOVE receiptClaimedAt',
     ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':at': new Date().toISOString(), ':mid': messageId },
+    ExpressionAttributeValues: { ':at': clock.now().toISOString(), ':mid': messageId },
   });
 }

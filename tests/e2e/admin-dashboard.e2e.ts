@@ -31,7 +31,7 @@ const day = (n: number) => addDays(seededOn, n);
 
 beforeAll(async () => {
   admin = await createUser(env, { admin: true, email: `staff-${pagedTag}@example.com` });
-  seededOn = nzToday();
+  seededOn = nzToday(new Date());
   // Thirty bookings of one family name: drop-off i + 1 days from today (the first is tomorrow), two-day stays;
   // and one more, so the whole list never reads the same as the search even in an empty yard.
   await seedMany([
@@ -74,7 +74,7 @@ describe.each(viewportNames)('admin dashboard at %s width', (viewport) => {
       expect(await card('Total Revenue').textContent()).toMatch(/^\$[\d,]+\.\d{2}$/);
       expect(Number(await card('Unique Customers').textContent())).toBeGreaterThanOrEqual(PAGED);
       // Made today, unless NZ midnight passed since they were seeded.
-      expect(Number(await card("Today's Bookings").textContent())).toBeGreaterThanOrEqual(nzToday() === seededOn ? PAGED : 0);
+      expect(Number(await card("Today's Bookings").textContent())).toBeGreaterThanOrEqual(nzToday(new Date()) === seededOn ? PAGED : 0);
       await page.getByRole('tab', { name: /^Upcoming Pickups \(\d+\)$/ }).waitFor();
       await page.getByRole('tab', { name: /^Upcoming Dropoffs \(\d+\)$/ }).waitFor();
       await page.getByRole('tab', { name: /^All Bookings \(\d+\)$/, selected: true }).waitFor();
@@ -200,7 +200,7 @@ describe.each(viewportNames)('admin dashboard at %s width', (viewport) => {
   it('edits dates, status and bay (price and balance follow), refuses a taken bay, edits the customer, shows the history', async () => {
     const tag = letterTag();
     const TAG = tag.toUpperCase();
-    const from = nzToday();
+    const from = nzToday(new Date());
     const on = (n: number) => addDays(from, n);
     // Bays are shared by every booking in the yard: this test's own.
     const bay = `${TAG}1`;
@@ -307,7 +307,7 @@ describe.each(viewportNames)('admin dashboard at %s width', (viewport) => {
   it('books for an existing customer through the hosted checkout and lists the booking once paid', async () => {
     const tag = letterTag();
     const TAG = tag.toUpperCase();
-    const from = nzToday();
+    const from = nzToday(new Date());
     const on = (n: number) => addDays(from, n);
     await seedPaidBooking({ firstName: 'Tui', lastName: TAG, email: `tui-${tag}@example.com`, carRegistration: `TU${TAG}`, dropOffDate: on(3), pickUpDate: on(5) });
     await withPage(browser(), viewport, async (page) => {

@@ -155,7 +155,7 @@ describe.each(viewportNames)('yard occupancy and export at %s width', (viewport)
       await bookingRows(page).filter({ hasText: rego(2) }).waitFor();
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-      expect(download.suggestedFilename()).toBe(`bookings-${nzToday()}.csv`);
+      expect(download.suggestedFilename()).toBe(`bookings-${nzToday(new Date())}.csv`);
       await toast(page, '2 bookings exported');
       const text = await readFile((await download.path())!, 'utf8');
       const [header, ...rows] = parse(text, { bom: true }) as string[][];

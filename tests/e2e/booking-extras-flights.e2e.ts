@@ -24,7 +24,7 @@ const env = inject('env');
 /** A late-night drop-off past the 4-hour lead time but within 24 hours (the 20 hours between always reach into a night). */
 function lateNightSoon() {
   const now = Date.now();
-  for (const date of [nzToday(), daysFromToday(1), daysFromToday(2)]) {
+  for (const date of [nzToday(new Date()), daysFromToday(1), daysFromToday(2)]) {
     for (const time of ALL_SLOTS.filter(isLateNight)) {
       const at = nzInstant({ date, time })?.getTime();
       if (at && at >= now + 4.5 * 3_600_000 && at <= now + 22 * 3_600_000) return { date, time };

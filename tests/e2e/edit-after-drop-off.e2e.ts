@@ -24,7 +24,7 @@ describe('Edit booking after the drop-off date', () => {
     await payOnPage(started.sessionId);
     // There is no clock to move: the booking's drop-off is put in the past in the data, as after the day came.
     const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
-    await db.send(new UpdateCommand({ TableName: env.tableName, Key: keys.booking(started.bookingId), UpdateExpression: 'SET dropOffDate = :d', ExpressionAttributeValues: { ':d': addDays(nzToday(), -1) } }));
+    await db.send(new UpdateCommand({ TableName: env.tableName, Key: keys.booking(started.bookingId), UpdateExpression: 'SET dropOffDate = :d', ExpressionAttributeValues: { ':d': addDays(nzToday(new Date()), -1) } }));
     db.destroy();
 
     await withPage(browser(), 'desktop', async (page) => {

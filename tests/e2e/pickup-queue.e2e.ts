@@ -41,7 +41,7 @@ async function returningToday(tag: string, bay: string) {
       TableName: env.tableName,
       Key: keys.booking(id),
       UpdateExpression: 'SET dropOffDate = :d, pickUpDate = :p, pickUpTime = :t, parkingBayNumber = :bay, updatedAt = :v',
-      ExpressionAttributeValues: { ':d': addDays(nzToday(), -2), ':p': nzToday(), ':t': '23:30', ':bay': bay, ':v': new Date().toISOString() },
+      ExpressionAttributeValues: { ':d': addDays(nzToday(new Date()), -2), ':p': nzToday(new Date()), ':t': '23:30', ':bay': bay, ':v': new Date().toISOString() },
     }),
   );
   return { id, registration, reference: (await booking(id))!.bookingReference as string, name: `Pickup ${tag}` };
@@ -96,7 +96,7 @@ describe.each(viewportNames)('the pickup queue at %s width', (viewport) => {
       expect(await add.getByLabel('Booking reference').inputValue()).toBe('');
     });
 
-    expect(await item(keys.pickupQueueEntry(nzToday(), traveller.id))).toMatchObject({ state: 'picked_up', pickedUpBy: expect.any(String), terminal: 'international', passengers: 3 });
-    expect(await item(keys.pickupQueueEntry(nzToday(), caller.id))).toMatchObject({ state: 'waiting', addedBy: 'staff', terminal: 'domestic', passengers: 2 });
+    expect(await item(keys.pickupQueueEntry(nzToday(new Date()), traveller.id))).toMatchObject({ state: 'picked_up', pickedUpBy: expect.any(String), terminal: 'international', passengers: 3 });
+    expect(await item(keys.pickupQueueEntry(nzToday(new Date()), caller.id))).toMatchObject({ state: 'waiting', addedBy: 'staff', terminal: 'domestic', passengers: 2 });
   });
 });

@@ -28,8 +28,8 @@ beforeAll(async () => {
     lastName: `Desk${tag.toUpperCase()}`,
     email: `a-rather-long-address-for-the-desk-${tag}@example-travel-company.co.nz`,
     carRegistration: `DK${tag.slice(0, 4).toUpperCase()}`,
-    dropOffDate: addDays(nzToday(), 2),
-    pickUpDate: addDays(nzToday(), 6),
+    dropOffDate: addDays(nzToday(new Date()), 2),
+    pickUpDate: addDays(nzToday(new Date()), 6),
   });
   reference = (await booking(id))!.bookingReference as string;
 });

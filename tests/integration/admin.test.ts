@@ -66,7 +66,7 @@ const list = (query: string, user: TestUser | null = admin) => call('GET', `/api
  * still finds the dates it booked; nearer dates count from now, for the 4-hour lead time.
  */
 const FIRST_WINDOW = 1000;
-const loadedOn = nzToday();
+const loadedOn = nzToday(new Date());
 let windows = 0;
 const window = () => FIRST_WINDOW + 15 * windows++;
 const dateIn = (days: number) => (days >= FIRST_WINDOW ? addDays(loadedOn, days) : daysFromToday(days));

@@ -124,7 +124,7 @@ describe('the pass by its token', () => {
     const mine = await paid();
     expect((await getPass(mine.token)).body.can).toMatchObject({ say_landed: false, pay_balance: false });
     await db.send(
-      new UpdateCommand({ TableName: env.tableName, Key: keys.booking(mine.id), UpdateExpression: 'SET pickUpDate = :d', ExpressionAttributeValues: { ':d': nzToday() } }),
+      new UpdateCommand({ TableName: env.tableName, Key: keys.booking(mine.id), UpdateExpression: 'SET pickUpDate = :d', ExpressionAttributeValues: { ':d': nzToday(new Date()) } }),
     );
     expect((await getPass(mine.token)).body.can.say_landed).toBe(true);
   });

@@ -190,7 +190,7 @@ describe('POST /api/checkout', () => {
   });
 
   describe('bad input is a 400 with the message the page shows, and nothing is written', () => {
-    const nzTime = nzNow();
+    const nzTime = nzNow(new Date());
     const soon = { dropOffDate: nzTime.date, dropOffTime: nzTime.time.slice(0, 3) + (nzTime.time.slice(3) < '30' ? '00' : '30') };
     const cases: [string, (b: ReturnType<typeof checkoutBody>) => unknown, string, string | null][] = [
       ['no quote', ({ quote: _q, ...rest }) => rest, 'quote', 'Please get a quote first to proceed with booking.'],

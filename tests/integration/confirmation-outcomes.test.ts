@@ -42,7 +42,7 @@ function confirmation(stale: Booking, sessionId: string, overrides: Partial<Conf
     reference: newReference(),
     payment: { type: 'full', amountPaidCents: 11000, balanceDueCents: 0, currency: 'nzd', paymentIntent: null, sessionId, paidAt: at },
     confirmedAt: at,
-    createdNzDate: nzToday(),
+    createdNzDate: nzToday(new Date()),
     firstForCustomer: true,
     ...overrides,
   };

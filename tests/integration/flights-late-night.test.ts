@@ -33,13 +33,13 @@ const call = (method: string, path: string, body?: unknown, user: TestUser | nul
  */
 function lateNightSoon() {
   const now = Date.now();
-  for (const date of [nzToday(), daysFromToday(1), daysFromToday(2)]) {
+  for (const date of [nzToday(new Date()), daysFromToday(1), daysFromToday(2)]) {
     for (const time of ALL_SLOTS.filter(isLateNight)) {
       const at = nzInstant({ date, time })?.getTime();
       if (at && at >= now + 4.5 * 3_600_000 && at <= now + 22 * 3_600_000) return { dropOffDate: date, dropOffTime: time };
     }
   }
-  throw new Error(`no late-night slot within a day of ${JSON.stringify(nzNow())}`);
+  throw new Error(`no late-night slot within a day of ${JSON.stringify(nzNow(new Date()))}`);
 }
 
 describe('flight numbers', () => {
@@ -65,7 +65,7 @@ describe('flight numbers', () => {
         email: `walkin-fl-${randomUUID().slice(0, 8)}@example.com`,
         contact_number: uniquePhone(),
         car_registration: `FL${randomInt(1000, 9999)}`,
-        pick_up_date: addDays(nzToday(), 3),
+        pick_up_date: addDays(nzToday(new Date()), 3),
         pick_up_time: '10:00',
         departure_flight: 'nz 5',
         return_flight: 'NZ6',

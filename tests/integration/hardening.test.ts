@@ -138,7 +138,7 @@ describe("the local server's front door (issue 20, item 8)", () => {
   const port = Number(new URL(baseUrl).port);
 
   describe('answers only to its own loopback names on its own port (DNS rebinding)', () => {
-    const paths = ['/_local/outbox.json', '/_local/outbox', '/config.json', '/api/availability', '/_cognito', '/_local/stripe/checkout/cs_test_x', '/'];
+    const paths = ['/_local/outbox.json', '/_local/outbox', '/config.json', '/api/availability', '/_cognito', '/_local/stripe/checkout/cs_test_x', '/_local/clock', '/'];
     it.each(['evil.example', `evil.example:${port}`, `localhost.evil.example:${port}`, `localhost:${port + 1}`, 'localhost', `127.0.0.2:${port}`, ''])('Host %j: 421 on every path, nothing read', async (host) => {
       for (const p of paths) {
         const res = await rawRequest(port, 'GET', p, { host });

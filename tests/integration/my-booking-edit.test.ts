@@ -87,7 +87,7 @@ describe('the limited set and its rules', () => {
   });
 
   it.each([
-    ['a drop-off inside the lead time', { drop_off_date: nzToday(), drop_off_time: '00:00' }, 'drop_off_time', messages.leadTime],
+    ['a drop-off inside the lead time', { drop_off_date: nzToday(new Date()), drop_off_time: '00:00' }, 'drop_off_time', messages.leadTime],
     ['pick-up before drop-off', { pick_up_date: daysFromToday(2) }, 'pick_up_time', messages.pickUpAfterDropOff],
     ['an off-grid time', { pick_up_time: '11:15' }, 'pick_up_time', messages.timeNotOnGrid],
     ['a stay over 365 days', { pick_up_date: daysFromToday(400) }, 'pick_up_date', messages.stayTooLong],
@@ -102,7 +102,7 @@ describe('the limited set and its rules', () => {
 
   it('refuses a changed drop-off once its date has passed, and a checked-in booking', async () => {
     const mine = await paidBooking();
-    const started = await setOnBooking(mine.id, { dropOffDate: addDays(nzToday(), -1), updatedAt: 'v-past' });
+    const started = await setOnBooking(mine.id, { dropOffDate: addDays(nzToday(new Date()), -1), updatedAt: 'v-past' });
     const locked = await patch(mine.id, { drop_off_date: daysFromToday(1), version: started.updatedAt });
     expect(locked.status).toBe(400);
     expect(locked.body.message).toBe(bookingEditMessages.dropOffLocked);
@@ -154,7 +154,7 @@ describe('the money', () => {
 
   it('after the drop-off nothing is refunded: what was paid beyond the total is kept, and the e-mail says why', async () => {
     const mine = await paidBooking();
-    const dropped = await setOnBooking(mine.id, { dropOffDate: nzToday(), dropOffTime: '00:00', updatedAt: 'v-dropped' });
+    const dropped = await setOnBooking(mine.id, { dropOffDate: nzToday(new Date()), dropOffTime: '00:00', updatedAt: 'v-dropped' });
     const res = await patch(mine.id, { pick_up_date: daysFromToday(3), car_wash: false, version: dropped.updatedAt });
     expect(res.status).toBe(200);
     expect(res.body.settlement).toEqual({ total: 30, balance_due: 0, refund: 0, kept: 80, kept_reason: 'After drop-off: early pick-ups get no refund' });

@@ -59,7 +59,7 @@ describe('POST /api/me/checkout', () => {
   });
 
   it.each([
-    ['a drop-off inside the lead time', { drop_off_date: nzToday(), drop_off_time: '00:00' }, 'drop_off_time', messages.leadTime],
+    ['a drop-off inside the lead time', { drop_off_date: nzToday(new Date()), drop_off_time: '00:00' }, 'drop_off_time', messages.leadTime],
     ['pick-up before drop-off', { pick_up_date: daysFromToday(2) }, 'pick_up_time', messages.pickUpAfterDropOff],
     ['an off-grid time', { pick_up_time: '09:10' }, 'pick_up_time', messages.timeNotOnGrid],
   ])('refuses %s with the spec message under the field', async (_name, change, field, message) => {

@@ -62,12 +62,12 @@ interface Paid {
  * A's paid booking (booked signed in), then moved to have dropped off three days ago and to be picked up today at
  * 23:30 (or on `pickUpDate`), with NZ777 as the return flight.
  */
-async function paidBooking(pickUpDate = nzToday(), pickUpTime = '23:30'): Promise<Paid> {
+async function paidBooking(pickUpDate = nzToday(new Date()), pickUpTime = '23:30'): Promise<Paid> {
   const lastName = `Queue${randomInt(1e6)}`;
   const registration = `PQ${randomInt(1e4)}`;
   const started = await checkout(checkoutBody({ customer: { email: a.email, lastName, carRegistration: registration } }), { authorization: a.bearer });
   await payOnPage(started.sessionId);
-  await setOnBooking(started.bookingId, { dropOffDate: addDays(nzToday(), -3), pickUpDate, pickUpTime, returnFlight: 'NZ777' });
+  await setOnBooking(started.bookingId, { dropOffDate: addDays(nzToday(new Date()), -3), pickUpDate, pickUpTime, returnFlight: 'NZ777' });
   const stored = (await booking(started.bookingId))!;
   return { id: started.bookingId, reference: stored.bookingReference, token: await passTokenFor(started.bookingId), registration, name: stored.customer.name };
 }
@@ -81,7 +81,7 @@ const queue = async (user: TestUser = staff) => {
 };
 const entriesOf = async (ids: string[]) => (await queue()).entries.filter((e) => ids.includes(e.booking_id));
 const history = async (id: string) => (await api('GET', `/api/admin/bookings/${id}`, undefined, admin)).body.history as { by: string; changes: { field: string; old: string | null; new: string | null }[] }[];
-const queueItems = async (id: string) => (await partition(`PICKUP_QUEUE#${nzToday()}`)).filter((i) => i.bookingId === id);
+const queueItems = async (id: string) => (await partition(`PICKUP_QUEUE#${nzToday(new Date())}`)).filter((i) => i.bookingId === id);
 
 describe("POST /api/pass/{token}/landed: the traveller's pass", () => {
   it('a valid token puts them in the queue (201); a made-up, an altered and an unknown booking\'s token all get the same 404 and write nothing', async () => {
@@ -143,7 +143,7 @@ describe('saying it twice', () => {
 
     const items = await queueItems(p.id);
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ pk: `PICKUP_QUEUE#${nzToday()}`, sk: `BOOKING#${p.id}`, terminal: 'international', passengers: 3, state: 'waiting', addedBy: 'traveller' });
+    expect(items[0]).toMatchObject({ pk: `PICKUP_QUEUE#${nzToday(new Date())}`, sk: `BOOKING#${p.id}`, terminal: 'international', passengers: 3, state: 'waiting', addedBy: 'traveller' });
     const lines = (await history(p.id)).filter((h) => h.changes.some((c) => c.field === 'pickup_queue'));
     expect(lines.map((h) => h.changes)).toEqual([
       [{ field: 'pickup_queue', old: 'Landed: Domestic, 1 passenger', new: 'Landed: International, 3 passengers, NZ 777' }],
@@ -220,7 +220,7 @@ describe('the yard: GET /api/admin/pickups, POST /api/admin/pickups, picked up',
     await setOnBooking(x.id, { parkingBayNumber: 'B12' });
 
     const q = await queue();
-    expect(q.date).toBe(nzToday());
+    expect(q.date).toBe(nzToday(new Date()));
     const mine = q.entries.filter((e) => [x.id, y.id, z.id].includes(e.booking_id));
     expect(mine.map((e) => e.booking_id)).toEqual([y.id, x.id, z.id]);
     expect(mine[1]).toEqual({
@@ -273,7 +273,7 @@ describe('the yard: GET /api/admin/pickups, POST /api/admin/pickups, picked up',
     const lines = (await history(p.id)).filter((h) => h.changes.some((c) => c.field === 'pickup_queue'));
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatchObject({ by: staff.sub, changes: [{ field: 'pickup_queue', old: 'Waiting at the international terminal', new: 'Picked up: bring the car forward' }] });
-    expect((await item(keys.pickupQueueEntry(nzToday(), p.id)))!.state).toBe('picked_up');
+    expect((await item(keys.pickupQueueEntry(nzToday(new Date()), p.id)))!.state).toBe('picked_up');
 
     // Once the car is handed back, the queue shows it collected.
     await setOnBooking(p.id, { status: 'checkout' });

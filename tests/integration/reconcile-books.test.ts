@@ -56,7 +56,7 @@ async function walkInPaidCash(): Promise<string> {
   const res = await api(
     'POST',
     '/api/admin/walk-ins',
-    { name: `Tama Books${randomInt(1e6)}`, email: `walkin-books-${randomUUID().slice(0, 8)}@example.com`, contact_number: uniquePhone(), car_registration: `BK${randomInt(1000, 9999)}`, pick_up_date: addDays(nzToday(), 3), pick_up_time: '10:00', payment: 'cash' },
+    { name: `Tama Books${randomInt(1e6)}`, email: `walkin-books-${randomUUID().slice(0, 8)}@example.com`, contact_number: uniquePhone(), car_registration: `BK${randomInt(1000, 9999)}`, pick_up_date: addDays(nzToday(new Date()), 3), pick_up_time: '10:00', payment: 'cash' },
     staff,
   );
   expect(res.status, JSON.stringify(res.body)).toBe(201);

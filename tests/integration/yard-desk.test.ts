@@ -30,7 +30,7 @@ const ids = (res: { body: { items: { id: string }[] } }) => res.body.items.map((
 const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + randomInt(0, 26))).join('');
 
 /** Far-off dates no other file books (2,000 days on, a window per test), counted from the NZ date the file loaded. */
-const loadedOn = nzToday();
+const loadedOn = nzToday(new Date());
 let windows = 0;
 const window = () => addDays(loadedOn, 2000 + 20 * windows++);
 
@@ -167,7 +167,7 @@ describe('walk-ins', () => {
         email: `walkin-${randomUUID().slice(0, 8)}@example.com`,
         contact_number: `027 ${randomInt(100, 999)} ${randomInt(1000, 9999)}`,
         car_registration: `WK${randomInt(1000, 9999)}`,
-        pick_up_date: addDays(nzToday(), 3),
+        pick_up_date: addDays(nzToday(new Date()), 3),
         pick_up_time: '10:00',
         car_wash: false,
         payment: 'cash',
@@ -178,7 +178,7 @@ describe('walk-ins', () => {
     );
 
   it('paid cash: booked from now (no 4-hour lead time), the whole total recorded on the ledger by the member of staff, listed and on today\'s sheet', async () => {
-    const startedAt = nzNow();
+    const startedAt = nzNow(new Date());
     const res = await walkIn({ payment: 'cash', parking_bay_number: `w${randomInt(100, 999)}` });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const { booking: made, booking_id: id } = res.body;
@@ -240,13 +240,13 @@ describe('walk-ins', () => {
     expect(sessionId).toBeDefined();
     await payOnPage(sessionId!);
     const paid = (await booking(res.body.booking_id))!;
-    expect(paid).toMatchObject({ status: 'reservation', dropOffDate: nzNow().date });
+    expect(paid).toMatchObject({ status: 'reservation', dropOffDate: nzNow(new Date()).date });
     expect(paid.payment).toMatchObject({ balanceDueCents: 0 });
   });
 
   it('refuses a pick-up before now, a bay another car holds and bad fields with a 400/409 {message}, writing nothing', async () => {
     const email = `walkin-bad-${randomUUID().slice(0, 8)}@example.com`;
-    const past = await walkIn({ email, pick_up_date: addDays(nzToday(), -1) });
+    const past = await walkIn({ email, pick_up_date: addDays(nzToday(new Date()), -1) });
     expect(past.status).toBe(400);
     expect(past.body.message).toBe(messages.pickUpAfterDropOff);
     expect(past.body.fieldErrors).toHaveProperty('pick_up_time');

@@ -6,7 +6,8 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
-import { fieldErrorsOf, httpHandler, json, MAX_JSON_BODY_BYTES, rawBodyOf } from '../../functions/lib/http';
+import { fieldErrorsOf } from '../../functions/lib/field-errors';
+import { httpHandler, json, MAX_JSON_BODY_BYTES, rawBodyOf } from '../../functions/lib/http';
 import { logger } from '../../functions/lib/logger';
 import { messages } from '../../shared/messages';
 

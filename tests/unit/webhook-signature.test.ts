@@ -11,7 +11,7 @@ const VARS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_ID', 
 const saved = Object.fromEntries(VARS.map((v) => [v, process.env[v]]));
 const sdk = new Stripe('sk_test_unit');
 const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_test_1' } } });
-// Stripe's SDK judges a signature's age by the real clock, so the tests sign around it.
+// Both of a signature's limits are judged on the `now` given (the clock's), so any instant will do.
 const NOW = Date.now();
 const nowSeconds = Math.floor(NOW / 1000);
 
@@ -42,13 +42,30 @@ describe('a webhook signature', () => {
     const { verifiedEvent, SIGNATURE_TOLERANCE_SECONDS } = await load();
     expect(SIGNATURE_TOLERANCE_SECONDS).toBe(300);
     expect((await verifiedEvent(payload, sign(nowSeconds + 300), NOW))?.id).toBe('evt_1');
-    // (The SDK refuses anything older than 300 s by its own clock, a moment after NOW: 290 keeps clear of that edge.)
-    expect((await verifiedEvent(payload, sign(nowSeconds - 290), NOW))?.id).toBe('evt_1');
+    expect((await verifiedEvent(payload, sign(nowSeconds - 300), NOW))?.id).toBe('evt_1');
     expect(await verifiedEvent(payload, sign(nowSeconds + 301), NOW)).toBeNull();
     expect(await verifiedEvent(payload, sign(nowSeconds - 301), NOW)).toBeNull();
     // Judged in whole seconds of now.
     expect((await verifiedEvent(payload, sign(nowSeconds + 300), nowSeconds * 1000 + 999))?.id).toBe('evt_1');
     expect(await verifiedEvent(payload, sign(nowSeconds + 300), nowSeconds * 1000 - 1)).toBeNull();
+  });
+
+  it("judges the age on the server's clock, which the local stack may have moved a day on, not the real one", async () => {
+    const { verifiedEvent } = await load();
+    const ahead = NOW + 26 * 3_600_000;
+    const aheadSeconds = Math.floor(ahead / 1000);
+    expect((await verifiedEvent(payload, sign(aheadSeconds), ahead))?.id).toBe('evt_1');
+    expect((await verifiedEvent(payload, sign(aheadSeconds - 300), ahead))?.id).toBe('evt_1');
+    // Signed by the real clock while the server's reads a day later: too old, as it would be after a day.
+    expect(await verifiedEvent(payload, sign(nowSeconds), ahead)).toBeNull();
+    // With no `now` given it reads the clock (functions/lib/clock.ts), offset included.
+    process.env.LOCAL_CLOCK_OFFSET_MS = String(26 * 3_600_000);
+    try {
+      expect((await verifiedEvent(payload, sign(Math.floor((Date.now() + 26 * 3_600_000) / 1000))))?.id).toBe('evt_1');
+      expect(await verifiedEvent(payload, sign(Math.floor(Date.now() / 1000)))).toBeNull();
+    } finally {
+      delete process.env.LOCAL_CLOCK_OFFSET_MS;
+    }
   });
 
   it('refuses a missing signature, one without its time, another secret and a changed body', async () => {

@@ -55,7 +55,7 @@ const view = (): YardBooking => ({
     user_id: 'u1',
     customer_id: 'c1',
     customer: { name: 'Ana Smith', email: 'ana@example.com', contact_number: '021 555 0101' },
-    drop_off_date: nzNow().date,
+    drop_off_date: nzNow(new Date()).date,
     drop_off_time: '09:00',
     pick_up_date: '2099-03-05',
     pick_up_time: '10:00',
@@ -75,7 +75,7 @@ const view = (): YardBooking => ({
     balance_due: 0,
     payment_review_reason: null,
     refunded: 0,
-    terms_drop_off_at: `${nzNow().date}T09:00:00+13:00`,
+    terms_drop_off_at: `${nzNow(new Date()).date}T09:00:00+13:00`,
     created_at: '2026-01-01T00:00:00Z',
     updated_at: server.updated_at,
   },
@@ -120,7 +120,7 @@ describe('the yard day sheet', () => {
     expect(screen.getByText('Loading today...')).toBeTruthy();
     expect(within(await arrival()).getByText('Booked')).toBeTruthy();
     expect(api.fetchDaySheet).toHaveBeenCalledTimes(1);
-    expect(api.fetchDaySheet.mock.calls[0]![0]).toBe(nzNow().date);
+    expect(api.fetchDaySheet.mock.calls[0]![0]).toBe(nzNow(new Date()).date);
 
     fireEvent.click(await arrival());
     const form = await screen.findByRole('form', { name: 'Check in' });

@@ -12,12 +12,13 @@ import { cancelBooking } from '../booking/cancel-booking';
 import { customerTermsOf as termsOf } from '../booking/customer-terms';
 import { toCustomerBooking } from '../booking/booking-wire';
 import { ownBooking } from './own-booking';
+import * as clock from '../../lib/clock';
 
-export async function myCancellationTerms(caller: Caller, id: string, now = new Date()): Promise<CancellationTerms> {
+export async function myCancellationTerms(caller: Caller, id: string, now = clock.now()): Promise<CancellationTerms> {
   return termsOf(await ownBooking(caller, id), now);
 }
 
-export async function cancelMyBooking(caller: Caller, id: string, now = new Date()): Promise<{ booking: CustomerBooking; refundCents: number }> {
+export async function cancelMyBooking(caller: Caller, id: string, now = clock.now()): Promise<{ booking: CustomerBooking; refundCents: number }> {
   const b = await ownBooking(caller, id);
   const terms = termsOf(b, now);
   if (!terms.cancellable) throw conflict(terms.reason ?? 'This booking cannot be cancelled');

@@ -25,6 +25,7 @@ import { ownBooking } from './own-booking';
 import { payBalanceLinks } from '../booking/pay-balance-links';
 import { choicesFromFlags } from '../../../shared/add-ons';
 import { choicesOf } from '../../../shared/booked-add-ons';
+import * as clock from '../../lib/clock';
 
 export { BOOKING_NOT_FOUND, ownBooking } from './own-booking';
 
@@ -33,7 +34,7 @@ export interface EditResult {
   settlement: MoneyDecision;
 }
 
-export async function editMyBooking(caller: Caller, id: string, edit: CustomerBookingEdit, now = new Date()): Promise<EditResult> {
+export async function editMyBooking(caller: Caller, id: string, edit: CustomerBookingEdit, now = clock.now()): Promise<EditResult> {
   const before = await ownBooking(caller, id);
   if (before.status !== 'reservation') throw conflict(bookingEditMessages.notEditable);
   if (edit.version !== before.updatedAt) throw conflict(bookingEditMessages.stale);

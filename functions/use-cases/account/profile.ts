@@ -9,6 +9,7 @@ import { conflict } from '../../domain/errors';
 import { changeCustomerDetails } from '../../store/customer-changes';
 import { createProfile, getProfile, putProfile, type ProfileRecord } from '../../store/profiles';
 import { accountCustomer } from './account-customer';
+import * as clock from '../../lib/clock';
 
 function toProfile(p: ProfileRecord): Profile {
   return { id: p.userId, user_id: p.userId, first_name: p.firstName, last_name: p.lastName, phone: p.phone, address: p.address };
@@ -30,7 +31,7 @@ export async function loadProfile(caller: Caller): Promise<ProfileResponse> {
     return { profile: toProfile(existing), populated: false, greeting_name: greetingName(existing, customerName) };
   }
   const customer = await accountCustomer(caller);
-  const now = new Date().toISOString();
+  const now = clock.now().toISOString();
   if (!customer) return { profile: toProfile(emptyProfile(caller.sub, now)), populated: false, greeting_name: null };
   const { first, last } = splitName(customer.name);
   const made = await createProfile({ ...emptyProfile(caller.sub, now), firstName: first, lastName: last, phone: customer.contactNumber });
@@ -56,7 +57,7 @@ async function syncCustomer(caller: Caller, update: ProfileUpdate): Promise<void
 
 export async function saveProfile(caller: Caller, update: ProfileUpdate): Promise<ProfileResponse> {
   await syncCustomer(caller, update);
-  const now = new Date().toISOString();
+  const now = clock.now().toISOString();
   const existing = await getProfile(caller.sub);
   const next: ProfileRecord = {
     ...(existing ?? emptyProfile(caller.sub, now)),

@@ -10,6 +10,7 @@ import { site } from '../../../shared/site';
 import { userPool } from '../../lib/cognito';
 import { sendEmail } from '../../lib/email';
 import { logger } from '../../lib/logger';
+import * as clock from '../../lib/clock';
 
 export type SecurityChange = 'password-changed' | 'password-reset' | 'two-step-on' | 'two-step-off' | 'two-step-off-by-staff' | 'two-step-on-by-staff';
 
@@ -125,7 +126,7 @@ export async function sendSecurityNotice(record: SecurityCallRecord, context: { 
   }
   const change = changeOf(record, (user.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA'));
   if (!change) return null;
-  const when = Number.isNaN(Date.parse(record.eventTime)) ? new Date() : new Date(record.eventTime);
+  const when = Number.isNaN(Date.parse(record.eventTime)) ? clock.now() : new Date(record.eventTime);
   await sendEmail({ to: [email], ...securityNoticeEmail(change, email, when, context.siteUrl) });
   logger.info('Security notice sent', { change, eventName: record.eventName });
   return change;

@@ -11,8 +11,9 @@ import type { Caller } from '../../lib/auth';
 import { conflict } from '../../domain/errors';
 import { cancelBooking } from '../booking/cancel-booking';
 import { confirmedBooking } from './booking-detail';
+import * as clock from '../../lib/clock';
 
-export async function adminCancelBooking(caller: Caller, id: string, req: AdminCancellation, now = new Date()): Promise<{ booking: Booking; refundCents: number }> {
+export async function adminCancelBooking(caller: Caller, id: string, req: AdminCancellation, now = clock.now()): Promise<{ booking: Booking; refundCents: number }> {
   const before = await confirmedBooking(id);
   // A booking cancelled meanwhile says so, rather than judging the refund against what its cancellation left paid.
   if (before.status === 'cancelled') throw conflict(cancellationMessages.alreadyCancelled);

@@ -17,6 +17,7 @@ import { saveBookingChange, type FieldChange } from '../../store/booking-changes
 import { changeCustomer } from '../../store/customer-changes';
 import { getCustomer, isEstablishedCustomer } from '../../store/customers';
 import { bookingsOfCustomer } from '../../store/own-bookings';
+import * as clock from '../../lib/clock';
 
 const CUSTOMER_SEARCH_LIMIT = 5;
 
@@ -75,7 +76,7 @@ async function carryToBookings(customer: Customer, by: string, changes: FieldCha
     for (let attempt = 0; booking && attempt < 3; attempt++) {
       const same = booking.customer.name === details.name && booking.customer.email === details.email && booking.customer.contactNumber === details.contactNumber;
       if (same) break;
-      const after: Booking = { ...booking, customer: details, updatedAt: new Date().toISOString() };
+      const after: Booking = { ...booking, customer: details, updatedAt: clock.now().toISOString() };
       const outcome = await saveBookingChange(booking, after, { editableStatuses: LISTED_STATUSES, audit: { by, changes } });
       if (outcome === 'changed') break;
       booking = await getBooking(booking.id, true);

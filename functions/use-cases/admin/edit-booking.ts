@@ -32,6 +32,7 @@ import { confirmedBooking } from './booking-detail';
 import { payBalanceLinks } from '../booking/pay-balance-links';
 import { addOn, choicesFromFlags, SERVICE_IDS } from '../../../shared/add-ons';
 import { choicesOf } from '../../../shared/booked-add-ons';
+import * as clock from '../../lib/clock';
 
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 
@@ -66,7 +67,7 @@ function staffPolicy(edit: AdminBookingEdit): Policy {
   return edit.refund === undefined ? { actor: 'staff' } : { actor: 'staff', refund: { refundCents: dollarsToCents(edit.refund), ...(edit.reason ? { reason: edit.reason } : {}) } };
 }
 
-export async function adminEditBooking(caller: Caller, id: string, edit: AdminBookingEdit, now = new Date()): Promise<AdminEditResult> {
+export async function adminEditBooking(caller: Caller, id: string, edit: AdminBookingEdit, now = clock.now()): Promise<AdminEditResult> {
   const before = await confirmedBooking(id);
   if (before.status === 'cancelled') throw conflict(adminMessages.notEditable);
   if (edit.version !== before.updatedAt) throw conflict(adminMessages.stale);

@@ -13,6 +13,7 @@ import { CsvBody, UTF8_BOM, csvRow } from '../../lib/csv';
 import { toCustomerBooking } from '../booking/booking-wire';
 import { walkAdminBookings } from './list-bookings';
 import { ADD_ONS } from '../../../shared/add-ons';
+import * as clock from '../../lib/clock';
 
 /** The body's budget as the Lambda response carries it (JSON-encoded): 6 MB is the hard limit, less room for headers. */
 export const EXPORT_MAX_BYTES = 5_000_000;
@@ -89,7 +90,7 @@ export interface BookingsExport {
 /** Kept free under the budget for the closing note (about 200 bytes), which is added whatever the budget says. */
 const NOTE_ROOM = 512;
 
-export async function exportBookings(q: AdminBookingsQuery, limits: { rows: number; bytes: number } = EXPORT_LIMITS, now = new Date()): Promise<BookingsExport> {
+export async function exportBookings(q: AdminBookingsQuery, limits: { rows: number; bytes: number } = EXPORT_LIMITS, now = clock.now()): Promise<BookingsExport> {
   const walk = await walkAdminBookings(q, BATCH, now);
   const body = new CsvBody(limits.bytes - NOTE_ROOM, UTF8_BOM + csvRow(CSV_COLUMNS));
   let rows = 0;

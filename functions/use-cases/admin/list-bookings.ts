@@ -16,6 +16,7 @@ import { allBookingsPartition, getBookings, pageAcrossMonths, searchBookingIds, 
 import { readStats } from '../../store/counters';
 import { dayEntries, type DayEntry, type DayKind } from '../../store/day-sheet';
 import { toCustomerBooking } from '../booking/booking-wire';
+import * as clock from '../../lib/clock';
 
 /** What a row is sorted and filtered by, whether it comes from a booking or a day-sheet entry. */
 interface Row {
@@ -159,7 +160,7 @@ async function bookingsOf(q: AdminBookingsQuery, rows: readonly Row[], read?: Ma
   return rows.map((r) => read?.get(r.id) ?? fetched.get(r.id)).filter(stillMatches(q));
 }
 
-export async function listAdminBookings(q: AdminBookingsQuery, now = new Date()): Promise<AdminBookingsResponse> {
+export async function listAdminBookings(q: AdminBookingsQuery, now = clock.now()): Promise<AdminBookingsResponse> {
   const pageSize = q.pageSize ?? ADMIN_PAGE_SIZE;
   const offset = (q.page - 1) * pageSize;
   const answer = (items: Booking[], total: number, flags: { truncated?: boolean; sortedWithinPage?: boolean } = {}) => ({
@@ -196,7 +197,7 @@ export interface ListWalk {
  * one Query continuing where the last stopped rather than skipping from the top for each page. `page` and
  * `pageSize` are ignored.
  */
-export async function walkAdminBookings(q: AdminBookingsQuery, batch: number, now = new Date()): Promise<ListWalk> {
+export async function walkAdminBookings(q: AdminBookingsQuery, batch: number, now = clock.now()): Promise<ListWalk> {
   const bounded = await boundedList(q, now);
   if (bounded) {
     return {

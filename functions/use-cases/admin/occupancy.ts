@@ -10,9 +10,10 @@ import { addDays, nzToday } from '../../../shared/nz-time';
 import { DEFAULT_OCCUPANCY_DAYS, freePlaces, type CapacityResponse, type Occupancy } from '../../../shared/occupancy';
 import { readOccupancy } from '../../store/occupancy';
 import { environmentCapacity, saveCapacity, yardCapacity } from '../../store/yard-settings';
+import * as clock from '../../lib/clock';
 
 /** Places used on each date from `from` (today in NZ when absent) for `days` days, against the capacity now in force. */
-export async function yardOccupancy(query: { from?: string; days?: number }, now = new Date()): Promise<Occupancy> {
+export async function yardOccupancy(query: { from?: string; days?: number }, now = clock.now()): Promise<Occupancy> {
   const from = query.from ?? nzToday(now);
   const to = addDays(from, (query.days ?? DEFAULT_OCCUPANCY_DAYS) - 1);
   const [{ capacity, source }, days] = await Promise.all([yardCapacity(), readOccupancy(from, to)]);
@@ -25,7 +26,7 @@ export async function yardOccupancy(query: { from?: string; days?: number }, now
  * Lowering it below what a day already holds is allowed: nothing is cancelled, the day shows as over capacity and
  * takes no new booking until places free up.
  */
-export async function setYardCapacity(caller: Caller, capacity: number, now = new Date()): Promise<CapacityResponse> {
+export async function setYardCapacity(caller: Caller, capacity: number, now = clock.now()): Promise<CapacityResponse> {
   if (environmentCapacity() !== null) throw conflict(capacityMessages.capacityFixed);
   const before = await yardCapacity();
   const by = caller.email ?? caller.sub;

@@ -18,8 +18,9 @@ import { bookingHistory, type AuditRecord } from '../../store/audit';
 import { changeBooking } from '../booking/change-booking';
 import { moneyStateOf } from '../booking/money-state';
 import { confirmedBooking } from './booking-detail';
+import * as clock from '../../lib/clock';
 
-export async function partialRefund(caller: Caller, id: string, req: PartialRefund, now = new Date()): Promise<{ booking: Booking; history: AuditRecord[]; refundCents: number }> {
+export async function partialRefund(caller: Caller, id: string, req: PartialRefund, now = clock.now()): Promise<{ booking: Booking; history: AuditRecord[]; refundCents: number }> {
   const before = await confirmedBooking(id);
   if (!CONFIRMED_STATUSES.includes(before.status) || !before.payment) throw conflict(balanceMessages.refundNotAllowed);
   if (req.version !== before.updatedAt) throw conflict(adminMessages.stale);

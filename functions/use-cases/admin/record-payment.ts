@@ -17,6 +17,7 @@ import { bookingHistory, type AuditRecord } from '../../store/audit';
 import { saveBookingChange } from '../../store/booking-changes';
 import { withdrawSupersededSession } from '../booking/balance-session';
 import { confirmedBooking } from './booking-detail';
+import * as clock from '../../lib/clock';
 
 export interface RecordedPayment {
   booking: Booking;
@@ -24,7 +25,7 @@ export interface RecordedPayment {
   line: LedgerLine;
 }
 
-export async function recordPayment(caller: Caller, id: string, req: RecordPayment, now = new Date()): Promise<RecordedPayment> {
+export async function recordPayment(caller: Caller, id: string, req: RecordPayment, now = clock.now()): Promise<RecordedPayment> {
   const before = await confirmedBooking(id);
   if (!CONFIRMED_STATUSES.includes(before.status) || !before.payment) throw conflict(balanceMessages.notPayable);
   if (req.version !== before.updatedAt) throw conflict(adminMessages.stale);

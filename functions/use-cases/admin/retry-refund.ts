@@ -18,10 +18,11 @@ import { refundRequestPut } from '../../store/refund-requests';
 import { refund } from '../booking/refund';
 import { changeTime } from '../booking/refund-sync';
 import { confirmedBooking } from './booking-detail';
+import * as clock from '../../lib/clock';
 
 export type RetryOutcome = { retried: true; booking: Booking } | { retried: false; booking: Booking };
 
-export async function retryRefund(caller: Caller, id: string, lineId: string, now = new Date()): Promise<RetryOutcome> {
+export async function retryRefund(caller: Caller, id: string, lineId: string, now = clock.now()): Promise<RetryOutcome> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const before = await confirmedBooking(id);
     const index = (before.ledger ?? []).findIndex((l) => l.id === lineId && l.kind === 'refund');

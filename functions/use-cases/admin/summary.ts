@@ -4,8 +4,9 @@ import { centsToDollars } from '../../../shared/money';
 import { addDays, nzToday } from '../../../shared/nz-time';
 import { bookingsCreatedOn, readStats } from '../../store/counters';
 import { countDayEntries } from '../../store/day-sheet';
+import * as clock from '../../lib/clock';
 
-export async function adminSummary(now = new Date()): Promise<AdminSummary> {
+export async function adminSummary(now = clock.now()): Promise<AdminSummary> {
   const today = nzToday(now);
   const tomorrow = addDays(today, 1);
   const [stats, todays, pickToday, pickTomorrow, dropToday, dropTomorrow] = await Promise.all([

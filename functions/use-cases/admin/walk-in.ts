@@ -32,6 +32,7 @@ import { withSpecFieldNames } from '../booking/spec-field-names';
 import { recordPayment } from './record-payment';
 import { addOnRecordOf } from '../../../shared/booked-add-ons';
 import { choicesFromFlags } from '../../../shared/add-ons';
+import * as clock from '../../lib/clock';
 
 const FIELD_NAMES: Record<string, string> = { dropOffDate: 'pick_up_date', dropOffTime: 'pick_up_time', pickUpDate: 'pick_up_date', pickUpTime: 'pick_up_time' };
 
@@ -136,6 +137,6 @@ async function cardLink(req: WalkInRequest, siteUrl: string, now: Date, remainin
 }
 
 export async function bookWalkIn(caller: Caller, req: WalkInRequest, siteUrl: string, options: { now?: Date; remainingMs?: () => number } = {}): Promise<WalkInResponse> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.now();
   return req.payment === 'card_link' ? cardLink(req, siteUrl, now, options.remainingMs) : paidInYard(caller, req, now);
 }

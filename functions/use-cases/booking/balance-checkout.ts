@@ -30,6 +30,7 @@ import { recordBalancePayment } from './balance-payment';
 import { expireBalanceSession } from './balance-session';
 import { sessionExpiry } from './checkout-session-params';
 import { changeTime } from './refund-sync';
+import * as clock from '../../lib/clock';
 
 /** Where the hosted checkout returns: the customer dashboard, or the booking's pass page (its signed token). */
 export type BalanceReturn = { kind: 'dashboard' } | { kind: 'pass'; token: string };
@@ -117,7 +118,7 @@ async function reuseOrExpire(open: BalanceCheckoutClaim & { sessionId: string },
   return null;
 }
 
-export async function startBalanceCheckout(first: Booking, to: BalanceReturn, now = new Date()): Promise<BalanceCheckoutResponse> {
+export async function startBalanceCheckout(first: Booking, to: BalanceReturn, now = clock.now()): Promise<BalanceCheckoutResponse> {
   logAbout({ bookingId: first.id });
   let b = first;
   for (let round = 0; round <= WAIT_POLLS; round++) {
@@ -128,7 +129,7 @@ export async function startBalanceCheckout(first: Booking, to: BalanceReturn, no
     }
     const dueCents = payableBalance(b);
     const current = b.balanceCheckout;
-    if (current?.state === 'opening' && Date.now() - Date.parse(current.claimedAt) < CLAIM_LEASE_MS) {
+    if (current?.state === 'opening' && clock.nowMs() - Date.parse(current.claimedAt) < CLAIM_LEASE_MS) {
       // Another request (a second tab, a double click) is making the booking's session: answer that one when it is there.
       await pause(POLL_MS);
       continue;
@@ -137,7 +138,7 @@ export async function startBalanceCheckout(first: Booking, to: BalanceReturn, no
       const reused = await reuseOrExpire({ ...current, sessionId: current.sessionId }, dueCents, now);
       if (reused) return reused;
     }
-    const claim: BalanceCheckoutClaim = { claimId: randomUUID(), state: 'opening', claimedAt: new Date().toISOString(), amountCents: dueCents };
+    const claim: BalanceCheckoutClaim = { claimId: randomUUID(), state: 'opening', claimedAt: clock.now().toISOString(), amountCents: dueCents };
     const at = changeTime(b);
     const claimed = await claimBalanceCheckout({ bookingId: b.id, seenVersion: b.updatedAt, seenClaimId: current?.claimId ?? null, statuses: CONFIRMED_STATUSES, claim, at });
     // Lost to another request, or the booking changed since it was read: read it again.

@@ -17,6 +17,7 @@ import { conflict } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { changeBooking, refundHistoryValue } from './change-booking';
 import { bookingEmail } from './receipt-email';
+import * as clock from '../../lib/clock';
 
 export interface CancelRequest {
   policy: Policy;
@@ -31,7 +32,7 @@ export interface CancelRequest {
 export async function cancelBooking(before: Booking, req: CancelRequest): Promise<{ booking: Booking; decision: MoneyDecision }> {
   if (before.status === 'cancelled') throw conflict(cancellationMessages.alreadyCancelled);
   if (!req.from.includes(before.status)) throw conflict(cancellationMessages.notCancellable);
-  const now = req.now ?? new Date();
+  const now = req.now ?? clock.now();
   const at = now.toISOString();
   const proposed: Booking = { ...before, status: 'cancelled', cancelledAt: at };
   const audit = req.staff

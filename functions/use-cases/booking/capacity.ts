@@ -9,6 +9,7 @@ import { conflict, type DomainError } from '../../domain/errors';
 import { fullDatesAmong, holdsFullAmong } from '../../store/occupancy';
 import { sessionExpiry } from './checkout-session-params';
 import { yardCapacity } from '../../store/yard-settings';
+import * as clock from '../../lib/clock';
 
 interface Stay {
   dropOffDate: string;
@@ -43,7 +44,7 @@ function holdsConflict(date: string, now: Date): DomainError {
 }
 
 /** Refuses a new stay that has a full date, or a date held up by unpaid checkouts; answers the capacity it checked against, for the hold. */
-export async function roomForStay(stay: Stay, now = new Date()): Promise<number> {
+export async function roomForStay(stay: Stay, now = clock.now()): Promise<number> {
   const { capacity } = await yardCapacity();
   const dates = stayDates(stay.dropOffDate, stay.pickUpDate);
   const [full, held] = await Promise.all([fullDatesAmong(dates, capacity), holdsFullAmong(dates, capacity)]);
@@ -53,7 +54,7 @@ export async function roomForStay(stay: Stay, now = new Date()): Promise<number>
 }
 
 /** The 409 for a hold the counters refused: a date that filled meanwhile, else one whose holds are all taken (re-read). */
-export async function refusedHold(dates: readonly string[], capacity: number, now = new Date()): Promise<DomainError> {
+export async function refusedHold(dates: readonly string[], capacity: number, now = clock.now()): Promise<DomainError> {
   const [full, held] = await Promise.all([fullDatesAmong(dates, capacity, true), holdsFullAmong(dates, capacity, true)]);
   if (full.length > 0 || held.length === 0) return fullConflict(full[0] ?? dates[0]!);
   return holdsConflict(held[0]!, now);

@@ -27,6 +27,7 @@ import { balanceLineOf, recordBalancePayment } from './balance-payment';
 import { payBalanceLinks } from './pay-balance-links';
 import { receiptEmail } from './receipt-email';
 import { newBookingReference } from './reference';
+import * as clock from '../../lib/clock';
 
 export type ConfirmResult =
   | { kind: 'confirmed'; booking: Booking; confirmedNow: boolean }
@@ -84,7 +85,7 @@ export async function confirmPaidSession(session: Stripe.Checkout.Session): Prom
       logger.error('Payment held for review', { bookingId, reviewReason, status: booking.status, expected: booking.amountDueNowCents, paid: amountPaid, currency: session.currency, sessionId: maskToken(session.id) });
     }
     const status = reviewReason ? 'payment_review' : 'reservation';
-    const confirmedAt = new Date().toISOString();
+    const confirmedAt = clock.now().toISOString();
     const reference = newBookingReference();
     const payment = {
       type: booking.paymentType,

@@ -33,6 +33,7 @@ import { balanceLineOf } from './balance-payment';
 import { BOOKS_RULES, checkBooks, recordedFirstCharge, type BooksRule } from './books-rules';
 import { chargedCents, refundCounts, type StripeRefund } from './refund-ledger';
 import { listPaymentRefunds } from './refund-sync';
+import * as clock from '../../lib/clock';
 
 export const RECONCILE_RULES = {
   ...BOOKS_RULES,
@@ -217,7 +218,7 @@ interface Claim {
 }
 
 export async function reconcileBookings(options: { now?: Date; progress?: (line: string) => void } = {}): Promise<ReconcileReport> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.now();
   const stats = await readStats();
   const known = [...stats.months.keys()].sort();
   const thisMonth = now.toISOString().slice(0, 7);

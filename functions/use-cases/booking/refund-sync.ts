@@ -16,6 +16,7 @@ import { keys } from '../../store/keys';
 import type { TransactItem } from '../../store/table';
 import { syncLedger, type LedgerEdit, type StripeRefund } from './refund-ledger';
 import { withdrawSupersededSession } from './balance-session';
+import * as clock from '../../lib/clock';
 
 /** Every refund of a payment intent, all pages (Stripe lists 100 at most a page). */
 export async function listPaymentRefunds(paymentIntent: string): Promise<StripeRefund[]> {
@@ -25,7 +26,7 @@ export async function listPaymentRefunds(paymentIntent: string): Promise<StripeR
 }
 
 /** A change's time: after the one it follows, so `updatedAt` always moves (it is the booking's version). */
-export const changeTime = (b: Pick<Booking, 'updatedAt'>, now = new Date()): string => new Date(Math.max(now.getTime(), Date.parse(b.updatedAt) + 1)).toISOString();
+export const changeTime = (b: Pick<Booking, 'updatedAt'>, now = clock.now()): string => new Date(Math.max(now.getTime(), Date.parse(b.updatedAt) + 1)).toISOString();
 
 /** Saves a ledger-only change: the booking (conditional on `updatedAt`), its counters, and the settled lines' requests. */
 export async function saveLedgerEdit(before: Booking, after: Booking, revenueDeltaCents: number, settledLineIds: readonly string[]): Promise<'changed' | 'stale'> {

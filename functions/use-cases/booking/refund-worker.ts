@@ -7,10 +7,11 @@ import { logger } from '../../lib/logger';
 import { recordOldestPendingRefund } from '../../lib/metrics';
 import { refundQueue } from '../../store/refund-requests';
 import { sendRefund, type SendOutcome } from './refund';
+import * as clock from '../../lib/clock';
 
 export type PassSummary = Record<SendOutcome | 'error', number>;
 
-export async function sendDueRefunds(now: () => Date = () => new Date()): Promise<PassSummary> {
+export async function sendDueRefunds(now: () => Date = clock.now): Promise<PassSummary> {
   const summary: PassSummary = { succeeded: 0, absorbed: 0, failed: 0, retry: 0, 'settled-elsewhere': 0, error: 0 };
   const queue = await refundQueue(now());
   // Every pass reports the age of the oldest refund still in flight (0 for none): the 'refund pending too long'

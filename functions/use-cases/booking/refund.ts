@@ -21,6 +21,7 @@ import { getBooking } from '../../store/bookings';
 import { dropRefundRequest, postponeRefund } from '../../store/refund-requests';
 import { headroomCents, refundCounts, settleLine, type StripeRefund } from './refund-ledger';
 import { changeTime, listPaymentRefunds, saveLedgerEdit, syncBookingRefunds } from './refund-sync';
+import * as clock from '../../lib/clock';
 
 export const MAX_REFUND_ATTEMPTS = 8;
 
@@ -108,7 +109,7 @@ async function settleFailed(bookingId: string, lineId: string, now: () => Date):
 
 /** One send of a pending refund line. */
 export async function sendRefund(bookingId: string, lineId: string, options: SendOptions = {}): Promise<SendOutcome> {
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? clock.now;
   const b = await getBooking(bookingId, true);
   const found = pendingLine(b, lineId);
   if (!b || !found) {

@@ -22,6 +22,7 @@ import { refusedHold, roomForStay } from './capacity';
 import { stayDates } from '../../../shared/capacity';
 import { refuseDuplicateTrip } from './duplicate-trip';
 import { addOnRecordOf } from '../../../shared/booked-add-ons';
+import * as clock from '../../lib/clock';
 
 export interface CheckoutContext {
   userId: string | null;
@@ -52,7 +53,7 @@ export interface CheckoutContext {
 export const HOLD_MARGIN_MS = 5_000;
 
 export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext): Promise<CheckoutResponse> {
-  const now = ctx.now ?? new Date();
+  const now = ctx.now ?? clock.now();
   const { quote } = req;
   const enforceLeadTime = ctx.enforceLeadTime ?? true;
   const priced = quoteSelection(quote, { now, enforceLeadTime, enforceLateNight: ctx.enforceLateNight ?? enforceLeadTime });

@@ -9,8 +9,9 @@ import { providerFailed } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { markContactMessageSent, saveContactMessage } from '../../store/contact-messages';
 import { contactEmail } from './message-email';
+import * as clock from '../../lib/clock';
 
-export async function deliverContactMessage(message: ContactMessage, receivedAt = new Date()): Promise<void> {
+export async function deliverContactMessage(message: ContactMessage, receivedAt = clock.now()): Promise<void> {
   const record = await saveContactMessage(message, receivedAt);
   let emailId: string;
   try {

@@ -10,6 +10,7 @@ import { logger } from '../../lib/logger';
 import { spendBudgets, type Budget } from '../../store/rate-limits';
 import { ACCOUNT_EMAIL_SCOPE } from '../../store/keys';
 import { subjectOf, type Allowance } from './request-budgets';
+import * as clock from '../../lib/clock';
 
 /**
  * A person asks again once or twice (a mail in spam, a mistyped code); five an hour leaves room for that. The day's
@@ -29,7 +30,7 @@ export class AccountEmailBudgetSpent extends Error {
 }
 
 /** Spends one e-mail for the account (its sub) and the address, or throws AccountEmailBudgetSpent. */
-export async function spendAccountEmailBudget(who: { account: string; email: string }, now = new Date()): Promise<void> {
+export async function spendAccountEmailBudget(who: { account: string; email: string }, now = clock.now()): Promise<void> {
   const address = subjectOf('email', who.email.trim().toLowerCase());
   const budgets: Budget[] = [
     { scope: ACCOUNT_EMAIL_SCOPE, subject: subjectOf('account', who.account), ...ACCOUNT_EMAIL_BUDGETS.account },

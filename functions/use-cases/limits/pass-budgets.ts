@@ -10,6 +10,7 @@ import { tooManyRequests } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { spendBudgets, type Budget } from '../../store/rate-limits';
 import { clientNetwork, subjectOf, type Allowance } from './request-budgets';
+import * as clock from '../../lib/clock';
 
 /** A traveller asks again once or twice (a mail in spam); more in an hour is a script. */
 export const PASS_BUDGETS = {
@@ -27,7 +28,7 @@ async function spend(scope: string, budgets: Budget[], now: Date): Promise<void>
   throw tooManyRequests(tooManyRequestsMessage(outcome.retryAfterSeconds), outcome.retryAfterSeconds);
 }
 
-export function spendManageLinkBudget(who: { clientAddress: string; email: string; reference: string }, now = new Date()): Promise<void> {
+export function spendManageLinkBudget(who: { clientAddress: string; email: string; reference: string }, now = clock.now()): Promise<void> {
   const b = PASS_BUDGETS.manageLink;
   return spend(
     'manage-link',
@@ -40,7 +41,7 @@ export function spendManageLinkBudget(who: { clientAddress: string; email: strin
   );
 }
 
-export function spendResendBudget(who: { clientAddress: string; bookingId: string }, now = new Date()): Promise<void> {
+export function spendResendBudget(who: { clientAddress: string; bookingId: string }, now = clock.now()): Promise<void> {
   const b = PASS_BUDGETS.resend;
   return spend(
     'pass-resend',

@@ -11,6 +11,7 @@ import { tooManyRequestsMessage } from '../../../shared/messages';
 import { tooManyRequests } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { spendBudgets, type Budget } from '../../store/rate-limits';
+import * as clock from '../../lib/clock';
 
 export interface Allowance {
   limit: number;
@@ -67,7 +68,7 @@ export type Spender = { clientAddress: string; account: string } | { clientAddre
  * Spends one request of `scope` for this client and e-mail (or account), or throws the 429 the page shows. Call
  * it after the body has been validated (a refused form spends nothing) and before anything is written or sent.
  */
-export async function spendRequestBudget(scope: BudgetScope, who: Spender, now = new Date()): Promise<void> {
+export async function spendRequestBudget(scope: BudgetScope, who: Spender, now = clock.now()): Promise<void> {
   const allowance: { client: Allowance; email: Allowance; account?: Allowance } = REQUEST_BUDGETS[scope];
   const budgets: Budget[] = [{ scope, subject: subjectOf('ip', clientNetwork(who.clientAddress)), ...allowance.client }];
   if ('account' in who) budgets.push({ scope, subject: subjectOf('account', who.account), ...(allowance.account ?? allowance.email) });

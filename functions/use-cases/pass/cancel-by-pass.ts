@@ -9,8 +9,9 @@ import { customerTermsOf } from '../booking/customer-terms';
 import { passLinkFor } from '../booking/pass-link';
 import { bookingForPassToken } from './pass-booking';
 import { toPass } from './pass-view';
+import * as clock from '../../lib/clock';
 
-export async function cancelByPass(token: string, now = new Date()): Promise<{ pass: Pass; refundCents: number }> {
+export async function cancelByPass(token: string, now = clock.now()): Promise<{ pass: Pass; refundCents: number }> {
   const b = await bookingForPassToken(token);
   const terms = customerTermsOf(b, now);
   if (!terms.cancellable) throw conflict(terms.reason ?? 'This booking cannot be cancelled');

@@ -20,6 +20,7 @@ import { getBooking } from '../../store/bookings';
 import { bookingIdOfReference, saveManageLink, useManageLink } from '../../store/manage-links';
 import { spendManageLinkBudget } from '../limits/pass-budgets';
 import { passLinkFor, type PassLink } from '../booking/pass-link';
+import * as clock from '../../lib/clock';
 
 /** Longer than the slowest matching request normally takes (two reads, a write and an e-mail). */
 export const MANAGE_LINK_ANSWER_FLOOR_MS = 400;
@@ -61,8 +62,9 @@ async function sendManageLink(bookingId: string, email: string, reference: strin
   }
 }
 
-export async function requestManageLink(req: ManageLinkRequest, clientAddress: string, now = new Date()): Promise<string> {
-  const started = Date.now();
+export async function requestManageLink(req: ManageLinkRequest, clientAddress: string, now = clock.now()): Promise<string> {
+  // A duration (the answer's floor), so on the monotonic clock: the local clock may move meanwhile.
+  const started = performance.now();
   await spendManageLinkBudget({ clientAddress, email: req.email, reference: req.reference }, now);
   try {
     const bookingId = await bookingIdOfReference(req.reference);
@@ -71,13 +73,13 @@ export async function requestManageLink(req: ManageLinkRequest, clientAddress: s
     const matches = !!booking && isListed(booking) && booking.customer.email.trim().toLowerCase() === req.email.trim().toLowerCase();
     if (matches) await sendManageLink(booking.id, booking.customer.email, req.reference, now);
   } finally {
-    const left = MANAGE_LINK_ANSWER_FLOOR_MS - (Date.now() - started);
+    const left = MANAGE_LINK_ANSWER_FLOOR_MS - (performance.now() - started);
     if (left > 0) await sleep(left);
   }
   return manageBookingMessages.sent;
 }
 
-export async function openManageLink(secret: string, now = new Date()): Promise<PassLink> {
+export async function openManageLink(secret: string, now = clock.now()): Promise<PassLink> {
   const bookingId = await useManageLink(hashOf(secret), now);
   const booking = bookingId ? await getBooking(bookingId, true) : null;
   if (!booking || !isListed(booking)) throw notFound(manageBookingMessages.linkUsed);

@@ -12,10 +12,11 @@ import { paidAndDue } from '../booking/created-booking';
 import { customerTermsOf } from '../booking/customer-terms';
 import type { PassLink } from '../booking/pass-link';
 import { addOnFlagsOf } from '../../../shared/booked-add-ons';
+import * as clock from '../../lib/clock';
 
 const OPEN: readonly string[] = ['reservation', 'checkin'];
 
-export function toPass(b: Booking, link: PassLink, now: Date = new Date()): Pass {
+export function toPass(b: Booking, link: PassLink, now: Date = clock.now()): Pass {
   const money = paidAndDue(b);
   const terms = customerTermsOf(b, now);
   return {

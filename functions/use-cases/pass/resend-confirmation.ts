@@ -10,8 +10,9 @@ import { spendResendBudget } from '../limits/pass-budgets';
 import { passLinkFor } from '../booking/pass-link';
 import { receiptEmail } from '../booking/receipt-email';
 import { bookingForPassToken } from './pass-booking';
+import * as clock from '../../lib/clock';
 
-export async function resendConfirmation(token: string, clientAddress: string, now = new Date()): Promise<void> {
+export async function resendConfirmation(token: string, clientAddress: string, now = clock.now()): Promise<void> {
   const b = await bookingForPassToken(token);
   if (b.status === 'cancelled' || b.status === 'payment_review') throw conflict(passMessages.resendCancelled);
   await spendResendBudget({ clientAddress, bookingId: b.id }, now);

@@ -12,6 +12,7 @@ import { copyObject, deleteObject, firstBytes, headObject } from '../../store/ph
 import { dropPendingUpload, getPendingUpload, recordPhoto, type PendingUpload } from '../../store/photos';
 import { photoBooking } from './photo-booking';
 import { photoView } from './photo-view';
+import * as clock from '../../lib/clock';
 
 /** Why the stored object is refused, or null when it passes. */
 async function refusal(upload: PendingUpload, stored: { size: number; contentType: string | null }): Promise<string | null> {
@@ -64,7 +65,7 @@ export async function completePhotoUpload(auth: AuthContext, bookingId: string, 
     uploadType: upload.uploadType,
     description: upload.description,
     uploadedBy: upload.uploadedBy,
-    createdAt: new Date().toISOString(),
+    createdAt: clock.now().toISOString(),
   };
   const outcome = await recordPhoto(photo);
   if (outcome === 'gone') throw notFound(photoMessages.uploadUnknown);

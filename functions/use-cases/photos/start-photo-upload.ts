@@ -10,6 +10,7 @@ import { conflict } from '../../domain/errors';
 import { INCOMING_PREFIX, presignUpload, UPLOAD_URL_SECONDS } from '../../store/photo-objects';
 import { photoCount, savePendingUpload } from '../../store/photos';
 import { photoBooking, uploaderOf } from './photo-booking';
+import * as clock from '../../lib/clock';
 
 /** A pending upload outlives its URL by an hour, then DynamoDB removes it. */
 const PENDING_TTL_SECONDS = UPLOAD_URL_SECONDS + 60 * 60;
@@ -24,7 +25,7 @@ function displayName(name: string): string {
   return name.replace(/[\p{Cc}\p{Cf}/\\]/gu, '_');
 }
 
-export async function startPhotoUpload(auth: AuthContext, bookingId: string, file: PhotoUpload, now = new Date()): Promise<PhotoUploadResponse> {
+export async function startPhotoUpload(auth: AuthContext, bookingId: string, file: PhotoUpload, now = clock.now()): Promise<PhotoUploadResponse> {
   const booking = await photoBooking(auth, bookingId);
   if ((await photoCount(booking.id)) >= MAX_PHOTOS_PER_BOOKING) throw conflict(photoMessages.tooMany);
   const photoId = randomUUID();

@@ -10,15 +10,16 @@ import { bookingIdFromPassToken } from '../../lib/pass-token';
 import { getBooking } from '../../store/bookings';
 import { BOOKING_NOT_FOUND, ownBooking } from '../account/own-booking';
 import { sayLanded, type Landing } from './landing';
+import * as clock from '../../lib/clock';
 
-export async function landedByPass(token: string, landing: Landing, now = new Date()) {
+export async function landedByPass(token: string, landing: Landing, now = clock.now()) {
   const id = await bookingIdFromPassToken(token);
   const booking = id ? await getBooking(id, true) : null;
   if (!booking || !isListed(booking)) throw notFound(BOOKING_NOT_FOUND);
   return sayLanded(booking, landing, { kind: 'traveller', who: 'Traveller (booking pass)' }, now);
 }
 
-export async function landedByOwner(caller: Caller, id: string, landing: Landing, now = new Date()) {
+export async function landedByOwner(caller: Caller, id: string, landing: Landing, now = clock.now()) {
   const booking = await ownBooking(caller, id);
   return sayLanded(booking, landing, { kind: 'traveller', who: caller.email ?? `Traveller (account ${caller.sub})` }, now);
 }

@@ -10,6 +10,7 @@ import type { Booking } from '../../../shared/records';
 import { conflict } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { findEntry, saveEntry, type QueueEntry } from '../../store/pickup-queue';
+import * as clock from '../../lib/clock';
 
 export interface Landing {
   terminal: Terminal;
@@ -44,7 +45,7 @@ export const landedView = (e: QueueEntry): LandedResponse => ({ state: e.state, 
 const ATTEMPTS = 4;
 
 /** The entry as it now stands, and whether this call made it (`created`) or changed it. */
-export async function sayLanded(booking: Booking, landing: Landing, by: LandingBy, now = new Date()): Promise<{ entry: QueueEntry; created: boolean }> {
+export async function sayLanded(booking: Booking, landing: Landing, by: LandingBy, now = clock.now()): Promise<{ entry: QueueEntry; created: boolean }> {
   refuseUnlessInCare(booking);
   if (by.kind === 'traveller' && !mayTellLanded(booking, now)) throw conflict(pickupMessages.tooEarly(landedOpensAt(booking)));
   const wanted = { terminal: landing.terminal, passengers: landing.passengers, flight: landing.flight ?? null };

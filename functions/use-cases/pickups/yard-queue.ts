@@ -13,6 +13,7 @@ import { getBooking } from '../../store/bookings';
 import { dayQueue, findEntry, saveEntry, type QueueEntry } from '../../store/pickup-queue';
 import { bookingIdOfReference } from '../../store/references';
 import { queueDays, sayLanded, type Landing } from './landing';
+import * as clock from '../../lib/clock';
 
 const staffName = (caller: Caller) => caller.email ?? caller.sub;
 
@@ -41,7 +42,7 @@ function entryView(e: QueueEntry, b: Booking): PickupEntry {
  * Today's queue (NZ date), oldest landing first: today's partition, plus yesterday's travellers not yet done with (a
  * landing just before midnight). Two Queries and one BatchGet of their bookings; cancelled bookings drop out.
  */
-export async function pickupQueue(now = new Date()): Promise<PickupQueue> {
+export async function pickupQueue(now = clock.now()): Promise<PickupQueue> {
   const [today, yesterday] = queueDays(now);
   const [todays, yesterdays] = await Promise.all([dayQueue(today), dayQueue(yesterday)]);
   const entries = [...todays, ...yesterdays];
@@ -64,14 +65,14 @@ async function bookingFor(ref: { bookingId?: string; reference?: string }): Prom
 }
 
 /** Staff add a traveller who phoned (or change what they said): no day rule, the caller is in the history. */
-export async function addByStaff(caller: Caller, req: Landing & { bookingId?: string; reference?: string }, now = new Date()): Promise<{ entry: PickupEntry; created: boolean }> {
+export async function addByStaff(caller: Caller, req: Landing & { bookingId?: string; reference?: string }, now = clock.now()): Promise<{ entry: PickupEntry; created: boolean }> {
   const booking = await bookingFor(req);
   const { entry, created } = await sayLanded(booking, req, { kind: 'staff', who: staffName(caller) }, now);
   return { entry: entryView(entry, booking), created };
 }
 
 /** The driver has them: the entry moves to picked up (once; a second press answers the same), and the car is to be brought forward. */
-export async function markPickedUp(caller: Caller, bookingId: string, now = new Date()): Promise<PickupEntry> {
+export async function markPickedUp(caller: Caller, bookingId: string, now = clock.now()): Promise<PickupEntry> {
   const booking = await getBooking(bookingId, true);
   if (!booking || !isListed(booking)) throw notFound(pickupMessages.notInQueue);
   for (let attempt = 0; attempt < 4; attempt++) {

@@ -15,6 +15,7 @@ import { claimReminder, markReminderFailed, markReminderSent } from '../../store
 import { bookingPassUrl } from '../calendar/calendar-email';
 import { reminderNotice } from './reminder-messages';
 import { isReminderDue, reminderDates, type ReminderKind } from './reminder-schedule';
+import * as clock from '../../lib/clock';
 
 /** The statuses in which each reminder still makes sense. */
 const SENDABLE: Record<ReminderKind, readonly BookingStatus[]> = { 'day-before': ['reservation'], 'return-day': ['reservation', 'checkin'] };
@@ -38,7 +39,7 @@ function entryMayBeDue(kind: ReminderKind, e: DayEntry, now: Date): boolean {
   return isReminderDue(kind, { dropOffDate, dropOffTime, pickUpDate, pickUpTime }, now);
 }
 
-export async function sendDueReminders(now: Date = new Date(), notifier: Notifier = defaultNotifier): Promise<ReminderPassSummary> {
+export async function sendDueReminders(now: Date = clock.now(), notifier: Notifier = defaultNotifier): Promise<ReminderPassSummary> {
   const dates = reminderDates(now);
   const lists = await Promise.all([
     ...dates.dropOffs.map(async (d) => (await dayEntries(d, 'dropoff')).map((e) => ({ kind: 'day-before' as const, e }))),
@@ -59,7 +60,7 @@ export async function sendDueReminders(now: Date = new Date(), notifier: Notifie
     }
     try {
       const sent = await notifier.send(reminderNotice(kind, booking, await bookingPassUrl(booking.id)));
-      await markReminderSent(booking.id, kind, { at: new Date(), ...sent });
+      await markReminderSent(booking.id, kind, { at: clock.now(), ...sent });
       summary.sent++;
       logger.info('Reminder sent', { bookingId: booking.id, kind });
     } catch (error) {

@@ -8,6 +8,7 @@ import { formatLongDate, formatTime12 } from '../../../shared/format';
 import type { Pass } from '../../../shared/pass';
 import { formatAddress, site } from '../../../shared/site';
 import type { GoogleWalletConfig } from '../../lib/wallet-config';
+import * as clock from '../../lib/clock';
 
 export const GOOGLE_SAVE_URL = 'https://pay.google.com/gp/v/save/';
 
@@ -39,7 +40,7 @@ export function googlePassObject(pass: Pass, bookingId: string, config: GoogleWa
 }
 
 /** `origin`: the site's address, the only page Google lets show the save button for this JWT. */
-export async function googleSaveLink(pass: Pass, bookingId: string, config: GoogleWalletConfig, origin: string, now = new Date()): Promise<string> {
+export async function googleSaveLink(pass: Pass, bookingId: string, config: GoogleWalletConfig, origin: string, now = clock.now()): Promise<string> {
   const key = await importPKCS8(config.privateKey, 'RS256');
   const jwt = await new SignJWT({ origins: [origin], typ: 'savetowallet', payload: { genericObjects: [googlePassObject(pass, bookingId, config)] } })
     .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })

@@ -12,6 +12,7 @@ import { walletConfig, type WalletConfig } from '../../lib/wallet-config';
 import { passLinkFor } from '../booking/pass-link';
 import { toPass } from '../pass/pass-view';
 import { googleSaveLink } from './google-save-link';
+import * as clock from '../../lib/clock';
 
 /** A wallet that cannot be read or signed with is left out and logged: the pass itself must still open. */
 async function offers(b: Booking, pass: Pass): Promise<WalletOffers> {
@@ -34,7 +35,7 @@ async function offers(b: Booking, pass: Pass): Promise<WalletOffers> {
   return { apple: !!config.apple, google_save_url: google };
 }
 
-export async function passWithWallet(b: Booking, now = new Date()): Promise<Pass> {
+export async function passWithWallet(b: Booking, now = clock.now()): Promise<Pass> {
   const pass = toPass(b, await passLinkFor(b.id), now);
   return { ...pass, wallet: await offers(b, pass) };
 }

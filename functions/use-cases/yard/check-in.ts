@@ -19,6 +19,7 @@ import { changeBooking } from '../booking/change-booking';
 import { confirmedBooking } from '../admin/booking-detail';
 import { statusException } from '../admin/edit-booking';
 import { yardView } from './yard-booking';
+import * as clock from '../../lib/clock';
 
 const alreadyIn = (b: Booking | null, req: CheckIn): boolean => b?.status === 'checkin' && b.parkingBayNumber === req.parking_bay_number;
 
@@ -34,7 +35,7 @@ function changesOf(before: Booking, after: Booking): FieldChange[] {
   return pairs.filter(([, a, b]) => (a ?? null) !== (b ?? null)).map(([field, a, b]) => ({ field, old: a ?? null, new: b ?? null }));
 }
 
-export async function checkIn(caller: Caller, id: string, req: CheckIn, now = new Date()): Promise<YardBooking> {
+export async function checkIn(caller: Caller, id: string, req: CheckIn, now = clock.now()): Promise<YardBooking> {
   const before = await confirmedBooking(id);
   if (alreadyIn(before, req)) return yardView(before, now);
   if (before.status === 'cancelled') throw conflict(adminMessages.notEditable);

@@ -11,8 +11,9 @@ import { getBooking } from '../../store/bookings';
 import { adminEditBooking } from '../admin/edit-booking';
 import { confirmedBooking } from '../admin/booking-detail';
 import { yardView } from './yard-booking';
+import * as clock from '../../lib/clock';
 
-export async function checkOut(caller: Caller, id: string, req: CheckOut, now = new Date()): Promise<YardBooking> {
+export async function checkOut(caller: Caller, id: string, req: CheckOut, now = clock.now()): Promise<YardBooking> {
   const before = await confirmedBooking(id);
   if (before.status === 'checkout') return yardView(before, now);
   try {

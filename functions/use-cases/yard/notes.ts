@@ -5,8 +5,9 @@ import { displayNameOf, type Caller } from '../../lib/auth';
 import { saveNote, type NoteRecord } from '../../store/notes';
 import { confirmedBooking } from '../admin/booking-detail';
 import { toNote } from './note-view';
+import * as clock from '../../lib/clock';
 
-export async function addNote(caller: Caller, bookingId: string, req: NoteRequest, now = new Date()): Promise<BookingNote> {
+export async function addNote(caller: Caller, bookingId: string, req: NoteRequest, now = clock.now()): Promise<BookingNote> {
   const booking = await confirmedBooking(bookingId);
   const note: NoteRecord = { id: randomUUID(), bookingId: booking.id, bookingReference: booking.bookingReference ?? '', text: req.text, author: caller.email ?? caller.sub, authorName: displayNameOf(caller), at: now.toISOString(), flagDate: req.flag_date ?? null };
   await saveNote(note);

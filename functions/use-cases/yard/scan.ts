@@ -10,8 +10,9 @@ import { bookingIdFromPassToken } from '../../lib/pass-token';
 import { getBooking } from '../../store/bookings';
 import { isRecordId } from '../../store/keys';
 import { yardView } from './yard-booking';
+import * as clock from '../../lib/clock';
 
-export async function scanPass(code: string, now = new Date()): Promise<YardBooking> {
+export async function scanPass(code: string, now = clock.now()): Promise<YardBooking> {
   const id = await bookingIdFromPassToken(tokenFromCode(code));
   const booking = id && isRecordId(id) ? await getBooking(id, true) : null;
   if (!booking || !isListed(booking)) throw notFound(yardMessages.notAPass);

@@ -13,8 +13,9 @@ import { freeBay } from '../../store/bays';
 import { yardCapacity } from '../../store/yard-settings';
 import { toAdminBooking } from '../admin/admin-booking';
 import { notesOf } from './note-view';
+import * as clock from '../../lib/clock';
 
-export async function yardView(b: Booking, now = new Date()): Promise<YardBooking> {
+export async function yardView(b: Booking, now = clock.now()): Promise<YardBooking> {
   const booking = toAdminBooking(b);
   const [notes, suggested] = await Promise.all([notesOf(b.id), b.status === 'reservation' ? suggestBay(b) : Promise.resolve(b.parkingBayNumber)]);
   const days = b.status === 'checkin' ? lateDays({ date: b.pickUpDate, time: b.pickUpTime }, now) : 0;

@@ -1,6 +1,7 @@
 /** The shared footer: navigation, legal and contact sections, and the trust banner. */
 import { Link } from 'react-router-dom';
 import { formatAddress, site } from '@shared/site';
+import { clockNow } from '../lib/clock';
 
 export function TrustBanner() {
   return (
@@ -58,7 +59,7 @@ export function Footer() {
           </section>
         </div>
         <p className="footer-legal">
-          © {new Date().getFullYear()} {site.legalName}. GST {site.gstNumber}.
+          © {clockNow().getFullYear()} {site.legalName}. GST {site.gstNumber}.
         </p>
       </div>
     </footer>

@@ -1,7 +1,10 @@
 /**
  * /config.json as it arrives, fetched once and shared: loadConfig (lib/config.ts) parses it with its schema, and a
- * shell's early request (lib/early-request.ts) reads only the API base from it, without waiting for the schema code.
+ * shell's early request (lib/early-request.ts) reads only the API base from it, without waiting for the schema code,
+ * and the clock (lib/clock.ts) its offset, if any.
  */
+import { learnClockOffset } from './clock';
+
 let pending: Promise<unknown> | undefined;
 
 export function fetchConfigJson(): Promise<unknown> {
@@ -9,6 +12,11 @@ export function fetchConfigJson(): Promise<unknown> {
     .then((r) => {
       if (!r.ok) throw new Error(`config.json: ${r.status}`);
       return r.json() as Promise<unknown>;
+    })
+    .then((json) => {
+      // Whoever reads the config first teaches the clock (the local stack's may have been moved).
+      learnClockOffset(json);
+      return json;
     })
     .catch((e: unknown) => {
       pending = undefined;

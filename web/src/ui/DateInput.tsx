@@ -9,6 +9,7 @@ import { DATE_INPUT_MAX_LENGTH, DATE_INPUT_MESSAGES, DATE_INPUT_PLACEHOLDER, for
 import { nzToday } from '@shared/nz-time';
 import { CalendarIcon } from './CalendarIcon';
 import { Field } from './Field';
+import { useClock } from '@/lib/use-clock';
 
 const loadCalendar = () => import('./CalendarPopover');
 const CalendarPopover = lazy(loadCalendar);
@@ -54,6 +55,7 @@ function acceptedValue(text: string, min: string | undefined, max: string | unde
 
 export function DateInput({ id, label, value, onChange, min, max, nextFocusId, minMessage = DATE_INPUT_MESSAGES.past, error, unavailable }: DateInputProps) {
   const [text, setTextState] = useState(value ? toDateInput(value) : '');
+  const now = useClock();
   // The text as last set, for effects that run in the same commit as the change (a restored value and its new min).
   const textNow = useRef(text);
   const setText = (next: string) => {
@@ -112,7 +114,7 @@ export function DateInput({ id, label, value, onChange, min, max, nextFocusId, m
   };
 
   // Today in New Zealand, wherever the browser is: the calendar and the partial-date year follow NZ time.
-  const today = nzToday();
+  const today = nzToday(now());
   const preview = value ?? previewDateInput(text, Number(today.slice(0, 4)));
   const focusDate = preview ?? min ?? today;
   const problem = textProblem(text, min, max, minMessage, left);

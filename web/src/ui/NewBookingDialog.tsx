@@ -28,6 +28,7 @@ import { StayPriceEditor } from './StayPriceEditor';
 import { TextField } from './TextField';
 import { useToast } from './toast/ToastProvider';
 import { refusalMessage, useFormSubmit } from './use-form-submit';
+import { useClock } from '@/lib/use-clock';
 
 export interface BookingContact {
   name: string;
@@ -61,7 +62,8 @@ export function NewBookingDialog(props: NewBookingDialogProps) {
   const staff = mode === 'staff';
   const start = props.mode === 'customer' ? (props.start ?? {}) : {};
   const { toast } = useToast();
-  const today = nzToday();
+  const now = useClock();
+  const today = nzToday(now());
   const [customer, setCustomer] = useState<AdminCustomer | null>(null);
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
@@ -117,7 +119,7 @@ export function NewBookingDialog(props: NewBookingDialogProps) {
     setStay(next);
     touched(...Object.keys(STAY_FIELDS));
     if (!dropOffMoved || !next.dropOffDate) return;
-    const check = quoteSelection({ dropOffDate: next.dropOffDate, dropOffTime: next.dropOffTime, pickUpDate: next.dropOffDate, pickUpTime: '23:30', carWash: false });
+    const check = quoteSelection({ dropOffDate: next.dropOffDate, dropOffTime: next.dropOffTime, pickUpDate: next.dropOffDate, pickUpTime: '23:30', carWash: false }, { now: now() });
     if (!check.ok && check.fieldErrors.dropOffTime === messages.leadTime) toast({ title: messages.leadTimeToastTitle, description: messages.leadTimeToast, variant: 'destructive' });
   };
 

@@ -8,6 +8,7 @@ import type { WallClock } from '@shared/nz-time';
 import { dropOffOptions, pickUpOptions, slotsFor } from '@shared/slots';
 import { DateInput } from './DateInput';
 import { TimeSelect } from './TimeSelect';
+import { useClock } from '@/lib/use-clock';
 
 interface StayFieldsProps {
   kind: 'dropoff' | 'pickup';
@@ -34,11 +35,12 @@ export function StayFields({ kind, idPrefix, date, time, min, after = null, lead
   // A pick-up's earliest date is its drop-off's once one is chosen: a date before it is before the drop-off, not past.
   const minMessage = kind === 'pickup' && after ? DATE_INPUT_MESSAGES.pickUpBeforeDropOff : DATE_INPUT_MESSAGES.past;
   const day = date ?? min ?? null;
+  const now = useClock();
   const slots = useMemo(() => {
     if (!day) return slotsFor('2000-01-01').map((t) => ({ time: t, disabled: false }));
     if (kind === 'pickup') return pickUpOptions(day, after);
-    return leadTime ? dropOffOptions(day) : slotsFor(day).map((t) => ({ time: t, disabled: false }));
-  }, [kind, day, after, leadTime]);
+    return leadTime ? dropOffOptions(day, now()) : slotsFor(day).map((t) => ({ time: t, disabled: false }));
+  }, [kind, day, after, leadTime, now]);
   // A stored time the grid no longer offers (a daylight-saving gap) still shows as chosen.
   const options = slots.some((s) => s.time === time) ? slots : [{ time, disabled: false }, ...slots];
   return (

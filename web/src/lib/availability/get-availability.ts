@@ -12,9 +12,10 @@ const recent = new Map<string, { at: number; answer: Promise<Availability> }>();
 export function getAvailability(from: string, to: string): Promise<Availability> {
   const key = `${from}/${to}`;
   const kept = recent.get(key);
-  if (kept && Date.now() - kept.at < KEEP_MS) return kept.answer;
+  if (kept && performance.now() - kept.at < KEEP_MS) return kept.answer;
   const answer = apiRequest(`/availability?from=${from}&to=${to}`, { schema: availabilitySchema });
-  recent.set(key, { at: Date.now(), answer });
+  // An age, so on the monotonic clock.
+  recent.set(key, { at: performance.now(), answer });
   answer.catch(() => recent.delete(key));
   return answer;
 }

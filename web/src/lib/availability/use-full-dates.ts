@@ -6,6 +6,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { firstFullDate, MAX_AVAILABILITY_DAYS, stayDates } from '@shared/capacity';
 import { addDays, nzToday } from '@shared/nz-time';
+import { clockNow } from '../clock';
 
 const loadApi = () => import('./get-availability');
 
@@ -25,7 +26,7 @@ export function useFullDates(): FullDates {
   const load = useCallback(() => {
     if (started.current) return;
     started.current = true;
-    const today = nzToday();
+    const today = nzToday(clockNow());
     loadApi()
       .then(({ getAvailability }) => getAvailability(today, addDays(today, MAX_AVAILABILITY_DAYS - 1)))
       .then((a) => setFullDates(new Set(a.fullDates)))

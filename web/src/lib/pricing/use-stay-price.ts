@@ -9,6 +9,7 @@ import { dollarsToCents, type Cents } from '@shared/money';
 import { quoteSelection, type FieldErrors, type QuoteOptions } from '@shared/quote';
 import { ApiError } from '@/lib/api-client';
 import { priceStay } from './price-stay';
+import { useClock } from '../use-clock';
 
 /** What a booking dialog edits of a stay: its two ends and the add-ons chosen. */
 export interface Stay {
@@ -47,7 +48,8 @@ export function useStayPrice(stay: Stay, rules: StayRules = {}, { skip = false }
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [dropOffDate, dropOffTime, pickUpDate, pickUpTime, ...ADD_ONS.map((a) => addOns[a.id])],
   );
-  const local = useMemo(() => (selection ? quoteSelection(selection, { enforceLeadTime, enforceLateNight }) : null), [selection, enforceLeadTime, enforceLateNight]);
+  const now = useClock();
+  const local = useMemo(() => (selection ? quoteSelection(selection, { now: now(), enforceLeadTime, enforceLateNight }) : null), [selection, enforceLeadTime, enforceLateNight, now]);
   const [answer, setAnswer] = useState<{ for: unknown; price: StayPrice } | null>(null);
 
   useEffect(() => {

@@ -8,13 +8,15 @@ import type { ToastInput, ToastItem } from './toast-item';
 
 const ToastList = lazy(() => import('./ToastList'));
 const ToastContext = createContext<((t: ToastInput) => void) | null>(null);
+/** Each toast's key: only unique, never a time. */
+let lastId = 0;
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
   const [used, setUsed] = useState(false);
   const push = useCallback((t: ToastInput) => {
     setUsed(true);
-    setItems((all) => [...all.slice(-2), { ...t, id: Date.now() + Math.random() }]);
+    setItems((all) => [...all.slice(-2), { ...t, id: ++lastId }]);
   }, []);
   const remove = useCallback((id: number) => setItems((all) => all.filter((t) => t.id !== id)), []);
   return (

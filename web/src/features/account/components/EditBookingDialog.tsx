@@ -21,6 +21,8 @@ import { StayPriceEditor } from '@/ui/StayPriceEditor';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useFormSubmit } from '../../../ui/use-form-submit';
 import { useSaveMyBooking } from '../queries/my-bookings';
+import { clockNow } from '@/lib/clock';
+import { useClock } from '@/lib/use-clock';
 
 // Loaded when the dialog opens, so photo code stays out of the dashboard's first load.
 
@@ -35,7 +37,7 @@ const API_FIELDS: Record<string, SelectionField | 'returnFlight'> = {
 type Errors = Partial<Record<SelectionField | 'returnFlight', string>>;
 
 function moneyEffect(booking: CustomerBooking, totalCents: number): string {
-  const s = previewSettlement(booking, totalCents);
+  const s = previewSettlement(booking, totalCents, clockNow());
   if (isPolicyError(s)) return '';
   if (s.refundCents > 0) return `We will refund ${formatMoney(s.refundCents)} to your card.${s.keptCents > 0 && s.keptReason ? ` ${formatMoney(s.keptCents)} is kept: ${keptReasonText[s.keptReason]}.` : ''} Nothing is left to pay at pick-up.`;
   if (s.keptCents > 0 && s.keptReason) return `The ${formatMoney(s.keptCents)} paid beyond the new total is kept: ${keptReasonText[s.keptReason]}.`;
@@ -45,7 +47,8 @@ function moneyEffect(booking: CustomerBooking, totalCents: number): string {
 export function EditBookingDialog({ booking, onClose, onSaved }: { booking: CustomerBooking; onClose(): void; onSaved(updated: CustomerBooking): void }) {
   const VehiclePhotosPanel = useFeatureSlot('VehiclePhotosPanel');
   const { toast } = useToast();
-  const today = nzToday();
+  const now = useClock();
+  const today = nzToday(now());
   const dropOffEditable = booking.drop_off_date >= today;
   const [stay, setStay] = useState<Stay>(() => stayOf(booking));
   const [returnFlight, setReturnFlight] = useState(booking.return_flight ?? '');

@@ -25,6 +25,8 @@ import { PayBalanceButton } from './PayBalanceButton';
 import { accountKeys } from '../queries/keys';
 import { useMyBookings } from '../queries/my-bookings';
 import { useBalanceReturn } from '../use-balance-return';
+import { nzToday } from '@shared/nz-time';
+import { useClock } from '@/lib/use-clock';
 
 const STATUS_LABEL: Record<CustomerBooking['status'], string> = { reservation: 'Reservation', checkin: 'Check-in', checkout: 'Check-out', payment_review: 'Payment being checked', cancelled: 'Cancelled' };
 const money = (n: number) => `$${n.toFixed(2)}`;
@@ -32,6 +34,7 @@ const money = (n: number) => `$${n.toFixed(2)}`;
 const PAYABLE: readonly CustomerBooking['status'][] = ['reservation', 'checkin', 'checkout'];
 
 function BookingCard({ booking, onEdit, onCancel, onBookAgain }: { booking: CustomerBooking; onEdit(): void; onCancel(): void; onBookAgain(): void }) {
+  const now = useClock();
   return (
     <li className="card my-booking">
       <div className="my-booking-head">
@@ -101,7 +104,7 @@ function BookingCard({ booking, onEdit, onCancel, onBookAgain }: { booking: Cust
         {(booking.status === 'reservation' || booking.status === 'checkin' || booking.status === 'checkout') && (
           <AddToCalendarButton bookingId={booking.id} label={booking.booking_reference || booking.id.slice(0, 8)} />
         )}
-        {(periodOf(booking) === 'past' || booking.status === 'cancelled') && (
+        {(periodOf(booking, nzToday(now())) === 'past' || booking.status === 'cancelled') && (
           <button type="button" className="btn btn-outline btn-sm" onClick={onBookAgain} aria-label={`Book again with the car of booking ${booking.booking_reference || booking.id.slice(0, 8)}`}>
             Book again
           </button>
@@ -136,6 +139,7 @@ function ViewPassButton({ booking }: { booking: CustomerBooking }) {
 
 export function MyBookings({ onExpired, contact, onOpenProfile }: { onExpired(): void; contact: BookingContact | null; onOpenProfile(): void }) {
   const { toast } = useToast();
+  const now = useClock();
   const client = useQueryClient();
   const { data: bookings, error } = useMyBookings();
   const [period, setPeriod] = useState<BookingPeriod>('current');
@@ -177,7 +181,7 @@ export function MyBookings({ onExpired, contact, onOpenProfile }: { onExpired():
       </div>
     );
   }
-  const shown = selectCustomerBookings(bookings, period, order);
+  const shown = selectCustomerBookings(bookings, period, order, nzToday(now()));
   const newBooking = () => setCreating({ carRegistration: lastRegistration(bookings) });
   return (
     <div className="my-bookings">

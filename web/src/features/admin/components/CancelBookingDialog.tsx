@@ -14,10 +14,12 @@ import { FormDialog } from '../../../ui/FormDialog';
 import { TextField } from '../../../ui/TextField';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { cancelAdminBooking } from '../api/cancel-booking';
+import { useClock } from '@/lib/use-clock';
 
 export function CancelBookingDialog({ booking, onClose, onCancelled }: { booking: AdminBooking; onClose(): void; onCancelled(): void }) {
   const { toast } = useToast();
   const descriptionId = useId();
+  const now = useClock();
   const paidCents = dollarsToCents(booking.amount_paid);
   const terms = customerCancellation({
     status: 'reservation',
@@ -27,7 +29,7 @@ export function CancelBookingDialog({ booking, onClose, onCancelled }: { booking
     paidCents,
     refundedCents: dollarsToCents(booking.refunded),
     termsDropOffAt: booking.terms_drop_off_at,
-  });
+  }, now());
   const termsRefundCents = terms.cancellable ? terms.refundCents : 0;
   const [refund, setRefund] = useState((termsRefundCents / 100).toFixed(2));
   const [reason, setReason] = useState('');

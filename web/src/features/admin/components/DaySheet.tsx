@@ -15,6 +15,7 @@ import { useDaySheet } from '../queries/day-sheet';
 import { useSaveAdminBooking } from '../queries/save-booking';
 import { money } from '../format';
 import { DayTasks } from '../../../ui/DayTasks';
+import { useClock } from '@/lib/use-clock';
 
 type Kind = 'arrivals' | 'departures';
 
@@ -83,7 +84,8 @@ export function DaySheet() {
   const [params] = useSearchParams();
   const updateAddress = useAddressUpdate();
   const asked = params.get('date') ?? '';
-  const date = isCalendarDate(asked) ? asked : nzToday();
+  const now = useClock();
+  const date = isCalendarDate(asked) ? asked : nzToday(now());
   const day = useDaySheet(date);
   const sheet = day.data ?? null;
   const error = day.error ? errorMessage(day.error, 'Failed to load the day sheet') : null;
@@ -116,7 +118,7 @@ export function DaySheet() {
           <label htmlFor={dateId}>Date</label>
           <input id={dateId} type="date" value={date} onChange={(e) => isCalendarDate(e.target.value) && go(e.target.value)} />
         </div>
-        <button type="button" className="btn btn-outline btn-sm" onClick={() => go(nzToday())}>
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => go(nzToday(now()))}>
           Today
         </button>
         <button type="button" className="btn btn-outline btn-sm" onClick={() => go(addDays(date, 1))}>

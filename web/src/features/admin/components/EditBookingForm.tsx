@@ -34,6 +34,7 @@ import { CustomerEditorDialog } from './CustomerEditorDialog';
 import { RecordPaymentDialog } from './RecordPaymentDialog';
 import { PartRefundDialog } from './PartRefundDialog';
 import { RefundLines } from './RefundLines';
+import { clockNow } from '@/lib/clock';
 
 type EditField = Exclude<keyof AdminBookingEditInput, 'version'>;
 type Errors = Partial<Record<EditField, string>>;
@@ -239,7 +240,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
           staff
           hint="Choose valid dates to see the new total."
           total={(cents) => {
-            const decided = previewSettlement(booking, cents, new Date(), { actor: 'staff' });
+            const decided = previewSettlement(booking, cents, clockNow(), { actor: 'staff' });
             const preview = isPolicyError(decided) ? null : decided;
             return (
               <>

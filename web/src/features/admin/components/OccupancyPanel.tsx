@@ -13,6 +13,8 @@ import { capacitySourceNote, fullDays, occupancySummary, placesWord, shiftPeriod
 import { useOccupancy } from '../queries/occupancy';
 import { CapacityDialog } from './CapacityDialog';
 import { OccupancyTable } from './OccupancyTable';
+import { clockNow } from '@/lib/clock';
+import { useClock } from '@/lib/use-clock';
 
 // The chart library loads only with the chart, after the dashboard's first paint.
 const OccupancyChart = lazy(() => import('./OccupancyChart'));
@@ -24,7 +26,8 @@ export function OccupancyPanel() {
   const [params] = useSearchParams();
   const updateAddress = useAddressUpdate();
   const asked = params.get(PERIOD_KEY);
-  const today = nzToday();
+  const now = useClock();
+  const today = nzToday(now());
   const from = asked && isCalendarDate(asked) ? asked : today;
   const { data, loading, error } = useOccupancy(from, DAYS);
   const [showTable, setShowTable] = useState(false);
@@ -35,7 +38,7 @@ export function OccupancyPanel() {
       updateAddress(
         (p) => {
           const out = new URLSearchParams(p);
-          if (next === nzToday()) out.delete(PERIOD_KEY);
+          if (next === nzToday(clockNow())) out.delete(PERIOD_KEY);
           else out.set(PERIOD_KEY, next);
           return out;
         },

@@ -17,6 +17,7 @@ import { FlightFields, noFlights, type Flights } from '../../../ui/FlightFields'
 import { useFormSubmit } from '../../../ui/use-form-submit';
 import { bookWalkIn } from '../api/book-walk-in';
 import { money, nzDate } from '../format';
+import { useClock } from '@/lib/use-clock';
 
 type Field = 'name' | 'email' | 'contact_number' | 'car_registration' | 'parking_bay_number' | 'pick_up_date' | 'pick_up_time' | 'payment' | 'departure_flight' | 'return_flight';
 type Errors = Partial<Record<Field, string>>;
@@ -44,8 +45,9 @@ function Done({ result, onAnother }: { result: WalkInResponse; onAnother(): void
 }
 
 export function WalkInForm() {
-  const today = nzToday();
-  const dropOff = useMemo(() => walkInDropOff(), []);
+  const now = useClock();
+  const today = nzToday(now());
+  const dropOff = useMemo(() => walkInDropOff(now()), [now]);
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
   const [email, setEmail] = useState('');

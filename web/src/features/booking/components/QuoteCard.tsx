@@ -23,6 +23,7 @@ import { pluralDays } from '@shared/format';
 import type { BookingFlowState } from '../flow';
 import { readBookingDraft, saveDraftSelection } from '../booking-draft';
 import { useHydrated } from '@/lib/use-hydrated';
+import { useClock } from '@/lib/use-clock';
 import { capacityMessages } from '@shared/capacity';
 import { useFullDates } from '@/lib/availability/use-full-dates';
 
@@ -58,7 +59,8 @@ interface QuoteCardProps {
 export function QuoteCard({ initialService }: QuoteCardProps = {}) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const today = hydrated ? nzToday() : undefined;
+  const now = useClock();
+  const today = hydrated ? nzToday(now()) : undefined;
   const [dropOffDate, setDropOffDate] = useState<string | null>(null);
   const [dropOffTime, setDropOffTime] = useState(DEFAULT_TIME);
   const [pickUpDate, setPickUpDate] = useState<string | null>(null);
@@ -71,7 +73,7 @@ export function QuoteCard({ initialService }: QuoteCardProps = {}) {
   // Each Get Quote counts; an availability answer for an older press (the dates changed since) is dropped.
   const quoteRun = useRef(0);
 
-  const dropOffSlots = useMemo(() => (today ? dropOffOptions(dropOffDate ?? today) : NEUTRAL_SLOTS), [dropOffDate, today]);
+  const dropOffSlots = useMemo(() => (today ? dropOffOptions(dropOffDate ?? today, now()) : NEUTRAL_SLOTS), [dropOffDate, today, now]);
   const dropOff: WallClock | null = dropOffDate ? { date: dropOffDate, time: dropOffTime } : null;
   const pickUpSlots = useMemo(() => (today ? pickUpOptions(pickUpDate ?? dropOffDate ?? today, dropOff) : NEUTRAL_SLOTS), [pickUpDate, dropOffDate, dropOffTime, today]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -107,7 +109,7 @@ export function QuoteCard({ initialService }: QuoteCardProps = {}) {
   const chooseDropOffDate = (date: string | null) => {
     setDropOffDate(date);
     if (date) {
-      const time = keepOrFirst(dropOffTime, dropOffOptions(date));
+      const time = keepOrFirst(dropOffTime, dropOffOptions(date, now()));
       setDropOffTime(time);
       // A pick-up date now before the drop-off stays on screen: its field says why it no longer counts.
       if (pickUpDate && pickUpDate >= date) setPickUpTime(keepOrFirst(pickUpTime, pickUpOptions(pickUpDate, { date, time })));
@@ -131,7 +133,7 @@ export function QuoteCard({ initialService }: QuoteCardProps = {}) {
   const getQuote = async (e: FormEvent) => {
     e.preventDefault();
     if (!dropOffDate || !pickUpDate) return;
-    const result = quoteSelection({ dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash, ...services });
+    const result = quoteSelection({ dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash, ...services }, { now: now() });
     if (result.ok) {
       const run = ++quoteRun.current;
       const full = await firstFullOf(dropOffDate, pickUpDate);

@@ -18,6 +18,7 @@ import { YardDay } from '../components/YardDay';
 import { YardSearch } from '../components/YardSearch';
 import { useYardChanged, useYardDaySheet } from '../queries/day-sheet';
 import '../yard.css';
+import { useClock } from '@/lib/use-clock';
 
 export interface YardPageProps {
   /** The pickup queue's panel, shown in its own section near the top. */
@@ -28,7 +29,8 @@ export interface YardPageProps {
 
 export default function YardPage({ pickupQueue, PhotosPanel }: YardPageProps) {
   const { toast } = useToast();
-  const day = useYardDaySheet(nzNow().date);
+  const now = useClock();
+  const day = useYardDaySheet(nzNow(now()).date);
   const sheet = day.data ?? null;
   const dayChanged = useYardChanged();
   const [open, setOpen] = useState<YardBooking | null>(null);
@@ -71,7 +73,7 @@ export default function YardPage({ pickupQueue, PhotosPanel }: YardPageProps) {
           </section>
         )}
         <YardSearch onOpen={(id) => void show(() => fetchYardBooking(id))} />
-        {sheet ? <YardDay sheet={sheet} nowTime={nzNow().time} onOpen={(id) => void show(() => fetchYardBooking(id))} /> : <p className="muted">Loading today...</p>}
+        {sheet ? <YardDay sheet={sheet} nowTime={nzNow(now()).time} onOpen={(id) => void show(() => fetchYardBooking(id))} /> : <p className="muted">Loading today...</p>}
       </div>
     </section>
   );
