@@ -9,6 +9,8 @@ import { addDays, chargeableDays } from '../../shared/nz-time';
 import { termsRefund } from '../../shared/money-policy';
 import { priceFor } from '../../shared/pricing';
 import { sendDueRefunds } from '../../functions/use-cases/booking/refund-worker';
+import * as clock from '../../functions/lib/clock';
+import { moveClock } from '../support/clock';
 import type { JsonResponse } from '../support/http';
 import { applyPolicy, dueCents, mismatch, moneyState, observedOf, supersede, type MoneyModel, type Observed } from './model';
 import type { Real } from './world';
@@ -123,7 +125,7 @@ const edit = (by: 'customer' | 'admin', shift: number): Step<JsonResponse & { pi
       res,
       () => {
         const newTotalCents = priceFor(stayDays(m, res.pickUpDate), false).total;
-        const moved = newTotalCents === m.totalCents ? m : applyPolicy(m, { kind: 'reprice', newTotalCents }, new Date());
+        const moved = newTotalCents === m.totalCents ? m : applyPolicy(m, { kind: 'reprice', newTotalCents }, clock.now());
         return { ...moved, pickUpDate: res.pickUpDate };
       },
       m,
@@ -140,7 +142,7 @@ const cancel = (by: 'customer' | 'pass' | 'admin'): Step => ({
     if (by === 'customer') return real.world.call('POST', `/api/me/bookings/${real.bookingId}/cancellation`, {}, real.world.owner);
     if (by === 'pass') return real.world.call('POST', `/api/pass/${encodeURIComponent(real.passToken)}/cancellation`, {});
     // Staff give what the terms give (the dialog's default).
-    const refund = termsRefund(moneyState(m), m.heldCents, new Date()).cents;
+    const refund = termsRefund(moneyState(m), m.heldCents, clock.now()).cents;
     return real.world.call('POST', `/api/admin/bookings/${real.bookingId}/cancellation`, { refund: dollars(refund) }, real.world.admin);
   },
   next(m, res) {
@@ -149,7 +151,7 @@ const cancel = (by: 'customer' | 'pass' | 'admin'): Step => ({
       return m;
     }
     if (res.status !== 200) return mismatch(`cancelling (${by}) answered ${res.status}: ${JSON.stringify(res.body)}`);
-    return applyPolicy(m, { kind: 'cancel' }, new Date());
+    return applyPolicy(m, { kind: 'cancel' }, clock.now());
   },
 });
 
@@ -194,7 +196,8 @@ const dashboardRefund = (fraction: number): Step<(JsonResponse & { amount: numbe
 
 const runWorker: Step<unknown> = {
   label: 'the refund worker runs (it was stopped)',
-  act: () => sendDueRefunds(() => new Date(Date.now() + 3 * 3_600_000)),
+  // Hours on for the worker alone, so every request in its queue is due.
+  act: () => sendDueRefunds(() => new Date(clock.nowMs() + 3 * 3_600_000)),
   next: (m) => m,
 };
 
@@ -204,6 +207,16 @@ const deliverAgain = (pick: number): Step<JsonResponse> => ({
     const id = real.events[pick % real.events.length]!;
     return real.world.call('POST', `/_local/stripe/events/${encodeURIComponent(id)}/deliver`);
   },
+  next: (m) => m,
+});
+
+/**
+ * Time moves on (the local clock): past the 48 hours, the drop-off or a session's expiry. Nothing about the money
+ * moves by itself; what the next steps may do does (the terms, an expired session that can no longer be paid).
+ */
+const timePasses = (hours: number): Step<unknown> => ({
+  label: `${hours} hours pass`,
+  act: (real) => moveClock(real.world.env.baseUrl, { advance: `${hours}h` }),
   next: (m) => m,
 });
 
@@ -261,6 +274,7 @@ const anyStep: fc.Arbitrary<Step<any>> = fc.oneof(
   { weight: 1, arbitrary: fraction.map(dashboardRefund) },
   { weight: 2, arbitrary: fc.constant(runWorker) },
   { weight: 1, arbitrary: fc.nat(10).map(deliverAgain) },
+  { weight: 1, arbitrary: fc.constantFrom(6, 30).map(timePasses) },
 );
 
 export function allCommands(): fc.Arbitrary<fc.AsyncCommand<MoneyModel, Real>>[] {

@@ -18,6 +18,7 @@ import { logger } from '../../lib/logger';
 import { changeBooking, refundHistoryValue } from './change-booking';
 import { bookingEmail } from './receipt-email';
 import * as clock from '../../lib/clock';
+import { getBooking } from '../../store/bookings';
 
 export interface CancelRequest {
   policy: Policy;
@@ -29,7 +30,25 @@ export interface CancelRequest {
   now?: Date;
 }
 
-export async function cancelBooking(before: Booking, req: CancelRequest): Promise<{ booking: Booking; decision: MoneyDecision }> {
+/**
+ * A customer's cancellation names no version (the terms decide, whatever the booking holds now): when another write
+ * lands between its read and its save (a balance checkout opened in another tab, a payment, the refund worker), it
+ * reads the booking again and decides afresh rather than telling the customer to try again.
+ */
+const CUSTOMER_ATTEMPTS = 4;
+
+export async function cancelBooking(first: Booking, req: CancelRequest): Promise<{ booking: Booking; decision: MoneyDecision }> {
+  let before = first;
+  for (let attempt = 1; ; attempt++) {
+    const done = await cancelOnce(before, req);
+    if (done !== 'stale') return done;
+    const again = req.policy.actor === 'customer' && attempt < CUSTOMER_ATTEMPTS ? await getBooking(first.id, true) : null;
+    if (!again) throw conflict(cancellationMessages.stale);
+    before = again;
+  }
+}
+
+async function cancelOnce(before: Booking, req: CancelRequest): Promise<{ booking: Booking; decision: MoneyDecision } | 'stale'> {
   if (before.status === 'cancelled') throw conflict(cancellationMessages.alreadyCancelled);
   if (!req.from.includes(before.status)) throw conflict(cancellationMessages.notCancellable);
   const now = req.now ?? clock.now();
@@ -45,7 +64,7 @@ export async function cancelBooking(before: Booking, req: CancelRequest): Promis
       }
     : undefined;
   const done = await changeBooking(before, { proposed, policy: req.policy, by: req.by, save: { editableStatuses: req.from }, ...(audit ? { audit } : {}), now });
-  if (done.outcome !== 'changed') throw conflict(cancellationMessages.stale);
+  if (done.outcome !== 'changed') return 'stale';
   const { booking: after, decision } = done;
   logger.info('Booking cancelled', { bookingId: before.id, by: req.by, refundCents: decision.refundCents });
   try {
