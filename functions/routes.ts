@@ -112,6 +112,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/admin/bookings', access: 'staff', entry: 'admin/list-bookings.ts', needs: ['table:read'], memoryMb: 512, timeoutSeconds: 15 },
   { method: 'POST', path: '/api/admin/bookings', access: 'admin', entry: 'admin/start-checkout.ts', needs: ['table:read', 'table:write', 'idempotency', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'GET', path: '/api/admin/bookings/{id}', access: 'staff', entry: 'admin/get-booking.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'GET', path: '/api/admin/bookings/{id}/history', access: 'staff', entry: 'admin/booking-history.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'PATCH', path: '/api/admin/bookings/{id}', access: 'admin', entry: 'admin/edit-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email', 'pass:sign'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'POST', path: '/api/admin/bookings/{id}/payments', access: 'staff', entry: 'admin/record-payment.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/admin/bookings/{id}/refunds', access: 'admin', entry: 'admin/partial-refund.ts', needs: ['table:read', 'table:write', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },

@@ -49,6 +49,9 @@ export const adminMessages = {
   nameRequired: 'Please enter the customer name',
   nameInvalid: 'Please enter a valid name',
   redirecting: 'Redirecting to Payment...',
+  historyCursorInvalid: 'That part of the history is no longer available. Reload the booking.',
+  historyLoadFailed: 'Failed to load the older history',
+  olderHistory: 'Show older changes',
 } as const;
 
 export const adminStatuses = ['reservation', 'checkin', 'checkout'] as const;
@@ -158,10 +161,27 @@ export type BookingNote = z.infer<typeof bookingNoteSchema>;
 export const flaggedNoteSchema = bookingNoteSchema.extend({ booking_id: z.string(), booking_reference: z.string() });
 export type FlaggedNote = z.infer<typeof flaggedNoteSchema>;
 
-/** GET /api/admin/bookings/{id}: the booking with its history (newest first) for the edit dialog. */
+/** The latest page of a booking's history, and where the older page starts (null: nothing older). */
+export const historyPageSchema = z.object({
+  history: z.array(auditEntrySchema),
+  /** Pass back as `before` to GET /api/admin/bookings/{id}/history for the older page; null when there is none. */
+  history_older: z.string().nullable(),
+});
+export type HistoryPageView = z.infer<typeof historyPageSchema>;
+
+/** GET /api/admin/bookings/{id}/history?before=: an older page of the history (`before` is a page's `history_older`). */
+export const historyQuerySchema = z.strictObject({
+  before: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, adminMessages.historyCursorInvalid)
+    .optional(),
+});
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+
+/** GET /api/admin/bookings/{id}: the booking with the latest page of its history (newest first) for the edit dialog. */
 export const adminBookingDetailSchema = z.object({
   booking: adminBookingSchema,
-  history: z.array(auditEntrySchema),
+  ...historyPageSchema.shape,
   /** Staff notes, newest first (issue 22). */
   notes: z.array(bookingNoteSchema).optional(),
   /** The booking's refund lines, oldest first: a failed one offers Retry (shared/refund-lines.ts). */

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { checkInSchema, checkOutSchema, noteRequestSchema, noteResponseSchema, yardBookingSchema, yardScanSchema } from '../../shared/yard';
-import { adminBookingDetailSchema, recordPaymentResponseSchema, adminBookingEditResponseSchema, adminBookingEditSchema, adminBookingsQuerySchema, adminBookingsResponseSchema, adminCheckoutRequestSchema, adminCustomerEditSchema, adminCustomerResponseSchema, adminSummarySchema, customerSearchQuerySchema, customerSearchResponseSchema, daySheetQuerySchema, daySheetSchema, partialRefundResponseSchema, refundRetryResponseSchema } from '../../shared/admin';
+import { adminBookingDetailSchema, historyPageSchema, historyQuerySchema, recordPaymentResponseSchema, adminBookingEditResponseSchema, adminBookingEditSchema, adminBookingsQuerySchema, adminBookingsResponseSchema, adminCheckoutRequestSchema, adminCustomerEditSchema, adminCustomerResponseSchema, adminSummarySchema, customerSearchQuerySchema, customerSearchResponseSchema, daySheetQuerySchema, daySheetSchema, partialRefundResponseSchema, refundRetryResponseSchema } from '../../shared/admin';
 import { balanceCheckoutResponseSchema } from '../../shared/balance-checkout';
 import { availabilityQuerySchema, availabilitySchema } from '../../shared/availability';
 import { partialRefundSchema, recordPaymentSchema } from '../../shared/balance';
@@ -64,7 +64,8 @@ export const API_CONTRACT: Record<RouteKey, RouteContract> = {
   'GET /api/admin/summary': { summary: "The dashboard's figures.", response: adminSummarySchema },
   'GET /api/admin/bookings': { summary: 'Bookings by tab, search, status and drop-off dates, a page at a time.', query: adminBookingsQuerySchema, response: adminBookingsResponseSchema },
   'POST /api/admin/bookings': { summary: 'Book for a customer through the hosted checkout.', body: adminCheckoutRequestSchema, status: 201, response: checkoutResponseSchema },
-  'GET /api/admin/bookings/{id}': { summary: 'One booking with its history.', response: adminBookingDetailSchema },
+  'GET /api/admin/bookings/{id}': { summary: 'One booking with the latest page of its history.', response: adminBookingDetailSchema },
+  'GET /api/admin/bookings/{id}/history': { summary: "An older page of a booking's history (`before`: a page's `history_older`).", query: historyQuerySchema, response: historyPageSchema },
   'PATCH /api/admin/bookings/{id}': { summary: "Edit a booking's dates, status, bay and notes (priced by the money policy).", body: adminBookingEditSchema, response: adminBookingEditResponseSchema },
   'POST /api/admin/bookings/{id}/cancellation': { summary: 'Cancel a booking with a refund (above the terms only with a reason).', body: adminCancellationSchema, response: cancelledBookingResponseSchema },
   'POST /api/admin/bookings/{id}/payments': { summary: 'Record a payment towards the balance (cash, EFTPOS or card), taken by the caller.', body: recordPaymentSchema, status: 201, response: recordPaymentResponseSchema },

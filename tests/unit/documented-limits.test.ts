@@ -26,6 +26,10 @@ describe('the limits docs/security.md lists', () => {
     expect(PASS_BUDGETS.resend).toEqual({ client: { limit: 10, windowSeconds: hour }, booking: { limit: 3, windowSeconds: hour } });
   });
 
+  it("\"I've landed\": 30 an hour per address, 10 per booking by the pass, 20 per account", () => {
+    expect(PASS_BUDGETS.landed).toEqual({ client: { limit: 30, windowSeconds: hour }, booking: { limit: 10, windowSeconds: hour }, account: { limit: 20, windowSeconds: hour } });
+  });
+
   it('account e-mails: 5 an hour per account, 5 an hour and 10 a day per address', () => {
     expect(ACCOUNT_EMAIL_BUDGETS).toEqual({ account: { limit: 5, windowSeconds: hour }, address: { limit: 5, windowSeconds: hour }, addressPerDay: { limit: 10, windowSeconds: 86_400 } });
   });

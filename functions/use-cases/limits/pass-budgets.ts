@@ -1,8 +1,9 @@
 /**
  * Request budgets of the guest routes (issue 23): asking for a manage-my-booking link, per client address, per
  * e-mail and per reference (a script that walks references with one e-mail, or one reference with many e-mails,
- * is stopped either way); and re-sending a booking's confirmation, per booking and per client. Spent before
- * anything is looked up, so a refused caller learns nothing about the booking. docs/security.md ("Limits").
+ * is stopped either way); re-sending a booking's confirmation, per booking and per client; and saying "I've landed",
+ * per booking (or account) and per client. Spent before anything is looked up or written, so a refused caller learns
+ * nothing about the booking. docs/security.md ("Limits").
  */
 import { createHash } from 'node:crypto';
 import { tooManyRequestsMessage } from '../../../shared/messages';
@@ -11,10 +12,16 @@ import { logger } from '../../lib/logger';
 import { spendBudgets, type Budget } from '../../store/rate-limits';
 import { clientNetwork, subjectOf, type Allowance } from './request-budgets';
 
-/** A traveller asks again once or twice (a mail in spam); more in an hour is a script. */
+/**
+ * A traveller asks again once or twice (a mail in spam); more in an hour is a script. "I've landed" is pressed once,
+ * and again to change the terminal or the party; ten an hour per booking leaves room for that, and an address shared
+ * by travellers at the airport's Wi-Fi has room for thirty. An account's presses are counted by the account, never by
+ * the booking id it names, so nobody else can spend them.
+ */
 export const PASS_BUDGETS = {
   manageLink: { client: { limit: 10, windowSeconds: 3600 }, email: { limit: 3, windowSeconds: 3600 }, reference: { limit: 3, windowSeconds: 3600 } },
   resend: { client: { limit: 10, windowSeconds: 3600 }, booking: { limit: 3, windowSeconds: 3600 } },
+  landed: { client: { limit: 30, windowSeconds: 3600 }, booking: { limit: 10, windowSeconds: 3600 }, account: { limit: 20, windowSeconds: 3600 } },
 } as const satisfies Record<string, Record<string, Allowance>>;
 
 /** Like subjectOf: a hash, so the table never holds the reference or booking id next to a count. */
@@ -47,6 +54,23 @@ export function spendResendBudget(who: { clientAddress: string; bookingId: strin
     [
       { scope: 'pass-resend', subject: subjectOf('ip', clientNetwork(who.clientAddress)), ...b.client },
       { scope: 'pass-resend', subject: hashed('booking', who.bookingId), ...b.booking },
+    ],
+    now,
+  );
+}
+
+/**
+ * "I've landed": per client address, and per booking (a pass, whose token names one) or per account (the account
+ * route). Spent once the pass's token or the account's ownership has been checked, so a made-up token spends nothing
+ * of a real booking's budget and a stranger cannot spend an owner's.
+ */
+export function spendLandedBudget(who: { clientAddress: string } & ({ bookingId: string } | { account: string }), now = new Date()): Promise<void> {
+  const b = PASS_BUDGETS.landed;
+  return spend(
+    'landed',
+    [
+      { scope: 'landed', subject: subjectOf('ip', clientNetwork(who.clientAddress)), ...b.client },
+      'bookingId' in who ? { scope: 'landed', subject: hashed('booking', who.bookingId), ...b.booking } : { scope: 'landed', subject: subjectOf('account', who.account), ...b.account },
     ],
     now,
   );
