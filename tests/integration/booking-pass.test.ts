@@ -98,6 +98,7 @@ describe('the pass by its token', () => {
       cancellation: { cancellable: true, reason: null, paid: 10, refund: 0, fee: 10, kept: 10, kept_reason: 'The $20 cancellation fee, 48 hours or more before drop-off' },
       // No wallet is configured on the shared test stack (tests/integration/wallet-passes.test.ts has one that is).
       wallet: { apple: false, google_save_url: null },
+      invoice: 'download',
     });
   });
 

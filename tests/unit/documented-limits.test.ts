@@ -26,6 +26,10 @@ describe('the limits docs/security.md lists', () => {
     expect(PASS_BUDGETS.resend).toEqual({ client: { limit: 10, windowSeconds: hour }, booking: { limit: 3, windowSeconds: hour } });
   });
 
+  it('e-mailing the tax invoice from the pass: 3 an hour per booking, 10 per address', () => {
+    expect(PASS_BUDGETS.invoiceEmail).toEqual({ client: { limit: 10, windowSeconds: hour }, booking: { limit: 3, windowSeconds: hour } });
+  });
+
   it("\"I've landed\": 30 an hour per address, 10 per booking by the pass, 20 per account", () => {
     expect(PASS_BUDGETS.landed).toEqual({ client: { limit: 30, windowSeconds: hour }, booking: { limit: 10, windowSeconds: hour }, account: { limit: 20, windowSeconds: hour } });
   });

@@ -1,7 +1,8 @@
 /**
  * Request budgets of the guest routes (issue 23): asking for a manage-my-booking link, per client address, per
  * e-mail and per reference (a script that walks references with one e-mail, or one reference with many e-mails,
- * is stopped either way); re-sending a booking's confirmation, per booking and per client; and saying "I've landed",
+ * is stopped either way); re-sending a booking's confirmation or e-mailing its tax invoice, per booking and per
+ * client; and saying "I've landed",
  * per booking (or account) and per client. Spent before anything is looked up or written, so a refused caller learns
  * nothing about the booking. docs/security.md ("Limits").
  */
@@ -22,6 +23,7 @@ export const PASS_BUDGETS = {
   manageLink: { client: { limit: 10, windowSeconds: 3600 }, email: { limit: 3, windowSeconds: 3600 }, reference: { limit: 3, windowSeconds: 3600 } },
   resend: { client: { limit: 10, windowSeconds: 3600 }, booking: { limit: 3, windowSeconds: 3600 } },
   landed: { client: { limit: 30, windowSeconds: 3600 }, booking: { limit: 10, windowSeconds: 3600 }, account: { limit: 20, windowSeconds: 3600 } },
+  invoiceEmail: { client: { limit: 10, windowSeconds: 3600 }, booking: { limit: 3, windowSeconds: 3600 } },
 } as const satisfies Record<string, Record<string, Allowance>>;
 
 /** Like subjectOf: a hash, so the table never holds the reference or booking id next to a count. */
@@ -47,17 +49,21 @@ export function spendManageLinkBudget(who: { clientAddress: string; email: strin
   );
 }
 
-export function spendResendBudget(who: { clientAddress: string; bookingId: string }, now = new Date()): Promise<void> {
-  const b = PASS_BUDGETS.resend;
+/** An e-mail the pass sends to the booking's own address: per client and per booking. */
+function spendPassEmailBudget(scope: 'pass-resend' | 'invoice-email', b: { client: Allowance; booking: Allowance }, who: { clientAddress: string; bookingId: string }, now: Date): Promise<void> {
   return spend(
-    'pass-resend',
+    scope,
     [
-      { scope: 'pass-resend', subject: subjectOf('ip', clientNetwork(who.clientAddress)), ...b.client },
-      { scope: 'pass-resend', subject: hashed('booking', who.bookingId), ...b.booking },
+      { scope, subject: subjectOf('ip', clientNetwork(who.clientAddress)), ...b.client },
+      { scope, subject: hashed('booking', who.bookingId), ...b.booking },
     ],
     now,
   );
 }
+
+export const spendResendBudget = (who: { clientAddress: string; bookingId: string }, now = new Date()): Promise<void> => spendPassEmailBudget('pass-resend', PASS_BUDGETS.resend, who, now);
+
+export const spendInvoiceEmailBudget = (who: { clientAddress: string; bookingId: string }, now = new Date()): Promise<void> => spendPassEmailBudget('invoice-email', PASS_BUDGETS.invoiceEmail, who, now);
 
 /**
  * "I've landed": per client address, and per booking (a pass, whose token names one) or per account (the account

@@ -12,6 +12,7 @@ import { paidAndDue } from '../booking/created-booking';
 import { customerTermsOf } from '../booking/customer-terms';
 import type { PassLink } from '../booking/pass-link';
 import { addOnFlagsOf } from '../../../shared/booked-add-ons';
+import { namesBuyer } from '../invoices/tax-documents';
 
 const OPEN: readonly string[] = ['reservation', 'checkin'];
 
@@ -50,5 +51,6 @@ export function toPass(b: Booking, link: PassLink, now: Date = new Date()): Pass
     },
     // The pass routes that offer wallets add them (functions/use-cases/wallet/pass-with-wallet.ts).
     wallet: NO_WALLET,
+    invoice: namesBuyer(b) ? 'email' : 'download',
   };
 }
