@@ -157,8 +157,11 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 /** A staff note on a booking (issue 22): shown to staff only, never in a customer's response. */
 export const bookingNoteSchema = z.object({ id: z.string(), text: z.string(), author: z.string(), at: z.string(), flag_date: z.string().nullable() });
 export type BookingNote = z.infer<typeof bookingNoteSchema>;
-/** A note flagged for a date, as that date's day sheet lists it. */
-export const flaggedNoteSchema = bookingNoteSchema.extend({ booking_id: z.string(), booking_reference: z.string() });
+/**
+ * A note flagged for a date, as that date's day sheet lists it: a booking's latest for the date, with how many
+ * others it has for the date (`earlier_notes`, not listed: the booking's own view shows them).
+ */
+export const flaggedNoteSchema = bookingNoteSchema.extend({ booking_id: z.string(), booking_reference: z.string(), earlier_notes: z.number().int() });
 export type FlaggedNote = z.infer<typeof flaggedNoteSchema>;
 
 /** The latest page of a booking's history, and where the older page starts (null: nothing older). */
@@ -358,7 +361,7 @@ export const daySheetSchema = z.object({
   date: z.string(),
   arrivals: z.array(daySheetRowSchema),
   departures: z.array(daySheetRowSchema),
-  /** Staff notes flagged for this date (issue 22), oldest first. */
+  /** Staff notes flagged for this date (issue 22): each booking's latest (DAY_SHEET_NOTES_PER_BOOKING), oldest first. */
   notes: z.array(flaggedNoteSchema).optional(),
   /** The add-on services to do on this date (issue 22), in time order. */
   tasks: z.array(daySheetTaskSchema).optional(),
