@@ -112,6 +112,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/admin/bookings', access: 'staff', entry: 'admin/list-bookings.ts', needs: ['table:read'], memoryMb: 512, timeoutSeconds: 15 },
   { method: 'POST', path: '/api/admin/bookings', access: 'admin', entry: 'admin/start-checkout.ts', needs: ['table:read', 'table:write', 'idempotency', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'GET', path: '/api/admin/bookings/{id}', access: 'staff', entry: 'admin/get-booking.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'GET', path: '/api/admin/bookings/{id}/history', access: 'staff', entry: 'admin/booking-history.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'PATCH', path: '/api/admin/bookings/{id}', access: 'admin', entry: 'admin/edit-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email', 'pass:sign'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'POST', path: '/api/admin/bookings/{id}/payments', access: 'staff', entry: 'admin/record-payment.ts', needs: ['table:read', 'table:write', 'stripe'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/admin/bookings/{id}/refunds', access: 'admin', entry: 'admin/partial-refund.ts', needs: ['table:read', 'table:write', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
@@ -131,6 +132,8 @@ export const routes: readonly RouteDef[] = [
   // Tax invoices (issue 23 item 5): the invoice with its credit notes as one PDF; pdf-lib is bundled only here.
   { method: 'GET', path: '/api/me/bookings/{id}/invoice.pdf', access: 'user', entry: 'me/invoice-pdf.ts', needs: ['table:read'], memoryMb: 512, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/pass/{token}/invoice.pdf', access: 'public', entry: 'pass/invoice-pdf.ts', needs: ['table:get', 'pass:sign'], memoryMb: 512, timeoutSeconds: 10 },
+  // Over $1,000 the invoice names the buyer: the pass e-mails it to the booking's own address instead (docs/pass.md).
+  { method: 'POST', path: '/api/pass/{token}/invoice-email', access: 'public', entry: 'pass/email-invoice.ts', needs: ['table:get', 'table:write', 'email', 'pass:sign'], memoryMb: 512, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/admin/bookings/{id}/invoice.pdf', access: 'staff', entry: 'admin/invoice-pdf.ts', needs: ['table:get'], memoryMb: 512, timeoutSeconds: 10 },
   // The yard phone screen (issue 22; docs/yard.md): staff scan passes, check cars in and out, keep notes.
   { method: 'POST', path: '/api/yard/scan', access: 'staff', entry: 'yard/scan.ts', needs: ['table:read', 'pass:sign'], memoryMb: 256, timeoutSeconds: 10 },

@@ -1,7 +1,8 @@
 /**
  * The Lambda context the local stack hands the handler modules it runs in-process (the gateway's routes, the Cognito
  * trigger, the scheduled jobs), as Lambda would: a request id for every invocation, so local log lines carry one
- * (functions/lib/observed.ts), and the time left before the function's timeout.
+ * (functions/lib/observed.ts), and the time left before the function's timeout. Many of these run at once in the
+ * local process; the handler stack keeps each one's log context to itself (functions/lib/logger.ts, inInvocation).
  */
 import type { Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';

@@ -49,6 +49,9 @@ export const adminMessages = {
   nameRequired: 'Please enter the customer name',
   nameInvalid: 'Please enter a valid name',
   redirecting: 'Redirecting to Payment...',
+  historyCursorInvalid: 'That part of the history is no longer available. Reload the booking.',
+  historyLoadFailed: 'Failed to load the older history',
+  olderHistory: 'Show older changes',
 } as const;
 
 export const adminStatuses = ['reservation', 'checkin', 'checkout'] as const;
@@ -154,14 +157,34 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 /** A staff note on a booking (issue 22): shown to staff only, never in a customer's response. */
 export const bookingNoteSchema = z.object({ id: z.string(), text: z.string(), author: z.string(), at: z.string(), flag_date: z.string().nullable() });
 export type BookingNote = z.infer<typeof bookingNoteSchema>;
-/** A note flagged for a date, as that date's day sheet lists it. */
-export const flaggedNoteSchema = bookingNoteSchema.extend({ booking_id: z.string(), booking_reference: z.string() });
+/**
+ * A note flagged for a date, as that date's day sheet lists it: a booking's latest for the date, with how many
+ * others it has for the date (`earlier_notes`, not listed: the booking's own view shows them).
+ */
+export const flaggedNoteSchema = bookingNoteSchema.extend({ booking_id: z.string(), booking_reference: z.string(), earlier_notes: z.number().int() });
 export type FlaggedNote = z.infer<typeof flaggedNoteSchema>;
 
-/** GET /api/admin/bookings/{id}: the booking with its history (newest first) for the edit dialog. */
+/** The latest page of a booking's history, and where the older page starts (null: nothing older). */
+export const historyPageSchema = z.object({
+  history: z.array(auditEntrySchema),
+  /** Pass back as `before` to GET /api/admin/bookings/{id}/history for the older page; null when there is none. */
+  history_older: z.string().nullable(),
+});
+export type HistoryPageView = z.infer<typeof historyPageSchema>;
+
+/** GET /api/admin/bookings/{id}/history?before=: an older page of the history (`before` is a page's `history_older`). */
+export const historyQuerySchema = z.strictObject({
+  before: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, adminMessages.historyCursorInvalid)
+    .optional(),
+});
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+
+/** GET /api/admin/bookings/{id}: the booking with the latest page of its history (newest first) for the edit dialog. */
 export const adminBookingDetailSchema = z.object({
   booking: adminBookingSchema,
-  history: z.array(auditEntrySchema),
+  ...historyPageSchema.shape,
   /** Staff notes, newest first (issue 22). */
   notes: z.array(bookingNoteSchema).optional(),
   /** The booking's refund lines, oldest first: a failed one offers Retry (shared/refund-lines.ts). */
@@ -338,7 +361,7 @@ export const daySheetSchema = z.object({
   date: z.string(),
   arrivals: z.array(daySheetRowSchema),
   departures: z.array(daySheetRowSchema),
-  /** Staff notes flagged for this date (issue 22), oldest first. */
+  /** Staff notes flagged for this date (issue 22): each booking's latest (DAY_SHEET_NOTES_PER_BOOKING), oldest first. */
   notes: z.array(flaggedNoteSchema).optional(),
   /** The add-on services to do on this date (issue 22), in time order. */
   tasks: z.array(daySheetTaskSchema).optional(),

@@ -8,10 +8,10 @@ import * as z from 'zod';
 import { cancellationTermsSchema } from './cancellation';
 import { walletOffersSchema } from './wallet';
 import { serviceFlagsShape } from './add-on-schemas';
-import { passStatuses } from './pass-texts';
+import { passInvoiceWays, passStatuses } from './pass-texts';
 
 // The texts and statuses live apart from the schema so that the pass's first load carries no zod (issue 23).
-export { passMessages, passStatusLabels, passStatuses, type PassStatus } from './pass-texts';
+export { passInvoiceWays, passMessages, passStatusLabels, passStatuses, type PassInvoiceWay, type PassStatus } from './pass-texts';
 
 const stayPointSchema = z.object({ date: z.string(), time: z.string() });
 
@@ -42,6 +42,8 @@ export const passSchema = z.object({
   cancellation: cancellationTermsSchema,
   /** The wallet passes offered (shared/wallet.ts): none until the operator configures one. */
   wallet: walletOffersSchema,
+  /** `download` (GET /api/pass/{token}/invoice.pdf), or `email` when the invoice names the buyer (over $1,000). */
+  invoice: z.enum(passInvoiceWays),
 });
 export type Pass = z.infer<typeof passSchema>;
 

@@ -10,6 +10,18 @@ import { isoDate } from './schemas';
 import { statusOverrideSchema } from './status-transitions';
 import { editVersion, typedText } from './text';
 
+/**
+ * The most notes one booking holds (staff's notes and check-in's): its notes stay readable on the yard's screen and in
+ * the edit dialog, and a day sheet stays small. Past it a note is refused with `yardMessages.notesFull`.
+ */
+export const NOTES_PER_BOOKING = 50;
+
+/** How many of a booking's notes flagged for a date the day sheet lists: the latest, with a count of the others. */
+export const DAY_SHEET_NOTES_PER_BOOKING = 1;
+
+/** Under a booking's latest flagged note on the day sheet, when it has others for the date. */
+export const earlierNotesText = (count: number): string => `and ${count} earlier note${count === 1 ? '' : 's'} for this booking: open it to read them`;
+
 export const yardMessages = {
   notAPass: 'This code is not one of our passes',
   codeNeeded: 'Scan or type the code on the pass',
@@ -26,6 +38,7 @@ export const yardMessages = {
   checkedIn: 'Checked in',
   checkedOut: 'Checked out',
   noteSaved: 'Note saved',
+  notesFull: `This booking already has ${NOTES_PER_BOOKING} notes, the most one booking can hold.`,
 } as const;
 
 /** POST /api/yard/scan: what the camera (or the photo, or the keyboard) read from the pass's QR code. */

@@ -10,11 +10,15 @@ import path from 'node:path';
 import { site } from '../../shared/site';
 import * as clock from './clock';
 
-/** A file sent with an e-mail (a booking's calendar file); text content, kept as is in the local outbox. */
+/**
+ * A file sent with an e-mail (a booking's calendar file, a tax invoice): text content, or with `encoding: 'base64'`
+ * binary content as base64; kept as is in the local outbox.
+ */
 export interface EmailAttachment {
   filename: string;
   contentType: string;
   content: string;
+  encoding?: 'base64';
 }
 
 export interface OutgoingEmail {
@@ -84,7 +88,7 @@ export async function sendEmail(unsafe: OutgoingEmail): Promise<{ id: string }> 
                   FileName: headerSafe(a.filename),
                   ContentType: a.contentType,
                   ContentDisposition: 'ATTACHMENT' as const,
-                  RawContent: Buffer.from(a.content, 'utf8'),
+                  RawContent: Buffer.from(a.content, a.encoding ?? 'utf8'),
                 })),
               }
             : {}),

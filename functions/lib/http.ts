@@ -13,7 +13,7 @@ import { authContext, isStaff, type Access, type AuthContext } from './auth';
 import { badRequest, forbidden, unauthorized } from '../domain/errors';
 import { HttpError, httpErrorOf } from './errors';
 import { idempotencyHttpError, idempotent } from './idempotency';
-import { logger } from './logger';
+import { inInvocation, logger } from './logger';
 import { observability } from './observed';
 import { cameThroughCloudFront } from './origin';
 import { fieldErrorsOf } from './field-errors';
@@ -177,6 +177,8 @@ export function httpHandler<B extends z.ZodType | undefined = undefined, Q exten
       });
       return toResponse(reply);
     });
+  // Each invocation logs with its own context, however many run at once in one process (lib/logger.ts).
+  const invoke = (event: APIGatewayProxyEventV2, context: Context) => inInvocation(() => handler(event, context));
   // What the handler parses, for the check that the OpenAPI contract is the same (tests/unit/openapi.test.ts).
-  return Object.assign(handler, { contract: { access: options.access, body: options.body, query: options.query } as const });
+  return Object.assign(invoke, { contract: { access: options.access, body: options.body, query: options.query } as const });
 }

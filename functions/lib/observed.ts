@@ -5,12 +5,13 @@
  *   invocation ends, however it ends.
  * - The business events the invocation counted (lib/metrics.ts) are written as one EMF line at its end.
  * Locally the gateway, the trigger endpoint and the job loop pass a Lambda context of their own (local/lambda-context.ts),
- * so local lines carry a request id too.
+ * so local lines carry a request id too; each invocation runs in `inInvocation`, so that context stays its own when
+ * many run at once in the one local process.
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
-import { logger } from './logger';
+import { inInvocation, logger } from './logger';
 import { publishCountedMetrics } from './metrics';
 
 /** First in every handler stack: its `before` runs first and its `after`/`onError` last (middy runs those in reverse). */
@@ -24,6 +25,7 @@ export function observed<E, R>(fn: (event: E) => Promise<R>): (event: E, context
   const stack = middy<E, R, Error, Context>()
     .use(observability<E, R>())
     .handler((event) => fn(event));
-  // A caller without a context (a unit test) still gets its result; its lines then carry no request id.
-  return (event, context) => stack(event, context ?? ({} as Context));
+  // A caller without a context (a unit test) still gets its result; its lines then carry no request id. Each
+  // invocation logs with its own context, however many run at once in one process (lib/logger.ts).
+  return (event, context) => inInvocation(() => stack(event, context ?? ({} as Context)));
 }

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { checkInSchema, checkOutSchema, noteRequestSchema, noteResponseSchema, yardBookingSchema, yardScanSchema } from '../../shared/yard';
-import { adminBookingDetailSchema, recordPaymentResponseSchema, adminBookingEditResponseSchema, adminBookingEditSchema, adminBookingsQuerySchema, adminBookingsResponseSchema, adminCheckoutRequestSchema, adminCustomerEditSchema, adminCustomerResponseSchema, adminSummarySchema, customerSearchQuerySchema, customerSearchResponseSchema, daySheetQuerySchema, daySheetSchema, partialRefundResponseSchema, refundRetryResponseSchema } from '../../shared/admin';
+import { adminBookingDetailSchema, historyPageSchema, historyQuerySchema, recordPaymentResponseSchema, adminBookingEditResponseSchema, adminBookingEditSchema, adminBookingsQuerySchema, adminBookingsResponseSchema, adminCheckoutRequestSchema, adminCustomerEditSchema, adminCustomerResponseSchema, adminSummarySchema, customerSearchQuerySchema, customerSearchResponseSchema, daySheetQuerySchema, daySheetSchema, partialRefundResponseSchema, refundRetryResponseSchema } from '../../shared/admin';
 import { balanceCheckoutResponseSchema } from '../../shared/balance-checkout';
 import { availabilityQuerySchema, availabilitySchema } from '../../shared/availability';
 import { partialRefundSchema, recordPaymentSchema } from '../../shared/balance';
@@ -64,7 +64,8 @@ export const API_CONTRACT: Record<RouteKey, RouteContract> = {
   'GET /api/admin/summary': { summary: "The dashboard's figures.", response: adminSummarySchema },
   'GET /api/admin/bookings': { summary: 'Bookings by tab, search, status and drop-off dates, a page at a time.', query: adminBookingsQuerySchema, response: adminBookingsResponseSchema },
   'POST /api/admin/bookings': { summary: 'Book for a customer through the hosted checkout.', body: adminCheckoutRequestSchema, status: 201, response: checkoutResponseSchema },
-  'GET /api/admin/bookings/{id}': { summary: 'One booking with its history.', response: adminBookingDetailSchema },
+  'GET /api/admin/bookings/{id}': { summary: 'One booking with the latest page of its history.', response: adminBookingDetailSchema },
+  'GET /api/admin/bookings/{id}/history': { summary: "An older page of a booking's history (`before`: a page's `history_older`).", query: historyQuerySchema, response: historyPageSchema },
   'PATCH /api/admin/bookings/{id}': { summary: "Edit a booking's dates, status, bay and notes (priced by the money policy).", body: adminBookingEditSchema, response: adminBookingEditResponseSchema },
   'POST /api/admin/bookings/{id}/cancellation': { summary: 'Cancel a booking with a refund (above the terms only with a reason).', body: adminCancellationSchema, response: cancelledBookingResponseSchema },
   'POST /api/admin/bookings/{id}/payments': { summary: 'Record a payment towards the balance (cash, EFTPOS or card), taken by the caller.', body: recordPaymentSchema, status: 201, response: recordPaymentResponseSchema },
@@ -80,7 +81,8 @@ export const API_CONTRACT: Record<RouteKey, RouteContract> = {
   'POST /api/bookings/{id}/photos/{photoId}/complete': { summary: 'Check an uploaded photo and file it with the booking.', status: 201, response: photoCompleteResponseSchema },
   'GET /api/bookings/{id}/photos': { summary: "A booking's vehicle photos, newest first, with view URLs.", response: vehiclePhotosResponseSchema },
   'GET /api/me/bookings/{id}/invoice.pdf': { summary: "The tax invoice of one of one's own paid bookings, with a credit note page per refund made.", response: { mediaType: 'application/pdf', description: 'A download (Content-Disposition attachment, RP-XXXXXX-tax-invoice.pdf): the tax invoice, then one page per credit note.' } },
-  'GET /api/pass/{token}/invoice.pdf': { summary: 'The tax invoice of the booking a pass link signs, with its credit notes.', response: { mediaType: 'application/pdf', description: 'As the account route; a token that does not verify is a 404.' } },
+  'GET /api/pass/{token}/invoice.pdf': { summary: 'The tax invoice of the booking a pass link signs, with its credit notes, when it does not name the buyer ($1,000 or less).', response: { mediaType: 'application/pdf', description: 'As the account route; a token that does not verify is a 404; an invoice that names the buyer (over $1,000) is a 403: POST invoice-email sends it to the booking\'s own e-mail instead.' } },
+  'POST /api/pass/{token}/invoice-email': { summary: "E-mail the tax invoice (PDF, with its credit notes) to the booking's own e-mail (rate-limited).", status: 202, response: messageResponseSchema },
   'GET /api/admin/bookings/{id}/invoice.pdf': { summary: "A paid booking's tax invoice with its credit notes (staff).", response: { mediaType: 'application/pdf', description: 'As the account route.' } },
   'POST /api/yard/scan': { summary: "The booking a pass's QR code belongs to, as the yard sees it (a made-up code is 404).", body: yardScanSchema, response: yardBookingSchema },
   'GET /api/yard/bookings/{id}': { summary: 'One booking as the yard sees it: what is due, a free bay, the next step, notes.', response: yardBookingSchema },

@@ -130,6 +130,7 @@ export const keys = {
   yardSettings: (): ItemKey => ({ pk: KEY_PREFIXES.settings, sk: 'YARD' }),
   /** How many photos a booking holds: the 30-photo limit is a condition on it, in the photo's own transaction. */
   photoCount: (bookingId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: 'PHOTO_COUNT' }),
+  noteCount: (bookingId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: 'NOTE_COUNT' }),
   /**
    * A refund line not yet confirmed by Stripe (refund-requests.ts): written in the transaction that writes the line,
    * deleted in the one that settles it; the refund worker reads the one partition (only refunds in flight).

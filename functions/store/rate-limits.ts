@@ -4,7 +4,7 @@
  * spends nothing. The item expires (ttl) a minute after its window ends.
  */
 import { keys } from './keys';
-import { isConditionalFailure, updateItem } from './table';
+import { getItem, isConditionalFailure, updateItem } from './table';
 import * as clock from '../lib/clock';
 
 export const RATE_LIMIT_TYPE = 'rate_limit';
@@ -45,4 +45,11 @@ export async function spendBudgets(budgets: readonly Budget[], now = clock.now()
     }
   }
   return { ok: true };
+}
+
+/** Whether this window of the budget is used up, read without spending from it (a budget another request spends). */
+export async function budgetSpent(budget: Budget, now = clock.now()): Promise<boolean> {
+  const start = windowStart(Math.floor(now.getTime() / 1000), budget.windowSeconds);
+  const item = await getItem<{ count?: number }>(keys.rateLimit(budget.scope, budget.subject, start), true);
+  return (item?.count ?? 0) >= budget.limit;
 }

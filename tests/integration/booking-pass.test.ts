@@ -6,10 +6,11 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { createHash } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../functions/store/keys';
 import { nzToday } from '../../shared/nz-time';
+import { inOneBudgetWindow } from '../support/budget-window';
 import { daysFromToday } from '../support/dates';
 import { request } from '../support/http';
 import { createUser, type TestUser } from '../support/users';
@@ -58,6 +59,8 @@ async function paid(options: { dropIn?: number; deposit?: boolean; user?: TestUs
 const getPass = (token: string) => request(baseUrl, 'GET', `/api/pass/${encodeURIComponent(token)}`);
 const cancel = (token: string) => request(baseUrl, 'POST', `/api/pass/${encodeURIComponent(token)}/cancellation`, {});
 const resend = (token: string, from = '203.0.113.9') => request(baseUrl, 'POST', `/api/pass/${encodeURIComponent(token)}/confirmation-email`, {}, { 'x-forwarded-for': from });
+/** An address of this test's own (10.0.0.0/8 is never a real visitor's). */
+const anAddress = () => `10.${randomInt(200, 256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 const askLink = (reference: string, email: string, from?: string) => request(baseUrl, 'POST', '/api/manage-booking', { reference, email }, from ? { 'x-forwarded-for': from } : {});
 const openLink = (token: string) => request(baseUrl, 'POST', '/api/manage-booking/open', { token });
 const myPass = (id: string, user: TestUser | null) => request(baseUrl, 'GET', `/api/me/bookings/${id}/pass`, undefined, user ? { authorization: user.bearer } : {});
@@ -98,6 +101,7 @@ describe('the pass by its token', () => {
       cancellation: { cancellable: true, reason: null, paid: 10, refund: 0, fee: 10, kept: 10, kept_reason: 'The $20 cancellation fee, 48 hours or more before drop-off' },
       // No wallet is configured on the shared test stack (tests/integration/wallet-passes.test.ts has one that is).
       wallet: { apple: false, google_save_url: null },
+      invoice: 'download',
     });
   });
 
@@ -238,15 +242,65 @@ describe('manage my booking without an account', () => {
     expect({ status: expired.status, body: expired.body }).toEqual({ status: 404, body: { message: LINK_USED } });
   });
 
-  it('limits requests per reference and per e-mail, whatever the address they come from', async () => {
-    const mine = await paid();
-    for (let i = 0; i < 3; i++) expect((await askLink(mine.reference, `probe-${i}-${mine.id.slice(0, 6)}@example.com`, `192.0.2.${i + 10}`)).status).toBe(202);
-    const byReference = await askLink(mine.reference, mine.email, '192.0.2.50');
-    expect(byReference.status).toBe(429);
-    expect(await linkSecrets(mine.email)).toEqual([]);
+  it("wrong e-mails never lock the owner out: strangers' guesses at the reference and at the e-mail, then the owner's own request sends the link", async () => {
+    await inOneBudgetWindow(3600, async () => {
+      const mine = await paid();
+      const tag = mine.id.slice(0, 6);
+      for (let i = 0; i < 4; i++) expect((await askLink(mine.reference, `probe-${i}-${tag}@example.com`, anAddress())).status).toBe(202);
+      for (let i = 0; i < 4; i++) expect((await askLink(`RP-ZZZZ${'2345'[i]}${'2345'[i]}`, mine.email, anAddress())).status).toBe(202);
+      expect(await linkSecrets(mine.email)).toEqual([]);
+      const owners = await askLink(mine.reference, mine.email, anAddress());
+      expect({ status: owners.status, body: owners.body }).toEqual({ status: 202, body: { message: SENT } });
+      expect(await linkSecrets(mine.email)).toHaveLength(1);
+    });
+  });
 
-    const email = `walker-${mine.id.slice(0, 6)}@example.com`;
-    for (let i = 0; i < 3; i++) expect((await askLink(`RP-ZZZZ${'23456789'[i]}${'23456789'[i]}`, email, `192.0.2.${i + 60}`)).status).toBe(202);
-    expect((await askLink('RP-YYYYYY', email, '192.0.2.99')).status).toBe(429);
+  it('the e-mails sent for one reference stay bounded: 3 an hour however many ask, and the answer never changes', async () => {
+    await inOneBudgetWindow(3600, async () => {
+      const mine = await paid();
+      for (let i = 0; i < 5; i++) {
+        const res = await askLink(mine.reference, mine.email, anAddress());
+        expect({ status: res.status, body: res.body }).toEqual({ status: 202, body: { message: SENT } });
+      }
+      expect(await linkSecrets(mine.email)).toHaveLength(3);
+    });
+  });
+
+  it('an address that has guessed 5 wrong e-mails has no link sent for it, silently; the owner elsewhere still gets theirs', async () => {
+    await inOneBudgetWindow(3600, async () => {
+      const mine = await paid();
+      const guesser = anAddress();
+      for (let i = 0; i < 5; i++) expect((await askLink(`RP-ZZZZ${'23456'[i]}${'23456'[i]}`, `walker-${i}-${mine.id.slice(0, 6)}@example.com`, guesser)).status).toBe(202);
+      const fromGuesser = await askLink(mine.reference, mine.email, guesser);
+      expect({ status: fromGuesser.status, body: fromGuesser.body }).toEqual({ status: 202, body: { message: SENT } });
+      expect(await linkSecrets(mine.email)).toEqual([]);
+      expect((await askLink(mine.reference, mine.email, anAddress())).status).toBe(202);
+      expect(await linkSecrets(mine.email)).toHaveLength(1);
+    });
+  });
+
+  it('nothing says whether a reference exists, however many wrong e-mails it has had', async () => {
+    await inOneBudgetWindow(3600, async () => {
+      const mine = await paid();
+      const unknown = `RP-${'ZYXWVT'.split('').sort(() => Math.random() - 0.5).join('')}`;
+      for (const reference of [mine.reference, unknown]) {
+        for (let i = 0; i < 12; i++) {
+          const res = await askLink(reference, `guess-${i}-${mine.id.slice(0, 6)}@example.com`, anAddress());
+          expect({ reference, status: res.status, body: res.body, retryAfter: res.headers.get('retry-after') }).toEqual({ reference, status: 202, body: { message: SENT }, retryAfter: null });
+        }
+      }
+    });
+  });
+
+  it('one address has 10 requests an hour, whatever they ask, decided before anything is looked up', async () => {
+    await inOneBudgetWindow(3600, async () => {
+      const mine = await paid();
+      const from = anAddress();
+      for (let i = 0; i < 10; i++) expect((await askLink(i % 2 ? mine.reference : 'RP-ZZZZ22', `one-address-${i}@example.com`, from)).status).toBe(202);
+      const refused = await askLink(mine.reference, mine.email, from);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await linkSecrets(mine.email)).toEqual([]);
+    });
   });
 });

@@ -2,13 +2,16 @@
  * Tax invoices and credit notes (issue 23 item 5) over HTTP: the PDF downloaded by the owner, by a pass link and by
  * staff, parsed as text: the reference, what was charged (from the ledger: the deposit, then the balance taken in
  * the yard), the GST in it, and a credit note page once a refund is made. Who may download what, and that a made-up
- * or altered pass token and an unknown booking answer the same 404.
+ * or altered pass token and an unknown booking answer the same 404. Over $1,000 the invoice names the buyer: the owner
+ * and staff download it so, the pass link does not hand it out and e-mails it to the booking's own address instead.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passTokenFor } from '../../functions/lib/pass-token';
 import { keys } from '../../functions/store/keys';
+import type { StoredEmail } from '../../functions/lib/email';
+import { inOneBudgetWindow } from '../support/budget-window';
 import { daysFromToday } from '../support/dates';
 import { startTestStack, type TestEnv, type TestStack } from '../support/global-setup';
 import { request } from '../support/http';
@@ -36,9 +39,9 @@ afterAll(() => testStack?.stop());
 const api = <T = any>(method: string, p: string, body?: unknown, user?: TestUser) => request<T>(env.baseUrl, method, p, body, user ? { authorization: user.bearer } : {});
 const stored = async (id: string) => (await db.send(new GetCommand({ TableName: env.tableName, Key: keys.booking(id), ConsistentRead: true }))).Item as Record<string, any>;
 
-/** The owner's paid booking: 10 days ($60), drop-off in 20 days, paid in full or by the $10 deposit. */
-async function paid(paymentType: 'full' | 'deposit'): Promise<{ id: string; reference: string }> {
-  const started = await api('POST', '/api/checkout', { quote: quote({ dropOffDate: daysFromToday(20), pickUpDate: daysFromToday(29), carWash: false }), customer: customer({ email: owner.email }), paymentType }, owner);
+/** The owner's paid booking: 10 days ($60), drop-off in 20 days, paid in full or by the $10 deposit (or `days` long). */
+async function paid(paymentType: 'full' | 'deposit', days = 10): Promise<{ id: string; reference: string }> {
+  const started = await api('POST', '/api/checkout', { quote: quote({ dropOffDate: daysFromToday(20), pickUpDate: daysFromToday(19 + days), carWash: false }), customer: customer({ email: owner.email }), paymentType }, owner);
   expect(started.status, JSON.stringify(started.body)).toBe(201);
   const res = await fetch(`${env.baseUrl}/_local/stripe/checkout/${started.body.sessionId}/pay`, { method: 'POST', redirect: 'manual' });
   expect(res.status).toBeLessThan(400);
@@ -98,6 +101,67 @@ describe('who may download a tax invoice', () => {
       expect(got.status, bad).toBe(404);
       expect(got.json?.message).toBe('Booking not found');
     }
+  });
+});
+
+describe('an invoice that names the buyer (over $1,000)', () => {
+  const emailInvoice = (token: string, from?: string) => request(env.baseUrl, 'POST', `/api/pass/${token}/invoice-email`, {}, from ? { 'x-forwarded-for': from } : {});
+  const invoiceMails = async (reference: string) => (await request<StoredEmail[]>(env.baseUrl, 'GET', '/_local/outbox.json')).body.filter((m) => m.subject.includes(`Tax invoice for booking ${reference}`));
+
+  it("the owner and staff download it with the buyer's name and e-mail; the pass link does not hand it out, and says what to do", async () => {
+    const { id, reference } = await paid('full', 210);
+    const token = await passTokenFor(id);
+    const name = (await stored(id)).customer.name as string;
+    for (const [path, user] of [[mine(id), owner], [staffs(id), staff]] as const) {
+      const got = await download(path, user);
+      expect(got.status, path).toBe(200);
+      const [page] = await pdfPages(got.bytes);
+      expect(page).toContain(name);
+      expect(page).toContain(owner.email);
+    }
+    const byPass = await download(pass(token));
+    expect(byPass.status).toBe(403);
+    expect(byPass.json?.message).toBe('This tax invoice names the buyer, so it is not downloaded from the pass: press E-mail invoice and we send it to the e-mail address on the booking.');
+    expect(Buffer.from(byPass.bytes).toString('utf8')).not.toContain(owner.email);
+    // The pass says which way it offers the invoice; a smaller booking's is a download.
+    expect((await api('GET', `/api/pass/${token}`)).body.invoice).toBe('email');
+    const small = await paid('full');
+    expect((await api('GET', `/api/pass/${await passTokenFor(small.id)}`)).body.invoice).toBe('download');
+    expect(await invoiceMails(reference)).toEqual([]);
+  });
+
+  it("the pass e-mails it, to the booking's own address only, 3 times an hour per booking", async () => {
+    await inOneBudgetWindow(3600, async () => {
+      const { id, reference } = await paid('full', 210);
+      const token = await passTokenFor(id);
+      const name = (await stored(id)).customer.name as string;
+      const sent = await emailInvoice(token, '10.77.0.1');
+      expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+      expect(sent.body).toEqual({ message: 'We have e-mailed the tax invoice to the e-mail address on the booking.' });
+      const [mail] = await invoiceMails(reference);
+      expect(mail!.to).toEqual([owner.email]);
+      const [file] = mail!.attachments!;
+      expect(file).toMatchObject({ filename: `${reference}-tax-invoice.pdf`, contentType: 'application/pdf', encoding: 'base64' });
+      const [page] = await pdfPages(new Uint8Array(Buffer.from(file!.content, 'base64')));
+      expect(page).toContain(`Invoice number ${reference}`);
+      expect(page).toContain(name);
+
+      // A body naming another address changes nothing: the route reads none, and the invoice goes to the booking's.
+      expect((await request(env.baseUrl, 'POST', `/api/pass/${token}/invoice-email`, { email: 'someone@else.example' }, { 'x-forwarded-for': '10.77.0.2' })).status).toBe(202);
+      expect((await emailInvoice(token, '10.77.0.3')).status).toBe(202);
+      const fourth = await emailInvoice(token, '10.77.0.4');
+      expect(fourth.status).toBe(429);
+      expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
+      const mails = await invoiceMails(reference);
+      expect(mails).toHaveLength(3);
+      expect(mails.flatMap((m) => m.to)).toEqual([owner.email, owner.email, owner.email]);
+    });
+  });
+
+  it('a made-up token answers the pass\'s 404 and sends nothing', async () => {
+    const res = await emailInvoice('p1.abc.AAAAAAAAAAAAAAAAAAAAAA');
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('This booking pass was not found. Check the link, or ask for a new one from Manage my booking.');
   });
 });
 

@@ -14,6 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../functions/store/keys';
 import { forgetPassSigningKey, passTokenFor } from '../../functions/lib/pass-token';
 import { addDays, nzToday } from '../../shared/nz-time';
+import { inOneBudgetWindow } from '../support/budget-window';
 import { daysFromToday } from '../support/dates';
 import { request } from '../support/http';
 import { createUser, type TestUser } from '../support/users';
@@ -72,15 +73,20 @@ async function paidBooking(pickUpDate = nzToday(new Date()), pickUpTime = '23:30
   return { id: started.bookingId, reference: stored.bookingReference, token: await passTokenFor(started.bookingId), registration, name: stored.customer.name };
 }
 
-const landedByPass = (token: string, body: unknown = { terminal: 'international', passengers: 2, flight: 'nz777' }) => api('POST', `/api/pass/${encodeURIComponent(token)}/landed`, body);
+const landedByPass = (token: string, body: unknown = { terminal: 'international', passengers: 2, flight: 'nz777' }, from?: string) =>
+  request(baseUrl, 'POST', `/api/pass/${encodeURIComponent(token)}/landed`, body, from ? { 'x-forwarded-for': from } : {});
 const landedByAccount = (id: string, user: TestUser | null, body: unknown = { terminal: 'domestic', passengers: 1 }) => api('POST', `/api/me/bookings/${id}/landed`, body, user);
+/** An address of this test run's own (10.0.0.0/8 is never a real visitor's). */
+const anAddress = () => `10.${randomInt(200, 256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 const queue = async (user: TestUser = staff) => {
   const res = await api('GET', '/api/admin/pickups', undefined, user);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as { date: string; entries: Record<string, any>[] };
 };
 const entriesOf = async (ids: string[]) => (await queue()).entries.filter((e) => ids.includes(e.booking_id));
-const history = async (id: string) => (await api('GET', `/api/admin/bookings/${id}`, undefined, admin)).body.history as { by: string; changes: { field: string; old: string | null; new: string | null }[] }[];
+type HistoryLine = { at: string; by: string; changes: { field: string; old: string | null; new: string | null }[] };
+const history = async (id: string) => (await api('GET', `/api/admin/bookings/${id}`, undefined, admin)).body.history as HistoryLine[];
+const pickupLines = async (id: string) => (await history(id)).filter((h) => h.changes.some((c) => c.field === 'pickup_queue'));
 const queueItems = async (id: string) => (await partition(`PICKUP_QUEUE#${nzToday(new Date())}`)).filter((i) => i.bookingId === id);
 
 describe("POST /api/pass/{token}/landed: the traveller's pass", () => {
@@ -285,5 +291,94 @@ describe('the yard: GET /api/admin/pickups, POST /api/admin/pickups, picked up',
     await landedByPass(p.token);
     await setOnBooking(p.id, { status: 'cancelled' });
     expect(await entriesOf([p.id])).toEqual([]);
+  });
+});
+
+describe('"I\'ve landed" is bounded', () => {
+  it('a pass has 10 presses an hour, from any address: the 11th is 429 with when to try again, and writes nothing', async () => {
+    await inOneBudgetWindow(3600, async () => {
+      const p = await paidBooking();
+      // Each press changes the party, so each one that goes through is a history line.
+      for (let i = 0; i < 10; i++) {
+        const res = await landedByPass(p.token, { terminal: 'domestic', passengers: 1 + (i % 2) }, anAddress());
+        expect(res.status, JSON.stringify(res.body)).toBe(i === 0 ? 201 : 200);
+      }
+      const refused = await landedByPass(p.token, { terminal: 'international', passengers: 5 }, anAddress());
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toMatch(/^Too many attempts in a short time\. Please try again in \d+ minutes?\.$/);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await pickupLines(p.id)).toHaveLength(10);
+      expect((await queueItems(p.id))[0]).toMatchObject({ terminal: 'domestic', passengers: 2 });
+    });
+  });
+
+  it('one address has 30 presses an hour across passes; the traveller\'s own account is counted apart', async () => {
+    await inOneBudgetWindow(3600, async () => {
+      const from = anAddress();
+      const passes = await Promise.all([paidBooking(), paidBooking(), paidBooking(), paidBooking()]);
+      const statuses: number[] = [];
+      for (let i = 0; i < 32; i++) statuses.push((await landedByPass(passes[i % 4]!.token, { terminal: 'domestic', passengers: 1 + (Math.floor(i / 4) % 2) }, from)).status);
+      expect(statuses.slice(0, 30).every((s) => s === 200 || s === 201)).toBe(true);
+      expect(statuses.slice(30)).toEqual([429, 429]);
+      // The same traveller, signed in, from elsewhere: their account's budget, not the address's nor the pass's.
+      expect((await landedByAccount(passes[0]!.id, a, { terminal: 'international', passengers: 3 })).status).toBe(200);
+    });
+  });
+
+  it('a press that changes nothing writes nothing: the same party and flight, typed with or without its space', async () => {
+    const p = await paidBooking();
+    const first = await landedByPass(p.token, { terminal: 'domestic', passengers: 2, flight: 'NZ 777' });
+    expect(first.status).toBe(201);
+    for (const flight of ['NZ777', 'nz 777', ' NZ 777 ']) {
+      const again = await landedByPass(p.token, { terminal: 'domestic', passengers: 2, flight });
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({ updated_at: first.body.updated_at, flight: 'NZ 777' });
+    }
+    expect(await pickupLines(p.id)).toHaveLength(1);
+    expect((await queueItems(p.id))[0]!.updatedAt).toBe(first.body.updated_at);
+  });
+});
+
+describe("the booking's history pages instead of dropping its oldest lines", () => {
+  const historyPage = (id: string, before: string, user: TestUser | null = admin) => api('GET', `/api/admin/bookings/${id}/history?before=${encodeURIComponent(before)}`, undefined, user);
+
+  it("an admin's part refund stays reachable after 60 later lines; the pages join without a gap or a repeat", async () => {
+    const p = await paidBooking();
+    const refund = await api('POST', `/api/admin/bookings/${p.id}/refunds`, { amount: 5, reason: 'Shuttle was late', version: (await booking(p.id))!.updatedAt }, admin);
+    expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+    // Staff adding a caller who phoned is not budgeted: each change of the party is a line.
+    for (let i = 0; i < 60; i++) {
+      const res = await api('POST', '/api/admin/pickups', { bookingId: p.id, terminal: 'domestic', passengers: 1 + (i % 2) }, staff);
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+    }
+    const isPartRefund = (h: HistoryLine) => h.changes.some((c) => c.field === 'refund' && c.new === '$5.00 (part refund: Shuttle was late)');
+
+    const detail = await api('GET', `/api/admin/bookings/${p.id}`, undefined, admin);
+    expect(detail.body.history).toHaveLength(50);
+    expect(detail.body.history.some(isPartRefund)).toBe(false);
+    expect(detail.body.history_older).toEqual(expect.any(String));
+
+    const older = await historyPage(p.id, detail.body.history_older);
+    expect(older.status, JSON.stringify(older.body)).toBe(200);
+    expect(older.body.history_older).toBeNull();
+    const all = [...detail.body.history, ...older.body.history] as HistoryLine[];
+    expect(all.filter(isPartRefund)).toHaveLength(1);
+    expect(all.filter((h) => h.changes.some((c) => c.field === 'pickup_queue'))).toHaveLength(60);
+    // Newest first throughout, so the second page starts where the first ended.
+    expect(all.map((h) => h.at)).toEqual([...all.map((h) => h.at)].sort().reverse());
+  });
+
+  it('who may read it (staff and admin; anonymous 401, customers 403), an unknown booking 404, a made-up cursor 400', async () => {
+    const p = await paidBooking();
+    const cursor = (await api('GET', `/api/admin/bookings/${p.id}`, undefined, admin)).body.history_older ?? 'QVVESVQjeA';
+    expect((await historyPage(p.id, cursor, null)).status).toBe(401);
+    for (const user of [a, b]) expect((await historyPage(p.id, cursor, user)).status).toBe(403);
+    expect((await historyPage(p.id, Buffer.from('AUDIT#2026-01-01T00:00:00.000Z#abc123').toString('base64url'), staff)).status).toBe(200);
+    expect((await historyPage(randomUUID(), cursor)).status).toBe(404);
+    for (const bad of ['bm90LWFuLWF1ZGl0LWtleQ', '!!', Buffer.from('BOOKING#x').toString('base64url')]) {
+      const res = await historyPage(p.id, bad);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.message).toBe('That part of the history is no longer available. Reload the booking.');
+    }
   });
 });

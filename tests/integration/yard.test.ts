@@ -6,7 +6,8 @@
  * response; flagged ones on the day sheet), and the status rules on every path that changes a status.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forgetPassSigningKey, passTokenFor, passUrl } from '../../functions/lib/pass-token';
 import { keys } from '../../functions/store/keys';
@@ -305,5 +306,65 @@ describe('notes', () => {
     expect(mine.body.bookings.some((x: { id: string }) => x.id === id)).toBe(true);
     expect(JSON.stringify(mine.body)).not.toContain('Wheelchair');
     expect(JSON.stringify(mine.body)).not.toContain('"notes"');
+  });
+
+  /** Runs `task` for 0..count-1, `concurrency` at a time. */
+  async function inBatches<T>(count: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
+    const out: T[] = [];
+    for (let from = 0; from < count; from += concurrency) out.push(...(await Promise.all(Array.from({ length: Math.min(concurrency, count - from) }, (_, k) => task(from + k)))));
+    return out;
+  }
+
+  const FULL = 'This booking already has 50 notes, the most one booking can hold.';
+  const longNote = (i: number) => `Note ${String(i).padStart(2, '0')}: ${'x'.repeat(480)}`;
+
+  it("a booking holds at most 50 notes, however they race: the next is refused with the bound's message and writes nothing", async () => {
+    const id = await paid(53);
+    const flagDate = daysFromToday(54);
+    const made = await inBatches(50, 5, (i) => api('POST', `/api/admin/bookings/${id}/notes`, { text: longNote(i), flag_date: flagDate }, staff));
+    expect(made.map((r) => r.status)).toEqual(Array(50).fill(201));
+    const more = await Promise.all([0, 1, 2, 3, 4].map((i) => api('POST', `/api/admin/bookings/${id}/notes`, { text: `One too many ${i}`, flag_date: flagDate }, staff)));
+    for (const res of more) expect({ status: res.status, message: res.body.message }).toEqual({ status: 409, message: FULL });
+    expect(await partition(keys.booking(id).pk, 'NOTE#')).toHaveLength(50);
+    expect((await partition(`DAY#${flagDate}`, 'NOTE#')).filter((n) => n.bookingId === id)).toHaveLength(50);
+    expect((await partition(keys.booking(id).pk, 'NOTE_COUNT'))[0]!.count).toBe(50);
+
+    // A check-in's note counts too: refused at the bound, before anything changes; without a note it goes ahead.
+    await dropOffToday(id);
+    const bay = (await api('GET', `/api/yard/bookings/${id}`, undefined, staff)).body.suggested_bay as string;
+    const withNote = await checkIn(id, { parking_bay_number: bay, note: 'Dent in the door' });
+    expect({ status: withNote.status, message: withNote.body.message }).toEqual({ status: 409, message: FULL });
+    expect((await booking(id))!.status).toBe('reservation');
+    expect((await checkIn(id, { parking_bay_number: bay })).status).toBe(200);
+  });
+
+  it('notes written before the count was kept are counted by the first note after it', async () => {
+    const id = await paid(55);
+    const reference = (await booking(id))!.bookingReference as string;
+    const at = (i: number) => `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z`;
+    const old = Array.from({ length: 49 }, (_, i) => ({ ...keys.bookingNote(id, at(i), randomUUID()), type: 'booking_note', id: randomUUID(), bookingId: id, bookingReference: reference, text: `Old note ${i}`, author: staff.email, at: at(i), flagDate: null }));
+    for (let i = 0; i < old.length; i += 25) await db.send(new BatchWriteCommand({ RequestItems: { [env.tableName]: old.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
+    expect((await api('POST', `/api/admin/bookings/${id}/notes`, { text: 'The fiftieth' }, staff)).status).toBe(201);
+    const refused = await api('POST', `/api/admin/bookings/${id}/notes`, { text: 'The fifty-first' }, staff);
+    expect({ status: refused.status, message: refused.body.message }).toEqual({ status: 409, message: FULL });
+    expect((await api('GET', `/api/yard/bookings/${id}`, undefined, staff)).body.notes).toHaveLength(50);
+  });
+
+  it("the day sheet lists each booking's latest note for the date with a count of the others, so many notes keep it small", async () => {
+    const id = await paid(57);
+    const flagDate = daysFromToday(58);
+    for (let i = 0; i < 30; i++) expect((await api('POST', `/api/admin/bookings/${id}/notes`, { text: longNote(i), flag_date: flagDate }, staff)).status).toBe(201);
+    const other = await paid(57);
+    expect((await api('POST', `/api/admin/bookings/${other}/notes`, { text: 'Child seat to go back in', flag_date: flagDate }, staff)).status).toBe(201);
+
+    const sheet = await api('GET', `/api/admin/day-sheet?date=${flagDate}`, undefined, staff);
+    expect(sheet.status).toBe(200);
+    const mine = sheet.body.notes.filter((n: { booking_id: string }) => n.booking_id === id);
+    expect(mine).toEqual([expect.objectContaining({ text: longNote(29), earlier_notes: 29 })]);
+    expect(sheet.body.notes.filter((n: { booking_id: string }) => n.booking_id === other)).toEqual([expect.objectContaining({ text: 'Child seat to go back in', earlier_notes: 0 })]);
+    // The 30 notes of 490 characters are 15 KB; the sheet carries one of them.
+    expect(JSON.stringify(sheet.body.notes).length).toBeLessThan(2_000);
+    // The booking's own view still lists every note.
+    expect((await api('GET', `/api/admin/bookings/${id}`, undefined, admin)).body.notes).toHaveLength(30);
   });
 });

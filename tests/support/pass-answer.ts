@@ -21,4 +21,5 @@ export const VALID_PASS = {
   can: { pay_balance: true, cancel: true, say_landed: false, resend_confirmation: true },
   cancellation: { cancellable: true, reason: null, paid: 10, refund: 0, fee: 0, kept: 10, kept_reason: 'The deposit is kept.' },
   wallet: { apple: false, google_save_url: null },
+  invoice: 'download',
 };

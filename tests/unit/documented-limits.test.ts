@@ -21,9 +21,23 @@ describe('the limits docs/security.md lists', () => {
     expect(REQUEST_BUDGETS.checkout).toEqual({ client: { limit: 20, windowSeconds: tenMinutes }, email: { limit: 10, windowSeconds: tenMinutes }, account: { limit: 30, windowSeconds: tenMinutes } });
   });
 
-  it('manage-my-booking links: 10 an hour per address, 3 per reference, 3 per e-mail; resend: 3 an hour per booking, 10 per address', () => {
-    expect(PASS_BUDGETS.manageLink).toEqual({ client: { limit: 10, windowSeconds: hour }, email: { limit: 3, windowSeconds: hour }, reference: { limit: 3, windowSeconds: hour } });
+  it('manage-my-booking links: 10 an hour per address; 3 links an hour per reference; wrong e-mails counted 10 per reference, 10 per e-mail, 5 per address; resend: 3 an hour per booking, 10 per address', () => {
+    expect(PASS_BUDGETS.manageLink).toEqual({
+      client: { limit: 10, windowSeconds: hour },
+      sentPerReference: { limit: 3, windowSeconds: hour },
+      wrongPerReference: { limit: 10, windowSeconds: hour },
+      wrongPerEmail: { limit: 10, windowSeconds: hour },
+      wrongPerClient: { limit: 5, windowSeconds: hour },
+    });
     expect(PASS_BUDGETS.resend).toEqual({ client: { limit: 10, windowSeconds: hour }, booking: { limit: 3, windowSeconds: hour } });
+  });
+
+  it('e-mailing the tax invoice from the pass: 3 an hour per booking, 10 per address', () => {
+    expect(PASS_BUDGETS.invoiceEmail).toEqual({ client: { limit: 10, windowSeconds: hour }, booking: { limit: 3, windowSeconds: hour } });
+  });
+
+  it("\"I've landed\": 30 an hour per address, 10 per booking by the pass, 20 per account", () => {
+    expect(PASS_BUDGETS.landed).toEqual({ client: { limit: 30, windowSeconds: hour }, booking: { limit: 10, windowSeconds: hour }, account: { limit: 20, windowSeconds: hour } });
   });
 
   it('account e-mails: 5 an hour per account, 5 an hour and 10 a day per address', () => {

@@ -77,6 +77,15 @@ describe('in AWS', () => {
     expect((send.mock.calls[0]![0] as SendEmailCommand).input.ReplyToAddresses).toBeUndefined();
   });
 
+  it('attaches a binary file (a PDF) from its base64 as its bytes', async () => {
+    const send = vi.spyOn(SESv2Client.prototype, 'send').mockResolvedValue({} as never);
+    const bytes = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0xff, 0x00, 0xc3]);
+    await sendEmail({ to: ['kim@example.com'], subject: 'Invoice', text: 'Attached', attachments: [{ filename: 'RP-ABC234-tax-invoice.pdf', contentType: 'application/pdf', content: bytes.toString('base64'), encoding: 'base64' }] });
+    const [file] = (send.mock.calls[0]![0] as SendEmailCommand).input.Content!.Simple!.Attachments!;
+    expect(file).toMatchObject({ FileName: 'RP-ABC234-tax-invoice.pdf', ContentType: 'application/pdf' });
+    expect(Buffer.from(file!.RawContent!).equals(bytes)).toBe(true);
+  });
+
   it('sends no attachment part for an empty list', async () => {
     const send = vi.spyOn(SESv2Client.prototype, 'send').mockResolvedValue({ MessageId: 'ses-2' } as never);
     await sendEmail({ to: ['kim@example.com'], subject: 'x', text: 'y', attachments: [] });

@@ -202,6 +202,63 @@ describe('through the local gateway', () => {
   });
 });
 
+describe('invocations at once in one process (the local stack)', () => {
+  let server: Server;
+  let base: string;
+  const entries = { A: '../tests/fixtures/interleaved-logging-a.ts', B: '../tests/fixtures/interleaved-logging-b.ts' };
+
+  beforeAll(async () => {
+    for (const entry of Object.values(entries)) await import(pathToFileURL(path.join(functionsDir, entry)).href);
+    const gateway = createGateway({
+      routes: [
+        { method: 'POST', path: '/api/a', access: 'public', entry: entries.A, needs: [] },
+        { method: 'POST', path: '/api/b', access: 'public', entry: entries.B, needs: [] },
+      ],
+      jwt: { issuer: 'http://127.0.0.1:1/pool', jwksUrl: 'http://127.0.0.1:1/jwks.json', audience: ['client'] },
+    });
+    server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => void gateway.handle(req, res, Buffer.concat(chunks)));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('each line carries its own function name, request id, route and booking, while another handler runs between its lines', async () => {
+    const out = capture();
+    let statuses: number[];
+    try {
+      // Each waits for the other between its two lines, so both invocations are in flight at once.
+      statuses = (
+        await Promise.all([
+          request(base, 'POST', '/api/a', undefined, { 'x-barrier': 'one', 'x-booking': 'booking-of-a' }),
+          request(base, 'POST', '/api/b', undefined, { 'x-barrier': 'one', 'x-booking': 'booking-of-b' }),
+        ])
+      ).map((r) => r.status);
+    } finally {
+      out.restore();
+    }
+    expect(statuses).toEqual([200, 200]);
+    const lines = out.lines().filter((l) => typeof l.who === 'string');
+    expect(lines).toHaveLength(4);
+    // Both "before" lines come first: the two invocations overlapped.
+    expect(lines.slice(0, 2).every((l) => l.message === 'Before the other handler logs')).toBe(true);
+    const of = (who: string) => lines.filter((l) => l.who === who);
+    for (const [who, entry, route, bookingId] of [['A', entries.A, 'POST /api/a', 'booking-of-a'], ['B', entries.B, 'POST /api/b', 'booking-of-b']] as const) {
+      const mine = of(who);
+      expect(mine).toHaveLength(2);
+      for (const line of mine) expect(line).toMatchObject({ function_name: entry, routeKey: route, bookingId });
+      expect(mine[0]!.function_request_id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(mine[1]!.function_request_id).toBe(mine[0]!.function_request_id);
+      expect(mine[0]!.correlation_id).toBe(mine[0]!.function_request_id);
+    }
+    expect(of('A')[0]!.function_request_id).not.toBe(of('B')[0]!.function_request_id);
+  });
+});
+
 describe('a scheduled job', () => {
   it("logs with the request id of its invocation's context", async () => {
     const out = capture();

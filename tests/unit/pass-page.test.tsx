@@ -2,10 +2,10 @@
 /**
  * The booking pass page (web/src/features/pass/pages/PassPage.tsx) against a stand-in API: the wallet buttons appear
  * only when the answer offers them, every row of the stay is there whether or not the booking gives its value (so the
- * skeleton's rows are the pass's, docs/pass.md "Speed"), and an answer the hand check refuses or a 404 shows the pass's
- * own messages.
+ * skeleton's rows are the pass's, docs/pass.md "Speed"), the invoice is a download or (when it names the buyer) an
+ * e-mail to the booking's address, and an answer the hand check refuses or a 404 shows the pass's own messages.
  */
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -16,10 +16,15 @@ import { startEarlyRequest } from '../../web/src/lib/early-request';
 import { ToastProvider } from '../../web/src/ui/toast/ToastProvider';
 import { VALID_PASS } from '../support/pass-answer';
 
+/** What the local server writes to /config.json: the pass's early read needs only apiBase, the API client the whole of it. */
+const CONFIG = { apiBase: '/api', region: 'ap-southeast-2', userPoolId: 'local_pool', userPoolClientId: 'local-client', googleSignIn: false, environment: 'local' };
+
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function serve(status: number, body: unknown, landed?: () => ReactNode, early = false) {
-  const fetch = vi.fn(async (url: string) => (url === '/config.json' ? json(200, { apiBase: '/api' }) : url === '/api/pass/p1.a.b' ? json(status, body) : json(404, { message: 'Not found' })));
+function serve(status: number, body: unknown, landed?: () => ReactNode, early = false, more: Record<string, () => Response> = {}) {
+  const fetch = vi.fn(async (url: string) =>
+    url === '/config.json' ? json(200, CONFIG) : url === '/api/pass/p1.a.b' ? json(status, body) : (more[url]?.() ?? json(404, { message: 'Not found' })),
+  );
   vi.stubGlobal('fetch', fetch);
   // As pass-early.ts does in the shell, before the page's code runs.
   if (early) startEarlyRequest('/pass/p1.a.b');
@@ -88,6 +93,25 @@ describe('the booking pass page', () => {
     serve(200, VALID_PASS, () => <p>The landed form</p>);
     await screen.findByTestId('pass-reference', undefined, { timeout: 10_000 });
     expect(screen.queryByText('The landed form')).toBeNull();
+  });
+
+  it('offers the invoice as a download when it does not name the buyer', async () => {
+    serve(200, VALID_PASS);
+    await screen.findByTestId('pass-reference', undefined, { timeout: 10_000 });
+    expect(screen.getByRole('link', { name: 'Download invoice' }).getAttribute('href')).toBe('/api/pass/p1.a.b/invoice.pdf');
+    expect(screen.queryByRole('button', { name: 'E-mail invoice' })).toBeNull();
+  });
+
+  it("over $1,000 offers to e-mail the invoice to the booking's address instead, and says what the server answered", async () => {
+    const sent = 'We have e-mailed the tax invoice to the e-mail address on the booking.';
+    const fetch = serve(200, { ...VALID_PASS, total_cost: 1060, invoice: 'email' }, undefined, false, { '/api/pass/p1.a.b/invoice-email': () => json(202, { message: sent }) });
+    const button = await screen.findByRole('button', { name: 'E-mail invoice' }, { timeout: 10_000 });
+    expect(screen.queryByRole('link', { name: 'Download invoice' })).toBeNull();
+    expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Over $1,000 a tax invoice names the buyer, so we e-mail it to the address on the booking.');
+    fireEvent.click(button);
+    expect(await screen.findByText(sent, undefined, { timeout: 10_000 })).toBeTruthy();
+    const posted = fetch.mock.calls.find(([url]) => url === '/api/pass/p1.a.b/invoice-email') as unknown as [string, RequestInit] | undefined;
+    expect(posted?.[1].method).toBe('POST');
   });
 
   it("reads the answer to the shell's early request rather than asking again", async () => {

@@ -98,12 +98,20 @@ function supplyOf(b: Booking, seller: Seller): string[] {
   return out;
 }
 
+const invoicedCents = (lines: DocumentLine[]): Cents => lines.reduce((sum, l) => sum + l.amountCents, 0);
+
+/**
+ * Whether the booking's documents name the buyer (what was charged is over $1,000): then they are personal data, and
+ * the pass, whose link is made to be forwarded, e-mails them to the booking's address instead of handing them out.
+ */
+export const namesBuyer = (b: Booking): boolean => invoicedCents(chargesOf(b)) > BUYER_DETAILS_ABOVE_CENTS;
+
 /** The invoice and credit notes of a paid booking; a 409 with a message when it has none (yet). */
 export function taxDocumentsFor(b: Booking, seller: Seller): TaxDocuments {
   if (b.status === 'payment_review') throw conflict(invoiceMessages.inReview);
   const lines = chargesOf(b);
   if (!b.payment || !b.bookingReference || lines.length === 0) throw conflict(invoiceMessages.notPaid);
-  const totalCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
+  const totalCents = invoicedCents(lines);
   const buyer = totalCents > BUYER_DETAILS_ABOVE_CENTS ? { name: b.customer.name, email: b.customer.email } : null;
   const number = b.bookingReference;
   const invoice: TaxInvoice = {

@@ -6,8 +6,12 @@
  *
  * Timing: both outcomes make the same reads (the reference guard, then a booking: the real one or an id that
  * names none), and the answer waits until a floor has passed, so the e-mail's extra work does not tell either.
+ *
+ * Budgets (limits/pass-budgets.ts): the client address's alone can refuse, before the lookup; a wrong e-mail is
+ * counted apart from a match, so strangers' guesses never lock the owner out, and the links sent for one reference
+ * have a budget of their own. Neither changes the answer.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { MANAGE_LINK_MINUTES, manageBookingMessages, type ManageLinkRequest } from '../../../shared/manage-booking';
 import { isListed } from '../../../shared/records';
 import { site } from '../../../shared/site';
@@ -18,12 +22,21 @@ import { logger } from '../../lib/logger';
 import { siteUrl } from '../../lib/site-url';
 import { getBooking } from '../../store/bookings';
 import { bookingIdOfReference, saveManageLink, useManageLink } from '../../store/manage-links';
-import { spendManageLinkBudget } from '../limits/pass-budgets';
+import { countWrongManageLink, maySendManageLink, spendManageLinkRequest } from '../limits/pass-budgets';
 import { passLinkFor, type PassLink } from '../booking/pass-link';
 import * as clock from '../../lib/clock';
 
 /** Longer than the slowest matching request normally takes (two reads, a write and an e-mail). */
 export const MANAGE_LINK_ANSWER_FLOOR_MS = 400;
+
+/**
+ * Compared in constant time (over SHA-256 digests, so the lengths match too): how long the comparison takes says
+ * nothing about how much of a guessed e-mail was right.
+ */
+const sameEmail = (stored: string, typed: string): boolean => {
+  const digest = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest();
+  return timingSafeEqual(digest(stored), digest(typed));
+};
 
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 
@@ -65,13 +78,20 @@ async function sendManageLink(bookingId: string, email: string, reference: strin
 export async function requestManageLink(req: ManageLinkRequest, clientAddress: string, now = clock.now()): Promise<string> {
   // A duration (the answer's floor), so on the monotonic clock: the local clock may move meanwhile.
   const started = performance.now();
-  await spendManageLinkBudget({ clientAddress, email: req.email, reference: req.reference }, now);
+  await spendManageLinkRequest({ clientAddress }, now);
   try {
     const bookingId = await bookingIdOfReference(req.reference);
     // An id that names no booking when the reference is unknown, so the two cases read the same.
     const booking = await getBooking(bookingId ?? randomUUID(), true);
-    const matches = !!booking && isListed(booking) && booking.customer.email.trim().toLowerCase() === req.email.trim().toLowerCase();
-    if (matches) await sendManageLink(booking.id, booking.customer.email, req.reference, now);
+    const matches = !!booking && isListed(booking) && sameEmail(booking.customer.email, req.email);
+    // What follows differs between a match and a miss: a failure in it is logged, not answered, as a 5xx on one
+    // path only would tell the two apart.
+    try {
+      if (!matches) await countWrongManageLink({ clientAddress, email: req.email, reference: req.reference }, now);
+      else if (await maySendManageLink({ clientAddress, reference: req.reference }, now)) await sendManageLink(booking.id, booking.customer.email, req.reference, now);
+    } catch (error) {
+      logger.error('Manage link request not completed', { error: error instanceof Error ? error.message : String(error) });
+    }
   } finally {
     const left = MANAGE_LINK_ANSWER_FLOOR_MS - (performance.now() - started);
     if (left > 0) await sleep(left);

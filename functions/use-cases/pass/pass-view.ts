@@ -13,6 +13,7 @@ import { customerTermsOf } from '../booking/customer-terms';
 import type { PassLink } from '../booking/pass-link';
 import { addOnFlagsOf } from '../../../shared/booked-add-ons';
 import * as clock from '../../lib/clock';
+import { namesBuyer } from '../invoices/tax-documents';
 
 const OPEN: readonly string[] = ['reservation', 'checkin'];
 
@@ -51,5 +52,6 @@ export function toPass(b: Booking, link: PassLink, now: Date = clock.now()): Pas
     },
     // The pass routes that offer wallets add them (functions/use-cases/wallet/pass-with-wallet.ts).
     wallet: NO_WALLET,
+    invoice: namesBuyer(b) ? 'email' : 'download',
   };
 }

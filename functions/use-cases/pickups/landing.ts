@@ -41,6 +41,12 @@ function refuseUnlessInCare(booking: Booking): void {
 
 export const landedView = (e: QueueEntry): LandedResponse => ({ state: e.state, terminal: e.terminal, passengers: e.passengers, flight: e.flight, landed_at: e.landedAt, updated_at: e.updatedAt });
 
+/** A flight typed with or without its space ("NZ 777", "NZ777") is the same flight. */
+const flightKey = (flight: string | null) => flight?.replace(/\s+/g, '') ?? null;
+
+const sameLanding = (a: Pick<QueueEntry, 'terminal' | 'passengers' | 'flight'>, b: Pick<QueueEntry, 'terminal' | 'passengers' | 'flight'>) =>
+  a.terminal === b.terminal && a.passengers === b.passengers && flightKey(a.flight) === flightKey(b.flight);
+
 /** Tries to land a write this many times when another write to the same entry got there first. */
 const ATTEMPTS = 4;
 
@@ -53,7 +59,8 @@ export async function sayLanded(booking: Booking, landing: Landing, by: LandingB
     const before = await findEntry(booking.id, queueDays(now));
     // Once on the shuttle, a second press changes nothing: the driver has them.
     if (before && before.state !== 'waiting') return { entry: before, created: false };
-    if (before && before.terminal === wanted.terminal && before.passengers === wanted.passengers && before.flight === wanted.flight) return { entry: before, created: false };
+    // A press that changes nothing writes nothing: no queue write and no history line, however often it comes.
+    if (before && sameLanding(before, wanted)) return { entry: before, created: false };
     const at = new Date(Math.max(now.getTime(), before ? Date.parse(before.updatedAt) + 1 : 0)).toISOString();
     const entry: QueueEntry = before
       ? { ...before, ...wanted, updatedAt: at }

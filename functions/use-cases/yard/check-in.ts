@@ -7,14 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import { adminMessages, statusLabels, type StatusFilter } from '../../../shared/admin';
 import type { Booking } from '../../../shared/records';
-import type { CheckIn, YardBooking } from '../../../shared/yard';
+import { NOTES_PER_BOOKING, yardMessages, type CheckIn, type YardBooking } from '../../../shared/yard';
 import { displayNameOf, type Caller } from '../../lib/auth';
 import { conflict } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { bayClash, readBayVersion } from '../../store/bays';
 import type { FieldChange } from '../../store/booking-changes';
 import { getBooking } from '../../store/bookings';
-import { notePuts } from '../../store/notes';
+import { noteCount, noteCountUpdate, notePuts } from '../../store/notes';
 import { changeBooking } from '../booking/change-booking';
 import { confirmedBooking } from '../admin/booking-detail';
 import { statusException } from '../admin/edit-booking';
@@ -56,7 +56,13 @@ export async function checkIn(caller: Caller, id: string, req: CheckIn, now = cl
   };
   const at = now.toISOString();
   const by = caller.email ?? caller.sub;
-  const note = req.note ? notePuts({ id: randomUUID(), bookingId: id, bookingReference: before.bookingReference ?? '', text: req.note, author: by, authorName: displayNameOf(caller), at, flagDate: null }) : [];
+  // A check-in's note counts towards the booking's notes like any other: refused, before anything is written, at the bound.
+  const seenNotes = req.note ? await noteCount(id) : null;
+  if (seenNotes && seenNotes.count >= NOTES_PER_BOOKING) throw conflict(yardMessages.notesFull, { note: yardMessages.notesFull });
+  const note =
+    req.note && seenNotes
+      ? [...notePuts({ id: randomUUID(), bookingId: id, bookingReference: before.bookingReference ?? '', text: req.note, author: by, authorName: displayNameOf(caller), at, flagDate: null }), noteCountUpdate(id, seenNotes, NOTES_PER_BOOKING, at)]
+      : [];
   const changes = [...changesOf(before, proposed), ...(exception ? [exception] : [])];
   const done = await changeBooking(before, {
     proposed,

@@ -1,6 +1,12 @@
-/** The booking's history (docs/admin.md: every admin change is audited): who, when, and each field's old and new value. */
+/**
+ * The booking's history (docs/admin.md: every admin change is audited): who, when, and each field's old and new value.
+ * The dialog's read brings the latest page; "Show older changes" adds the next older page below, until none is left.
+ */
+import { useState } from 'react';
 import { ADD_ONS } from '@shared/add-ons';
-import { statusLabels, type AuditEntry, type StatusFilter } from '@shared/admin';
+import { adminMessages, statusLabels, type AuditEntry, type StatusFilter } from '@shared/admin';
+import { errorMessage } from '../../../lib/api-client';
+import { fetchOlderHistory } from '../api/fetch-history';
 import { formatTime12 } from '@shared/format';
 import { isCalendarDate, isClockTime } from '@shared/nz-time';
 import { nzDate, nzStamp } from '../format';
@@ -40,15 +46,44 @@ function shown(field: string, value: string | null): string {
   return value;
 }
 
-export function BookingHistory({ history }: { history: AuditEntry[] }) {
+interface BookingHistoryProps {
+  bookingId: string;
+  /** The latest page, as the booking's read brought it. */
+  history: AuditEntry[];
+  /** Where the older page starts (the read's `history_older`); null when nothing is older. */
+  older: string | null;
+}
+
+export function BookingHistory({ bookingId, history, older }: BookingHistoryProps) {
+  // The pages read here, kept with the first page they follow: a new read of the booking starts again from it.
+  const [more, setMore] = useState<{ after: AuditEntry[]; entries: AuditEntry[]; older: string | null }>({ after: history, entries: [], older });
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const current = more.after === history ? more : { after: history, entries: [], older };
+  const entries = [...history, ...current.entries];
+
+  async function loadOlder() {
+    if (!current.older) return;
+    setLoading(true);
+    setError(null);
+    try {
+      const page = await fetchOlderHistory(bookingId, current.older);
+      setMore({ after: history, entries: [...current.entries, ...page.history], older: page.history_older });
+    } catch (e) {
+      setError(errorMessage(e, adminMessages.historyLoadFailed));
+    } finally {
+      setLoading(false);
+    }
+  }
+
   return (
     <section className="admin-history" aria-labelledby="admin-history-title">
       <h3 id="admin-history-title">History</h3>
-      {history.length === 0 ? (
+      {entries.length === 0 ? (
         <p className="muted small">No changes recorded yet.</p>
       ) : (
         <ol>
-          {history.map((entry, i) => (
+          {entries.map((entry, i) => (
             <li key={`${entry.at}-${i}`}>
               <p className="small">
                 <time dateTime={entry.at}>{nzStamp(entry.at)}</time> by <span className="break-anywhere">{entry.by}</span>
@@ -64,6 +99,16 @@ export function BookingHistory({ history }: { history: AuditEntry[] }) {
             </li>
           ))}
         </ol>
+      )}
+      {current.older && (
+        <button type="button" className="btn btn-outline btn-sm admin-history-older" onClick={() => void loadOlder()} disabled={loading}>
+          {loading ? 'Loading...' : adminMessages.olderHistory}
+        </button>
+      )}
+      {error && (
+        <p className="alert alert-error small" role="alert">
+          {error}
+        </p>
       )}
     </section>
   );

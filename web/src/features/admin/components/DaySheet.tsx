@@ -16,6 +16,7 @@ import { useSaveAdminBooking } from '../queries/save-booking';
 import { money } from '../format';
 import { DayTasks } from '../../../ui/DayTasks';
 import { useClock } from '@/lib/use-clock';
+import { DaySheetNotes } from './DaySheetNotes';
 
 type Kind = 'arrivals' | 'departures';
 
@@ -144,18 +145,7 @@ export function DaySheet() {
           <SheetTable kind="arrivals" rows={sheet.arrivals} busyId={busyId} onMove={(r, to) => void move(r, to)} />
           <SheetTable kind="departures" rows={sheet.departures} busyId={busyId} onMove={(r, to) => void move(r, to)} />
           <DayTasks tasks={sheet.tasks ?? []} headingId={`${dateId}-tasks`} />
-          {sheet.notes && sheet.notes.length > 0 && (
-            <section className="day-sheet-part" aria-labelledby={`${dateId}-notes`}>
-              <h2 id={`${dateId}-notes`}>Notes for this date</h2>
-              <ul className="day-tasks-list">
-                {sheet.notes.map((n) => (
-                  <li key={n.id}>
-                    <strong>{n.booking_reference}</strong>: {n.text} <span className="muted">({n.author})</span>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
+          <DaySheetNotes notes={sheet.notes ?? []} headingId={`${dateId}-notes`} />
         </>
       )}
     </div>

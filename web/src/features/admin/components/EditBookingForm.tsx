@@ -63,7 +63,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
   const [statusConfirmed, setStatusConfirmed] = useState(false);
   const [statusReason, setStatusReason] = useState('');
   const [cancelling, setCancelling] = useState(false);
-  const { booking, history, notes = [] } = detail;
+  const { booking, history, history_older: historyOlder, notes = [] } = detail;
   const { toast } = useToast();
   const [stay, setStay] = useState<Stay>(() => stayOf(booking));
   const { dropOffDate, dropOffTime, pickUpDate, pickUpTime } = stay;
@@ -349,7 +349,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
           </section>
         )}
         <RefundLines booking={booking} lines={detail.refunds} onRetried={onRefresh} />
-        <BookingHistory history={history} />
+        <BookingHistory bookingId={booking.id} history={history} older={historyOlder} />
       </FormDialog>
       {/* A sibling, not a child: a submit inside it would otherwise bubble (through the portal) to this form. */}
       {cancelling && <CancelBookingDialog booking={booking} onClose={() => setCancelling(false)} onCancelled={onCancelled} />}

@@ -4,7 +4,7 @@
  * holds the two to the same answers, field by field, so a field added to the schema fails there until it is added here.
  */
 import type { Pass } from '@shared/pass';
-import { passStatuses } from '@shared/pass-texts';
+import { passInvoiceWays, passStatuses } from '@shared/pass-texts';
 
 type Check = (v: unknown) => boolean;
 
@@ -44,6 +44,7 @@ export const passShape: Record<string, Check> = {
   can: object({ pay_balance: bool, cancel: bool, say_landed: bool, resend_confirmation: bool }),
   cancellation: object({ cancellable: bool, reason: orNull(str), paid: num, refund: num, fee: num, kept: num, kept_reason: orNull(str) }),
   wallet: object({ apple: bool, google_save_url: orNull(str) }),
+  invoice: oneOf(passInvoiceWays),
 };
 
 export const isPass = object(passShape) as (v: unknown) => v is Pass;

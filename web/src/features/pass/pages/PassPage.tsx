@@ -26,6 +26,7 @@ import '../pass.css';
 const actions = {
   pay: (token: string) => import('../api/balance-checkout').then((m) => m.startBalanceCheckout(token)),
   resend: (token: string) => import('../api/resend-confirmation').then((m) => m.resendConfirmation(token)),
+  emailInvoice: (token: string) => import('../api/email-invoice').then((m) => m.emailInvoice(token)),
   cancel: (token: string) => import('../api/cancel-by-pass').then((m) => m.cancelByPass(token)),
   terms: (token: string, signal: AbortSignal) => import('../api/get-pass').then((m) => m.fetchPass(token, signal)).then((p) => p.cancellation),
 };
@@ -92,7 +93,7 @@ export default function PassPage({ landed }: PassPageProps) {
 function PassView({ pass, apiBase, landed, onChange }: { pass: Pass; apiBase: string; landed?: PassPageProps['landed']; onChange(p: Pass): void }) {
   const { toast } = useToast();
   const [cancelling, setCancelling] = useState(false);
-  const [busy, setBusy] = useState<'pay' | 'resend' | null>(null);
+  const [busy, setBusy] = useState<'pay' | 'resend' | 'invoice' | null>(null);
   const base = `${apiBase}/pass/${encodeURIComponent(pass.token)}`;
 
   async function pay() {
@@ -111,6 +112,17 @@ function PassView({ pass, apiBase, landed, onChange }: { pass: Pass; apiBase: st
       toast({ title: 'Confirmation sent', description: await actions.resend(pass.token), variant: 'success' });
     } catch (e) {
       toast({ title: 'Not sent', description: errorMessage(e, passMessages.resendFailed), variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function emailInvoice() {
+    setBusy('invoice');
+    try {
+      toast({ title: 'Invoice sent', description: await actions.emailInvoice(pass.token), variant: 'success' });
+    } catch (e) {
+      toast({ title: 'Not sent', description: errorMessage(e, passMessages.invoiceEmailFailed), variant: 'destructive' });
     } finally {
       setBusy(null);
     }
@@ -156,9 +168,16 @@ function PassView({ pass, apiBase, landed, onChange }: { pass: Pass; apiBase: st
           <a className="btn btn-outline" href={`${base}/calendar.ics`} download>
             Add to calendar
           </a>
-          <a className="btn btn-outline" href={`${base}/invoice.pdf`} download>
-            Download invoice
-          </a>
+          {/* An invoice over $1,000 names the buyer: this link is forwarded, so it goes to the booking's own e-mail instead. */}
+          {pass.invoice === 'email' ? (
+            <button type="button" className="btn btn-outline" onClick={() => void emailInvoice()} disabled={busy !== null} aria-describedby="pass-invoice-hint">
+              {busy === 'invoice' ? 'Sending...' : 'E-mail invoice'}
+            </button>
+          ) : (
+            <a className="btn btn-outline" href={`${base}/invoice.pdf`} download>
+              Download invoice
+            </a>
+          )}
           {/* Here rather than under the QR code: offered or not (the operator's set-up), nothing on the first screen moves. */}
           <WalletButtons wallet={pass.wallet} passApi={base} />
           {pass.can.resend_confirmation && (
@@ -172,6 +191,11 @@ function PassView({ pass, apiBase, landed, onChange }: { pass: Pass; apiBase: st
             </button>
           )}
         </div>
+        {pass.invoice === 'email' && (
+          <p className="muted small" id="pass-invoice-hint">
+            {passMessages.invoiceByEmailHint}
+          </p>
+        )}
         {!pass.can.cancel && pass.status === 'reservation' && pass.cancellation.reason && <p className="muted small">{pass.cancellation.reason}</p>}
       </section>
 

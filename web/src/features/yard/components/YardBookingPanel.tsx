@@ -7,7 +7,7 @@ import { useState, type ComponentType, type FormEvent } from 'react';
 import { statusLabels, type StatusFilter } from '@shared/admin';
 import { balanceMessages, paymentMethodLabels, paymentMethods, type PaymentMethod } from '@shared/balance';
 import { statusMessages } from '@shared/status-transitions';
-import { yardMessages, type YardBooking } from '@shared/yard';
+import { NOTES_PER_BOOKING, yardMessages, type YardBooking } from '@shared/yard';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { Field } from '../../../ui/Field';
 import { TextField } from '../../../ui/TextField';
@@ -274,6 +274,11 @@ function Notes({ view, onChange }: { view: YardBooking; onChange(v: YardBooking)
           ))}
         </ul>
       )}
+      {view.notes.length >= NOTES_PER_BOOKING ? (
+        <p className="muted" role="status">
+          {yardMessages.notesFull}
+        </p>
+      ) : (
       <form onSubmit={(e) => void save(e)} noValidate>
         <TextField id="yard-note" label="Add a note" value={text} onValueChange={setText} error={error} />
         <TextField id="yard-note-flag" label="Flag for a date (optional)" type="date" value={flagDate} onValueChange={setFlagDate} />
@@ -281,6 +286,7 @@ function Notes({ view, onChange }: { view: YardBooking; onChange(v: YardBooking)
           Save note
         </button>
       </form>
+      )}
     </div>
   );
 }

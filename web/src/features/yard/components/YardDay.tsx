@@ -1,5 +1,6 @@
 /** Today in the yard: the next two hours of arrivals and departures first, then the rest of the day, and the notes flagged for today. */
 import type { DaySheet } from '@shared/admin';
+import { earlierNotesText } from '@shared/yard';
 import { DayTasks } from '../../../ui/DayTasks';
 import { dayPlan, type PlanRow } from '../day-plan';
 
@@ -39,6 +40,7 @@ export function YardDay({ sheet, nowTime, onOpen }: { sheet: DaySheet; nowTime: 
                   {n.booking_reference}
                 </button>
                 : {n.text}
+                {n.earlier_notes > 0 && <span className="muted small"> {earlierNotesText(n.earlier_notes)}</span>}
               </li>
             ))}
           </ul>
