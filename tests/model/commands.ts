@@ -41,7 +41,7 @@ const openBalance = (via: 'pass' | 'dashboard'): Step => ({
   act: (real) =>
     via === 'pass'
       ? real.world.call('POST', `/api/pass/${encodeURIComponent(real.passToken)}/balance-checkout`, {})
-      : real.world.call('POST', `/api/me/bookings/${real.bookingId}/balance-checkout`, {}, real.world.owner),
+      : real.world.call('POST', `/api/me/bookings/${real.bookingId}/balance-checkout`, {}, real.owner),
   next(m, res) {
     const due = dueCents(m);
     if (m.cancelled || due < MIN_ONLINE_CENTS) {
@@ -112,7 +112,7 @@ const edit = (by: 'customer' | 'admin', shift: number): Step<JsonResponse & { pi
     const { version } = await real.world.detail(real.bookingId);
     const res =
       by === 'customer'
-        ? await real.world.call('PATCH', `/api/me/bookings/${real.bookingId}`, { pick_up_date: pickUpDate, version }, real.world.owner)
+        ? await real.world.call('PATCH', `/api/me/bookings/${real.bookingId}`, { pick_up_date: pickUpDate, version }, real.owner)
         : await real.world.call('PATCH', `/api/admin/bookings/${real.bookingId}`, { pick_up_date: pickUpDate, version }, real.world.admin);
     return Object.assign(res, { pickUpDate });
   },
@@ -139,7 +139,7 @@ const edit = (by: 'customer' | 'admin', shift: number): Step<JsonResponse & { pi
 const cancel = (by: 'customer' | 'pass' | 'admin'): Step => ({
   label: `cancel (${by})`,
   async act(real, m) {
-    if (by === 'customer') return real.world.call('POST', `/api/me/bookings/${real.bookingId}/cancellation`, {}, real.world.owner);
+    if (by === 'customer') return real.world.call('POST', `/api/me/bookings/${real.bookingId}/cancellation`, {}, real.owner);
     if (by === 'pass') return real.world.call('POST', `/api/pass/${encodeURIComponent(real.passToken)}/cancellation`, {});
     // Staff give what the terms give (the dialog's default).
     const refund = termsRefund(moneyState(m), m.heldCents, clock.now()).cents;

@@ -20,6 +20,8 @@ import type { Initial, Observed } from './model';
 export interface Real {
   world: MoneyWorld;
   bookingId: string;
+  /** The account that booked it. */
+  owner: TestUser;
   passToken: string;
   initial: Initial;
   /** Stripe events seen for this booking (a payment's), for delivering one again. */
@@ -29,12 +31,18 @@ export interface Real {
 const cents = (dollars: number) => Math.round(dollars * 100);
 
 export class MoneyWorld {
+  /** The booking's owner: a new account every few sequences, since checkouts are budgeted per account. */
+  owner: TestUser;
+  private bookingsByOwner = 0;
+
   private constructor(
     readonly env: TestEnv,
-    readonly owner: TestUser,
+    owner: TestUser,
     readonly admin: TestUser,
     readonly staff: TestUser,
-  ) {}
+  ) {
+    this.owner = owner;
+  }
 
   static async create(env: TestEnv): Promise<MoneyWorld> {
     process.env.PASS_SIGNING_KEY = ensurePassSigningKey(env.dataDir);
@@ -49,6 +57,10 @@ export class MoneyWorld {
 
   /** A booking of the owner's, 4 days from `dropOffInDays` ahead at 09:00, paid on the stand-in's page. */
   async newBooking(paymentType: 'full' | 'deposit', dropOffInDays: number): Promise<Real> {
+    if (++this.bookingsByOwner > 10) {
+      this.owner = await createUser(this.env);
+      this.bookingsByOwner = 1;
+    }
     const dropOffDate = daysFromToday(dropOffInDays);
     const pickUpDate = daysFromToday(dropOffInDays + 4);
     const customer = { firstName: 'Model', lastName: 'Tester', email: this.owner.email, contactNumber: '021 555 0101', carRegistration: 'MDL1' };
@@ -61,6 +73,7 @@ export class MoneyWorld {
     return {
       world: this,
       bookingId,
+      owner: this.owner,
       passToken: await passTokenFor(bookingId),
       events: [paid.body.eventId as string],
       initial: {
