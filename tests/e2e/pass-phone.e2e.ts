@@ -86,6 +86,14 @@ describe('the pass opened on its own at 390 px', () => {
       const cancelled = await pageState(page);
       expect([cancelled.pointerEvents, cancelled.overflow]).not.toContain('none');
       expect(cancelled.overflow).not.toBe('hidden');
+
+      // A cancelled pass offers only what a cancelled booking can do: its invoice (with the credit note), no calendar file.
+      await page.getByText('Cancelled', { exact: true }).waitFor();
+      expect(await page.getByRole('link', { name: 'Add to calendar' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /Pay balance|Cancel booking|Resend confirmation/ }).count()).toBe(0);
+      const invoice = await page.getByRole('link', { name: 'Download invoice' }).getAttribute('href');
+      const pdf = await fetch(new URL(invoice!, passUrl));
+      expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
     });
   });
 });

@@ -153,9 +153,11 @@ function PassView({ pass, apiBase, landed, onChange }: { pass: Pass; apiBase: st
           </button>
         )}
         <div className="pass-actions">
-          <a className="btn btn-outline" href={`${base}/calendar.ics`} download>
-            Add to calendar
-          </a>
+          {pass.can.add_to_calendar && (
+            <a className="btn btn-outline" href={`${base}/calendar.ics`} download>
+              Add to calendar
+            </a>
+          )}
           <a className="btn btn-outline" href={`${base}/invoice.pdf`} download>
             Download invoice
           </a>
