@@ -1,5 +1,5 @@
 /**
- * npm run test:model [-- --runs N] [--max-commands N] [--seed S --path P] [--no-shrink]: the model test of money
+ * npm run test:model [-- --runs N] [--max-commands N] [--seed=S --path=P --replay=R] [--no-shrink]: the model test of money
  * (tests/integration/money-model.test.ts) on a stack of its own, with more sequences than CI runs, or one failure
  * replayed from the seed and path it printed. The flags reach the test through its environment (tests/model/settings.ts).
  */
@@ -14,6 +14,7 @@ const { values } = parseArgs({
     'max-commands': { type: 'string' },
     seed: { type: 'string' },
     path: { type: 'string' },
+    replay: { type: 'string' },
     'no-shrink': { type: 'boolean', default: false },
   },
   strict: true,
@@ -24,6 +25,7 @@ if (values.runs) env.MODEL_RUNS = values.runs;
 if (values['max-commands']) env.MODEL_MAX_COMMANDS = values['max-commands'];
 if (values.seed) env.MODEL_SEED = values.seed;
 if (values.path) env.MODEL_PATH = values.path;
+if (values.replay) env.MODEL_REPLAY = values.replay;
 if (values['no-shrink']) env.MODEL_SHRINK = '0';
 
 const vitest = path.join(projectRoot, 'node_modules/vitest/vitest.mjs');

@@ -40,7 +40,7 @@ describe('money under random sequences of every money path', () => {
   it('keeps the books and the model in agreement after every step', { timeout: 600_000 }, async () => {
     const settings = modelSettings();
     const outcome = await fc.check(
-      fc.asyncProperty(fc.constantFrom<'full' | 'deposit'>('full', 'deposit'), fc.constantFrom(1, 3, 6), fc.commands(allCommands(), { maxCommands: settings.maxCommands }), async (paymentType, dropOffInDays, cmds) => {
+      fc.asyncProperty(fc.constantFrom<'full' | 'deposit'>('full', 'deposit'), fc.constantFrom(1, 3, 6), fc.commands(allCommands(), { maxCommands: settings.maxCommands, ...(settings.replayPath ? { replayPath: settings.replayPath } : {}) }), async (paymentType, dropOffInDays, cmds) => {
         // Each sequence starts on the real clock (an earlier one may have moved it days on).
         await moveClock(testStack.env.baseUrl, { at: new Date().toISOString() });
         const real: Real = await world.newBooking(paymentType, dropOffInDays);
@@ -50,7 +50,10 @@ describe('money under random sequences of every money path', () => {
       { numRuns: settings.runs, ...(settings.seed !== undefined ? { seed: settings.seed } : {}), ...(settings.path ? { path: settings.path } : {}), endOnFailure: settings.endOnFailure, verbose: 2 },
     );
     if (outcome.failed) {
-      throw new Error(`${fc.defaultReportMessage(outcome)}\n\nReplay it: npm run test:model -- --seed=${outcome.seed} --path=${outcome.counterexamplePath ?? ''}`, { cause: outcome.errorInstance });
+      const report = fc.defaultReportMessage(outcome) ?? 'the property failed';
+      const replayPath = /replayPath="([^"]*)"/.exec(report)?.[1] ?? '';
+      const replay = `npm run test:model -- --runs=${settings.runs} --max-commands=${settings.maxCommands} --seed=${outcome.seed} --path=${outcome.counterexamplePath ?? ''}${replayPath && ` --replay=${replayPath}`}`;
+      throw new Error(`${report}\n\nReplay it: ${replay}`, { cause: outcome.errorInstance });
     }
   });
 });

@@ -253,7 +253,8 @@ class StepCommand implements fc.AsyncCommand<MoneyModel, Real> {
         }
       }
     }
-    expect.fail(`${this.toString()}: the API shows ${JSON.stringify(seen)}; ${tried.join('; ')}`);
+    const answers = outcomes.map((o) => { const r = (o as { res?: JsonResponse } | null)?.res ?? (o as JsonResponse | null); return r && typeof r === 'object' && 'status' in r ? { status: r.status, body: r.body } : o; });
+    expect.fail(`${this.toString()}: the API shows ${JSON.stringify(seen)}; ${tried.join('; ')}; the steps were answered ${JSON.stringify(answers)}`);
   }
 
   toString(): string {
