@@ -4,7 +4,6 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import type { FormEvent, ReactNode } from 'react';
-import './dialog.css';
 
 interface FormDialogProps {
   title: string;

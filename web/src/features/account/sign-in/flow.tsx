@@ -11,7 +11,6 @@ import { useToast } from '../../../ui/toast/ToastProvider';
 import { ensureAmplify } from '../amplify';
 import { authErrorMessage } from '../auth-errors';
 import { accountText } from '../messages';
-import { goToPage } from '../../../lib/document-navigation';
 import { afterSignIn, returnState } from '../next-path';
 import { announceAuthChange } from '../session-hint';
 import { isRedirectReturn } from '../sign-in-return';
@@ -131,7 +130,7 @@ export function useSignInFlow(): SignInFlow {
       handled.current = true;
       announceAuthChange();
       toast({ title: accountText.signedInTitle, description: accountText.signedIn, variant: 'success' });
-      goToPage(next, (to) => navigate(to, { replace: true, state: returnState(location.state, to) }), { replace: true });
+      navigate(next, { replace: true, state: returnState(location.state, next) });
     },
     async resend() {
       setBusy(true);
