@@ -22,14 +22,12 @@ import { seenOf, type Seen } from '../store/maintenance';
 import type { Item } from '../store/table';
 
 /**
- * What a listed booking adds to revenue now: its current total less any refund made outside the app (a `system` line from
- * `charge.refunded`, which lowers revenue by its amount); a cancelled one, what was kept (its amount paid, which both the
- * cancellation and any later outside refund lower).
+ * What a listed booking adds to revenue now: its current total (a refund made outside the app, a `system` line from
+ * `charge.refunded`, lowers a live booking's total as a part refund does); a cancelled one, what was kept (its amount
+ * paid, which both the cancellation and any later outside refund lower).
  */
 export function revenueOf(b: Booking): Cents {
-  if (b.status === 'cancelled') return b.payment?.amountPaidCents ?? 0;
-  const outside = (b.ledger ?? []).filter((l) => l.kind === 'refund' && l.by === 'system' && l.status !== 'failed').reduce((sum, l) => sum - l.amountCents, 0);
-  return b.totalCents - outside;
+  return b.status === 'cancelled' ? (b.payment?.amountPaidCents ?? 0) : b.totalCents;
 }
 
 export interface CounterChange {

@@ -1,5 +1,5 @@
 /**
- * What the re-index keeps of a table scan: the bookings (without their ledgers, but for refunds made outside the app), and of every item derived from
+ * What the re-index keeps of a table scan: the bookings (without their ledgers, but for the online payments), and of every item derived from
  * a booking only its key, its booking and a fingerprint, so a table of 100,000 bookings fits in memory. Counter
  * items are read apart, before the scan (see reindex.ts), except the daily ones, which are kept as they are.
  */
@@ -80,9 +80,9 @@ export function addToSnapshot(s: Snapshot, items: readonly Item[]): void {
       s.derived.set(item.bookingId, refs);
     } else if (item.type === 'booking' && item.sk === 'BOOKING') {
       const { ledger, ...rest } = toBooking(item as Parameters<typeof toBooking>[0]);
-      // Of the ledger only refunds made in Stripe's dashboard count (they lower revenue: reindex-counters.ts revenueOf).
-      const outside = (ledger ?? []).filter((l) => l.kind === 'refund' && l.by === 'system');
-      const booking: Booking = outside.length > 0 ? { ...rest, ledger: outside } : rest;
+      // Of the ledger only the online payments count: each has its payment-intent item (reindex-bookings.ts derivedItemsOf).
+      const online = (ledger ?? []).filter((l) => l.kind === 'payment' && l.method === 'online' && l.paymentIntent);
+      const booking: Booking = online.length > 0 ? { ...rest, ledger: online } : rest;
       s.bookings.set(booking.id, { booking, seen: seenOf(item), index: Object.fromEntries(INDEX_ATTRIBUTES.map((a) => [a, item[a]])) });
     } else if (item.type === 'customer' && item.sk === 'CUSTOMER') {
       s.customers.set(String(item.id), {
