@@ -3,12 +3,13 @@
  * throw-away folder, no SPA. Tests reach it over HTTP (inject('baseUrl')) and may read the emulators
  * directly through inject('env') to assert what the data holds.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import 'vitest';
 import { startLocalStack, TABLE_NAME, PHOTO_BUCKET, type LocalStack } from '../../local/server';
+import { cognitoSecretFiles } from '../../local/cognito/local-secrets';
 
 export interface TestEnv {
   baseUrl: string;
@@ -58,6 +59,13 @@ export async function startTestStack(spa: 'dist' | 'none', prefix: string, setti
   // A stack started beside the shared one (in a test file) keeps its data in a table of its own in the shared one's
   // DynamoDB Local: a Java start is about 4 CPU-seconds, and a fresh JVM is slow until it has warmed up.
   const sharedDynamo = process.env[SHARED_DYNAMODB];
+  // It signs its tokens with the shared stack's key: a 2048-bit RSA key costs 1 to 4 CPU-seconds to make, once a stack.
+  const sharedKey = process.env[SHARED_SIGNING_KEY];
+  if (sharedKey && existsSync(sharedKey)) {
+    const { signingKeyFile } = cognitoSecretFiles(dataDir);
+    mkdirSync(path.dirname(signingKeyFile), { recursive: true, mode: 0o700 });
+    copyFileSync(sharedKey, signingKeyFile);
+  }
   const dynamodb = sharedDynamo ? { endpoint: sharedDynamo, tableName: `${TABLE_NAME}-${path.basename(dataDir)}` } : undefined;
   const stack = await startLocalStack({ port: 0, dataDir, inMemoryTable: true, spa, createAdmin: false, clientAddresses: 'simulated', dynamodb });
   const env: TestEnv = {
@@ -91,15 +99,19 @@ export async function startTestStack(spa: 'dist' | 'none', prefix: string, setti
  * environment before the test workers start, which inherit it.
  */
 const SHARED_DYNAMODB = 'RUNWAY_TEST_SHARED_DYNAMODB';
+/** The shared stack's Cognito signing key file, which stacks started beside it reuse. */
+const SHARED_SIGNING_KEY = 'RUNWAY_TEST_SHARED_SIGNING_KEY';
 
 /** Starts the shared stack and offers its DynamoDB Local to the stacks test files start (startTestStack). */
 async function startSharedStack(spa: 'dist' | 'none', prefix: string): Promise<TestStack> {
   const started = await startTestStack(spa, prefix, SHARED_STACK_SETTINGS);
   process.env[SHARED_DYNAMODB] = started.env.dynamodbEndpoint;
+  process.env[SHARED_SIGNING_KEY] = cognitoSecretFiles(started.env.dataDir).signingKeyFile;
   return {
     ...started,
     async stop() {
       delete process.env[SHARED_DYNAMODB];
+      delete process.env[SHARED_SIGNING_KEY];
       await started.stop();
     },
   };
