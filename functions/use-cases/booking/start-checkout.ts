@@ -4,7 +4,7 @@
  * pending booking with its session. Nothing is written for a request that breaks a rule.
  *
  * Every checkout answers within its function's time limit: 201, 409 (full, or the date's holds all taken), 429 with
- * Retry-After (a burst for a date's last places: capacity.ts, roomForCheckout) or 503 with Retry-After (it could not
+ * Retry-After (a burst for a date's last places: capacity.ts, admitCheckoutStart) or 503 with Retry-After (it could not
  * finish in the time it had: each step that writes or asks Stripe first checks that the time left covers it and
  * what must follow, and the hold stops trying again when its time is short). A checkout that stops after opening a
  * session expires it.
