@@ -20,6 +20,8 @@ export const paymentMessages = {
   choosePaymentType: 'Please choose how you want to pay',
   carWashChoice: 'Please choose whether you want a car wash',
   checkoutFailed: 'Failed to create checkout session',
+  /** A checkout stopped before its time ran out (many at once for the last places, or a slow payment provider): 503 with Retry-After. */
+  checkoutBusy: 'Many travellers are booking at the same moment and we could not start your payment in time. Please try again in a few seconds.',
   sessionNotFound: 'Payment session not found',
   paymentNotCompleted: 'Payment has not been completed for this session',
   /** A success link for a checkout that ended unpaid (expired, failed): final, nothing to wait for. */
