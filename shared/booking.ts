@@ -4,6 +4,7 @@
  * payment texts. Pure zod, no AWS, no React.
  */
 import * as z from 'zod';
+import { returnedPaymentSchema } from './returned-payment-schema';
 import { flightNumberMessage, optionalFlightNumber } from './flight-number';
 import { messages } from './messages';
 import { typedText } from './text';
@@ -130,6 +131,8 @@ export const createdBookingSchema = z.object({
   /** The booking pass (docs/pass.md): its address and token; GET /api/checkout/{sessionId} adds them. */
   pass_url: z.string().optional(),
   pass_token: z.string().optional(),
+  /** A balance session's payment the booking did not keep, all or part (null when it kept it); GET /api/checkout/{sessionId} adds it. */
+  returned_payment: returnedPaymentSchema.nullable().optional(),
 });
 export type CreatedBooking = z.infer<typeof createdBookingSchema>;
 
