@@ -11,6 +11,7 @@ const modules: (() => Promise<{ default: BenchModule }>)[] = [
   () => import('./lighthouse'),
   () => import('./quotes'),
   () => import('./payments'),
+  () => import('./checkout-burst'),
   () => import('./my-bookings'),
   () => import('./admin-lists'),
   () => import('./reindex'),

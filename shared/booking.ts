@@ -4,6 +4,7 @@
  * payment texts. Pure zod, no AWS, no React.
  */
 import * as z from 'zod';
+import { returnedPaymentSchema } from './returned-payment-schema';
 import { flightNumberMessage, optionalFlightNumber } from './flight-number';
 import { messages } from './messages';
 import { typedText } from './text';
@@ -20,6 +21,8 @@ export const paymentMessages = {
   choosePaymentType: 'Please choose how you want to pay',
   carWashChoice: 'Please choose whether you want a car wash',
   checkoutFailed: 'Failed to create checkout session',
+  /** A checkout stopped before its time ran out (many at once for the last places, or a slow payment provider): 503 with Retry-After. */
+  checkoutBusy: 'Many travellers are booking at the same moment and we could not start your payment in time. Please try again in a few seconds.',
   sessionNotFound: 'Payment session not found',
   paymentNotCompleted: 'Payment has not been completed for this session',
   /** A success link for a checkout that ended unpaid (expired, failed): final, nothing to wait for. */
@@ -128,6 +131,8 @@ export const createdBookingSchema = z.object({
   /** The booking pass (docs/pass.md): its address and token; GET /api/checkout/{sessionId} adds them. */
   pass_url: z.string().optional(),
   pass_token: z.string().optional(),
+  /** A balance session's payment the booking did not keep, all or part (null when it kept it); GET /api/checkout/{sessionId} adds it. */
+  returned_payment: returnedPaymentSchema.nullable().optional(),
 });
 export type CreatedBooking = z.infer<typeof createdBookingSchema>;
 

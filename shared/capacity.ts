@@ -35,10 +35,31 @@ export const capacityMessages = {
   /** Unpaid checkouts hold all the places they may on a date; `time` (NZ, HH:MM) is when every one of them will have ended. */
   holdsFull: (date: string, time: string) =>
     `Too many travellers are paying for ${toDateInput(date)} right now, so we cannot hold a place for you yet. Please try again after ${time}.`,
+  /** A date with few places left has as many checkouts starting as it lets start at once (a burst for the last places). */
+  startsBusy: (date: string) =>
+    `Many travellers are booking ${toDateInput(date)} right now and only a few places are left. Please try again in a few seconds.`,
   availabilityRange: `Choose an availability range of at most ${MAX_AVAILABILITY_DAYS} days, with From on or before To.`,
   capacityInvalid: 'Capacity must be a whole number of places from 0 to 100000.',
   capacityFixed: 'Capacity is set by YARD_CAPACITY for this run; change it there.',
 } as const;
+
+/**
+ * A burst of checkouts for the last few places of a date:
+ * when a date of the stay has at most START_GATE_ROOM places left, at most STARTS_PER_PLACE checkouts per place left
+ * may start for it in each START_GATE_SECONDS window; the others are told to try again in a few seconds (429 with
+ * `Retry-After`) before anything is written or any payment session opened. Without it every checkout of a burst did
+ * all the work of a winner (the customer record, a Stripe session, the hold's transaction, then the session's expiry)
+ * only to be told the date was full, and on a small machine they ran past their time limit (docs/capacity.md).
+ */
+export const START_GATE_ROOM = 10;
+export const STARTS_PER_PLACE = 3;
+export const START_GATE_SECONDS = 10;
+
+/** How many checkouts may start for a date with `room` places left in one window; null: no gate (room enough). */
+export function startAllowance(room: number): number | null {
+  if (room > START_GATE_ROOM) return null;
+  return Math.max(1, room) * STARTS_PER_PLACE;
+}
 
 /** Days between two calendar dates, counting both ends. */
 export function daysInclusive(from: string, to: string): number {

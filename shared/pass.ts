@@ -9,6 +9,7 @@ import { cancellationTermsSchema } from './cancellation';
 import { walletOffersSchema } from './wallet';
 import { serviceFlagsShape } from './add-on-schemas';
 import { passInvoiceWays, passStatuses } from './pass-texts';
+import { returnedPaymentSchema } from './returned-payment-schema';
 
 // The texts and statuses live apart from the schema so that the pass's first load carries no zod (issue 23).
 export { passInvoiceWays, passMessages, passStatusLabels, passStatuses, type PassInvoiceWay, type PassStatus } from './pass-texts';
@@ -44,6 +45,8 @@ export const passSchema = z.object({
   wallet: walletOffersSchema,
   /** `download` (GET /api/pass/{token}/invoice.pdf), or `email` when the invoice names the buyer (over $1,000). */
   invoice: z.enum(passInvoiceWays),
+  /** Balances paid online that the booking did not keep, with what went back to the card and why (shared/returned-payment.ts). */
+  returned_payments: z.array(returnedPaymentSchema),
 });
 export type Pass = z.infer<typeof passSchema>;
 

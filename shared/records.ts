@@ -55,11 +55,16 @@ export interface LedgerLine {
   /**
    * Online balance payments: the Stripe Checkout session and payment intent that took it. Each session is on the
    * ledger once (balance-payment.ts); reconcile checks the line against that payment intent. On a refund line: the
-   * payment it goes back to (a balance paid online that was not needed, balance-payment.ts), instead of the first
-   * payment with room.
+   * payment it goes back to (a balance paid online that was not needed, balance-payment.ts; one part of a refund split
+   * across payments, refund.ts), instead of the first payment with room.
    */
   sessionId?: string;
   paymentIntent?: string;
+  /**
+   * A refund line made by splitting another (its id) across the booking's payments, when no one payment had room for
+   * all of it (refund.ts): one decision, one Stripe refund per payment, each line aimed at its payment.
+   */
+  splitFrom?: string;
   /** Refunds: pending until the provider confirms, then succeeded (or failed, to retry). */
   status?: 'pending' | 'succeeded' | 'failed';
   /** Stripe's refund id: each Stripe refund is on the ledger once, by this id (refund-sync.ts). */

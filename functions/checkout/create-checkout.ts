@@ -11,7 +11,7 @@ export const handler = httpHandler({ access: 'public', idempotency: 'checkout' }
   const caller = await optionalCaller(event);
   const request = parseCheckoutRequest(rawBody);
   const address = clientAddress(event);
-  await spendRequestBudget('checkout', caller ? { clientAddress: address, account: caller.sub } : { clientAddress: address, email: request.customer.email });
-  const body = await startCheckout(request, { userId: caller?.sub ?? null, userEmail: caller?.email ?? null, userEmailVerified: caller?.emailVerified ?? false, siteUrl: siteUrl(), remainingMs });
+  const spendBudget = () => spendRequestBudget('checkout', caller ? { clientAddress: address, account: caller.sub } : { clientAddress: address, email: request.customer.email });
+  const body = await startCheckout(request, { userId: caller?.sub ?? null, userEmail: caller?.email ?? null, userEmailVerified: caller?.emailVerified ?? false, siteUrl: siteUrl(), remainingMs, spendBudget });
   return { status: 201, body };
 });

@@ -19,7 +19,9 @@ export type DomainErrorCode =
   /** The payment provider or mail sender answered with a failure. */
   | 'provider-failed'
   /** The payment provider could not be reached or did not answer in time. */
-  | 'provider-unavailable';
+  | 'provider-unavailable'
+  /** Too much at once to finish this within the time it has (a burst for the last places); `retryAfterSeconds` says when to try again. */
+  | 'busy';
 
 export class DomainError extends Error {
   constructor(
@@ -47,4 +49,5 @@ export const notFound = (message: string) => new DomainError('not-found', messag
 export const conflict = (message: string, fieldErrors?: Record<string, string>) => new DomainError('conflict', message, fieldErrors);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) => new DomainError('too-many-requests', message, undefined, retryAfterSeconds);
 export const providerFailed = (message: string) => new DomainError('provider-failed', message);
-export const providerUnavailable = (message: string) => new DomainError('provider-unavailable', message);
+export const providerUnavailable = (message: string, retryAfterSeconds?: number) => new DomainError('provider-unavailable', message, undefined, retryAfterSeconds);
+export const busy = (message: string, retryAfterSeconds: number) => new DomainError('busy', message, undefined, retryAfterSeconds);

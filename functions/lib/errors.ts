@@ -27,6 +27,7 @@ const STATUS_OF: Record<DomainErrorCode, number> = {
   'too-many-requests': 429,
   'provider-failed': 502,
   'provider-unavailable': 503,
+  busy: 503,
 };
 
 /** The HTTP answer for an error a use case or the stack threw on purpose; null for anything else (a 500). */

@@ -9,6 +9,6 @@ import { spendRequestBudget } from '../use-cases/limits/request-budgets';
 export const handler = httpHandler({ access: 'user', body: myCheckoutRequestSchema, idempotency: 'me-checkout' }, async ({ auth, body, event, remainingMs }) => {
   const user = auth.user!;
   // The account's checkout budget, shared with its signed-in checkouts on POST /api/checkout.
-  await spendRequestBudget('checkout', { clientAddress: clientAddress(event), account: user.sub });
-  return { status: 201, body: await startMyCheckout(user, body, siteUrl(), remainingMs) };
+  const spendBudget = () => spendRequestBudget('checkout', { clientAddress: clientAddress(event), account: user.sub });
+  return { status: 201, body: await startMyCheckout(user, body, siteUrl(), remainingMs, spendBudget) };
 });

@@ -39,7 +39,8 @@ export async function bookingsOfSessions(sessionIds: readonly string[]): Promise
   return items.flatMap((item) => (item ? [toBooking(item)] : []));
 }
 
-export type PendingOutcome = 'created' | 'full';
+/** `busy`: other checkouts' holds kept colliding with this one until it had to stop (its time, or its tries, ran out). */
+export type PendingOutcome = 'created' | 'full' | 'busy';
 
 /** Transactions on a shared counter item (a month of occupancy) that collide are tried again this many times. */
 const MAX_CONFLICT_RETRIES = 8;
@@ -47,9 +48,10 @@ const MAX_CONFLICT_RETRIES = 8;
 /**
  * The pending booking and the session that pays for it, together or not at all. With a capacity, the same
  * transaction holds a place on every date of the stay; `full` when a date has none left (nothing is written).
- * A clash with another checkout's hold on the same month (no condition failed) is tried again.
+ * A clash with another checkout's hold on the same month (no condition failed) is tried again while `mayRetry` says
+ * there is time, else `busy` (nothing written).
  */
-export async function createPendingBooking(booking: Booking, session: CheckoutSession, capacity?: number): Promise<PendingOutcome> {
+export async function createPendingBooking(booking: Booking, session: CheckoutSession, capacity?: number, mayRetry: () => boolean = () => true): Promise<PendingOutcome> {
   const held = capacity !== undefined;
   const item: BookingItem = { ...keys.booking(booking.id), type: 'booking', ...booking, ...(held ? { placesHeld: true } : {}), ttl: session.expiresAt + PENDING_GRACE_SECONDS };
   const items = [
@@ -68,7 +70,8 @@ export async function createPendingBooking(booking: Booking, session: CheckoutSe
       // The booking's id is new to this request: if it exists, this request's own earlier try (an SDK retry after a
       // lost answer) wrote it, and it is created.
       if (codes.slice(0, 2).includes('ConditionalCheckFailed') && (await pendingBookingExists(booking.id, session.sessionId))) return 'created';
-      if (codes.slice(0, 2).includes('ConditionalCheckFailed') || attempt >= MAX_CONFLICT_RETRIES) throw error;
+      if (codes.slice(0, 2).includes('ConditionalCheckFailed')) throw error;
+      if (attempt >= MAX_CONFLICT_RETRIES || !mayRetry()) return 'busy';
       await conflictPause(attempt);
     }
   }

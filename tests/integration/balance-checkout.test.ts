@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forgetPassSigningKey, passTokenFor } from '../../functions/lib/pass-token';
 import { ensurePassSigningKey } from '../../local/pass-key';
+import { returnedPaymentText } from '../../shared/returned-payment';
 import { daysFromToday } from '../support/dates';
 import { request } from '../support/http';
 import { createUser, type TestUser } from '../support/users';
@@ -165,6 +166,46 @@ describe('paying the balance', () => {
     expect(saved!.ledger!.filter((l: { kind: string }) => l.kind === 'refund')).toEqual([expect.objectContaining({ amountCents: -2000, note: 'Paid beyond the balance due: refunded', paymentIntent: paidWith, status: 'succeeded' })]);
     const detail = await api('GET', `/api/admin/bookings/${id}`, undefined, admin);
     expect(detail.body.history[0]).toMatchObject({ by: 'Customer (paid online)', changes: [{ field: 'payment', new: '$50.00 Online (card)' }, { field: 'refund', new: '$20.00 (Paid beyond the balance due: refunded)' }, { field: 'balance_due', old: '$30.00', new: '$0.00' }] });
+    // The customer is told what was kept and what goes back: the return page, the pass and one e-mail.
+    const reference = saved!.bookingReference as string;
+    const told = `We received your payment of $50.00 for ${reference}, but only $30.00 of it was due. The other $20.00 was not needed and has been refunded to your card.`;
+    expect(check.body.returned_payment).toEqual({ amount: 50, kept: 30, refund: 20, reason: 'beyondDue', refunded: true });
+    expect(returnedPaymentText(check.body.booking_reference, check.body.returned_payment)).toBe(told);
+    const pass = await api('GET', `/api/pass/${encodeURIComponent(await passTokenFor(id))}`);
+    expect(pass.body.returned_payments).toEqual([{ amount: 50, kept: 30, refund: 20, reason: 'beyondDue', refunded: true }]);
+    const mails = (await outboxFor(owner.email)).filter((m) => m.subject.startsWith(`Your payment for ${reference} was not needed`));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(told);
+  });
+
+  it('paid at Stripe after staff took the whole balance in cash: not needed, all of it refunded; the return page, the pass and an e-mail say so, never "Payment received"', async () => {
+    const id = await paid();
+    const started = await mine(id, owner);
+    const { eventId } = await standIn.pay(started.body.session_id);
+    const cash = await api('POST', `/api/admin/bookings/${id}/payments`, { amount: 50, method: 'cash', version: (await booking(id))!.updatedAt }, staff);
+    expect(cash.status).toBe(201);
+    const check = await getCheckout(started.body.session_id);
+    expect(check.status).toBe(200);
+    expect(check.body).toMatchObject({ amount_paid: 60, balance_due: 0, returned_payment: { amount: 50, kept: 0, refund: 50, reason: 'paidTwice', refunded: true } });
+    // Delivered again later: recorded once, told once.
+    expect((await standIn.deliver(eventId)).status).toBe(200);
+    const reference = check.body.booking_reference as string;
+    const told = `We received your payment of $50.00 for ${reference}, but it was not needed: the balance had already been paid. $50.00 has been refunded to your card.`;
+    expect(returnedPaymentText(reference, check.body.returned_payment)).toBe(told);
+    const pass = await api('GET', `/api/pass/${encodeURIComponent(await passTokenFor(id))}`);
+    expect(pass.body.returned_payments).toEqual([check.body.returned_payment]);
+    const mails = (await outboxFor(owner.email)).filter((m) => m.subject.startsWith(`Your payment for ${reference} was not needed`));
+    expect(mails.map((m) => m.text.includes(told))).toEqual([true]);
+  });
+
+  it('a balance the booking kept whole returns no returned payment and sends no such e-mail', async () => {
+    const id = await paid();
+    const started = await mine(id, owner);
+    expect((await payOnPage(started.body.session_id)).status).toBeLessThan(400);
+    const check = await getCheckout(started.body.session_id);
+    expect(check.body).toMatchObject({ balance_due: 0, returned_payment: null });
+    expect((await api('GET', `/api/pass/${encodeURIComponent(await passTokenFor(id))}`)).body.returned_payments).toEqual([]);
+    expect((await outboxFor(owner.email)).filter((m) => m.subject.includes(`${check.body.booking_reference} was not needed`))).toEqual([]);
   });
 
   it("a customer's edit that moves the price and a staff cancellation each withdraw the open session", async () => {

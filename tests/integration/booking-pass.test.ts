@@ -102,6 +102,7 @@ describe('the pass by its token', () => {
       // No wallet is configured on the shared test stack (tests/integration/wallet-passes.test.ts has one that is).
       wallet: { apple: false, google_save_url: null },
       invoice: 'download',
+      returned_payments: [],
     });
   });
 

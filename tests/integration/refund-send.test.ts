@@ -6,7 +6,7 @@
  * refund once and records it; refusing fails the line, never recording it as made; no answer puts it off with a
  * growing wait and fails it after the last attempt; an answer lost after Stripe refunded is found on the next send,
  * not paid twice. A booking whose balance was paid online has two payments: the refund goes to the one with room for
- * it, else to the one with the most room, settled at what it took. Stripe's 409 and 429 are no answer either. Where the
+ * it, else it is split across them (a line per payment, each its own Stripe refund), matching Stripe. Stripe's 409 and 429 are no answer either. Where the
  * sender must be the one that records a refund (made, found after a lost answer, absorbed by a dashboard refund), the
  * stand-in holds the payment's refund events, so the webhook neither records it nor kicks a send first; a dashboard
  * refund racing a send is made from inside Stripe's refund call. refund-durability.test.ts drives the worker's whole
@@ -19,6 +19,7 @@ import path from 'node:path';
 import type Stripe from 'stripe';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '../../functions/store/keys';
+import { splitLineId } from '../../functions/use-cases/booking/refund-ledger';
 import { daysFromToday } from '../support/dates';
 import { request } from '../support/http';
 import { createUser, type TestUser } from '../support/users';
@@ -27,6 +28,7 @@ import { baseUrl, customer, env, item, quote } from './payment-support';
 let owner: TestUser;
 let admin: TestUser;
 let refunds: typeof import('../../functions/use-cases/booking/refund');
+let reconcile: typeof import('../../functions/use-cases/booking/reconcile');
 let logger: typeof import('../../functions/lib/logger').logger;
 /** The DynamoDB client the sender's store uses (the same module instance), to make one of its calls fail. */
 let senderDb: import('@aws-sdk/lib-dynamodb').DynamoDBDocumentClient;
@@ -38,6 +40,7 @@ beforeAll(async () => {
   process.env.DYNAMODB_ENDPOINT = env.dynamodbEndpoint;
   process.env.STRIPE_STANDIN_URL = env.baseUrl;
   refunds = await import('../../functions/use-cases/booking/refund');
+  reconcile = await import('../../functions/use-cases/booking/reconcile');
   ({ logger } = await import('../../functions/lib/logger'));
   senderDb = (await import('../../functions/lib/aws')).dynamo();
   stripe = await (await import('../../functions/lib/stripe')).stripeClient();
@@ -441,6 +444,9 @@ async function refundedWhileStripeDown(cancel: (bookingId: string) => Promise<vo
 
 const ledgerOf = async (bookingId: string) => (await item(keys.booking(bookingId)))!.ledger as Line[];
 
+/** What reconcile finds on the booking: its ledger against Stripe's payments and refunds, and the books' rules. */
+const differences = async (bookingId: string) => reconcile.bookingDifferences((await item(keys.booking(bookingId))) as import('../../shared/records').Booking, []);
+
 /** An admin's cancellation refunding `dollars`. */
 const adminCancel = (dollars: number) => async (bookingId: string) => {
   const cancelled = await request(baseUrl, 'POST', `/api/admin/bookings/${bookingId}/cancellation`, { refund: dollars, reason: 'Flight cancelled by the airline' }, { authorization: admin.bearer });
@@ -462,15 +468,33 @@ describe('a booking whose balance was paid online', () => {
     expect(await queued(line.id)).toBeUndefined();
   });
 
-  it('a $110 refund no single payment can take: the $100 payment, the one with the most room, refunds $100 and the line is settled at that', async () => {
+  it('a $110 refund no single payment can take is split: $100 to the balance payment, $10 to the deposit, each its own line, settled, matching Stripe', async () => {
     const { bookingId, depositSession, balanceSession, line } = await refundedWhileStripeDown(adminCancel(110));
     expect([line.status, line.amountCents]).toEqual(['pending', -11000]);
 
     expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('succeeded');
-    expect(atStripe(depositSession)).toEqual([]);
-    const made = atStripe(balanceSession);
-    expect(made.map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[10000, line.id]]);
-    expect(await lineOf(bookingId)).toMatchObject({ status: 'succeeded', refundId: made[0]!.id, amountCents: -10000 });
+    const part = splitLineId(line.id, 2);
+    expect(atStripe(balanceSession).map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[10000, line.id]]);
+    expect(atStripe(depositSession).map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[1000, part]]);
+    const lines = (await ledgerOf(bookingId)).filter((l) => l.kind === 'refund');
+    expect(lines.map((l) => [l.id, l.status, l.amountCents, l.refundId])).toEqual([
+      [line.id, 'succeeded', -10000, atStripe(balanceSession)[0]!.id],
+      [part, 'succeeded', -1000, atStripe(depositSession)[0]!.id],
+    ]);
+    expect([await queued(line.id), await queued(part)]).toEqual([undefined, undefined]);
+    expect((await item(keys.booking(bookingId)))!.payment).toMatchObject({ amountPaidCents: 0 });
+    expect(await differences(bookingId)).toEqual([]);
+  });
+
+  it('counts the refunds a payment already has: after a $95 dashboard refund on the $100 balance payment, a $12 refund is split, $10 to the deposit and $2 to the balance payment', async () => {
+    const { bookingId, depositSession, balanceSession, line } = await refundedWhileStripeDown(adminCancel(12), (paid) => dashboardRefund(paid.balanceSession, 9500));
+    expect(line.amountCents).toBe(-1200);
+
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('succeeded');
+    expect(atStripe(depositSession).map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[1000, line.id]]);
+    expect(atStripe(balanceSession).map((r) => [r.amount, r.metadata.ledgerLine ?? null])).toEqual([[9500, null], [200, splitLineId(line.id, 2)]]);
+    expect((await ledgerOf(bookingId)).filter((l) => l.kind === 'refund' && l.status === 'succeeded').map((l) => l.amountCents)).toEqual([-9500, -1000, -200]);
+    expect(await differences(bookingId)).toEqual([]);
   });
 
   it("a refund made in Stripe's dashboard on the balance payment is recorded, as one on the deposit is", async () => {
@@ -494,16 +518,6 @@ describe('a booking whose balance was paid online', () => {
     expect(atStripe(depositSession).map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[1000, line.id]]);
     expect(atStripe(balanceSession)).toEqual([]);
     expect(await lineOf(bookingId)).toMatchObject({ status: 'succeeded', amountCents: -1000 });
-  });
-
-  it('counts the refunds a payment already has: after a $95 dashboard refund on the $100 balance payment, a $12 refund goes to the $10 deposit, the one with the most room, and is settled at $10', async () => {
-    const { bookingId, depositSession, balanceSession, line } = await refundedWhileStripeDown(adminCancel(12), (paid) => dashboardRefund(paid.balanceSession, 9500));
-    expect(line.amountCents).toBe(-1200);
-
-    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('succeeded');
-    expect(atStripe(depositSession).map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[1000, line.id]]);
-    expect(atStripe(balanceSession).map((r) => r.amount)).toEqual([9500]);
-    expect((await ledgerOf(bookingId)).find((l) => l.id === line.id)).toMatchObject({ status: 'succeeded', amountCents: -1000 });
   });
 
   it("counts the deposit's own refunds too: after a $2 dashboard refund on the $10 deposit, a $9 refund goes to the balance payment", async () => {
@@ -611,6 +625,74 @@ describe('a booking whose balance was paid online', () => {
     expect(other.outcome).toBe('absorbed');
     expect(await lineOf(bookingId)).toMatchObject({ status: 'succeeded', amountCents: 0, askedCents: 1000, settledAt: LATER.toISOString() });
     expect(info.mock.calls.filter((c) => c[0] === 'Refund not sent: a refund made in Stripe paid it')).toHaveLength(1);
+  });
+});
+
+describe('a refund split across the payments', () => {
+  it("an admin's $105 part refund of a $10 deposit and a $100 balance paid online: $100 and $5 back, the booking $5, matching Stripe", async () => {
+    const { bookingId, depositSession, balanceSession } = await paidTwice();
+    const detail = await request<{ part_refund_max: number }>(baseUrl, 'GET', `/api/admin/bookings/${bookingId}`, undefined, { authorization: admin.bearer });
+    expect(detail.body.part_refund_max).toBe(110);
+    const res = await request(baseUrl, 'POST', `/api/admin/bookings/${bookingId}/refunds`, { amount: 105, reason: 'Shuttle late', version: (await item(keys.booking(bookingId)))!.updatedAt }, { authorization: admin.bearer });
+    expect([res.status, (res.body as { refund?: number }).refund], JSON.stringify(res.body)).toEqual([201, 105]);
+    expect(atStripe(balanceSession).map((r) => r.amount)).toEqual([10000]);
+    expect(atStripe(depositSession).map((r) => r.amount)).toEqual([500]);
+    const b = (await item(keys.booking(bookingId)))!;
+    expect((b.ledger as Line[]).filter((l) => l.kind === 'refund').map((l) => [l.status, l.amountCents])).toEqual([['succeeded', -10000], ['succeeded', -500]]);
+    expect([b.totalCents, b.payment.amountPaidCents, b.payment.balanceDueCents]).toEqual([500, 500, 0]);
+    expect(await differences(bookingId)).toEqual([]);
+  });
+
+  it('no answer after the split: both lines stay pending with their requests; sent again (as the worker does), each is made once', async () => {
+    const { bookingId, depositSession, balanceSession, line } = await refundedWhileStripeDown(adminCancel(110));
+    const create = vi.spyOn(stripe.refunds, 'create').mockRejectedValue(stripeError(500, 'An error occurred with our connection to Stripe.'));
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1, now: () => LATER })).toBe('retry');
+    const part = splitLineId(line.id, 2);
+    const pending = (await ledgerOf(bookingId)).filter((l) => l.kind === 'refund');
+    expect(pending.map((l) => [l.id, l.status, l.amountCents])).toEqual([[line.id, 'pending', -10000], [part, 'pending', -1000]]);
+    expect(await queued(line.id)).toMatchObject({ attempts: 2 });
+    expect(await queued(part)).toBeDefined();
+    expect([atStripe(depositSession), atStripe(balanceSession)]).toEqual([[], []]);
+    // Held and owed as before the split: nothing is a difference while the refunds wait.
+    expect((await item(keys.booking(bookingId)))!.payment).toMatchObject({ amountPaidCents: 0 });
+    expect(await differences(bookingId)).toEqual([]);
+
+    create.mockRestore();
+    expect(await refunds.sendRefund(bookingId, part, { attempts: 1 })).toBe('succeeded');
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 2 })).toBe('succeeded');
+    // Sent again: nothing more at Stripe.
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 3 })).toBe('settled-elsewhere');
+    expect(atStripe(balanceSession).map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[10000, line.id]]);
+    expect(atStripe(depositSession).map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[1000, part]]);
+    expect((await ledgerOf(bookingId)).filter((l) => l.kind === 'refund').map((l) => l.status)).toEqual(['succeeded', 'succeeded']);
+    expect([await queued(line.id), await queued(part)]).toEqual([undefined, undefined]);
+    expect(await differences(bookingId)).toEqual([]);
+  });
+
+  it('two senders at once: split once, each part made once at Stripe', async () => {
+    const { bookingId, depositSession, balanceSession, line } = await refundedWhileStripeDown(adminCancel(110));
+    // The worker's send runs whole (split, both parts sent) while this one reads the first payment: this one then
+    // finds the line's refund on the balance payment, settled by the other.
+    const other = otherSender(bookingId, line.id);
+    vi.spyOn(stripe.paymentIntents, 'retrieve').mockImplementationOnce(precededBy(other.run, stripe.paymentIntents.retrieve.bind(stripe.paymentIntents)));
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('settled-elsewhere');
+    expect(other.outcome).toBe('succeeded');
+    expect(atStripe(balanceSession).map((r) => r.amount)).toEqual([10000]);
+    expect(atStripe(depositSession).map((r) => r.amount)).toEqual([1000]);
+    expect((await ledgerOf(bookingId)).filter((l) => l.kind === 'refund').map((l) => [l.status, l.amountCents])).toEqual([['succeeded', -10000], ['succeeded', -1000]]);
+    expect(await differences(bookingId)).toEqual([]);
+  });
+
+  it('the other sender sends the split line while this one sends it too: one refund for it at Stripe (its key), the part once', async () => {
+    const { bookingId, depositSession, balanceSession, line } = await refundedWhileStripeDown(adminCancel(110));
+    // This one has split the line and is sending its $100 when the worker sends the same (now aimed) line.
+    const other = otherSender(bookingId, line.id);
+    vi.spyOn(stripe.refunds, 'create').mockImplementationOnce(precededBy(other.run, stripe.refunds.create.bind(stripe.refunds)));
+    expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('succeeded');
+    expect(other.outcome).toBe('succeeded');
+    expect(atStripe(balanceSession).map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[10000, line.id]]);
+    expect(atStripe(depositSession).map((r) => [r.amount, r.metadata.ledgerLine])).toEqual([[1000, splitLineId(line.id, 2)]]);
+    expect(await differences(bookingId)).toEqual([]);
   });
 });
 

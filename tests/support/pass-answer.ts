@@ -22,4 +22,5 @@ export const VALID_PASS = {
   cancellation: { cancellable: true, reason: null, paid: 10, refund: 0, fee: 0, kept: 10, kept_reason: 'The deposit is kept.' },
   wallet: { apple: false, google_save_url: null },
   invoice: 'download',
+  returned_payments: [],
 };

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { paymentMessages } from '../../shared/booking';
+import { capacityMessages } from '../../shared/capacity';
 import { tooManyRequestsMessage } from '../../shared/messages';
 import { priceFor } from '../../shared/pricing';
 import { toQuoteResponse } from '../../shared/quote-response';
@@ -110,6 +112,16 @@ describe('failure texts', () => {
     const message = tooManyRequestsMessage(540);
     expect(message).toBe('Too many attempts in a short time. Please try again in 9 minutes.');
     expect(checkoutFailureDetail({ message })).toBe(message);
+  });
+
+  it("shows a burst's answers under 'Payment failed': a few places left, try again (429), and no time to finish (503)", () => {
+    const startsBusy = capacityMessages.startsBusy('2026-12-22');
+    expect(checkoutFailureDetail({ message: startsBusy, fieldErrors: { 'quote.dropOffDate': startsBusy } })).toBe(
+      'Many travellers are booking 22/12/2026 right now and only a few places are left. Please try again in a few seconds.',
+    );
+    expect(checkoutFailureDetail({ message: paymentMessages.checkoutBusy })).toBe(
+      'Many travellers are booking at the same moment and we could not start your payment in time. Please try again in a few seconds.',
+    );
   });
 
   it('adds nothing for generic failures', () => {

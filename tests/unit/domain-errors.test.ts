@@ -3,7 +3,7 @@
  * written out here as numbers: a change in the mapping changes what every client sees.
  */
 import { describe, expect, it } from 'vitest';
-import { DomainError, badRequest, conflict, forbidden, notFound, providerFailed, providerUnavailable, tooManyRequests, unauthorized } from '../../functions/domain/errors';
+import { DomainError, badRequest, busy, conflict, forbidden, notFound, providerFailed, providerUnavailable, tooManyRequests, unauthorized } from '../../functions/domain/errors';
 import { HttpError, httpErrorOf } from '../../functions/lib/errors';
 
 describe('the answer for each domain error', () => {
@@ -16,6 +16,7 @@ describe('the answer for each domain error', () => {
     [tooManyRequests('Too many attempts', 61), 429],
     [providerFailed('Could not start the payment'), 502],
     [providerUnavailable('Could not start the payment'), 503],
+    [busy('Many travellers are booking at the same moment', 5), 503],
   ])('%s answers %i with its message and field messages', (error, status) => {
     const answer = httpErrorOf(error);
     expect(answer).toBeInstanceOf(HttpError);
@@ -25,6 +26,8 @@ describe('the answer for each domain error', () => {
   it('a spent budget says when to try again', () => {
     expect(httpErrorOf(tooManyRequests('Too many attempts', 61))?.headers).toEqual({ 'retry-after': '61' });
     expect(httpErrorOf(conflict('Taken'))?.headers).toBeUndefined();
+    expect(httpErrorOf(busy('Many travellers are booking at the same moment', 5))?.headers).toEqual({ 'retry-after': '5' });
+    expect(httpErrorOf(providerUnavailable('Try again', 5))?.headers).toEqual({ 'retry-after': '5' });
   });
 
   it('anything not thrown on purpose has no answer of its own (the stack logs it and answers 500)', () => {

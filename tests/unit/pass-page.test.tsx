@@ -95,6 +95,17 @@ describe('the booking pass page', () => {
     expect(screen.queryByText('The landed form')).toBeNull();
   });
 
+  it('says a balance paid online that was not needed, and what goes back to the card, under Payment', async () => {
+    serve(200, { ...VALID_PASS, amount_paid: 110, balance_due: 0, can: { ...VALID_PASS.can, pay_balance: false }, returned_payments: [{ amount: 100, kept: 0, refund: 100, reason: 'paidTwice', refunded: false }] });
+    const notice = await screen.findByTestId('pass-returned-payment', undefined, { timeout: 10_000 });
+    expect(notice.textContent).toBe('We received your payment of $100.00 for RP-ABC234, but it was not needed: the balance had already been paid. $100.00 is being refunded to your card.');
+    expect(within(screen.getByRole('region', { name: 'Payment' })).getByRole('status')).toBe(notice);
+    cleanup();
+    serve(200, VALID_PASS);
+    await screen.findByTestId('pass-reference', undefined, { timeout: 10_000 });
+    expect(screen.queryByTestId('pass-returned-payment')).toBeNull();
+  });
+
   it('offers the invoice as a download when it does not name the buyer', async () => {
     serve(200, VALID_PASS);
     await screen.findByTestId('pass-reference', undefined, { timeout: 10_000 });

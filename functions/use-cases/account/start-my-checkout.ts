@@ -13,7 +13,7 @@ import { startCheckout } from '../booking/start-checkout';
 import { quoteOf, withSpecFieldNames } from '../booking/spec-field-names';
 import { accountCustomer } from './account-customer';
 
-export async function startMyCheckout(caller: Caller, req: MyCheckoutRequest, siteUrl: string, remainingMs?: () => number): Promise<CheckoutResponse> {
+export async function startMyCheckout(caller: Caller, req: MyCheckoutRequest, siteUrl: string, remainingMs?: () => number, spendBudget?: () => Promise<void>): Promise<CheckoutResponse> {
   const [profile, customer] = await Promise.all([getProfile(caller.sub), accountCustomer(caller)]);
   const fromRecord = customer ? splitName(customer.name) : { first: '', last: '' };
   const details = customerDetailsSchema.safeParse({
@@ -32,7 +32,7 @@ export async function startMyCheckout(caller: Caller, req: MyCheckoutRequest, si
         paymentType: req.payment_type,
         confirm_duplicate: req.confirm_duplicate,
       },
-      { userId: caller.sub, userEmail: caller.email, userEmailVerified: caller.emailVerified, siteUrl, returnTo: 'dashboard', remainingMs, ownersBookings: true },
+      { userId: caller.sub, userEmail: caller.email, userEmailVerified: caller.emailVerified, siteUrl, returnTo: 'dashboard', remainingMs, ownersBookings: true, spendBudget },
     ),
   );
 }

@@ -12,12 +12,17 @@
  * cancelled) is kept up to the balance due and the rest refunded at once, through the durable refund path (a pending
  * refund line to that payment, with its request, in the same transaction; then sent, and the worker sends what is
  * left), with a line that says why. A booking held for payment review keeps it whole for staff. Either way staff are
- * told: an error log line and a business metric.
+ * told: an error log line and a business metric. The customer is told too: the return page and the pass say the
+ * payment was not needed and what goes back (returnedPayments), and an e-mail says the same, sent once, by the
+ * writer that recorded the payment.
  */
 import type Stripe from 'stripe';
 import { maskToken } from '../../../shared/mask';
-import { balancePaymentDecision, lateBalanceText, type BalancePaymentDecision, type BalancePaymentStanding } from '../../../shared/money-policy';
-import { formatMoney } from '../../../shared/money';
+import { balancePaymentDecision, lateBalanceText, type BalancePaymentDecision, type BalancePaymentStanding, type LateBalanceReason } from '../../../shared/money-policy';
+import { centsToDollars, formatMoney } from '../../../shared/money';
+import { returnedPaymentText, type ReturnedPayment } from '../../../shared/returned-payment';
+import { site } from '../../../shared/site';
+import { sendEmail } from '../../lib/email';
 import { CONFIRMED_STATUSES, LISTED_STATUSES, type Booking, type LedgerLine } from '../../../shared/records';
 import { logAbout, logger } from '../../lib/logger';
 import { BUSINESS_METRICS, countEvent } from '../../lib/metrics';
@@ -116,6 +121,10 @@ export async function recordBalancePayment(session: Stripe.Checkout.Session, rec
     if (refundLine) {
       countEvent(BUSINESS_METRICS.refundRequested);
       await refund(after, refundLine);
+      // As the booking stands after the first send: the return page and the e-mail say whether the refund is made.
+      const sent = (await getBooking(before.id, true)) ?? after;
+      await tellCustomer(sent, session.id);
+      return { kind: 'recorded', booking: sent, recordedNow: true };
     }
     return { kind: 'recorded', booking: after, recordedNow: true };
   }
@@ -134,5 +143,49 @@ function tellStaff(before: Booking, session: Stripe.Checkout.Session, record: Ch
   } else if (!current) {
     // Kept whole and within what is due: the customer paid what they owed, through a session that was not the latest.
     logger.warn('Balance paid through a session that was no longer the booking\'s; kept, within what is due', facts);
+  }
+}
+
+const reasonOf = (note: string): LateBalanceReason | undefined => (Object.keys(lateBalanceText) as LateBalanceReason[]).find((r) => note.startsWith(lateBalanceText[r]));
+
+/**
+ * The balances paid online that the booking did not keep whole, each with what went back and why (from its payment line
+ * and the refund line its payment wrote, `refund-checkout-<session>`), by session: what the customer is told.
+ */
+export function returnedPayments(b: Booking): (ReturnedPayment & { sessionId: string })[] {
+  const ledger = b.ledger ?? [];
+  return ledger.flatMap((l) => {
+    if (l.kind !== 'payment' || l.method !== 'online' || !l.sessionId) return [];
+    const back = ledger.find((x) => x.kind === 'refund' && x.id === balanceRefundLineId(l.sessionId!));
+    const reason = back && reasonOf(back.note);
+    if (!back || !reason) return [];
+    // What the policy sent back (a refund made in Stripe's dashboard may have paid part of it instead).
+    const refundCents = back.askedCents ?? -back.amountCents;
+    return [{ sessionId: l.sessionId, amount: centsToDollars(l.amountCents), kept: centsToDollars(l.amountCents - refundCents), refund: centsToDollars(refundCents), reason, refunded: back.status === 'succeeded' }];
+  });
+}
+
+/** The session's payment as returned, or null when the booking kept it whole (or it is not a balance session). */
+export function returnedPaymentOf(b: Booking, sessionId: string): ReturnedPayment | null {
+  const found = returnedPayments(b).find((p) => p.sessionId === sessionId);
+  if (!found) return null;
+  const { sessionId: _, ...payment } = found;
+  return payment;
+}
+
+/** The e-mail to the customer whose payment was not needed (`b` after the refund's first send: it says whether it is made). */
+async function tellCustomer(b: Booking, sessionId: string): Promise<void> {
+  try {
+    const payment = returnedPaymentOf(b, sessionId);
+    if (!payment) return;
+    const reference = b.bookingReference ?? b.id;
+    await sendEmail({
+      to: [b.customer.email],
+      subject: `Your payment for ${reference} was not needed | ${site.brand}`,
+      text: `Hi ${b.customer.name},\n\n${returnedPaymentText(reference, payment)}\n\n${site.brand}`,
+    });
+  } catch (error) {
+    // The payment and its refund are recorded; only the e-mail is lost, and staff were alerted about the payment.
+    logger.error('Could not send the payment-not-needed e-mail', { bookingId: b.id, sessionId: maskToken(sessionId), error: String(error) });
   }
 }

@@ -3,10 +3,12 @@
  * conflict that names the first full date. The occupancy counters' conditions are the authority; these reads
  * only fail early and explain a refusal.
  */
-import { capacityMessages, stayChange, stayDates } from '../../../shared/capacity';
+import { capacityMessages, START_GATE_SECONDS, startAllowance, stayChange, stayDates } from '../../../shared/capacity';
 import { nzNow } from '../../../shared/nz-time';
-import { conflict, type DomainError } from '../../domain/errors';
-import { fullDatesAmong, holdsFullAmong } from '../../store/occupancy';
+import { conflict, DomainError } from '../../domain/errors';
+import { logger } from '../../lib/logger';
+import { fullDatesAmong, holdsFullAmong, readOccupancy, unpaidHoldLimit, type DayOccupancy } from '../../store/occupancy';
+import { spendBudgets } from '../../store/rate-limits';
 import { sessionExpiry } from './checkout-session-params';
 import { yardCapacity } from '../../store/yard-settings';
 import * as clock from '../../lib/clock';
@@ -43,14 +45,45 @@ function holdsConflict(date: string, now: Date): DomainError {
   return conflict(message, { 'quote.dropOffDate': message });
 }
 
-/** Refuses a new stay that has a full date, or a date held up by unpaid checkouts; answers the capacity it checked against, for the hold. */
-export async function roomForStay(stay: Stay, now = clock.now()): Promise<number> {
+/** A stay's room as read: the capacity it was checked against and each date's occupancy. */
+export interface StayRoom {
+  capacity: number;
+  days: DayOccupancy[];
+}
+
+/** The stay's dates as the occupancy counters stand (one read), refused when one is full or held up by unpaid checkouts. */
+export async function checkedRoom(stay: Stay, now = clock.now()): Promise<StayRoom> {
   const { capacity } = await yardCapacity();
   const dates = stayDates(stay.dropOffDate, stay.pickUpDate);
-  const [full, held] = await Promise.all([fullDatesAmong(dates, capacity), holdsFullAmong(dates, capacity)]);
-  if (full.length > 0) throw fullConflict(full[0]!);
-  if (held.length > 0) throw holdsConflict(held[0]!, now);
-  return capacity;
+  const days = await readOccupancy(dates[0]!, dates[dates.length - 1]!);
+  const full = days.find((d) => d.taken >= capacity);
+  if (full) throw fullConflict(full.date);
+  const held = days.find((d) => d.held >= unpaidHoldLimit(capacity));
+  if (held) throw holdsConflict(held.date, now);
+  return { capacity, days };
+}
+
+/** Refuses a new stay that has a full date, or a date held up by unpaid checkouts; answers the capacity it checked against, for the hold. */
+export async function roomForStay(stay: Stay, now = clock.now()): Promise<number> {
+  return (await checkedRoom(stay, now)).capacity;
+}
+
+/**
+ * A checkout's turn to start when a date of its stay has few places left (shared/capacity.ts, startAllowance): a
+ * burst for the last places lets a few start at a time and tells the others to try again in a few seconds (429,
+ * `Retry-After`), before anything is written or a payment session opened, so that every checkout answers in its time
+ * limit. A start that then fails still counts: the window is short.
+ */
+export async function admitCheckoutStart({ capacity, days }: StayRoom, now = clock.now()): Promise<void> {
+  const tightest = days.reduce<DayOccupancy | null>((a, b) => (!a || b.taken > a.taken ? b : a), null);
+  const allowance = tightest ? startAllowance(capacity - tightest.taken) : null;
+  if (!tightest || allowance === null) return;
+  const outcome = await spendBudgets([{ scope: 'checkout-start', subject: `date-${tightest.date}`, limit: allowance, windowSeconds: START_GATE_SECONDS }], now);
+  if (!outcome.ok) {
+    logger.warn('Checkout start refused: a burst for the last places', { date: tightest.date, placesLeft: capacity - tightest.taken, allowance });
+    const message = capacityMessages.startsBusy(tightest.date);
+    throw new DomainError('too-many-requests', message, { 'quote.dropOffDate': message }, outcome.retryAfterSeconds);
+  }
 }
 
 /** The 409 for a hold the counters refused: a date that filled meanwhile, else one whose holds are all taken (re-read). */

@@ -170,6 +170,27 @@ async function stripeBalancePayments(b: Booking): Promise<Map<string, StripeBala
   return new Map(found.filter((f): f is NonNullable<typeof f> => f !== null));
 }
 
+/**
+ * One booking's differences: its ledger against Stripe's payments and refunds, and the books' own rules (with the
+ * balance sessions Stripe holds open for it, `openSessions`). What reconcile checks of each booking it walks.
+ */
+export async function bookingDifferences(b: Booking, openSessions: readonly string[]): Promise<Omit<ReconcileDifference, 'bookingId' | 'reference'>[]> {
+  const out: Omit<ReconcileDifference, 'bookingId' | 'reference'>[] = [];
+  let firstCharge = recordedFirstCharge(b);
+  const paymentIntent = b.payment?.paymentIntent;
+  if (paymentIntent) {
+    const [payment, refunds, balancePayments] = await Promise.all([stripePayment(paymentIntent), listPaymentRefunds(paymentIntent), stripeBalancePayments(b)]);
+    firstCharge ??= payment.amountReceived;
+    for (const d of compareWithStripe(b, payment, refunds, balancePayments)) out.push({ rule: RECONCILE_RULES.matchesStripe, detail: `the ledger says ${d.ledger}; Stripe says ${d.stripe}`, ...d });
+    for (const [pi, p] of [[paymentIntent, { ...payment, refunds }] as const, ...balancePayments]) {
+      const beyond = refundsBeyond(pi, p.amountReceived, p.refunds);
+      if (beyond) out.push({ rule: RECONCILE_RULES.refundWithinPayment, detail: beyond });
+    }
+  }
+  for (const f of checkBooks(b, { firstChargeCents: firstCharge ?? b.amountDueNowCents, openSessions })) out.push({ rule: f.rule, detail: f.detail });
+  return out;
+}
+
 export interface ReconcileReport {
   checked: number;
   differences: ReconcileDifference[];
@@ -240,18 +261,7 @@ export async function reconcileBookings(options: { now?: Date; progress?: (line:
   for await (const page of walkAcrossMonths('gsi2', allBookingsPartition, months, 100)) {
     for (const b of page) {
       report.checked++;
-      let firstCharge = recordedFirstCharge(b);
-      const paymentIntent = b.payment?.paymentIntent;
-      if (paymentIntent) {
-        const [payment, refunds, balancePayments] = await Promise.all([stripePayment(paymentIntent), listPaymentRefunds(paymentIntent), stripeBalancePayments(b)]);
-        firstCharge ??= payment.amountReceived;
-        for (const d of compareWithStripe(b, payment, refunds, balancePayments)) found(b, RECONCILE_RULES.matchesStripe, `the ledger says ${d.ledger}; Stripe says ${d.stripe}`, d);
-        for (const [pi, p] of [[paymentIntent, { ...payment, refunds }] as const, ...balancePayments]) {
-          const beyond = refundsBeyond(pi, p.amountReceived, p.refunds);
-          if (beyond) found(b, RECONCILE_RULES.refundWithinPayment, beyond);
-        }
-      }
-      for (const f of checkBooks(b, { firstChargeCents: firstCharge ?? b.amountDueNowCents, openSessions: openByBooking.get(b.id) ?? [] })) found(b, f.rule, f.detail);
+      for (const d of await bookingDifferences(b, openByBooking.get(b.id) ?? [])) found(b, d.rule, d.detail, d.ledger !== undefined && d.stripe !== undefined ? { ledger: d.ledger, stripe: d.stripe } : undefined);
       const reference = b.bookingReference ?? b.id;
       if (b.payment?.sessionId) claim(b.payment.sessionId, { bookingId: b.id, reference, paymentIntent: b.payment.paymentIntent });
       for (const l of b.ledger ?? []) if (l.kind === 'payment' && l.sessionId) claim(l.sessionId, { bookingId: b.id, reference, paymentIntent: l.paymentIntent ?? null });

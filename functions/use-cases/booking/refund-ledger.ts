@@ -140,7 +140,7 @@ export function syncLedger(b: Booking, refunds: readonly StripeRefund[], at: str
  * (earlier lines still waiting to be sent); never more than the charge has left, never below 0. A dashboard refund
  * the decision had already counted does not lower the line again.
  */
-export function headroomCents(b: Booking, index: number, refunds: readonly StripeRefund[]): Cents {
+export function headroomCents(b: Booking, index: number, refunds: readonly StripeRefund[], paymentIntent?: string): Cents {
   const ledger = b.ledger ?? [];
   const line = ledger[index]!;
   const before = ledger.slice(0, index).filter((l) => l.kind === 'refund' && l.status !== 'failed');
@@ -150,8 +150,33 @@ export function headroomCents(b: Booking, index: number, refunds: readonly Strip
   const atStripe = new Set(counted.map((r) => r.metadata?.ledgerLine).filter((id): id is string => !!id));
   const unknownOutside = counted.filter((r) => !ourLines.has(r.metadata?.ledgerLine ?? '') && !knownIds.has(r.id)).reduce((sum, r) => sum + r.amount, 0);
   const gaveWay = before.reduce((sum, l) => sum + (l.askedCents === undefined ? 0 : l.askedCents + l.amountCents), 0);
-  const waiting = before.filter((l) => l.status === 'pending' && !atStripe.has(l.id)).reduce((sum, l) => sum - l.amountCents, 0);
+  // A line aimed at another payment (`refunds` are this one's) goes there whatever this payment's refunds are: it gives way to none of them.
+  const goesHere = (l: LedgerLine) => !l.paymentIntent || !paymentIntent || l.paymentIntent === paymentIntent;
+  const waiting = before.filter((l) => l.status === 'pending' && !atStripe.has(l.id) && goesHere(l)).reduce((sum, l) => sum - l.amountCents, 0);
   const chargeLeft = chargedCents(b) - counted.reduce((sum, r) => sum + r.amount, 0);
   const lowerBy = Math.max(0, unknownOutside - gaveWay - waiting);
   return Math.max(0, Math.min(-line.amountCents - lowerBy, chargeLeft));
+}
+
+/** One payment's share of a refund split across the booking's payments (refund.ts). */
+export interface RefundPart {
+  paymentIntent: string;
+  cents: Cents;
+}
+
+/** The id of a split refund's `n`th line (2, 3 ...): fixed by the line it came from, so a split made twice writes one. */
+export const splitLineId = (lineId: string, n: number): string => `${lineId}-part${n}`;
+
+/**
+ * A pending refund line split across payments (pure): the line is aimed at the first part's payment and new pending
+ * lines, right after it, take the others, each aimed at its payment. What the lines give back together is what the
+ * line gave (what is held does not move): the line keeps all but the other parts, so what the parts leave unsent
+ * (the headroom rule lowered it) is still on it, settled lower when it is sent, as an unsplit line would be.
+ */
+export function splitRefundLine(ledger: readonly LedgerLine[], index: number, parts: readonly RefundPart[], at: string): { ledger: LedgerLine[]; added: string[] } {
+  const line = ledger[index]!;
+  const rest = parts.slice(1);
+  const first: LedgerLine = { ...line, paymentIntent: parts[0]!.paymentIntent, amountCents: line.amountCents + rest.reduce((sum, p) => sum + p.cents, 0) };
+  const more: LedgerLine[] = rest.map((p, i) => ({ id: splitLineId(line.id, i + 2), at, by: line.by, kind: 'refund', amountCents: -p.cents, note: line.note, status: 'pending', paymentIntent: p.paymentIntent, splitFrom: line.id }));
+  return { ledger: [...ledger.slice(0, index), first, ...more, ...ledger.slice(index + 1)], added: more.map((l) => l.id) };
 }

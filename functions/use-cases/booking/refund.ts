@@ -9,6 +9,10 @@
  * Before sending, the payment's refunds are listed from Stripe: the line's own refund there (a send whose answer
  * was lost) settles it without sending; otherwise only the headroom is sent (refund-ledger.ts: a refund made
  * in Stripe's dashboard since the decision lowers it, to nothing if it paid it all).
+ * A refund larger than what any one payment has left (a booking paid by its checkout and a balance paid online) is
+ * split before anything is sent: the line is aimed at the payment with the most room and new pending lines, one per
+ * further payment, take the rest, written with their requests in one conditional transaction (`splitLine`); each is
+ * then one Stripe refund, sent, settled and retried as any line is.
  * Stripe refusing it (a 4xx: already refunded, disputed, no such payment) settles the line as failed for staff
  * to see; no answer at all (a timeout, an outage, 5xx, 429) is tried again, and after MAX_REFUND_ATTEMPTS the
  * line is failed too, with an error log the 'refund failed' alarm counts.
@@ -19,7 +23,7 @@ import { BUSINESS_METRICS, countEvent } from '../../lib/metrics';
 import { stripeClient } from '../../lib/stripe';
 import { getBooking } from '../../store/bookings';
 import { dropRefundRequest, postponeRefund } from '../../store/refund-requests';
-import { headroomCents, refundCounts, settleLine, type StripeRefund } from './refund-ledger';
+import { headroomCents, refundCounts, settleLine, splitRefundLine, type RefundPart, type StripeRefund } from './refund-ledger';
 import { changeTime, listPaymentRefunds, saveLedgerEdit, syncBookingRefunds } from './refund-sync';
 import * as clock from '../../lib/clock';
 
@@ -150,9 +154,18 @@ export async function sendRefund(bookingId: string, lineId: string, options: Sen
     const current = await getBooking(bookingId, true);
     const still = pendingLine(current, lineId);
     if (!current || !still) return 'settled-elsewhere';
-    const amount = headroomCents(current, still.index, refunds);
+    const amount = headroomCents(current, still.index, refunds, paymentIntent);
     // A booking whose balance was paid online has more than one payment: the refund goes where it fits.
     const where = await refundTarget(current, lineId, paymentIntent, refunds, amount);
+    if ('split' in where) {
+      const added = await splitLine(bookingId, lineId, where.split, now);
+      if (added === 'not-pending') return 'settled-elsewhere';
+      // The line is aimed at one payment now: this send goes on with it, then the new lines go at once (their
+      // requests are written, so the worker sends any that meet no answer here).
+      const outcome = await sendRefund(bookingId, lineId, options);
+      for (const id of added) await sendNow(bookingId, id);
+      return outcome;
+    }
     if ('own' in where) {
       if (!refundCounts(where.own)) return fail('Refund failed at Stripe', true, (options.attempts ?? 0) + 1);
       return (await settleSent(bookingId, lineId, where.own.amount, where.own.id, now)) === 'settled' ? 'succeeded' : 'settled-elsewhere';
@@ -177,57 +190,102 @@ export async function sendRefund(bookingId: string, lineId: string, options: Sen
     if (answer.kind === 'no-answer') return noAnswer(answer.reason);
     // Refused: made meanwhile by another sender, or a dashboard refund took what was left? Then look again.
     const again = await listed(paymentIntent);
-    const changed = Array.isArray(again) && (again.some((r) => r.metadata?.ledgerLine === lineId) || headroomCents(current, still.index, again) < amount);
+    const changed = Array.isArray(again) && (again.some((r) => r.metadata?.ledgerLine === lineId) || headroomCents(current, still.index, again, paymentIntent) < amount);
     if (!changed) return fail(answer.reason, true, (options.attempts ?? 0) + 1);
   }
   return fail('Refused twice as Stripe refunds changed', true, (options.attempts ?? 0) + 1);
 }
 
-type Target = { paymentIntent: string; sendCents: number } | { own: StripeRefund } | { reason: string; refused: boolean };
+type Target = { paymentIntent: string; sendCents: number } | { split: RefundPart[] } | { own: StripeRefund } | { reason: string; refused: boolean };
+
+const countedCents = (list: readonly StripeRefund[]) => list.filter(refundCounts).reduce((sum, r) => sum + r.amount, 0);
+
+/** What Stripe received on the booking's checkout payment (its first): a payment without a `payment` line of its own. */
+async function receivedCents(paymentIntent: string): Promise<number | { reason: string; refused: boolean }> {
+  try {
+    return (await (await stripeClient()).paymentIntents.retrieve(paymentIntent)).amount_received;
+  } catch (error) {
+    return { reason: messageOf(error), refused: isRefusal(error) };
+  }
+}
 
 /**
- * Which payment a refund of `amount` goes to. A line aimed at one payment (`paymentIntent` on the line): that one,
- * capped by its room. A booking paid once: its checkout's payment intent, as always. One whose
- * balance was paid online (a `payment` line with its own payment intent) has several: each is listed (the line's own
- * refund found on one of them, from a send whose answer was lost, is settled without sending), and the refund goes to
- * the first, in order, with room for all of it (what Stripe received less its refunds), else to the one with the most
- * room, capped by it (the line is then settled lower and the rest held again, as the headroom rule does).
+ * Which payment a refund of `amount` goes to. A line aimed at one payment (`paymentIntent` on the line: a balance paid
+ * online that was not needed, or one part of a split refund): that one, capped by its room. A booking paid once: its
+ * checkout's payment intent, as always. One whose balance was paid online (a `payment` line with its own payment
+ * intent) has several: each is listed (the line's own refund found on one of them, from a send whose answer was lost,
+ * is settled without sending), and the refund goes to the first, in order, with room for all of it (what Stripe
+ * received less its refunds); when none has, it is split across them, the most room first, as far as their rooms go
+ * (what no payment has room for is settled lower and held again, as the headroom rule does).
  */
 async function refundTarget(b: Booking, lineId: string, first: string, firstRefunds: readonly StripeRefund[], amount: number): Promise<Target> {
   const aimed = (b.ledger ?? []).find((l) => l.id === lineId)?.paymentIntent;
   if (aimed) {
     // `first` is that payment here (sendRefund listed it): what it received less its refunds is the room.
-    const paid = (b.ledger ?? []).find((l) => l.kind === 'payment' && l.paymentIntent === aimed)?.amountCents ?? 0;
-    const counted = firstRefunds.filter(refundCounts).reduce((sum, r) => sum + r.amount, 0);
-    return { paymentIntent: aimed, sendCents: Math.max(0, Math.min(amount, paid - counted)) };
+    const line = (b.ledger ?? []).find((l) => l.kind === 'payment' && l.paymentIntent === aimed);
+    const paid = line ? line.amountCents : await receivedCents(aimed);
+    if (typeof paid !== 'number') return paid;
+    return { paymentIntent: aimed, sendCents: Math.max(0, Math.min(amount, paid - countedCents(firstRefunds))) };
   }
   const online = (b.ledger ?? []).filter((l) => l.kind === 'payment' && l.method === 'online' && l.paymentIntent);
   if (online.length === 0) return { paymentIntent: first, sendCents: amount };
-  const counted = (list: readonly StripeRefund[]) => list.filter(refundCounts).reduce((sum, r) => sum + r.amount, 0);
-  const rooms: { paymentIntent: string; room: number }[] = [];
-  try {
-    const received = (await (await stripeClient()).paymentIntents.retrieve(first)).amount_received;
-    rooms.push({ paymentIntent: first, room: received - counted(firstRefunds) });
-  } catch (error) {
-    return { reason: messageOf(error), refused: isRefusal(error) };
-  }
+  const rooms: RefundPart[] = [];
+  const received = await receivedCents(first);
+  if (typeof received !== 'number') return received;
+  rooms.push({ paymentIntent: first, cents: received - countedCents(firstRefunds) });
   for (const l of online) {
     const list = await listed(l.paymentIntent!);
     if (!Array.isArray(list)) return list;
     const own = list.find((r) => r.metadata?.ledgerLine === lineId);
     if (own) return { own };
-    rooms.push({ paymentIntent: l.paymentIntent!, room: l.amountCents - counted(list) });
+    rooms.push({ paymentIntent: l.paymentIntent!, cents: l.amountCents - countedCents(list) });
   }
-  const pick = rooms.find((r) => r.room >= amount) ?? rooms.reduce((a, c) => (c.room > a.room ? c : a));
-  return { paymentIntent: pick.paymentIntent, sendCents: Math.max(0, Math.min(amount, pick.room)) };
+  const whole = rooms.find((r) => r.cents >= amount);
+  if (whole) return { paymentIntent: whole.paymentIntent, sendCents: amount };
+  const parts: RefundPart[] = [];
+  let left = amount;
+  for (const r of [...rooms].filter((r) => r.cents > 0).sort((x, y) => y.cents - x.cents)) {
+    if (left === 0) break;
+    const cents = Math.min(left, r.cents);
+    parts.push({ paymentIntent: r.paymentIntent, cents });
+    left -= cents;
+  }
+  if (parts.length >= 2) return { split: parts };
+  return { paymentIntent: parts[0]?.paymentIntent ?? first, sendCents: parts[0]?.cents ?? 0 };
+}
+
+/**
+ * Splits a pending line across payments (refund-ledger.ts, splitRefundLine) in the booking's conditional transaction,
+ * which also writes each new line's refund request (store/refund-requests.ts, newRefundRequests): a crash after it
+ * leaves every part queued, a crash before it leaves the line as it was, to be split again the same way. The new
+ * lines' ids; none when another sender split it first (the line is aimed already).
+ */
+async function splitLine(bookingId: string, lineId: string, parts: readonly RefundPart[], now: () => Date): Promise<string[] | 'not-pending'> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const b = await getBooking(bookingId, true);
+    const found = pendingLine(b, lineId);
+    if (!b || !found) return 'not-pending';
+    if (found.line.paymentIntent) return [];
+    const at = changeTime(b, now());
+    const split = splitRefundLine(b.ledger!, found.index, parts, at);
+    if ((await saveLedgerEdit(b, { ...b, ledger: split.ledger, updatedAt: at }, 0, [])) === 'changed') {
+      logger.info('Refund split across the booking\'s payments', { bookingId, ledgerLine: lineId, parts: parts.map((p) => p.cents), lines: [lineId, ...split.added] });
+      return split.added;
+    }
+  }
+  throw new Error(`Could not split refund line ${lineId} on booking ${bookingId}`);
 }
 
 /** Right after the change that wrote the line: the first send. Anything but an answer is left to the worker. */
 export async function refund(b: Booking, line: LedgerLine, _index?: number): Promise<void> {
+  await sendNow(b.id, line.id);
+}
+
+async function sendNow(bookingId: string, lineId: string): Promise<void> {
   try {
-    await sendRefund(b.id, line.id);
+    await sendRefund(bookingId, lineId);
   } catch (error) {
     // The request and the line are written: the worker sends it. The change itself stands.
-    logger.warn('Refund left to the worker', { bookingId: b.id, ledgerLine: line.id, error: messageOf(error) });
+    logger.warn('Refund left to the worker', { bookingId, ledgerLine: lineId, error: messageOf(error) });
   }
 }

@@ -2,13 +2,19 @@
  * Starting a checkout: price the selection with the server's clock and rules (a price from the browser
  * is never used), save the customer, open a Stripe Checkout Session for what is due now, and record the
  * pending booking with its session. Nothing is written for a request that breaks a rule.
+ *
+ * Every checkout answers within its function's time limit: 201, 409 (full, or the date's holds all taken), 429 with
+ * Retry-After (a burst for a date's last places: capacity.ts, admitCheckoutStart) or 503 with Retry-After (it could not
+ * finish in the time it had: each step that writes or asks Stripe first checks that the time left covers it and
+ * what must follow, and the hold stops trying again when its time is short). A checkout that stops after opening a
+ * session expires it.
  */
 import { maskToken } from '../../../shared/mask';
 import { randomUUID } from 'node:crypto';
 import { paymentMessages, type CheckoutRequest, type CheckoutResponse } from '../../../shared/booking';
 import { amountDueNow } from '../../../shared/pricing';
 import { quoteSelection } from '../../../shared/quote';
-import { badRequest, conflict, providerFailed, providerUnavailable } from '../../domain/errors';
+import { badRequest, busy, conflict, providerFailed, providerUnavailable } from '../../domain/errors';
 import { logAbout, logger } from '../../lib/logger';
 import { BUSINESS_METRICS, countEvent } from '../../lib/metrics';
 import { stripeClient } from '../../lib/stripe';
@@ -18,7 +24,7 @@ import { upsertCustomer } from '../../store/customers';
 import { checkoutSessionParams, sessionIdempotencyKey, type ReturnTo } from './checkout-session-params';
 import { bayClash } from '../../store/bays';
 import { adminMessages } from '../../../shared/admin';
-import { refusedHold, roomForStay } from './capacity';
+import { admitCheckoutStart, checkedRoom, refusedHold } from './capacity';
 import { stayDates } from '../../../shared/capacity';
 import { refuseDuplicateTrip } from './duplicate-trip';
 import { addOnRecordOf } from '../../../shared/booked-add-ons';
@@ -43,6 +49,11 @@ export interface CheckoutContext {
   enforceLateNight?: boolean;
   /** The function's time left (Lambda's getRemainingTimeInMillis): the hold is only taken with time to answer. */
   remainingMs?: () => number;
+  /**
+   * Spends the caller's request budget (limits/request-budgets.ts), once the stay is known to have room: a checkout
+   * refused for a full date has cost one read and spends nothing, so a burst for the last places writes less.
+   */
+  spendBudget?: () => Promise<void>;
 }
 
 /**
@@ -51,6 +62,24 @@ export interface CheckoutContext {
  * nobody was told about (the session it opened is expired; without a booking it could not be paid anyway).
  */
 export const HOLD_MARGIN_MS = 5_000;
+
+/**
+ * The time a checkout needs from saving the customer to its answer: the customer, the Stripe session, and the hold's
+ * margin. With less left it stops before writing anything (503, try again).
+ */
+export const SESSION_MARGIN_MS = 9_000;
+
+/** The hold's transaction is tried again (another checkout's hold collided with it) only with this much time left. */
+export const HOLD_RETRY_MARGIN_MS = 3_000;
+
+/** What a checkout stopped for lack of time tells the traveller: try again in a few seconds. */
+export const BUSY_RETRY_SECONDS = 5;
+
+/** Stripe answered that it is busy or could not be reached: worth trying again, unlike a refusal. */
+const stripeMayRecover = (error: unknown): boolean => {
+  const e = error as { type?: string; statusCode?: number } | null;
+  return e?.type === 'StripeConnectionError' || e?.type === 'StripeRateLimitError' || e?.statusCode === 429 || (e?.statusCode ?? 0) >= 500;
+};
 
 export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext): Promise<CheckoutResponse> {
   const now = ctx.now ?? clock.now();
@@ -78,7 +107,19 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
   }
 
   // A full date, or one whose holds are all taken, is refused before a session is opened; the hold below decides.
-  const capacity = await roomForStay(quote, now);
+  const room = await checkedRoom(quote, now);
+  const { capacity } = room;
+  const timeLeft = () => ctx.remainingMs?.() ?? Number.POSITIVE_INFINITY;
+  const stopIfLate = () => {
+    if (timeLeft() >= SESSION_MARGIN_MS) return;
+    logger.warn('Checkout stopped before saving anything: too little time left', { remainingMs: timeLeft() });
+    throw busy(paymentMessages.checkoutBusy, BUSY_RETRY_SECONDS);
+  };
+  // Checked before the budgets are spent and again after: each is a write, which a burst queues.
+  stopIfLate();
+  await ctx.spendBudget?.();
+  await admitCheckoutStart(room, now);
+  stopIfLate();
 
   const customer = await upsertCustomer(req.customer, { userId: ctx.userId, userEmail: ctx.userEmail ?? null, userEmailVerified: ctx.userEmailVerified ?? false });
 
@@ -101,9 +142,14 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
         now,
         returnTo: ctx.returnTo,
       }),
-      { idempotencyKey: sessionIdempotencyKey(bookingId) },
+      // Stripe's own timeout within what the hold still needs after it, so a slow answer cannot use up the function's time.
+      { idempotencyKey: sessionIdempotencyKey(bookingId), timeout: Math.max(1_000, Math.min(15_000, timeLeft() - HOLD_MARGIN_MS)) },
     );
   } catch (error) {
+    if (stripeMayRecover(error)) {
+      logger.warn('Stripe did not open a checkout session in time', { bookingId, error: String(error) });
+      throw providerUnavailable(paymentMessages.checkoutBusy, BUSY_RETRY_SECONDS);
+    }
     logger.error('Stripe refused to create a checkout session', { bookingId, error: String(error) });
     throw providerFailed(paymentMessages.checkoutFailed);
   }
@@ -141,14 +187,14 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
     updatedAt: createdAt,
   };
   const expireSession = () => stripe.checkout.sessions.expire(session.id).catch((e: unknown) => logger.error('Could not expire an orphaned session', { sessionId: maskToken(session.id), error: String(e) }));
-  if (ctx.remainingMs && ctx.remainingMs() < HOLD_MARGIN_MS) {
-    logger.error('Checkout stopped before its hold: too little time left', { bookingId, remainingMs: ctx.remainingMs() });
+  if (timeLeft() < HOLD_MARGIN_MS) {
+    logger.warn('Checkout stopped before its hold: too little time left', { bookingId, remainingMs: timeLeft() });
     await expireSession();
-    throw providerUnavailable(paymentMessages.checkoutFailed);
+    throw busy(paymentMessages.checkoutBusy, BUSY_RETRY_SECONDS);
   }
   let outcome;
   try {
-    outcome = await createPendingBooking(booking, { sessionId: session.id, bookingId, createdAt, expiresAt: session.expires_at }, capacity);
+    outcome = await createPendingBooking(booking, { sessionId: session.id, bookingId, createdAt, expiresAt: session.expires_at }, capacity, () => timeLeft() >= HOLD_RETRY_MARGIN_MS);
   } catch (error) {
     // A write whose answer was lost (a timeout, a dropped connection) may still have happened: then it did, and
     // the traveller gets their checkout; only when the booking is not there is the session closed and the failure told.
@@ -159,6 +205,11 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
     }
     await expireSession();
     throw error;
+  }
+  if (outcome === 'busy') {
+    logger.warn('Checkout stopped: its hold kept colliding with others until its time was short', { bookingId, remainingMs: timeLeft() });
+    await expireSession();
+    throw busy(paymentMessages.checkoutBusy, BUSY_RETRY_SECONDS);
   }
   if (outcome === 'full') {
     // Another checkout took the last place (or the last place holds may take) between the check above and the hold.

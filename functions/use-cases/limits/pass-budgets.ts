@@ -1,8 +1,9 @@
 /**
- * Request budgets of the guest routes (issue 23): asking for a manage-my-booking link (below, manageLink); re-sending a booking's confirmation or e-mailing its tax invoice, per booking and per
- * client; and saying "I've landed",
- * per booking (or account) and per client. Spent before anything is looked up or written, so a refused caller learns
- * nothing about the booking. docs/security.md ("Limits").
+ * Request budgets of the guest routes (issue 23): asking for a manage-my-booking link (spendManageLinkRequest and the
+ * counts after its lookup, below); re-sending a booking's confirmation or e-mailing its tax invoice, per booking and per
+ * client; and saying "I've landed", per booking (or account) and per client. Those that can refuse are spent before
+ * anything is written, and never on what a lookup found, so a refused caller learns nothing about the booking.
+ * docs/security.md ("Limits").
  */
 import { createHash } from 'node:crypto';
 import { tooManyRequestsMessage } from '../../../shared/messages';

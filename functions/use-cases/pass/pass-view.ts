@@ -9,6 +9,7 @@ import { mayOfferLanded, type Pass, type PassStatus } from '../../../shared/pass
 import type { Booking } from '../../../shared/records';
 import { NO_WALLET } from '../../../shared/wallet';
 import { paidAndDue } from '../booking/created-booking';
+import { returnedPayments } from '../booking/balance-payment';
 import { customerTermsOf } from '../booking/customer-terms';
 import type { PassLink } from '../booking/pass-link';
 import { addOnFlagsOf } from '../../../shared/booked-add-ons';
@@ -53,5 +54,6 @@ export function toPass(b: Booking, link: PassLink, now: Date = clock.now()): Pas
     // The pass routes that offer wallets add them (functions/use-cases/wallet/pass-with-wallet.ts).
     wallet: NO_WALLET,
     invoice: namesBuyer(b) ? 'email' : 'download',
+    returned_payments: returnedPayments(b).map(({ sessionId: _, ...p }) => p),
   };
 }

@@ -1,11 +1,13 @@
 /**
  * Back on the dashboard from paying a balance (`?balance_session=` or `?balance=canceled`): check the payment (the
- * call records it if the webhook is late), say what was paid and what is left, let the list read the booking again,
+ * call records it if the webhook is late), say what was paid and what is left (or that it was not needed and what
+ * goes back to the card), let the list read the booking again,
  * and take the parameters out of the address.
  */
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { BALANCE_CANCELED_PARAM, BALANCE_SESSION_PARAM, balanceCheckoutMessages } from '@shared/balance-checkout';
+import { returnedPaymentText } from '@shared/returned-payment';
 import { useToast } from '../../ui/toast/ToastProvider';
 import { checkBalancePayment } from './api/balance-checkout';
 
@@ -27,7 +29,9 @@ export function useBalanceReturn(onPaid: () => void): void {
     }
     checkBalancePayment(session!, abort.signal)
       .then((b) => {
-        toast({ title: 'Success', description: `${balanceCheckoutMessages.paid(b.booking_reference)} Balance due: ${money(b.balance_due)}.`, variant: 'success' });
+        // A payment the booking did not need (paid twice, after a cancellation, beyond the balance) is said as such.
+        if (b.returned_payment) toast({ title: 'Payment not needed', description: returnedPaymentText(b.booking_reference, b.returned_payment) });
+        else toast({ title: 'Success', description: `${balanceCheckoutMessages.paid(b.booking_reference)} Balance due: ${money(b.balance_due)}.`, variant: 'success' });
         onPaid();
       })
       .catch((e: unknown) => {

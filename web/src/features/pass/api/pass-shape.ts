@@ -5,6 +5,7 @@
  */
 import type { Pass } from '@shared/pass';
 import { passInvoiceWays, passStatuses } from '@shared/pass-texts';
+import { returnedPaymentReasons } from '@shared/returned-payment';
 
 type Check = (v: unknown) => boolean;
 
@@ -18,6 +19,8 @@ const object =
   (shape: Record<string, Check>): Check =>
   (v) =>
     typeof v === 'object' && v !== null && !Array.isArray(v) && Object.entries(shape).every(([k, c]) => c((v as Record<string, unknown>)[k]));
+
+const arrayOf = (c: Check): Check => (v) => Array.isArray(v) && v.every(c);
 
 const stayPoint = object({ date: str, time: str });
 
@@ -45,6 +48,7 @@ export const passShape: Record<string, Check> = {
   cancellation: object({ cancellable: bool, reason: orNull(str), paid: num, refund: num, fee: num, kept: num, kept_reason: orNull(str) }),
   wallet: object({ apple: bool, google_save_url: orNull(str) }),
   invoice: oneOf(passInvoiceWays),
+  returned_payments: arrayOf(object({ amount: num, kept: num, refund: num, reason: oneOf(returnedPaymentReasons), refunded: bool })),
 };
 
 export const isPass = object(passShape) as (v: unknown) => v is Pass;

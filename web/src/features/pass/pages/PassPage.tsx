@@ -8,6 +8,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Pass } from '@shared/pass';
 import { passMessages, passStatusLabels } from '@shared/pass-texts';
+import { returnedPaymentText } from '@shared/returned-payment';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { useToast } from '../../../ui/toast/ToastProvider';
@@ -159,6 +160,12 @@ function PassView({ pass, apiBase, landed, onChange }: { pass: Pass; apiBase: st
       <section className="card pass-section" aria-labelledby="pass-money">
         <h2 id="pass-money">Payment</h2>
         <PassRows rows={paymentRows} pass={pass} />
+        {/* A balance paid online that was not needed (paid twice, after a cancellation, beyond what was due): said plainly. */}
+        {pass.returned_payments.map((p, i) => (
+          <p key={i} className="small" role="status" data-testid="pass-returned-payment">
+            {returnedPaymentText(pass.reference, p)}
+          </p>
+        ))}
         {pass.can.pay_balance && (
           <button type="button" className="btn btn-accent btn-block" onClick={() => void pay()} disabled={busy !== null}>
             {busy === 'pay' ? 'Opening payment...' : `Pay balance ${money(pass.balance_due)}`}
