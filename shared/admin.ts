@@ -11,10 +11,10 @@ import { refundDollarsSchema, refundReasonSchema } from './money-policy';
 import { customerBookingSchema, settlementSchema } from './customer-bookings';
 import { myCheckoutRequestSchema } from './my-checkout';
 import { profileMessages } from './profile';
+import { refundLineSchema, refundRoomSchema } from './refund-lines';
 import { isoDate } from './schemas';
 import { statusOverrideSchema } from './status-transitions';
 import { editVersion, typedText } from './text';
-import { refundLineSchema } from './refund-lines';
 import { serviceEditShape, serviceFlagsShape } from './add-on-schemas';
 
 export const ADMIN_PAGE_SIZE = 25;
@@ -191,6 +191,8 @@ export const adminBookingDetailSchema = z.object({
   refunds: z.array(refundLineSchema),
   /** The most a part refund can give back now (dollars). */
   part_refund_max: z.number(),
+  /** What is held by the way it came (dollars): a refund goes back the same way (shared/refund-lines.ts). */
+  refund_room: refundRoomSchema,
 });
 export type AdminBookingDetail = z.infer<typeof adminBookingDetailSchema>;
 
@@ -368,8 +370,11 @@ export const daySheetSchema = z.object({
 });
 export type DaySheet = z.infer<typeof daySheetSchema>;
 
-/** POST /api/admin/bookings/{id}/refunds: the booking as it now stands, its history and the refund given (dollars). */
-export const partialRefundResponseSchema = z.object({ booking: adminBookingSchema, history: z.array(auditEntrySchema), refund: z.number() });
+/**
+ * POST /api/admin/bookings/{id}/refunds: the booking as it now stands, its history, the refund given (dollars), and
+ * the refund's lines as they now stand (to the card: made, on its way, or failed with why; handed back in the yard).
+ */
+export const partialRefundResponseSchema = z.object({ booking: adminBookingSchema, history: z.array(auditEntrySchema), refund: z.number(), refunds: z.array(refundLineSchema) });
 export type PartialRefundResponse = z.infer<typeof partialRefundResponseSchema>;
 
 /** POST /api/admin/bookings/{id}/refunds/{lineId}/retry: the booking view, and whether the line was sent again. */

@@ -41,6 +41,20 @@ export const yardMessages = {
   notesFull: `This booking already has ${NOTES_PER_BOOKING} notes, the most one booking can hold.`,
 } as const;
 
+/**
+ * What stopped the yard's camera scanner, each said as what it is and what to do (the page then offers a photo). The
+ * browser names the cause (getUserMedia's error); the page's own settings and the connection are checked first.
+ */
+export const cameraMessages = {
+  insecure: 'The camera works only on a secure (https) page. Open the yard screen at its https address, or scan from a photo.',
+  policy: 'This page was opened without the camera. Reload the page to use it, or scan from a photo.',
+  unsupported: 'This browser cannot use the camera. Scan from a photo instead.',
+  denied: 'The camera is blocked for this site. Allow it in the browser\'s site settings (the icon beside the address), then try again, or scan from a photo.',
+  noCamera: 'No camera was found on this device. Scan from a photo instead.',
+  busy: 'The camera is in use by another app or could not start. Close the other app and try again, or scan from a photo.',
+  failed: 'The camera could not be opened. Try again, or scan from a photo.',
+} as const;
+
 /** POST /api/yard/scan: what the camera (or the photo, or the keyboard) read from the pass's QR code. */
 export const yardScanSchema = z.strictObject({ code: z.string(yardMessages.codeNeeded).trim().min(1, yardMessages.codeNeeded).max(2000, yardMessages.notAPass) });
 export type YardScan = z.infer<typeof yardScanSchema>;

@@ -16,6 +16,7 @@ import { forgetPassSigningKey, passTokenFor, passUrl } from '../../functions/lib
 import { keys } from '../../functions/store/keys';
 import { ensurePassSigningKey } from '../../local/pass-key';
 import { projectRoot } from '../../project-paths';
+import { cameraMessages } from '../../shared/yard';
 import { daysFromToday } from '../support/dates';
 import { createUser } from '../support/users';
 import { booking, partition } from '../integration/payment-support';
@@ -24,6 +25,8 @@ import { useBrowser, viewportNames, withPage } from './support/browser';
 import { letterTag, seedPaidBooking } from './support/admin';
 
 const { browser, baseUrl } = useBrowser();
+/** What the headless browser's getUserMedia meets: no camera device at all. */
+const CAMERA_HERE = cameraMessages.noCamera;
 const env = inject('env');
 const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
 
@@ -58,6 +61,12 @@ describe.each(viewportNames)('the yard screen at %s width', (viewport) => {
       await page.getByRole('heading', { level: 1, name: 'Yard' }).waitFor();
       await page.getByRole('heading', { name: 'Next two hours' }).waitFor();
       await shot(page, viewport, '1-yard');
+      // Signed in on /auth (sent without the camera), the yard was loaded as its own page: its policy allows the camera.
+      expect(await page.evaluate(() => (document as Document & { featurePolicy: { allowsFeature(f: string): boolean } }).featurePolicy.allowsFeature('camera'))).toBe(true);
+      // The browser here has no camera: the screen says so, not that the camera should be allowed.
+      await page.getByRole('button', { name: 'Scan with the camera' }).click();
+      await page.locator('.yard-scan [role="alert"]').waitFor();
+      expect(await page.locator('.yard-scan [role="alert"]').textContent()).toBe(CAMERA_HERE);
 
       // Scan from a photo: the pass's QR code as the phone's camera app saved it.
       await page.getByLabel('Scan from a photo').setInputFiles({ name: 'pass.png', mimeType: 'image/png', buffer: qr });

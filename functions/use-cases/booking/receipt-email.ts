@@ -12,6 +12,8 @@ import { formatAddress, site } from '../../../shared/site';
 import { sellerSettings } from '../../lib/seller';
 import type { OutgoingEmail } from '../../lib/email';
 import type { Booking } from '../../../shared/records';
+import type { PaymentMethod } from '../../../shared/balance';
+import { isYardRefund, refundWayText } from '../../../shared/refund-lines';
 import { bookedAddOns } from '../../../shared/booked-add-ons';
 
 
@@ -45,10 +47,34 @@ export function receiptLines(b: Booking): { details: ReceiptLine[]; money: Recei
     ...addOns.map((x) => ({ label: x.addOn.name, value: formatMoney(x.cents) })),
     { label: 'Total (GST inclusive)', value: formatMoney(b.totalCents) },
     { label: 'GST included (3/23 of the total)', value: formatMoney(gstIncluded(b.totalCents)) },
-    { label: b.paymentType === 'deposit' ? 'Amount paid (deposit)' : 'Amount paid', value: formatMoney(paid) },
+    { label: amountPaidLabel(b), value: formatMoney(paid) },
     { label: 'Balance due at pick-up', value: formatMoney(balance) },
   ];
   return { details, money };
+}
+
+/**
+ * What the amount paid was, from what was really paid: the deposit alone while nothing else came in, the deposit and
+ * the balance once a payment towards the balance did (online or in the yard), otherwise the booking paid in full.
+ */
+export function amountPaidLabel(b: Pick<Booking, 'paymentType' | 'ledger'>): string {
+  if (b.paymentType !== 'deposit') return 'Amount paid';
+  return (b.ledger ?? []).some((l) => l.kind === 'payment') ? 'Amount paid (deposit and balance)' : 'Amount paid (deposit)';
+}
+
+/**
+ * The cancellation's refund by the way it goes back (shared/refund-lines.ts): its own lines, written with the
+ * cancellation (their `at` is its `cancelledAt`), to the card, handed back in the yard, or to collect there.
+ */
+function refundWayLines(b: Booking, refundCents: number): ReceiptLine[] {
+  const own = (b.ledger ?? []).filter((l) => l.kind === 'refund' && l.at === b.cancelledAt);
+  if (own.length === 0) return [{ label: 'Refund to your card', value: formatMoney(refundCents) }];
+  const card = own.filter((l) => !isYardRefund(l)).reduce((sum, l) => sum - l.amountCents, 0);
+  const yard = own.filter(isYardRefund).map((l) => ({
+    label: l.status === 'succeeded' ? `Handed back ${refundWayText[l.method as PaymentMethod]}` : `To collect ${refundWayText[l.method as PaymentMethod]} at the yard`,
+    value: formatMoney(-l.amountCents),
+  }));
+  return [...(card > 0 || yard.length === 0 ? [{ label: 'Refund to your card', value: formatMoney(card) }] : []), ...yard];
 }
 
 /** What a change did to the money, for the e-mail that tells the customer (customer and staff edits). */
@@ -97,9 +123,9 @@ export function cancellationMoneyLines(b: Booking, d: MoneyDecision): ReceiptLin
   const earlier = refundsGrantedCents(b) - d.refundCents;
   const paid = d.refundCents + d.keptCents + earlier;
   return [
-    { label: b.paymentType === 'deposit' ? 'Amount paid (deposit)' : 'Amount paid', value: formatMoney(paid) },
+    { label: amountPaidLabel(b), value: formatMoney(paid) },
     ...(earlier > 0 ? [{ label: 'Refunded earlier', value: formatMoney(earlier) }] : []),
-    { label: 'Refund to your card', value: formatMoney(d.refundCents) },
+    ...refundWayLines(b, d.refundCents),
     ...(d.keptCents > 0 && d.keptReason ? [{ label: 'Kept', value: `${formatMoney(d.keptCents)} (${keptReasonText[d.keptReason]})` }] : []),
     { label: 'GST included (3/23 of what was kept)', value: formatMoney(gstIncluded(d.keptCents)) },
   ];

@@ -9,6 +9,7 @@
  * test failed at that rate. jsQR read 900 of 900 of the same codes (docs/dependencies.md).
  */
 import type jsQRType from 'jsqr';
+import { cameraBlocked, cameraContext, cameraProblem } from './camera-problem';
 
 export interface CameraScan {
   stop(): void;
@@ -40,14 +41,16 @@ function decodePicture(decode: Decoder, picture: CanvasImageSource, width: numbe
   return decode(pixels.data, pixels.width, pixels.height)?.data || null;
 }
 
+/** Starts the camera and reads its frames until a code is found; throws an Error whose message says what stopped it. */
 export async function startCameraScan(video: HTMLVideoElement, onCode: (code: string) => void): Promise<CameraScan> {
-  if (!navigator.mediaDevices?.getUserMedia) throw new Error('This browser cannot use the camera. Scan from a photo instead.');
+  const blocked = cameraBlocked(cameraContext());
+  if (blocked) throw new Error(blocked);
   const decode = await loadDecoder();
   let stream: MediaStream;
   try {
     stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
-  } catch {
-    throw new Error('The camera could not be opened. Allow it in the browser, or scan from a photo instead.');
+  } catch (error) {
+    throw new Error(cameraProblem(error, cameraContext()), { cause: error });
   }
   video.srcObject = stream;
   await video.play().catch(() => undefined);

@@ -11,6 +11,7 @@ import { useToast } from '../../../ui/toast/ToastProvider';
 import { ensureAmplify } from '../amplify';
 import { authErrorMessage } from '../auth-errors';
 import { accountText } from '../messages';
+import { goToPage } from '../../../lib/document-navigation';
 import { afterSignIn, returnState } from '../next-path';
 import { announceAuthChange } from '../session-hint';
 import { isRedirectReturn } from '../sign-in-return';
@@ -130,7 +131,7 @@ export function useSignInFlow(): SignInFlow {
       handled.current = true;
       announceAuthChange();
       toast({ title: accountText.signedInTitle, description: accountText.signedIn, variant: 'success' });
-      navigate(next, { replace: true, state: returnState(location.state, next) });
+      goToPage(next, (to) => navigate(to, { replace: true, state: returnState(location.state, to) }), { replace: true });
     },
     async resend() {
       setBusy(true);

@@ -3,6 +3,7 @@ import { signInWithRedirect } from '@aws-amplify/auth';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { loadConfig } from '../../../lib/config';
+import { goToPage } from '../../../lib/document-navigation';
 import { ensureAmplify, finishRedirectSignIn } from '../amplify';
 import { accountText } from '../messages';
 import { isRedirectReturn, rememberSignInReturn, takeSignInReturn } from '../sign-in-return';
@@ -20,7 +21,7 @@ export function useGoogleReturn(flow: SignInFlow): boolean {
       .then(() => {
         if (!live) return;
         flow.toast({ title: accountText.signedInTitle, description: accountText.signedIn, variant: 'success' });
-        navigate(takeSignInReturn(), { replace: true });
+        goToPage(takeSignInReturn(), (to) => navigate(to, { replace: true }), { replace: true });
       })
       .catch((e: unknown) => {
         if (!live) return;
