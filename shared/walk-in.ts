@@ -5,7 +5,8 @@
  * Pure zod and rules, shared by the walk-in form and POST /api/admin/walk-ins.
  */
 import * as z from 'zod';
-import { adminBookingSchema, customerName, optionalText, adminMessages } from './admin';
+import { adminBookingSchema, customerName } from './admin';
+import { bayText } from './bays';
 import { customerDetailsSchema } from './booking';
 import { optionalFlightNumber } from './flight-number';
 import { nzNow, type WallClock } from './nz-time';
@@ -37,7 +38,7 @@ export const walkInRequestSchema = z.strictObject({
   ...serviceChoiceShape,
   departure_flight: optionalFlightNumber,
   return_flight: optionalFlightNumber,
-  parking_bay_number: optionalText(10, adminMessages.bayInvalid, /^[A-Z0-9-]*$/).optional(),
+  parking_bay_number: bayText.transform((v) => v || null).optional(),
   payment: z.enum(walkInPayments, walkInMessages.paymentChoice),
 });
 export type WalkInRequest = z.infer<typeof walkInRequestSchema>;

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { keys } from '../../functions/store/keys';
 import { addDays, nzNow, nzToday } from '../../shared/nz-time';
+import { testBay } from '../support/bays';
 import { request } from '../support/http';
 import { createUser, type TestUser } from '../support/users';
 import { baseUrl, booking, checkout, checkoutBody, env, item, outboxFor, payOnPage } from './payment-support';
@@ -179,7 +180,7 @@ describe('walk-ins', () => {
 
   it('paid cash: booked from now (no 4-hour lead time), the whole total recorded on the ledger by the member of staff, listed and on today\'s sheet', async () => {
     const startedAt = nzNow();
-    const res = await walkIn({ payment: 'cash', parking_bay_number: `w${randomInt(100, 999)}` });
+    const res = await walkIn({ payment: 'cash', parking_bay_number: testBay(env.dataDir) });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const { booking: made, booking_id: id } = res.body;
     expect(made).toMatchObject({ status: 'reservation', drop_off_date: startedAt.date, balance_due: 0 });
@@ -256,7 +257,7 @@ describe('walk-ins', () => {
       expect(typeof res.body.message).toBe('string');
     }
     expect(await item(keys.emailGuard(email))).toBeUndefined();
-    const bay = `X${randomInt(100, 999)}`;
+    const bay = testBay(env.dataDir);
     expect((await walkIn({ parking_bay_number: bay })).status).toBe(201);
     const clash = await walkIn({ parking_bay_number: bay });
     expect(clash.status).toBe(409);

@@ -30,6 +30,7 @@ import { newBookingReference } from '../booking/reference';
 import { startCheckout } from '../booking/start-checkout';
 import { withSpecFieldNames } from '../booking/spec-field-names';
 import { recordPayment } from './record-payment';
+import { ruledOptionalBay } from '../yard/bay-rule';
 import { addOnRecordOf } from '../../../shared/booked-add-ons';
 import { choicesFromFlags } from '../../../shared/add-ons';
 
@@ -135,7 +136,8 @@ async function cardLink(req: WalkInRequest, siteUrl: string, now: Date, remainin
   return { booking_id: started.bookingId, link_sent_to: req.email };
 }
 
-export async function bookWalkIn(caller: Caller, req: WalkInRequest, siteUrl: string, options: { now?: Date; remainingMs?: () => number } = {}): Promise<WalkInResponse> {
+export async function bookWalkIn(caller: Caller, asked: WalkInRequest, siteUrl: string, options: { now?: Date; remainingMs?: () => number } = {}): Promise<WalkInResponse> {
   const now = options.now ?? new Date();
+  const req: WalkInRequest = { ...asked, parking_bay_number: await ruledOptionalBay(asked.parking_bay_number) };
   return req.payment === 'card_link' ? cardLink(req, siteUrl, now, options.remainingMs) : paidInYard(caller, req, now);
 }
