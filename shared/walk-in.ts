@@ -20,7 +20,8 @@ export const walkInPaymentLabels: Record<WalkInPayment, string> = { cash: 'Cash'
 
 export const walkInMessages = {
   paymentChoice: 'Choose cash, EFTPOS or a card link',
-  created: (reference: string) => `Walk-in ${reference} booked and paid`,
+  created: (reference: string) => `Walk-in ${reference} booked, paid and checked in`,
+  emailed: (email: string) => `The confirmation and the booking pass were e-mailed to ${email}.`,
   linkSent: (email: string) => `Payment link sent to ${email}`,
   failed: 'Failed to book the walk-in',
   linkSubject: 'Pay for your parking at Runway Parking',

@@ -117,7 +117,7 @@ describe('a walk-in', () => {
 
   it('says how it was paid, and asks for a way to pay', () => {
     expect(walkInPaymentLabels).toEqual({ cash: 'Cash', eftpos: 'EFTPOS', card_link: 'Card link by e-mail' });
-    expect(walkInMessages.created('RP-ABC123')).toBe('Walk-in RP-ABC123 booked and paid');
+    expect(walkInMessages.created('RP-ABC123')).toBe('Walk-in RP-ABC123 booked, paid and checked in');
     expect(walkInMessages.linkSent('kim@example.com')).toBe('Payment link sent to kim@example.com');
     const request = {
       name: 'Kim Lee',

@@ -3,7 +3,8 @@
  * The amount is at most the balance due; who took it is the caller (the token), when is the server's clock. The
  * balance falls, the amount paid rises, a `payment` ledger line and a history entry are written, and the collected
  * and due counters move, all in the booking's one conditional transaction: a save over a newer version (or a
- * second send of the same request) is refused, so a payment is never recorded twice.
+ * second send of the same request) is refused, so a payment is never recorded twice. The traveller is e-mailed a
+ * receipt of the payment, with the pass.
  */
 import { randomUUID } from 'node:crypto';
 import { adminMessages } from '../../../shared/admin';
@@ -16,6 +17,21 @@ import { logger } from '../../lib/logger';
 import { bookingHistory, type AuditRecord } from '../../store/audit';
 import { saveBookingChange } from '../../store/booking-changes';
 import { confirmedBooking } from './booking-detail';
+import { sendEmail } from '../../lib/email';
+import { bookingPassUrl } from '../calendar/calendar-email';
+import { paymentReceiptEmail } from '../booking/receipt-email';
+
+/**
+ * The traveller's receipt for the payment, with the pass. The payment stands whether or not the e-mail goes: a send
+ * that fails is logged ('Payment receipt failed') for staff to resend the confirmation from the pass.
+ */
+async function sendPaymentReceipt(b: Booking, line: LedgerLine): Promise<void> {
+  try {
+    await sendEmail(paymentReceiptEmail(b, line, await bookingPassUrl(b.id)));
+  } catch (error) {
+    logger.error('Payment receipt failed', { bookingId: b.id, ledgerLine: line.id, error: error instanceof Error ? error.message : String(error) });
+  }
+}
 
 export interface RecordedPayment {
   booking: Booking;
@@ -23,7 +39,7 @@ export interface RecordedPayment {
   line: LedgerLine;
 }
 
-export async function recordPayment(caller: Caller, id: string, req: RecordPayment, now = new Date()): Promise<RecordedPayment> {
+export async function recordPayment(caller: Caller, id: string, req: RecordPayment, now = new Date(), options: { receipt?: boolean } = {}): Promise<RecordedPayment> {
   const before = await confirmedBooking(id);
   if (!CONFIRMED_STATUSES.includes(before.status) || !before.payment) throw conflict(balanceMessages.notPayable);
   if (req.version !== before.updatedAt) throw conflict(adminMessages.stale);
@@ -54,5 +70,6 @@ export async function recordPayment(caller: Caller, id: string, req: RecordPayme
   });
   if (saved !== 'changed') throw conflict(adminMessages.stale);
   logger.info('Payment recorded by staff', { bookingId: id, amountCents, method: req.method });
+  if (options.receipt !== false) await sendPaymentReceipt(after, line);
   return { booking: after, history: await bookingHistory(id), line };
 }
