@@ -11,6 +11,7 @@ import { refundDollarsSchema, refundReasonSchema } from './money-policy';
 import { customerBookingSchema, settlementSchema } from './customer-bookings';
 import { myCheckoutRequestSchema } from './my-checkout';
 import { profileMessages } from './profile';
+import { bayText } from './bays';
 import { refundLineSchema, refundRoomSchema } from './refund-lines';
 import { isoDate } from './schemas';
 import { statusOverrideSchema } from './status-transitions';
@@ -42,7 +43,6 @@ export const adminMessages = {
   emailTaken: profileMessages.emailTaken,
   phoneTaken: profileMessages.phoneTaken,
   bayTaken: 'That parking bay is taken by another booking on these dates',
-  bayInvalid: 'A parking bay is up to 10 letters, digits or dashes',
   stale: 'Someone else saved this booking first. Reload it to see their changes, then save again.',
   customerStale: 'Someone else saved this customer first. Reload to see their changes, then save again.',
   notEditable: 'A cancelled booking can no longer be edited',
@@ -219,7 +219,8 @@ export const adminBookingEditSchema = z.strictObject({
   ...serviceEditShape,
   /** Empty is stored as null (docs/product-rules.md, Changing a booking). */
   car_registration: optionalText(10, 'Please enter a valid car registration', /^[A-Z0-9 ]*$/).optional(),
-  parking_bay_number: optionalText(10, adminMessages.bayInvalid, /^[A-Z0-9-]*$/).optional(),
+  /** Empty clears it; otherwise a bay from 1 to the yard's capacity (shared/bays.ts). */
+  parking_bay_number: bayText.transform((v) => v || null).optional(),
   /** Both flights (issue 24): staff take them by phone; empty clears one. */
   departure_flight: clearableFlightNumber.optional(),
   return_flight: clearableFlightNumber.optional(),
@@ -291,7 +292,7 @@ export const adminCheckoutRequestSchema = myCheckoutRequestSchema.extend({
   name: customerName,
   email: customerDetailsSchema.shape.email,
   contact_number: customerDetailsSchema.shape.contactNumber,
-  parking_bay_number: optionalText(10, adminMessages.bayInvalid, /^[A-Z0-9-]*$/).optional(),
+  parking_bay_number: bayText.transform((v) => v || null).optional(),
 });
 export type AdminCheckoutRequest = z.infer<typeof adminCheckoutRequestSchema>;
 export type AdminCheckoutRequestInput = z.input<typeof adminCheckoutRequestSchema>;

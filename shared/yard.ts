@@ -4,6 +4,7 @@
  * and the API. Notes are for staff only: no customer response carries them.
  */
 import * as z from 'zod';
+import { bayText } from './bays';
 import { adminBookingSchema, bookingNoteSchema } from './admin';
 import { checkoutOverrideSchema } from './balance';
 import { isoDate } from './schemas';
@@ -28,7 +29,6 @@ export const yardMessages = {
   registrationNeeded: 'Enter the car registration',
   registrationInvalid: 'Please enter a valid car registration',
   bayNeeded: 'Choose a parking bay',
-  bayInvalid: 'A parking bay is up to 10 letters, digits or dashes',
   keyTagInvalid: 'A key tag is up to 10 letters or digits',
   makeInvalid: 'Make and colour are up to 30 letters, digits and spaces',
   noteNeeded: 'Write the note',
@@ -75,7 +75,7 @@ export const checkInSchema = z.strictObject({
     .refine((v) => v.length > 0, yardMessages.registrationNeeded),
   car_make: optionalWords,
   car_colour: optionalWords,
-  parking_bay_number: upperText(10, /^[A-Z0-9-]*$/, yardMessages.bayInvalid).refine((v) => v.length > 0, yardMessages.bayNeeded),
+  parking_bay_number: bayText.refine((v) => v.length > 0, yardMessages.bayNeeded),
   key_tag: upperText(10, /^[A-Z0-9-]*$/, yardMessages.keyTagInvalid)
     .transform((v) => v || null)
     .optional(),

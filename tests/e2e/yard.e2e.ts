@@ -17,6 +17,7 @@ import { keys } from '../../functions/store/keys';
 import { ensurePassSigningKey } from '../../local/pass-key';
 import { projectRoot } from '../../project-paths';
 import { cameraMessages } from '../../shared/yard';
+import { formatShortDate, formatTime12 } from '../../shared/format';
 import { daysFromToday } from '../support/dates';
 import { createUser } from '../support/users';
 import { booking, partition } from '../integration/payment-support';
@@ -45,7 +46,7 @@ describe.each(viewportNames)('the yard screen at %s width', (viewport) => {
     const rego = `Y${tag.slice(0, 5).toUpperCase()}`;
     // Paid by the $10 deposit: 3 days at $10 a day, $20 due at pick-up. The checkout needs a day's notice; the yard meets it today.
     const id = await seedPaidBooking({ firstName: 'Yard', lastName: tag, email: `${tag}@example.com`, carRegistration: rego, dropOffDate: daysFromToday(1), pickUpDate: daysFromToday(3), paymentType: 'deposit' });
-    await db.send(new UpdateCommand({ TableName: env.tableName, Key: keys.booking(id), UpdateExpression: 'SET dropOffDate = :d, dropOffTime = :t', ExpressionAttributeValues: { ':d': daysFromToday(0), ':t': '00:00' } }));
+    await db.send(new UpdateCommand({ TableName: env.tableName, Key: keys.booking(id), UpdateExpression: 'SET dropOffDate = :d, dropOffTime = :t, departureFlight = :f', ExpressionAttributeValues: { ':d': daysFromToday(0), ':t': '00:00', ':f': 'NZ101' } }));
     const due = (await booking(id))!.payment.balanceDueCents / 100;
     expect(due).toBeGreaterThan(0);
     process.env.PASS_SIGNING_KEY = ensurePassSigningKey(env.dataDir);
@@ -77,6 +78,10 @@ describe.each(viewportNames)('the yard screen at %s width', (viewport) => {
       await panel.getByRole('heading', { name: 'Check in' }).or(scanProblem).first().waitFor({ timeout: 60_000 });
       expect(await scanProblem.allTextContents()).toEqual([]);
       expect(await panel.getByTestId('yard-status').textContent()).toBe('Reservation');
+      // The stay as New Zealand writes it (the pass's and pickers' formats), not ISO dates.
+      const stored = (await booking(id))!;
+      expect(await panel.getByTestId('yard-stay').textContent()).toBe(`${formatShortDate(stored.dropOffDate)} at ${formatTime12(stored.dropOffTime)} to ${formatShortDate(stored.pickUpDate)} at ${formatTime12(stored.pickUpTime)}`);
+      expect(await panel.getByTestId('yard-flights').textContent()).toBe('Departure NZ101 · Return not given');
       expect(await page.getByLabel('Car registration').inputValue()).toBe(rego);
       const bay = await page.getByLabel('Parking bay').inputValue();
       expect(bay).toMatch(/^\d+$/);
@@ -107,6 +112,8 @@ describe.each(viewportNames)('the yard screen at %s width', (viewport) => {
       await panel.getByRole('button', { name: 'Check out', exact: true }).click();
       await page.locator('.toast', { hasText: 'Checked out' }).first().waitFor();
       await panel.locator('[data-testid="yard-status"]', { hasText: 'Check-out' }).waitFor();
+      // Checked out, the photos at pick-up stay on the card (docs/yard.md: take them as the car leaves).
+      await panel.getByRole('heading', { name: 'Photos at pick-up' }).waitFor();
       await shot(page, viewport, '4-checked-out');
     });
 

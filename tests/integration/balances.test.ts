@@ -248,6 +248,20 @@ describe('POST /api/admin/bookings/{id}/refunds: refunding part of a booking wit
   });
 });
 
+describe('a receipt for every payment', () => {
+  it('a payment staff record in the yard is e-mailed to the traveller as a receipt, with the pass', async () => {
+    const id = await paid('deposit');
+    const reference = (await stored(id)).bookingReference as string;
+    expect((await pay(id, { amount: 20, method: 'eftpos' })).status).toBe(201);
+    // The owner's bookings share an address: this booking's receipt is the one naming its reference.
+    const outbox = (await api<{ to: string[]; subject: string; text: string }[]>('GET', '/_local/outbox.json')).body.filter((m) => m.to.includes(owner.email) && m.subject === `Payment received: ${reference} | Runway Parking`);
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]!.text).toContain('we have received your payment of $20.00, paid in the yard by EFTPOS');
+    expect(outbox[0]!.text).toContain('Balance due at pick-up: $30.00');
+    expect(outbox[0]!.text).toMatch(/\/pass\/p1\./);
+  });
+});
+
 describe('money goes back the way it came', () => {
   const refundPart = async (id: string, body: Record<string, unknown>, user: TestUser = admin) => api('POST', `/api/admin/bookings/${id}/refunds`, { version: (await stored(id)).updatedAt, ...body }, user);
   const detail = async (id: string) => (await api('GET', `/api/admin/bookings/${id}`, undefined, admin)).body;

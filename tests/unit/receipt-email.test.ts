@@ -1,6 +1,6 @@
 /** The receipt e-mailed on confirmation: what it says, the GST it shows, and that user input cannot inject HTML. */
 import { describe, expect, it } from 'vitest';
-import { bookingEmail, formatReceiptDate, formatReceiptTime, receiptEmail } from '../../functions/use-cases/booking/receipt-email';
+import { bookingEmail, formatReceiptDate, formatReceiptTime, paymentReceiptEmail, receiptEmail } from '../../functions/use-cases/booking/receipt-email';
 import { bookingRecord } from '../support/booking-record';
 import { site } from '../../shared/site';
 
@@ -129,5 +129,22 @@ describe('what was paid, named from what was really paid', () => {
     const handed = bookingEmail({ ...b, ledger: [ledger[0]!, { ...ledger[2]!, amountCents: -28000, status: 'succeeded' as const }] }, { subject: 'x', intro: 'y', cancellation: decision });
     expect(handed.text).toContain('Handed back in cash: $280.00');
     expect(handed.text).not.toContain('Refund to your card');
+  });
+});
+
+describe('a receipt for every payment', () => {
+  it('a payment taken in the yard: how much, how and when, then what is paid in all and what is still due', () => {
+    const b = bookingRecord({
+      paymentType: 'deposit',
+      payment: { type: 'deposit', amountPaidCents: 3000, balanceDueCents: 8000, currency: 'nzd', paymentIntent: 'pi_1', sessionId: 'cs', paidAt: '' },
+      ledger: [{ id: 'p', at: '2030-03-10T20:30:00.000Z', by: 'admin', kind: 'payment', amountCents: 2000, note: 'Paid in the yard: Cash', method: 'cash', takenBy: 'staff@example.com' }],
+    });
+    const mail = paymentReceiptEmail(b, b.ledger![0]!, 'https://runway.example/pass/p1.a.b');
+    expect(mail.subject).toBe(`Payment received: RP-7K3M9Q | ${site.brand}`);
+    expect(mail.text).toContain('Thank you: we have received your payment of $20.00, paid in the yard by Cash, on Mon 11 Mar 2030.');
+    expect(mail.text).toContain('Amount paid (deposit and balance): $30.00');
+    expect(mail.text).toContain('Balance due at pick-up: $80.00');
+    expect(mail.text).toContain('https://runway.example/pass/p1.a.b');
+    expect(mail.html).toContain('we have received your payment of $20.00');
   });
 });

@@ -11,8 +11,9 @@ import { refundsGrantedCents } from './money-state';
 import { formatAddress, site } from '../../../shared/site';
 import { sellerSettings } from '../../lib/seller';
 import type { OutgoingEmail } from '../../lib/email';
-import type { Booking } from '../../../shared/records';
-import type { PaymentMethod } from '../../../shared/balance';
+import type { Booking, LedgerLine } from '../../../shared/records';
+import { paymentMethodLabels } from '../../../shared/balance';
+import { nzToday } from '../../../shared/nz-time';
 import { isYardRefund, refundWayText } from '../../../shared/refund-lines';
 import { bookedAddOns } from '../../../shared/booked-add-ons';
 
@@ -71,7 +72,7 @@ function refundWayLines(b: Booking, refundCents: number): ReceiptLine[] {
   if (own.length === 0) return [{ label: 'Refund to your card', value: formatMoney(refundCents) }];
   const card = own.filter((l) => !isYardRefund(l)).reduce((sum, l) => sum - l.amountCents, 0);
   const yard = own.filter(isYardRefund).map((l) => ({
-    label: l.status === 'succeeded' ? `Handed back ${refundWayText[l.method as PaymentMethod]}` : `To collect ${refundWayText[l.method as PaymentMethod]} at the yard`,
+    label: l.status === 'succeeded' ? `Handed back ${refundWayText[l.method as keyof typeof paymentMethodLabels]}` : `To collect ${refundWayText[l.method as keyof typeof paymentMethodLabels]} at the yard`,
     value: formatMoney(-l.amountCents),
   }));
   return [...(card > 0 || yard.length === 0 ? [{ label: 'Refund to your card', value: formatMoney(card) }] : []), ...yard];
@@ -90,6 +91,22 @@ export function moneyChangeLines(before: Booking, d: MoneyDecision): ReceiptLine
 /** The confirmation, with the booking pass's address when it could be signed (docs/pass.md) and where to pay a balance. */
 export function receiptEmail(b: Booking, passUrl?: string, payBalance?: PayBalanceLinks): OutgoingEmail {
   return bookingEmail(b, { subject: `Booking confirmed: ${b.bookingReference} | ${site.brand}`, intro: `Thank you for booking with ${site.brand}. Your booking is confirmed.`, ...(passUrl ? { passUrl } : {}), payBalance });
+}
+
+/** How a payment line was paid, in the receipt's words. */
+function paidHow(l: LedgerLine): string {
+  if (l.method === 'online') return 'paid online by card';
+  return l.method ? `paid in the yard by ${paymentMethodLabels[l.method]}` : 'paid';
+}
+
+/**
+ * The receipt of one payment towards a booking (staff-recorded in the yard, or the balance paid online): what was
+ * paid, how and when, then the booking with what is paid in all and what is still due. Every payment gets one.
+ */
+export function paymentReceiptEmail(b: Booking, line: LedgerLine, passUrl?: string): OutgoingEmail {
+  const when = `${formatReceiptDate(nzToday(new Date(line.at)))}`;
+  const intro = `Thank you: we have received your payment of ${formatMoney(line.amountCents)}, ${paidHow(line)}, on ${when}.`;
+  return bookingEmail(b, { subject: `Payment received: ${b.bookingReference} | ${site.brand}`, intro, ...(passUrl ? { passUrl } : {}) });
 }
 
 /** Where a balance can be paid online: the booking's pass (works without signing in) and, for an account holder, the dashboard. */

@@ -6,6 +6,8 @@ import { loadConfig } from '../../../lib/config';
 import { goToPage } from '../../../lib/document-navigation';
 import { ensureAmplify, finishRedirectSignIn } from '../amplify';
 import { accountText } from '../messages';
+import { landingAfterSignIn } from '../next-path';
+import { readSessionHint } from '../session-hint';
 import { isRedirectReturn, rememberSignInReturn, takeSignInReturn } from '../sign-in-return';
 import type { SignInFlow } from './flow';
 
@@ -21,7 +23,7 @@ export function useGoogleReturn(flow: SignInFlow): boolean {
       .then(() => {
         if (!live) return;
         flow.toast({ title: accountText.signedInTitle, description: accountText.signedIn, variant: 'success' });
-        goToPage(takeSignInReturn(), (to) => navigate(to, { replace: true }), { replace: true });
+        goToPage(landingAfterSignIn(takeSignInReturn(), readSessionHint()?.groups ?? []), (to) => navigate(to, { replace: true }), { replace: true });
       })
       .catch((e: unknown) => {
         if (!live) return;
