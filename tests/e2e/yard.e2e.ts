@@ -24,6 +24,7 @@ import { booking, partition } from '../integration/payment-support';
 import { axeBuilder } from './support/axe';
 import { useBrowser, viewportNames, withPage } from './support/browser';
 import { letterTag, seedPaidBooking } from './support/admin';
+import { openSignedIn } from './support/session';
 
 const { browser, baseUrl } = useBrowser();
 /** What the headless browser's getUserMedia meets: no camera device at all. */
@@ -123,5 +124,61 @@ describe.each(viewportNames)('the yard screen at %s width', (viewport) => {
     expect(saved.payment.balanceDueCents).toBe(0);
     expect(saved.ledger.filter((l: { kind: string; method?: string }) => l.kind === 'payment' && l.method === 'cash')).toHaveLength(1);
     expect(await partition(keys.booking(id).pk, 'PHOTO#')).toHaveLength(1);
+  });
+
+  it('scans a pass from a full-screen screenshot of it (a phone\'s, at its own pixel density), with no native file input in view', async () => {
+    const staff = await createUser(env, { staff: true, email: `shot-${viewport}-${randomUUID().slice(0, 6)}@example.com` });
+    const tag = letterTag(7);
+    const id = await seedPaidBooking({ firstName: 'Shot', lastName: tag, email: `${tag}@example.com`, carRegistration: `S${tag.slice(0, 5).toUpperCase()}`, dropOffDate: daysFromToday(1), pickUpDate: daysFromToday(3) });
+    process.env.PASS_SIGNING_KEY = ensurePassSigningKey(env.dataDir);
+    forgetPassSigningKey();
+    const reference = (await booking(id))!.bookingReference as string;
+    const passAddress = passUrl(baseUrl, await passTokenFor(id));
+    // The traveller's phone: the pass as it fills a 390 x 844 screen at three pixels to the point, screenshotted: the
+    // screen, the page captured whole, and the screen as a messaging app passes it on (1000 pixels tall).
+    const phone = await browser().newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+    const screenshots: Record<string, Buffer> = {};
+    try {
+      const pass = await phone.newPage();
+      await pass.goto(passAddress);
+      await pass.getByRole('img', { name: /^QR code for booking/ }).evaluate((img: HTMLImageElement) => img.decode());
+      screenshots.screen = await pass.screenshot();
+      screenshots.page = await pass.screenshot({ fullPage: true });
+      const blank = await phone.newPage();
+      const passedOn = await blank.evaluate(async (png) => {
+        const picture = await createImageBitmap(await (await fetch(`data:image/png;base64,${png}`)).blob());
+        const canvas = new OffscreenCanvas(Math.round((picture.width * 1000) / picture.height), 1000);
+        canvas.getContext('2d')!.drawImage(picture, 0, 0, canvas.width, canvas.height);
+        const jpeg = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.85 });
+        return btoa(String.fromCharCode(...new Uint8Array(await jpeg.arrayBuffer())));
+      }, screenshots.screen.toString('base64'));
+      screenshots.passedOn = Buffer.from(passedOn, 'base64');
+    } finally {
+      await phone.close();
+    }
+    await withPage(browser(), viewport, async (page) => {
+      await openSignedIn(page, baseUrl, staff, '/yard');
+      await page.getByRole('heading', { level: 1, name: 'Yard' }).waitFor();
+      // The button is the way in: the native file input behind it takes no room and shows nothing.
+      const input = page.locator('.yard-scan input[type="file"]');
+      const box = await input.boundingBox();
+      expect(box === null || (box.width <= 1 && box.height <= 1)).toBe(true);
+      const scanProblem = page.locator('.yard-scan [role="alert"], .toast-destructive');
+      const read: Record<string, string> = {};
+      for (const [name, buffer] of Object.entries(screenshots)) {
+        const sent = page.waitForRequest((r) => r.url().endsWith('/api/yard/scan'), { timeout: 60_000 });
+        await input.setInputFiles({ name: `${name}.${name === 'passedOn' ? 'jpg' : 'png'}`, mimeType: name === 'passedOn' ? 'image/jpeg' : 'image/png', buffer });
+        read[name] = await Promise.race([
+          sent.then((r) => ((JSON.parse(r.postData() ?? '{}') as { code?: string }).code === passAddress ? 'read' : `read as ${r.postData()}`)),
+          scanProblem.first().waitFor({ timeout: 60_000 }).then(async () => (await scanProblem.allTextContents()).join(' ')),
+        ]);
+        if (read[name] !== 'read') continue;
+        const panel = page.getByRole('region', { name: reference });
+        await panel.or(scanProblem).first().waitFor({ timeout: 60_000 });
+        expect(await scanProblem.allTextContents()).toEqual([]);
+        await panel.getByRole('button', { name: 'Close' }).click();
+      }
+      expect(read).toEqual({ screen: 'read', page: 'read', passedOn: 'read' });
+    });
   });
 });

@@ -66,7 +66,8 @@ export function ScanPass({ onCode, busy }: { onCode(code: string): void; busy: b
         <label className="btn btn-outline yard-big" htmlFor={photoId}>
           Scan from a photo
         </label>
-        <input id={photoId} className="visually-hidden" type="file" accept="image/*" capture="environment" onChange={(e) => void fromPhoto(e)} disabled={busy} />
+        {/* Hidden as the site hides things for sight only (sr-only): the label above is its button. */}
+        <input id={photoId} className="sr-only yard-photo-input" type="file" accept="image/*" capture="environment" onChange={(e) => void fromPhoto(e)} disabled={busy} />
       </div>
       {problem && (
         <p className="alert alert-error" role="alert">
