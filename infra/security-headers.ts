@@ -1,5 +1,5 @@
 /**
- * CloudFront's response headers policy, built from the one definition of the site's security headers
+ * CloudFront's response headers policies, built from the one definition of the site's security headers
  * (shared/security-headers.ts), which the local server sends too.
  */
 import { Duration } from 'aws-cdk-lib';
@@ -35,8 +35,15 @@ export function securityHeaders(csp: string): ResponseSecurityHeadersBehavior {
   };
 }
 
-/** The security headers CloudFront has no field of its own for. */
-export const SECURITY_CUSTOM_HEADERS: ResponseCustomHeader[] = [
-  { header: 'Permissions-Policy', value: SECURITY_HEADERS.permissionsPolicy, override: true },
-  { header: 'Cross-Origin-Opener-Policy', value: SECURITY_HEADERS.crossOriginOpenerPolicy, override: true },
-];
+/**
+ * The security headers CloudFront has no field of its own for; the Permissions-Policy is the one for pages other than
+ * the yard's unless another is given (the yard's behaviours give YARD_PERMISSIONS_POLICY).
+ */
+export function securityCustomHeaders(permissionsPolicy: string = SECURITY_HEADERS.permissionsPolicy): ResponseCustomHeader[] {
+  return [
+    { header: 'Permissions-Policy', value: permissionsPolicy, override: true },
+    { header: 'Cross-Origin-Opener-Policy', value: SECURITY_HEADERS.crossOriginOpenerPolicy, override: true },
+  ];
+}
+
+export const SECURITY_CUSTOM_HEADERS: ResponseCustomHeader[] = securityCustomHeaders();

@@ -1,7 +1,8 @@
 /**
  * The web site: a private S3 bucket behind CloudFront (origin access control), client-side routes answered
  * with index.html, /api/* passed to the HTTP API uncached with the viewer's headers (plus the origin secret and
- * the viewer's address), the WAF web ACL in front of all of it, security headers on every response, and
+ * the viewer's address), the WAF web ACL in front of all of it, security headers on every response (the camera
+ * allowed on the yard's pages only), and
  * /config.json written at deploy time from the stack's own values.
  */
 import { Duration, Fn } from 'aws-cdk-lib';
@@ -38,7 +39,8 @@ import { NOT_FOUND_METADATA, NOT_FOUND_STATUS_CODE, SPA_FALLBACK_CODE, VIEWER_AD
 import { NOT_FOUND_FILE, SPA_SHELL_FILE } from '../shared/prerendered-paths';
 import type { Environment } from './environments';
 import { removalPolicy } from './removal';
-import { SECURITY_CUSTOM_HEADERS, securityHeaders, siteContentSecurityPolicy, type CspSources } from './security-headers';
+import { CAMERA_PATH_PATTERNS, YARD_PERMISSIONS_POLICY } from '../shared/security-headers';
+import { SECURITY_CUSTOM_HEADERS, securityCustomHeaders, securityHeaders, siteContentSecurityPolicy, type CspSources } from './security-headers';
 
 export const RUNTIME_CONFIG_KEY = 'config.json';
 const ONE_YEAR = Duration.days(365);
@@ -86,6 +88,17 @@ export class Site extends Construct {
       securityHeadersBehavior: securityHeaders(csp),
       customHeadersBehavior: {
         customHeaders: SECURITY_CUSTOM_HEADERS,
+      },
+      removeHeaders: ['Server'],
+    });
+    // The yard's pages (CAMERA_PATH_PATTERNS) scan passes with the phone's camera: the same headers, the camera allowed
+    // for the site's own origin. Their behaviours choose it by the viewer's path, before the SPA fallback rewrites it.
+    const yardHeaders = new ResponseHeadersPolicy(this, 'YardSecurityHeaders', {
+      responseHeadersPolicyName: `${env.namePrefix}-yard-security-headers`,
+      comment: 'The security headers, with the camera allowed for the site itself: the yard scans passes',
+      securityHeadersBehavior: securityHeaders(csp),
+      customHeadersBehavior: {
+        customHeaders: securityCustomHeaders(YARD_PERMISSIONS_POLICY),
       },
       removeHeaders: ['Server'],
     });
@@ -143,6 +156,20 @@ export class Site extends Construct {
       code: FunctionCode.fromInline(VIEWER_ADDRESS_CODE),
     });
 
+    // The site's pages: the SPA fallback's rewrite to a page's file, and the not-found copy answered with 404.
+    const pageBehavior = (responseHeadersPolicy: ResponseHeadersPolicy): BehaviorOptions => ({
+      origin: siteOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy,
+      functionAssociations: [
+        { function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST },
+        { function: notFoundStatus, eventType: FunctionEventType.VIEWER_RESPONSE },
+      ],
+      compress: true,
+    });
+
     const apiBehavior: BehaviorOptions = {
       origin: apiOrigin,
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
@@ -170,20 +197,10 @@ export class Site extends Construct {
             minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
           }
         : {}),
-      defaultBehavior: {
-        origin: siteOrigin,
-        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: this.headers,
-        functionAssociations: [
-          { function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST },
-          { function: notFoundStatus, eventType: FunctionEventType.VIEWER_RESPONSE },
-        ],
-        compress: true,
-      },
+      defaultBehavior: pageBehavior(this.headers),
       additionalBehaviors: {
         '/api/*': apiBehavior,
+        ...Object.fromEntries(CAMERA_PATH_PATTERNS.map((pattern) => [pattern, pageBehavior(yardHeaders)])),
         '/assets/*': {
           origin: siteOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

@@ -4,7 +4,8 @@
  *
  * - the Host header must be one of the server's own loopback names with its port, so a page on another site that
  *   rebinds its DNS name to 127.0.0.1 cannot read the outbox, the config or the API through the developer's browser;
- * - every response carries the site's security headers (shared/security-headers.ts, as CloudFront sends them);
+ * - every response carries the site's security headers (shared/security-headers.ts, as CloudFront sends them), the
+ *   Permissions-Policy by path (the yard's pages may use the camera);
  * - a body is at most `limit` bytes: a larger Content-Length is refused before a byte is read, and a body that
  *   streams past it stops being read and its connection is closed;
  * - a request that does not arrive in time (trickled headers or body) ends with 408 and a closed connection.
@@ -12,6 +13,7 @@
 import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { messages } from '../shared/messages';
+import { permissionsPolicyFor } from '../shared/security-headers';
 
 /** How long a client has to send a whole request (`npm start`); tests pass a short one. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -36,6 +38,9 @@ export function timeoutSettings(requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS): 
     connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(requestTimeoutMs / 4))),
   };
 }
+
+/** The path of a request's target as CloudFront matches it: the raw path, without its query. */
+const pathOf = (url: string | undefined): string => (url ?? '/').split('?')[0]!;
 
 /** The Host values the server on `port` answers to. */
 export function ownHosts(port: number): Set<string> {
@@ -92,6 +97,8 @@ export function frontDoor(options: { port: number; headers: Record<string, strin
   return {
     admit(req, res) {
       for (const [name, value] of Object.entries(options.headers)) res.setHeader(name, value);
+      // The yard's pages may use the camera (its scanner), as CloudFront's yard behaviours allow; no other page may.
+      res.setHeader('permissions-policy', permissionsPolicyFor(pathOf(req.url)));
       const host = (req.headers.host ?? '').toLowerCase();
       if (!hosts.has(host)) {
         refuse(req, res, 421, frontDoorMessages.wrongHost);

@@ -11,10 +11,11 @@ import { refundDollarsSchema, refundReasonSchema } from './money-policy';
 import { customerBookingSchema, settlementSchema } from './customer-bookings';
 import { myCheckoutRequestSchema } from './my-checkout';
 import { profileMessages } from './profile';
+import { bayText } from './bays';
+import { refundLineSchema, refundRoomSchema } from './refund-lines';
 import { isoDate } from './schemas';
 import { statusOverrideSchema } from './status-transitions';
 import { editVersion, typedText } from './text';
-import { refundLineSchema } from './refund-lines';
 import { serviceEditShape, serviceFlagsShape } from './add-on-schemas';
 
 export const ADMIN_PAGE_SIZE = 25;
@@ -42,7 +43,6 @@ export const adminMessages = {
   emailTaken: profileMessages.emailTaken,
   phoneTaken: profileMessages.phoneTaken,
   bayTaken: 'That parking bay is taken by another booking on these dates',
-  bayInvalid: 'A parking bay is up to 10 letters, digits or dashes',
   stale: 'Someone else saved this booking first. Reload it to see their changes, then save again.',
   customerStale: 'Someone else saved this customer first. Reload to see their changes, then save again.',
   notEditable: 'A cancelled booking can no longer be edited',
@@ -191,6 +191,8 @@ export const adminBookingDetailSchema = z.object({
   refunds: z.array(refundLineSchema),
   /** The most a part refund can give back now (dollars). */
   part_refund_max: z.number(),
+  /** What is held by the way it came (dollars): a refund goes back the same way (shared/refund-lines.ts). */
+  refund_room: refundRoomSchema,
 });
 export type AdminBookingDetail = z.infer<typeof adminBookingDetailSchema>;
 
@@ -217,7 +219,8 @@ export const adminBookingEditSchema = z.strictObject({
   ...serviceEditShape,
   /** Empty is stored as null (docs/product-rules.md, Changing a booking). */
   car_registration: optionalText(10, 'Please enter a valid car registration', /^[A-Z0-9 ]*$/).optional(),
-  parking_bay_number: optionalText(10, adminMessages.bayInvalid, /^[A-Z0-9-]*$/).optional(),
+  /** Empty clears it; otherwise a bay from 1 to the yard's capacity (shared/bays.ts). */
+  parking_bay_number: bayText.transform((v) => v || null).optional(),
   /** Both flights (issue 24): staff take them by phone; empty clears one. */
   departure_flight: clearableFlightNumber.optional(),
   return_flight: clearableFlightNumber.optional(),
@@ -289,7 +292,7 @@ export const adminCheckoutRequestSchema = myCheckoutRequestSchema.extend({
   name: customerName,
   email: customerDetailsSchema.shape.email,
   contact_number: customerDetailsSchema.shape.contactNumber,
-  parking_bay_number: optionalText(10, adminMessages.bayInvalid, /^[A-Z0-9-]*$/).optional(),
+  parking_bay_number: bayText.transform((v) => v || null).optional(),
 });
 export type AdminCheckoutRequest = z.infer<typeof adminCheckoutRequestSchema>;
 export type AdminCheckoutRequestInput = z.input<typeof adminCheckoutRequestSchema>;
@@ -368,8 +371,11 @@ export const daySheetSchema = z.object({
 });
 export type DaySheet = z.infer<typeof daySheetSchema>;
 
-/** POST /api/admin/bookings/{id}/refunds: the booking as it now stands, its history and the refund given (dollars). */
-export const partialRefundResponseSchema = z.object({ booking: adminBookingSchema, history: z.array(auditEntrySchema), refund: z.number() });
+/**
+ * POST /api/admin/bookings/{id}/refunds: the booking as it now stands, its history, the refund given (dollars), and
+ * the refund's lines as they now stand (to the card: made, on its way, or failed with why; handed back in the yard).
+ */
+export const partialRefundResponseSchema = z.object({ booking: adminBookingSchema, history: z.array(auditEntrySchema), refund: z.number(), refunds: z.array(refundLineSchema) });
 export type PartialRefundResponse = z.infer<typeof partialRefundResponseSchema>;
 
 /** POST /api/admin/bookings/{id}/refunds/{lineId}/retry: the booking view, and whether the line was sent again. */

@@ -117,6 +117,9 @@ export const createdBookingSchema = z.object({
   drop_off_time: z.string(),
   pick_up_date: z.string(),
   pick_up_time: z.string(),
+  /** The flights given at checkout (null when not), as the pass and the e-mails show them. */
+  departure_flight: z.string().nullable(),
+  return_flight: z.string().nullable(),
   days: z.number().int(),
   shuttle_service: z.boolean(),
   car_wash: z.boolean(),

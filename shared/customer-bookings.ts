@@ -4,6 +4,7 @@
  * pick-up), and the page's filter and sort, which are pure so the server and tests agree with the page.
  */
 import * as z from 'zod';
+import { formatMoney } from './money';
 import { serviceFlagsShape } from './add-on-schemas';
 
 export const customerBookingSchema = z.object({
@@ -58,11 +59,22 @@ export function periodOf(b: Pick<CustomerBooking, 'pick_up_date'>, today: string
   return b.pick_up_date < today ? 'past' : 'current';
 }
 
+/**
+ * The period's bookings in drop-off order, the cancelled ones after the rest: a booking still on is what the person
+ * came to see (a cancelled one stays listed, below them).
+ */
 export function selectCustomerBookings(all: readonly CustomerBooking[], period: BookingPeriod, order: DropOffOrder, today: string): CustomerBooking[] {
   const key = (b: CustomerBooking) => `${b.drop_off_date}T${b.drop_off_time}#${b.id}`;
+  const cancelled = (b: CustomerBooking) => (b.status === 'cancelled' ? 1 : 0);
   return all
     .filter((b) => periodOf(b, today) === period)
-    .sort((a, b) => (order === 'earliest' ? key(a).localeCompare(key(b)) : key(b).localeCompare(key(a))));
+    .sort((a, b) => cancelled(a) - cancelled(b) || (order === 'earliest' ? key(a).localeCompare(key(b)) : key(b).localeCompare(key(a))));
+}
+
+/** A cancelled booking's money on its card: what was kept, and what came back. */
+export function cancelledMoneyText(b: Pick<CustomerBooking, 'amount_paid' | 'refunded'>): string {
+  const dollars = (n: number) => formatMoney(Math.round(n * 100));
+  return b.refunded > 0 ? `${dollars(b.refunded)} refunded, ${dollars(b.amount_paid)} kept` : `${dollars(b.amount_paid)} kept`;
 }
 
 /** What a change did to the money (dollars), with the terms' words for what was kept. */

@@ -6,6 +6,7 @@
  * Customers' quotes, checkouts and drop-off moves keep to it; staff may book a late-night drop-off at short notice
  * (they are the ones told).
  */
+import { formatTime12 } from './format';
 import { nzInstant, type WallClock } from './nz-time';
 import { site } from './site';
 
@@ -13,7 +14,11 @@ export const LATE_NIGHT_FROM = '19:00';
 export const LATE_NIGHT_UNTIL = '05:00';
 export const LATE_NIGHT_NOTICE_HOURS = 24;
 
-export const lateNightMessage = `Drop-off between 19:00 and 05:00 needs 24 hours' notice. Please choose a drop-off time from 05:00 to 18:30, a later date, or call us on ${site.phone}.`;
+/** The last half-hour slot before the late-night window: the latest day-time drop-off the pickers offer. */
+const LAST_DAY_SLOT = '18:30';
+
+/** In the pickers' own 12-hour times (7:00 PM, not 19:00), so the rule reads as the times the traveller chooses from. */
+export const lateNightMessage = `Drop-off between ${formatTime12(LATE_NIGHT_FROM)} and ${formatTime12(LATE_NIGHT_UNTIL)} needs 24 hours' notice. Please choose a drop-off time from ${formatTime12(LATE_NIGHT_UNTIL)} to ${formatTime12(LAST_DAY_SLOT)}, a later date, or call us on ${site.phone}.`;
 
 /** True for a wall-clock time ("HH:MM") in the late-night window, 19:00 to 04:59. */
 export function isLateNight(time: string): boolean {

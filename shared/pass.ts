@@ -37,8 +37,11 @@ export const passSchema = z.object({
   total_cost: z.number(),
   amount_paid: z.number(),
   balance_due: z.number(),
-  /** What the traveller may do now, as the server decides it. */
-  can: z.object({ pay_balance: z.boolean(), cancel: z.boolean(), say_landed: z.boolean(), resend_confirmation: z.boolean() }),
+  /**
+   * What the traveller may do now, as the server decides it. A cancelled pass offers none of these: nothing to pay,
+   * cancel, announce or add to a calendar (its calendar file answers 409), and no confirmation to resend.
+   */
+  can: z.object({ pay_balance: z.boolean(), cancel: z.boolean(), say_landed: z.boolean(), resend_confirmation: z.boolean(), add_to_calendar: z.boolean() }),
   /** The cancellation terms now: what cancelling would refund and keep, or why it cannot be done online. */
   cancellation: cancellationTermsSchema,
   /** The wallet passes offered (shared/wallet.ts): none until the operator configures one. */

@@ -42,14 +42,18 @@ export interface LedgerLine {
   /** Who made the change: the customer (their account), staff, or the payment provider. */
   by: 'customer' | 'admin' | 'system';
   /**
-   * `balance`: the balance due at pick-up changed; `refund`: money back to the card; `kept`: paid beyond the total,
+   * `balance`: the balance due at pick-up changed; `refund`: money back (to the card, or, with a yard `method`, handed
+   * back in the yard: shared/refund-lines.ts); `kept`: paid beyond the total,
    * not refunded; `payment`: a payment towards the balance (amount positive), taken by staff in the yard, or paid online
    * through a balance checkout (`method` `online`, with its `sessionId` and `paymentIntent`).
    */
   kind: 'balance' | 'refund' | 'kept' | 'payment';
   amountCents: Cents;
   note: string;
-  /** Payments: how it was paid, and the member of staff who took it (their e-mail, or their user id). */
+  /**
+   * Payments: how it was paid, and the member of staff who took it (their e-mail, or their user id). Refunds with a
+   * yard method: handed back that way in the yard (never through Stripe), and who handed it back.
+   */
   method?: PaymentMethod | 'online';
   takenBy?: string;
   /**
@@ -65,8 +69,13 @@ export interface LedgerLine {
    * all of it (refund.ts): one decision, one Stripe refund per payment, each line aimed at its payment.
    */
   splitFrom?: string;
-  /** Refunds: pending until the provider confirms, then succeeded (or failed, to retry). */
+  /**
+   * Refunds: pending until the provider confirms, then succeeded (or failed, to retry). A refund handed back in the
+   * yard is succeeded when staff record it, and pending while it is still to hand back (a customer's cancellation).
+   */
   status?: 'pending' | 'succeeded' | 'failed';
+  /** A failed refund: why (Stripe's answer, or that it never answered), for staff to see. */
+  failure?: string;
   /** Stripe's refund id: each Stripe refund is on the ledger once, by this id (refund-sync.ts). */
   refundId?: string;
   /** When Stripe's answer (made, or refused) was recorded. */

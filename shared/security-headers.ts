@@ -1,7 +1,8 @@
 /**
- * The security headers every response of the site carries, defined once: CloudFront's response headers policy
- * is built from this (infra/security-headers.ts) and the local server sends the same (local/front-door.ts), so a
- * page run with `npm start` can be framed, sniffed or scripted no more than the deployed one.
+ * The security headers every response of the site carries, defined once: CloudFront's response headers policies
+ * are built from this (infra/security-headers.ts) and the local server sends the same (local/front-door.ts), so a
+ * page run with `npm start` can be framed, sniffed or scripted no more than the deployed one. One header differs by
+ * path: the yard's pages may use the camera (YARD_PERMISSIONS_POLICY), every other page may not.
  *
  * The Content-Security-Policy allows only what the SPA really talks to: its own origin (pages, /api,
  * /config.json, and locally the /_cognito proxy), Cognito's API and managed login domain in AWS, and the photo
@@ -59,8 +60,25 @@ export const SECURITY_HEADERS = {
 } as const;
 
 /**
+ * The yard's pages scan passes with the phone's camera, so there the site's own origin may use it (and nothing it
+ * frames: it frames nothing). Every other page keeps the camera off.
+ */
+export const YARD_PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), payment=(), usb=()';
+
+/** The yard's pages as CloudFront path patterns: `/yard` itself and everything under `/yard/` (the pickup queue). */
+export const CAMERA_PATH_PATTERNS = ['/yard', '/yard/*'] as const;
+
+/** A path (no query) CAMERA_PATH_PATTERNS matches, as CloudFront matches them: `*` is any run of characters. */
+export const isCameraPath = (pathname: string): boolean => pathname === '/yard' || pathname.startsWith('/yard/');
+
+/** The Permissions-Policy a response to `pathname` carries. */
+export const permissionsPolicyFor = (pathname: string): string => (isCameraPath(pathname) ? YARD_PERMISSIONS_POLICY : SECURITY_HEADERS.permissionsPolicy);
+
+/**
  * The headers as a response carries them (lower-case names). Strict-Transport-Security only over HTTPS: a browser
- * ignores it on plain http, where the local server runs.
+ * ignores it on plain http, where the local server runs. The Permissions-Policy is the one for pages other than the
+ * yard's; a response to a yard page carries `permissionsPolicyFor(path)` instead (CloudFront's yard behaviours, the
+ * local front door).
  */
 export function securityHeaderValues(sources: CspSources): Record<string, string> {
   const h = SECURITY_HEADERS;

@@ -36,6 +36,12 @@ export const ADVANCE_SAVING = `Book in advance and save up to 30%, ${ADVANCE_SAV
  * The travel day's directions, written once for the booking pass (and any e-mail or page that gives directions):
  * how to find the yard, what to do on arrival, and where the shuttle meets travellers at each terminal.
  */
+/**
+ * The one instruction for the way back, wherever it is given (the success page, the pass, the return-day reminder,
+ * the wallet pass, the home page's steps): the traveller presses "I've landed" on the pass; the phone is the fallback.
+ */
+export const landedInstruction = `When you land, open your booking pass and press "I've landed" with your terminal and how many of you are travelling, then wait at your terminal's shuttle stop: the shuttle comes for you. No phone data? Call us on ${site.phone}.`;
+
 export const yardGuide = {
   /** A maps search for the yard's address: opens the phone's maps app or Google Maps in a browser. */
   mapsUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${site.brand}, ${formatAddress()}`)}`,
@@ -53,5 +59,5 @@ export const yardGuide = {
     domestic: 'Domestic terminal: the shuttle drops you at, and picks you up from, the courtesy-shuttle stop outside door 8, on the kerb opposite the bus lane.',
     international: 'International terminal: the shuttle drops you at, and picks you up from, the off-airport shuttle stop at the southern end of the arrivals kerb, outside door 4.',
   },
-  whenBack: `When you have your bags, call us on ${site.phone} (or say "I've landed" on this pass on your return day) and wait at your terminal's shuttle stop.`,
+  whenBack: landedInstruction,
 } as const;

@@ -5,7 +5,8 @@
  * Pure zod and rules, shared by the walk-in form and POST /api/admin/walk-ins.
  */
 import * as z from 'zod';
-import { adminBookingSchema, customerName, optionalText, adminMessages } from './admin';
+import { adminBookingSchema, customerName } from './admin';
+import { bayText } from './bays';
 import { customerDetailsSchema } from './booking';
 import { optionalFlightNumber } from './flight-number';
 import { nzNow, type WallClock } from './nz-time';
@@ -19,7 +20,8 @@ export const walkInPaymentLabels: Record<WalkInPayment, string> = { cash: 'Cash'
 
 export const walkInMessages = {
   paymentChoice: 'Choose cash, EFTPOS or a card link',
-  created: (reference: string) => `Walk-in ${reference} booked and paid`,
+  created: (reference: string) => `Walk-in ${reference} booked, paid and checked in`,
+  emailed: (email: string) => `The confirmation and the booking pass were e-mailed to ${email}.`,
   linkSent: (email: string) => `Payment link sent to ${email}`,
   failed: 'Failed to book the walk-in',
   linkSubject: 'Pay for your parking at Runway Parking',
@@ -37,7 +39,7 @@ export const walkInRequestSchema = z.strictObject({
   ...serviceChoiceShape,
   departure_flight: optionalFlightNumber,
   return_flight: optionalFlightNumber,
-  parking_bay_number: optionalText(10, adminMessages.bayInvalid, /^[A-Z0-9-]*$/).optional(),
+  parking_bay_number: bayText.transform((v) => v || null).optional(),
   payment: z.enum(walkInPayments, walkInMessages.paymentChoice),
 });
 export type WalkInRequest = z.infer<typeof walkInRequestSchema>;

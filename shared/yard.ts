@@ -4,6 +4,7 @@
  * and the API. Notes are for staff only: no customer response carries them.
  */
 import * as z from 'zod';
+import { bayText } from './bays';
 import { adminBookingSchema, bookingNoteSchema } from './admin';
 import { checkoutOverrideSchema } from './balance';
 import { isoDate } from './schemas';
@@ -28,7 +29,6 @@ export const yardMessages = {
   registrationNeeded: 'Enter the car registration',
   registrationInvalid: 'Please enter a valid car registration',
   bayNeeded: 'Choose a parking bay',
-  bayInvalid: 'A parking bay is up to 10 letters, digits or dashes',
   keyTagInvalid: 'A key tag is up to 10 letters or digits',
   makeInvalid: 'Make and colour are up to 30 letters, digits and spaces',
   noteNeeded: 'Write the note',
@@ -39,6 +39,20 @@ export const yardMessages = {
   checkedOut: 'Checked out',
   noteSaved: 'Note saved',
   notesFull: `This booking already has ${NOTES_PER_BOOKING} notes, the most one booking can hold.`,
+} as const;
+
+/**
+ * What stopped the yard's camera scanner, each said as what it is and what to do (the page then offers a photo). The
+ * browser names the cause (getUserMedia's error); the page's own settings and the connection are checked first.
+ */
+export const cameraMessages = {
+  insecure: 'The camera works only on a secure (https) page. Open the yard screen at its https address, or scan from a photo.',
+  policy: 'This page was opened without the camera. Reload the page to use it, or scan from a photo.',
+  unsupported: 'This browser cannot use the camera. Scan from a photo instead.',
+  denied: 'The camera is blocked for this site. Allow it in the browser\'s site settings (the icon beside the address), then try again, or scan from a photo.',
+  noCamera: 'No camera was found on this device. Scan from a photo instead.',
+  busy: 'The camera is in use by another app or could not start. Close the other app and try again, or scan from a photo.',
+  failed: 'The camera could not be opened. Try again, or scan from a photo.',
 } as const;
 
 /** POST /api/yard/scan: what the camera (or the photo, or the keyboard) read from the pass's QR code. */
@@ -61,7 +75,7 @@ export const checkInSchema = z.strictObject({
     .refine((v) => v.length > 0, yardMessages.registrationNeeded),
   car_make: optionalWords,
   car_colour: optionalWords,
-  parking_bay_number: upperText(10, /^[A-Z0-9-]*$/, yardMessages.bayInvalid).refine((v) => v.length > 0, yardMessages.bayNeeded),
+  parking_bay_number: bayText.refine((v) => v.length > 0, yardMessages.bayNeeded),
   key_tag: upperText(10, /^[A-Z0-9-]*$/, yardMessages.keyTagInvalid)
     .transform((v) => v || null)
     .optional(),

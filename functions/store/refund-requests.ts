@@ -7,6 +7,7 @@
  * race. The queue is one partition holding only refunds in flight.
  */
 import type { Booking, LedgerLine } from '../../shared/records';
+import { isYardRefund } from '../../shared/refund-lines';
 import { keys, queries } from './keys';
 import { query, transact, updateIf, type TransactItem } from './table';
 
@@ -30,10 +31,13 @@ export function refundRequestPut(bookingId: string, line: LedgerLine): TransactI
   return { Put: { Item: { ...keys.refundRequest(line.id), type: 'refund_request', ...item }, ConditionExpression: 'attribute_not_exists(pk)' } };
 }
 
-/** Refund lines `after` adds as pending that `before` did not have: each gets its request in the same transaction. */
+/**
+ * Refund lines to the card `after` adds as pending that `before` did not have: each gets its request in the same
+ * transaction. Money to hand back in the yard is never sent to Stripe, so it has none.
+ */
 export function newRefundRequests(before: Booking, after: Booking): TransactItem[] {
   const known = new Set((before.ledger ?? []).map((l) => l.id));
-  return (after.ledger ?? []).filter((l) => l.kind === 'refund' && l.status === 'pending' && !known.has(l.id)).map((l) => refundRequestPut(after.id, l));
+  return (after.ledger ?? []).filter((l) => l.kind === 'refund' && l.status === 'pending' && !isYardRefund(l) && !known.has(l.id)).map((l) => refundRequestPut(after.id, l));
 }
 
 /** The refund queue as one worker pass sees it: what is due now, and when the oldest refund still in flight was asked for. */

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { toDateInput } from '../../shared/date-input';
 import { addDays, nzToday } from '../../shared/nz-time';
+import { testBay } from '../support/bays';
 import { createUser, type TestUser } from '../support/users';
 import { bookingRows, column, letterTag, seedMany, seedPaidBooking, showing, signInAsAdmin } from './support/admin';
 import { standInPayButton, typeDate } from './support/flow';
@@ -202,9 +203,9 @@ describe.each(viewportNames)('admin dashboard at %s width', (viewport) => {
     const TAG = tag.toUpperCase();
     const from = nzToday(new Date());
     const on = (n: number) => addDays(from, n);
-    // Bays are shared by every booking in the yard: this test's own.
-    const bay = `${TAG}1`;
-    const nextBay = `${TAG}2`;
+    // Bays are shared by every booking in the yard: this test's own (the yard numbers them 1 to its capacity).
+    const bay = testBay(env.dataDir);
+    const nextBay = testBay(env.dataDir);
     const [editedId] = await seedMany([
       // Three days, $30.00, paid in full.
       { firstName: 'Edited', lastName: TAG, email: `edited-${tag}@example.com`, carRegistration: `ED${TAG}`, dropOffDate: on(5), pickUpDate: on(8) },
@@ -233,7 +234,7 @@ describe.each(viewportNames)('admin dashboard at %s width', (viewport) => {
       await page.waitForFunction(() => (document.getElementById('admin-edit-total') as HTMLInputElement | null)?.value === '$35.00');
       await dialog.getByText('Balance due at pick-up: $5.00').waitFor();
       await dialog.getByLabel('Booking Status').selectOption('checkin');
-      await dialog.getByLabel('Parking Bay Number').fill(bay.toLowerCase());
+      await dialog.getByLabel('Parking Bay Number').fill(`0${bay}`);
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
       // Five days before its drop-off: checking in is an admin's exception, confirmed with a reason.
       await dialog.getByText(`This booking can be checked in from its drop-off day, ${on(5)}. An admin can check it in early with a reason.`).first().waitFor();

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { flightNumberMessage } from '../../shared/flight-number';
+import { landedInstruction } from '../../shared/site';
 import { isLateNight, lateNightMessage } from '../../shared/late-night';
 import { addDays, nzInstant, nzToday } from '../../shared/nz-time';
 import { ALL_SLOTS } from '../../shared/slots';
@@ -70,6 +71,12 @@ describe.each(viewportNames)('flights and the late-night rule (%s)', (viewport) 
       await standInPayButton(page).click();
       await page.getByRole('heading', { level: 1, name: 'Payment Successful' }).waitFor({ timeout: 20_000 });
       const reference = (await page.getByTestId('booking-reference').textContent())!;
+      // The success page shows the flights too, and gives the one way back the pass and the e-mails give: "I've landed".
+      const success = (await page.locator('main').textContent()) ?? '';
+      expect(success).toContain('Departure flight: NZ101');
+      expect(success).toContain('Return flight: NZ102');
+      expect(success).toContain(landedInstruction);
+      expect(success).not.toContain('call us on');
 
       await page.getByRole('link', { name: 'Open your booking pass' }).click();
       await page.getByRole('heading', { level: 1, name: 'Booking pass' }).waitFor();

@@ -33,8 +33,10 @@ describe.each(viewportNames)('cancelling at %s width', (viewport) => {
       await dialog.getByRole('button', { name: 'Cancel booking' }).click();
       await page.locator('.toast', { hasText: 'Booking cancelled' }).first().waitFor();
       await dialog.waitFor({ state: 'detached' });
-      await card.getByText('Cancelled', { exact: true }).waitFor();
-      expect(await card.textContent()).toContain('Cancelled: $20.00 kept');
+      await card.locator('.badge', { hasText: 'Cancelled' }).waitFor();
+      // What came back and what was kept, not a 'Balance due at pick-up'.
+      expect(await card.textContent()).toContain('Cancelled$90.00 refunded, $20.00 kept');
+      expect(await card.textContent()).not.toContain('Balance due');
       expect(await card.getByRole('button', { name: /^Cancel booking/ }).count()).toBe(0);
       expect(await card.getByRole('button', { name: /^Edit booking/ }).count()).toBe(0);
     });

@@ -38,7 +38,7 @@ describe.each(viewportNames)('My Bookings at %s width', (viewport) => {
       // Extend the SOON1 stay by two days: the dialog shows the new total and the balance before saving.
       await first.getByRole('button', { name: /^Edit booking/ }).click();
       const dialog = page.getByRole('dialog');
-      await dialog.getByRole('heading', { name: /^Edit Booking #[0-9a-f]{8}$/ }).waitFor();
+      await dialog.getByRole('heading', { name: /^Edit booking RP-[2-9A-HJ-NP-Z]{6}$/ }).waitFor();
       await dialog.getByText('Limited editing mode').waitFor();
       const axe = await axeBuilder(page).include('[role="dialog"]').analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);

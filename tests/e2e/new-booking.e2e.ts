@@ -1,4 +1,5 @@
 /** A new booking from the customer dashboard (customer mode): the dialog, the hosted checkout, and back. */
+import { CANCELLATION_RULE, TERMS_CANCELLATION_PATH } from '../../shared/cancellation-rule';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -47,6 +48,11 @@ describe.each(viewportNames)('new booking in customer mode at %s width', (viewpo
       await typeDate(page, 'Pick-up date', daysFromToday(5), 'new-pickup-time');
       await dialog.getByText('Total: $30.00').waitFor();
       await dialog.getByLabel('Pay Deposit ($10.00 now, remainder at pickup)').check();
+      // The cancellation terms before payment, as on the payment step: above the button that goes to pay.
+      const rule = dialog.getByTestId('cancellation-rule');
+      expect(await rule.textContent()).toContain(`Cancellations: ${CANCELLATION_RULE}`);
+      expect(await rule.getByRole('link', { name: /Read the terms and conditions/ }).getAttribute('href')).toBe(TERMS_CANCELLATION_PATH);
+      expect((await rule.boundingBox())!.y).toBeLessThan((await submit.boundingBox())!.y);
       await submit.click();
       await page.waitForURL((url) => url.pathname.startsWith('/_local/stripe/checkout/'));
       await standInPayButton(page).click();

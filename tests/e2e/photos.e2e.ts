@@ -25,7 +25,7 @@ describe.each(viewportNames)('vehicle photos at %s width', (viewport) => {
     await withPage(browser(), viewport, async (page) => {
       await signInToDashboard(page, baseUrl, user);
       await page.getByRole('button', { name: /^Edit booking/ }).click();
-      const edit = page.getByRole('dialog', { name: /^Edit Booking #/ });
+      const edit = page.getByRole('dialog', { name: /^Edit booking RP-/ });
       const panel = edit.getByRole('region', { name: 'Vehicle photos' });
       await panel.waitFor();
 
@@ -117,7 +117,7 @@ describe('a phone camera photo over 10 MB', () => {
     await withPage(browser(), 'desktop', async (page) => {
       await signInToDashboard(page, baseUrl, user);
       await page.getByRole('button', { name: /^Edit booking/ }).click();
-      const panel = page.getByRole('dialog', { name: /^Edit Booking #/ }).getByRole('region', { name: 'Vehicle photos' });
+      const panel = page.getByRole('dialog', { name: /^Edit booking RP-/ }).getByRole('region', { name: 'Vehicle photos' });
       await panel.waitFor();
 
       // Noise at full quality makes a JPEG over 10 MB; it is made and chosen inside the page, as a camera roll would hand it over.

@@ -85,9 +85,10 @@ async function walkInPaidCash(page: Page) {
   expect(await page.getByRole('radio', { name: 'Cash' }).isChecked()).toBe(true);
   expect(await noSidewaysScroll(page)).toBe(true);
   await page.getByRole('button', { name: 'Book and record Cash payment' }).click();
-  const done = page.getByRole('status').filter({ hasText: /^Walk-in RP-[2-9A-HJ-NP-Z]{6} booked and paid/ });
+  const done = page.getByRole('status').filter({ hasText: /^Walk-in RP-[2-9A-HJ-NP-Z]{6} booked, paid and checked in/ });
   await done.waitFor();
   expect(await done.textContent()).toContain(`Tama Walkin${tag}`);
+  expect(await done.textContent()).toContain(`The confirmation and the booking pass were e-mailed to walkin-${tag}@example.com.`);
   await page.getByRole('button', { name: 'Book another walk-in' }).waitFor();
   expect(await noSidewaysScroll(page)).toBe(true);
 }

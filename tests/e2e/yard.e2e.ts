@@ -16,14 +16,19 @@ import { forgetPassSigningKey, passTokenFor, passUrl } from '../../functions/lib
 import { keys } from '../../functions/store/keys';
 import { ensurePassSigningKey } from '../../local/pass-key';
 import { projectRoot } from '../../project-paths';
+import { cameraMessages } from '../../shared/yard';
+import { formatShortDate, formatTime12 } from '../../shared/format';
 import { daysFromToday } from '../support/dates';
 import { createUser } from '../support/users';
 import { booking, partition } from '../integration/payment-support';
 import { axeBuilder } from './support/axe';
 import { useBrowser, viewportNames, withPage } from './support/browser';
 import { letterTag, seedPaidBooking } from './support/admin';
+import { openSignedIn } from './support/session';
 
 const { browser, baseUrl } = useBrowser();
+/** What the headless browser's getUserMedia meets: no camera device at all. */
+const CAMERA_HERE = cameraMessages.noCamera;
 const env = inject('env');
 const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
 
@@ -42,7 +47,7 @@ describe.each(viewportNames)('the yard screen at %s width', (viewport) => {
     const rego = `Y${tag.slice(0, 5).toUpperCase()}`;
     // Paid by the $10 deposit: 3 days at $10 a day, $20 due at pick-up. The checkout needs a day's notice; the yard meets it today.
     const id = await seedPaidBooking({ firstName: 'Yard', lastName: tag, email: `${tag}@example.com`, carRegistration: rego, dropOffDate: daysFromToday(1), pickUpDate: daysFromToday(3), paymentType: 'deposit' });
-    await db.send(new UpdateCommand({ TableName: env.tableName, Key: keys.booking(id), UpdateExpression: 'SET dropOffDate = :d, dropOffTime = :t', ExpressionAttributeValues: { ':d': daysFromToday(0), ':t': '00:00' } }));
+    await db.send(new UpdateCommand({ TableName: env.tableName, Key: keys.booking(id), UpdateExpression: 'SET dropOffDate = :d, dropOffTime = :t, departureFlight = :f', ExpressionAttributeValues: { ':d': daysFromToday(0), ':t': '00:00', ':f': 'NZ101' } }));
     const due = (await booking(id))!.payment.balanceDueCents / 100;
     expect(due).toBeGreaterThan(0);
     process.env.PASS_SIGNING_KEY = ensurePassSigningKey(env.dataDir);
@@ -58,6 +63,12 @@ describe.each(viewportNames)('the yard screen at %s width', (viewport) => {
       await page.getByRole('heading', { level: 1, name: 'Yard' }).waitFor();
       await page.getByRole('heading', { name: 'Next two hours' }).waitFor();
       await shot(page, viewport, '1-yard');
+      // Signed in on /auth (sent without the camera), the yard was loaded as its own page: its policy allows the camera.
+      expect(await page.evaluate(() => (document as Document & { featurePolicy: { allowsFeature(f: string): boolean } }).featurePolicy.allowsFeature('camera'))).toBe(true);
+      // The browser here has no camera: the screen says so, not that the camera should be allowed.
+      await page.getByRole('button', { name: 'Scan with the camera' }).click();
+      await page.locator('.yard-scan [role="alert"]').waitFor();
+      expect(await page.locator('.yard-scan [role="alert"]').textContent()).toBe(CAMERA_HERE);
 
       // Scan from a photo: the pass's QR code as the phone's camera app saved it.
       await page.getByLabel('Scan from a photo').setInputFiles({ name: 'pass.png', mimeType: 'image/png', buffer: qr });
@@ -68,6 +79,10 @@ describe.each(viewportNames)('the yard screen at %s width', (viewport) => {
       await panel.getByRole('heading', { name: 'Check in' }).or(scanProblem).first().waitFor({ timeout: 60_000 });
       expect(await scanProblem.allTextContents()).toEqual([]);
       expect(await panel.getByTestId('yard-status').textContent()).toBe('Reservation');
+      // The stay as New Zealand writes it (the pass's and pickers' formats), not ISO dates.
+      const stored = (await booking(id))!;
+      expect(await panel.getByTestId('yard-stay').textContent()).toBe(`${formatShortDate(stored.dropOffDate)} at ${formatTime12(stored.dropOffTime)} to ${formatShortDate(stored.pickUpDate)} at ${formatTime12(stored.pickUpTime)}`);
+      expect(await panel.getByTestId('yard-flights').textContent()).toBe('Departure NZ101 · Return not given');
       expect(await page.getByLabel('Car registration').inputValue()).toBe(rego);
       const bay = await page.getByLabel('Parking bay').inputValue();
       expect(bay).toMatch(/^\d+$/);
@@ -98,6 +113,8 @@ describe.each(viewportNames)('the yard screen at %s width', (viewport) => {
       await panel.getByRole('button', { name: 'Check out', exact: true }).click();
       await page.locator('.toast', { hasText: 'Checked out' }).first().waitFor();
       await panel.locator('[data-testid="yard-status"]', { hasText: 'Check-out' }).waitFor();
+      // Checked out, the photos at pick-up stay on the card (docs/yard.md: take them as the car leaves).
+      await panel.getByRole('heading', { name: 'Photos at pick-up' }).waitFor();
       await shot(page, viewport, '4-checked-out');
     });
 
@@ -107,5 +124,61 @@ describe.each(viewportNames)('the yard screen at %s width', (viewport) => {
     expect(saved.payment.balanceDueCents).toBe(0);
     expect(saved.ledger.filter((l: { kind: string; method?: string }) => l.kind === 'payment' && l.method === 'cash')).toHaveLength(1);
     expect(await partition(keys.booking(id).pk, 'PHOTO#')).toHaveLength(1);
+  });
+
+  it('scans a pass from a full-screen screenshot of it (a phone\'s, at its own pixel density), with no native file input in view', async () => {
+    const staff = await createUser(env, { staff: true, email: `shot-${viewport}-${randomUUID().slice(0, 6)}@example.com` });
+    const tag = letterTag(7);
+    const id = await seedPaidBooking({ firstName: 'Shot', lastName: tag, email: `${tag}@example.com`, carRegistration: `S${tag.slice(0, 5).toUpperCase()}`, dropOffDate: daysFromToday(1), pickUpDate: daysFromToday(3) });
+    process.env.PASS_SIGNING_KEY = ensurePassSigningKey(env.dataDir);
+    forgetPassSigningKey();
+    const reference = (await booking(id))!.bookingReference as string;
+    const passAddress = passUrl(baseUrl, await passTokenFor(id));
+    // The traveller's phone: the pass as it fills a 390 x 844 screen at three pixels to the point, screenshotted: the
+    // screen, the page captured whole, and the screen as a messaging app passes it on (1000 pixels tall).
+    const phone = await browser().newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+    const screenshots: Record<string, Buffer> = {};
+    try {
+      const pass = await phone.newPage();
+      await pass.goto(passAddress);
+      await pass.getByRole('img', { name: /^QR code for booking/ }).evaluate((img: HTMLImageElement) => img.decode());
+      screenshots.screen = await pass.screenshot();
+      screenshots.page = await pass.screenshot({ fullPage: true });
+      const blank = await phone.newPage();
+      const passedOn = await blank.evaluate(async (png) => {
+        const picture = await createImageBitmap(await (await fetch(`data:image/png;base64,${png}`)).blob());
+        const canvas = new OffscreenCanvas(Math.round((picture.width * 1000) / picture.height), 1000);
+        canvas.getContext('2d')!.drawImage(picture, 0, 0, canvas.width, canvas.height);
+        const jpeg = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.85 });
+        return btoa(String.fromCharCode(...new Uint8Array(await jpeg.arrayBuffer())));
+      }, screenshots.screen.toString('base64'));
+      screenshots.passedOn = Buffer.from(passedOn, 'base64');
+    } finally {
+      await phone.close();
+    }
+    await withPage(browser(), viewport, async (page) => {
+      await openSignedIn(page, baseUrl, staff, '/yard');
+      await page.getByRole('heading', { level: 1, name: 'Yard' }).waitFor();
+      // The button is the way in: the native file input behind it takes no room and shows nothing.
+      const input = page.locator('.yard-scan input[type="file"]');
+      const box = await input.boundingBox();
+      expect(box === null || (box.width <= 1 && box.height <= 1)).toBe(true);
+      const scanProblem = page.locator('.yard-scan [role="alert"], .toast-destructive');
+      const read: Record<string, string> = {};
+      for (const [name, buffer] of Object.entries(screenshots)) {
+        const sent = page.waitForRequest((r) => r.url().endsWith('/api/yard/scan'), { timeout: 60_000 });
+        await input.setInputFiles({ name: `${name}.${name === 'passedOn' ? 'jpg' : 'png'}`, mimeType: name === 'passedOn' ? 'image/jpeg' : 'image/png', buffer });
+        read[name] = await Promise.race([
+          sent.then((r) => ((JSON.parse(r.postData() ?? '{}') as { code?: string }).code === passAddress ? 'read' : `read as ${r.postData()}`)),
+          scanProblem.first().waitFor({ timeout: 60_000 }).then(async () => (await scanProblem.allTextContents()).join(' ')),
+        ]);
+        if (read[name] !== 'read') continue;
+        const panel = page.getByRole('region', { name: reference });
+        await panel.or(scanProblem).first().waitFor({ timeout: 60_000 });
+        expect(await scanProblem.allTextContents()).toEqual([]);
+        await panel.getByRole('button', { name: 'Close' }).click();
+      }
+      expect(read).toEqual({ screen: 'read', page: 'read', passedOn: 'read' });
+    });
   });
 });

@@ -19,7 +19,7 @@ import { NOT_FOUND_STATUS_CODE, SPA_FALLBACK_CODE, VIEWER_ADDRESS_CODE } from '.
 import { EDGE_REGION, TOO_MANY_REQUESTS_BODY } from '../../infra/edge-protection';
 import { runtimeConfigSchema } from '../../shared/runtime-config';
 import { asText, devStack, environments, logicalIdOf, resourcesOfType, synthesizeOnce, type Synthesized } from './support/synth';
-import { awsCspSources, securityHeaderValues } from '../../shared/security-headers';
+import { awsCspSources, permissionsPolicyFor, securityHeaderValues } from '../../shared/security-headers';
 
 const dev = environments.dev as {
   namePrefix: string;
@@ -502,13 +502,36 @@ describe('site', () => {
     }
   });
 
+  it('allows the camera for the site itself on the yard\'s pages only: /yard and /yard/*, as pages of the SPA', () => {
+    const config = behaviours();
+    const policies = Object.fromEntries(resourcesOfType(s, 'AWS::CloudFront::ResponseHeadersPolicy').map(([id, p]) => [id, p.ResponseHeadersPolicyConfig]));
+    const permissions = (b: { ResponseHeadersPolicyId: { Ref: string } }) =>
+      (policies[b.ResponseHeadersPolicyId.Ref]!.CustomHeadersConfig.Items as { Header: string; Value: string }[]).find((h) => h.Header === 'Permissions-Policy')?.Value;
+    const yard = config.CacheBehaviors.filter((b: { PathPattern: string }) => b.PathPattern.startsWith('/yard'));
+    expect(yard.map((b: { PathPattern: string }) => b.PathPattern)).toEqual(['/yard', '/yard/*']);
+    for (const b of yard) {
+      expect(permissions(b), b.PathPattern).toBe('camera=(self), microphone=(), geolocation=(), payment=(), usb=()');
+      // A page like any other: the SPA fallback answers it with its shell, and the site's origin, methods and cache.
+      for (const same of ['TargetOriginId', 'FunctionAssociations', 'AllowedMethods', 'CachePolicyId', 'ViewerProtocolPolicy', 'Compress']) expect(b[same], `${b.PathPattern} ${same}`).toEqual(config.DefaultCacheBehavior[same]);
+    }
+    for (const b of [config.DefaultCacheBehavior, ...config.CacheBehaviors.filter((b: { PathPattern: string }) => !b.PathPattern.startsWith('/yard'))]) {
+      expect(permissions(b), b.PathPattern ?? 'default').toBe('camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+    }
+  });
+
   it('the headers CloudFront sends are the one definition the local server sends too (shared/security-headers.ts)', () => {
     const expected = securityHeaderValues(
       awsCspSources({ region: dev.region, oauthDomain: `${dev.authDomainPrefix}.auth.${dev.region}.amazoncognito.com`, photoBucketName: `${dev.namePrefix}-photos-<AWS::AccountId>` }),
     );
-    const policies = resourcesOfType(s, 'AWS::CloudFront::ResponseHeadersPolicy').map(([, p]) => p.ResponseHeadersPolicyConfig);
-    expect(policies.length).toBeGreaterThan(0);
-    for (const policy of policies) {
+    const distribution = behaviours();
+    const byId = Object.fromEntries(resourcesOfType(s, 'AWS::CloudFront::ResponseHeadersPolicy').map(([id, p]) => [id, p.ResponseHeadersPolicyConfig]));
+    const behaviourPolicies = [distribution.DefaultCacheBehavior, ...distribution.CacheBehaviors].map((b: { PathPattern?: string; ResponseHeadersPolicyId: { Ref: string } }) => ({
+      // A path each behaviour answers (its pattern with the wildcard filled), for the local server's header by path.
+      path: (b.PathPattern ?? '/').replace('*', 'x'),
+      policy: byId[b.ResponseHeadersPolicyId.Ref]!,
+    }));
+    expect(new Set(behaviourPolicies.map((p) => p.policy)).size).toBe(Object.keys(byId).length);
+    for (const { path: answered, policy } of behaviourPolicies) {
       // The policy read back as the headers a browser receives.
       const h = policy.SecurityHeadersConfig;
       const hsts = h.StrictTransportSecurity;
@@ -523,7 +546,7 @@ describe('site', () => {
       for (const custom of policy.CustomHeadersConfig.Items as { Header: string; Value: string }[]) {
         if (custom.Header.toLowerCase() !== 'cache-control') sent[custom.Header.toLowerCase()] = custom.Value;
       }
-      expect(sent).toEqual(expected);
+      expect(sent, answered).toEqual({ ...expected, 'permissions-policy': permissionsPolicyFor(answered) });
       for (const config of [h.ContentSecurityPolicy, hsts, h.ContentTypeOptions, h.FrameOptions, h.ReferrerPolicy, h.XSSProtection, ...policy.CustomHeadersConfig.Items]) expect(config.Override).toBe(true);
     }
     // Written out, the parts that stop framing and sniffing.

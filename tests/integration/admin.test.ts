@@ -13,6 +13,7 @@ import { messages } from '../../shared/messages';
 import { keys } from '../../functions/store/keys';
 import { addDays, nzToday } from '../../shared/nz-time';
 import { daysFromToday } from '../support/dates';
+import { testBay } from '../support/bays';
 import { request } from '../support/http';
 import { createUser, type TestUser } from '../support/users';
 import { baseUrl, booking, checkout, checkoutBody, item, outboxFor, partition, payOnPage, uniquePhone } from './payment-support';
@@ -256,9 +257,11 @@ describe('staff edit', () => {
 
   it('sets status, bay, shuttle and registration; empty registration and bay are stored as null', async () => {
     const paid = await paidBooking();
-    const res = await edit(paid.id, { status: 'checkin', status_override: { confirmed: true, reason: 'Test set-up: out of the usual order' }, parking_bay_number: 'a-12', shuttle_service: false, car_registration: ' ', version: paid.updatedAt });
+    // Written with spaces and leading zeros: stored as the yard numbers it.
+    const firstBay = testBay(env.dataDir);
+    const res = await edit(paid.id, { status: 'checkin', status_override: { confirmed: true, reason: 'Test set-up: out of the usual order' }, parking_bay_number: ` 00${firstBay} `, shuttle_service: false, car_registration: ' ', version: paid.updatedAt });
     expect(res.status).toBe(200);
-    expect(res.body.booking).toMatchObject({ status: 'checkin', parking_bay_number: 'A-12', shuttle_service: false, car_registration: null });
+    expect(res.body.booking).toMatchObject({ status: 'checkin', parking_bay_number: firstBay, shuttle_service: false, car_registration: null });
     const cleared = await edit(paid.id, { parking_bay_number: '', version: res.body.booking.updated_at });
     expect(cleared.body.booking.parking_bay_number).toBeNull();
     expect((await booking(paid.id))!.parkingBayNumber).toBeNull();
@@ -267,7 +270,7 @@ describe('staff edit', () => {
 
   it('refuses a bay another booking holds on overlapping dates, and allows it once they do not overlap', async () => {
     const start = window();
-    const bay = `Q${randomInt(100, 999)}`;
+    const bay = testBay(env.dataDir);
     const first = await paidBooking({ dropIn: start, pickIn: start + 5 });
     const second = await paidBooking({ dropIn: start + 3, pickIn: start + 8 });
     const third = await paidBooking({ dropIn: start + 6, pickIn: start + 9 });
@@ -281,7 +284,7 @@ describe('staff edit', () => {
 
   it('lets only one of two staff give the same bay to overlapping bookings at the same moment', async () => {
     const start = window();
-    const bay = `R${randomInt(100, 999)}`;
+    const bay = testBay(env.dataDir);
     const [x, y] = await Promise.all([paidBooking({ dropIn: start, pickIn: start + 4 }), paidBooking({ dropIn: start + 1, pickIn: start + 5 })]);
     const results = await Promise.all([edit(x.id, { parking_bay_number: bay, version: x.updatedAt }), edit(y.id, { parking_bay_number: bay, version: y.updatedAt })]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
@@ -355,7 +358,7 @@ describe('booking for a customer', () => {
   it('opens a checkout that returns to /admin; once paid the booking is listed with its bay', async () => {
     const start = window();
     const surname = uniqueSurname();
-    const bay = `S${randomInt(100, 999)}`;
+    const bay = testBay(env.dataDir);
     const body = {
       name: `Tane ${surname}`,
       email: `staff-booked-${randomUUID().slice(0, 8)}@example.com`,

@@ -5,6 +5,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../functions/store/keys';
 import { addDays, nzNow } from '../../shared/nz-time';
@@ -244,5 +245,103 @@ describe('POST /api/admin/bookings/{id}/refunds: refunding part of a booking wit
     expect(owed.body.message).toBe('The refund can be at most $0.00 (what is held beyond what the booking still needs)');
     expect((await stored(full)).ledger ?? []).toEqual([]);
     expect((await stored(deposit)).ledger ?? []).toEqual([]);
+  });
+});
+
+describe('a receipt for every payment', () => {
+  it('a payment staff record in the yard is e-mailed to the traveller as a receipt, with the pass', async () => {
+    const id = await paid('deposit');
+    const reference = (await stored(id)).bookingReference as string;
+    expect((await pay(id, { amount: 20, method: 'eftpos' })).status).toBe(201);
+    // The owner's bookings share an address: this booking's receipt is the one naming its reference.
+    const outbox = (await api<{ to: string[]; subject: string; text: string }[]>('GET', '/_local/outbox.json')).body.filter((m) => m.to.includes(owner.email) && m.subject === `Payment received: ${reference} | Runway Parking`);
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]!.text).toContain('we have received your payment of $20.00, paid in the yard by EFTPOS');
+    expect(outbox[0]!.text).toContain('Balance due at pick-up: $30.00');
+    expect(outbox[0]!.text).toMatch(/\/pass\/p1\./);
+  });
+});
+
+describe('money goes back the way it came', () => {
+  const refundPart = async (id: string, body: Record<string, unknown>, user: TestUser = admin) => api('POST', `/api/admin/bookings/${id}/refunds`, { version: (await stored(id)).updatedAt, ...body }, user);
+  const detail = async (id: string) => (await api('GET', `/api/admin/bookings/${id}`, undefined, admin)).body;
+  const refundRequest = async (lineId: string) => (await db.send(new GetCommand({ TableName: env.tableName, Key: keys.refundRequest(lineId), ConsistentRead: true }))).Item;
+
+  async function cashWalkIn(payment: 'cash' | 'eftpos' = 'cash'): Promise<{ id: string; totalCents: number }> {
+    const res = await api(
+      'POST',
+      '/api/admin/walk-ins',
+      { name: 'Tama Walker', email: `walk-${randomUUID().slice(0, 8)}@example.com`, contact_number: '027 555 1234', car_registration: 'WLK123', pick_up_date: daysFromToday(2), pick_up_time: '10:00', payment },
+      admin,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return { id: res.body.booking_id, totalCents: Math.round(res.body.booking.total_cost * 100) };
+  }
+
+  it('a cash walk-in: Refund part $5 is handed back in cash by the admin, recorded (amount, method, who, when), never sent to Stripe', async () => {
+    const { id, totalCents } = await cashWalkIn();
+    expect((await detail(id)).refund_room).toEqual({ online: 0, in_yard: totalCents / 100, yard_method: 'cash' });
+    const done = await refundPart(id, { amount: 5, reason: 'Shuttle was late' });
+    expect(done.status, JSON.stringify(done.body)).toBe(201);
+    expect(done.body.refunds).toEqual([expect.objectContaining({ amount: 5, status: 'succeeded', way: 'cash', by: admin.sub, reason: null, outside: false })]);
+    expect(done.body.booking).toMatchObject({ amount_paid: (totalCents - 500) / 100, balance_due: 0 });
+    const saved = await stored(id);
+    const line = saved.ledger.find((l: { kind: string }) => l.kind === 'refund');
+    expect(line).toMatchObject({ amountCents: -500, method: 'cash', takenBy: admin.sub, status: 'succeeded', note: 'Handed back in the yard: Cash; Lower price; above the terms ($0.00): Shuttle was late' });
+    expect(line.settledAt).toBe(line.at);
+    // Who handed it back is who asked (their token's user id here); nothing for the refund worker to send.
+    expect(await refundRequest(line.id)).toBeUndefined();
+    expect((await detail(id)).refunds).toEqual([expect.objectContaining({ way: 'cash', status: 'succeeded', by: admin.sub })]);
+  });
+
+  it('an EFTPOS walk-in cancelled by an admin with a refund: handed back by EFTPOS, the booking cancelled', async () => {
+    const { id, totalCents } = await cashWalkIn('eftpos');
+    const res = await api('POST', `/api/admin/bookings/${id}/cancellation`, { refund: 10, reason: 'Plans changed at the gate', version: (await stored(id)).updatedAt }, admin);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const saved = await stored(id);
+    expect(saved.status).toBe('cancelled');
+    expect(saved.ledger.filter((l: { kind: string }) => l.kind === 'refund')).toEqual([expect.objectContaining({ amountCents: -1000, method: 'eftpos', status: 'succeeded', takenBy: admin.sub })]);
+    expect(saved.payment.amountPaidCents).toBe(totalCents - 1000);
+  });
+
+  it('a card refund Stripe refuses is answered as failed with Stripe\'s reason, never as made', async () => {
+    const started = await api('POST', '/api/checkout', { quote: quote({ dropOffDate: daysFromToday(20), pickUpDate: daysFromToday(29), carWash: false }), customer: customer({ email: owner.email }), paymentType: 'full' }, owner);
+    expect((await fetch(`${env.baseUrl}/_local/stripe/checkout/${started.body.sessionId}/pay`, { method: 'POST', redirect: 'manual' })).status).toBeLessThan(400);
+    const id = started.body.bookingId as string;
+    expect((await detail(id)).refund_room).toEqual({ online: 60, in_yard: 0, yard_method: null });
+    expect((await request(env.baseUrl, 'POST', `/_local/stripe/sessions/${started.body.sessionId}/refunds-refuse`)).status).toBe(200);
+    const done = await refundPart(id, { amount: 5, reason: 'Goodwill' });
+    expect(done.status, JSON.stringify(done.body)).toBe(201);
+    expect(done.body.refunds).toEqual([expect.objectContaining({ amount: 5, status: 'failed', way: 'online', reason: 'This charge has been disputed and cannot be refunded.' })]);
+    // Retried and refused again: the reason is still there for staff to read.
+    const retried = await api('POST', `/api/admin/bookings/${id}/refunds/${done.body.refunds[0].id}/retry`, {}, admin);
+    expect(retried.body.refunds).toEqual([expect.objectContaining({ status: 'failed', reason: 'This charge has been disputed and cannot be refunded.' })]);
+  });
+
+  it('a booking paid by deposit online and the balance in cash: a refund goes first to the card, the rest in cash', async () => {
+    const id = await paid('deposit');
+    expect((await pay(id, { amount: 50, method: 'cash' })).status).toBe(201);
+    expect((await detail(id)).refund_room).toEqual({ online: 10, in_yard: 50, yard_method: 'cash' });
+    const done = await refundPart(id, { amount: 25, reason: 'Goodwill' });
+    expect(done.status, JSON.stringify(done.body)).toBe(201);
+    expect(done.body.refunds).toEqual([expect.objectContaining({ amount: 10, way: 'online', status: 'succeeded' }), expect.objectContaining({ amount: 15, way: 'cash', status: 'succeeded', by: admin.sub })]);
+    expect((await detail(id)).refund_room).toEqual({ online: 0, in_yard: 35, yard_method: 'cash' });
+  });
+
+  it('a customer cancelling what was paid in cash: the card part sent, the cash part left to hand back, which staff then record', async () => {
+    const id = await paid('deposit');
+    expect((await pay(id, { amount: 50, method: 'cash' })).status).toBe(201);
+    const cancelled = await api('POST', `/api/me/bookings/${id}/cancellation`, {}, owner);
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const refunds = (await detail(id)).refunds;
+    // $60 paid, $20 fee kept: $10 back to the card, $30 of the cash still to hand back (nobody has handed it over yet).
+    expect(refunds).toEqual([expect.objectContaining({ amount: 10, way: 'online', status: 'succeeded' }), expect.objectContaining({ amount: 30, way: 'cash', status: 'pending', by: null })]);
+    expect(await refundRequest(refunds[1].id)).toBeUndefined();
+    const handed = await api('POST', `/api/admin/bookings/${id}/refunds/${refunds[1].id}/retry`, {}, admin);
+    expect(handed.status, JSON.stringify(handed.body)).toBe(200);
+    expect(handed.body.retried).toBe(true);
+    expect(handed.body.refunds[1]).toMatchObject({ amount: 30, way: 'cash', status: 'succeeded', by: admin.sub });
+    // Once: a second press changes nothing.
+    expect((await api('POST', `/api/admin/bookings/${id}/refunds/${refunds[1].id}/retry`, {}, admin)).body.retried).toBe(false);
   });
 });

@@ -97,7 +97,7 @@ describe('the pass by its token', () => {
       total_cost: 110,
       amount_paid: 10,
       balance_due: 100,
-      can: { pay_balance: true, cancel: true, say_landed: false, resend_confirmation: true },
+      can: { pay_balance: true, cancel: true, say_landed: false, resend_confirmation: true, add_to_calendar: true },
       cancellation: { cancellable: true, reason: null, paid: 10, refund: 0, fee: 10, kept: 10, kept_reason: 'The $20 cancellation fee, 48 hours or more before drop-off' },
       // No wallet is configured on the shared test stack (tests/integration/wallet-passes.test.ts has one that is).
       wallet: { apple: false, google_save_url: null },
@@ -139,7 +139,7 @@ describe('the pass by its token', () => {
     const res = await cancel(mine.token);
     expect(res.status).toBe(200);
     expect(res.body.refund).toBe(90);
-    expect(res.body.pass).toMatchObject({ status: 'cancelled', amount_paid: 20, balance_due: 0, can: { cancel: false, pay_balance: false, resend_confirmation: false } });
+    expect(res.body.pass).toMatchObject({ status: 'cancelled', amount_paid: 20, balance_due: 0, can: { cancel: false, pay_balance: false, resend_confirmation: false, add_to_calendar: false } });
     expect((await booking(mine.id))!.status).toBe('cancelled');
     const mail = (await outboxFor(mine.email)).find((m) => m.subject.startsWith('Booking cancelled'));
     expect(mail?.text).toContain('Refund to your card: $90.00');

@@ -18,6 +18,7 @@ import { addDays, nzToday } from '../../shared/nz-time';
 import type { Booking } from '../../shared/records';
 import { keys } from '../../functions/store/keys';
 import { daysFromToday } from '../support/dates';
+import { testBay } from '../support/bays';
 import { request } from '../support/http';
 import { createUser, type TestUser } from '../support/users';
 import { baseUrl, booking, checkout, checkoutBody, customerByEmail, env, item, payOnPage } from './payment-support';
@@ -161,7 +162,7 @@ describe('accounts', () => {
 describe('bays', () => {
   it("a checked-in car's bay is not given to another booking on overlapping dates", async () => {
     const [first, second] = [await paidBooking(), await paidBooking()];
-    const bay = `C${randomInt(100, 999)}`;
+    const bay = testBay(env.dataDir);
     const parked = await staffEdit(first.id, { status: 'checkin', status_override: { confirmed: true, reason: 'Test set-up: out of the usual order' }, parking_bay_number: bay, version: first.updatedAt });
     expect(parked.status).toBe(200);
     expect(parked.body.booking).toMatchObject({ status: 'checkin', parking_bay_number: bay });

@@ -181,6 +181,15 @@ describe("the local server's front door (issue 20, item 8)", () => {
     }
   });
 
+  it('lets the yard\'s pages use the camera for the site itself, and no other page or answer', async () => {
+    const yard = 'camera=(self), microphone=(), geolocation=(), payment=(), usb=()';
+    const off = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+    for (const p of ['/yard', '/yard?booking=x', '/yard/', '/yard/queue']) expect((await fetch(`${baseUrl}${p}`)).headers.get('permissions-policy'), p).toBe(yard);
+    for (const p of ['/', '/admin', '/customer-dashboard', '/pass/p1.a.b', '/yards', '/api/yard/day', '/config.json', '/_local/outbox']) {
+      expect((await fetch(`${baseUrl}${p}`)).headers.get('permissions-policy'), p).toBe(off);
+    }
+  });
+
   it('refuses a 100 MB Content-Length before reading the body, and closes the connection', async () => {
     const head = `POST /api/quotes HTTP/1.1\r\nHost: localhost:${port}\r\nContent-Type: application/json\r\nContent-Length: ${100 * 1024 * 1024}\r\n\r\n`;
     const result = await exchange(port, (socket) => {

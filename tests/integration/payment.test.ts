@@ -55,6 +55,9 @@ describe('paying for a booking', () => {
       drop_off_time: '09:00',
       pick_up_date: selection.pickUpDate,
       pick_up_time: '11:00',
+      // The flights given at checkout, shown on the success page.
+      departure_flight: 'NZ101',
+      return_flight: null,
       days: 8,
       shuttle_service: true,
       car_wash: true,

@@ -93,7 +93,7 @@ describe('reindex', () => {
     const a = await paid({ dropIn: 5, pickIn: 12, user: customer, surname: surnameA });
     const b = await paid({ dropIn: 6, pickIn: 9 });
     registrationB = b.carRegistration!;
-    await staffEdit(b.id, { status: 'checkin', status_override: { confirmed: true, reason: 'Test set-up: out of the usual order' }, parking_bay_number: 'R1', pick_up_date: daysFromToday(11) });
+    await staffEdit(b.id, { status: 'checkin', status_override: { confirmed: true, reason: 'Test set-up: out of the usual order' }, parking_bay_number: '41', pick_up_date: daysFromToday(11) });
     const c = await paid({ dropIn: 4, pickIn: 8 });
     await staffEdit(c.id, { status: 'checkout', status_override: { confirmed: true, reason: 'Test set-up: out of the usual order' } });
     const d = await paid({ dropIn: 7, pickIn: 10 });
@@ -133,7 +133,7 @@ describe('reindex', () => {
     const tokensA = (await own.partition('SEARCH#booking')).filter((t) => t.bookingId === made.a);
     for (const t of tokensA.filter((t) => !String(t.sk).includes('@'))) await own.del({ pk: t.pk, sk: t.sk });
     await own.put({ ...keys.searchToken('booking', 'zzstale1', made.b), type: 'search_token', kind: 'booking', bookingId: made.b });
-    await own.del(keys.bayEntry('R1', `${b!.dropOffDate}T${b!.dropOffTime}`, made.b));
+    await own.del(keys.bayEntry('41', `${b!.dropOffDate}T${b!.dropOffTime}`, made.b));
     const leftovers = [
       keys.dayDropOff(d!.dropOffDate, d!.dropOffTime, made.d),
       keys.dayDropOff(daysFromToday(1), '09:00', made.b),
@@ -201,10 +201,10 @@ describe('reindex', () => {
     for (const x of bookings.slice(0, 4)) expect(confirmedIndexKeys(x!)).toMatchObject({ gsi3pk: x!.gsi3pk, gsi3sk: x!.gsi3sk });
 
     const sheet = (await api('GET', `/api/admin/day-sheet?date=${b!.dropOffDate}`)).body;
-    expect(sheet.arrivals.map((r: Row) => [r.booking_id, r.status, r.parking_bay_number])).toEqual([[made.b, 'checkin', 'R1']]);
+    expect(sheet.arrivals.map((r: Row) => [r.booking_id, r.status, r.parking_bay_number])).toEqual([[made.b, 'checkin', '41']]);
     const entryB = await get(keys.dayDropOff(b!.dropOffDate, b!.dropOffTime, made.b));
-    expect(entryB).toMatchObject({ status: 'checkin', pickUpAt: `${bookings[1]!.pickUpDate}T${bookings[1]!.pickUpTime}`, createdAt: b!.createdAt, parkingBayNumber: 'R1', balanceDueCents: bookings[1]!.payment!.balanceDueCents });
-    expect(await get(keys.bayEntry('R1', `${b!.dropOffDate}T${b!.dropOffTime}`, made.b))).toMatchObject({ bookingId: made.b, status: 'checkin' });
+    expect(entryB).toMatchObject({ status: 'checkin', pickUpAt: `${bookings[1]!.pickUpDate}T${bookings[1]!.pickUpTime}`, createdAt: b!.createdAt, parkingBayNumber: '41', balanceDueCents: bookings[1]!.payment!.balanceDueCents });
+    expect(await get(keys.bayEntry('41', `${b!.dropOffDate}T${b!.dropOffTime}`, made.b))).toMatchObject({ bookingId: made.b, status: 'checkin' });
     for (const key of leftovers) expect(await get(key), key.sk).toBeUndefined();
     expect((await get(keys.customer(a!.customerId)))!.firstConfirmedAt).toBe(a!.confirmedAt);
     // Every customer is listed again, in name order (this stack holds only this file's customers).

@@ -4,6 +4,8 @@
  * reminder once however often the job runs (twice, or twice at once), none for a cancelled booking.
  * The job runs in this process against the shared stack's table and outbox, as `npm run admin -- send-reminders` does.
  */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -53,6 +55,13 @@ async function paid(owner: TestUser | null, quote: Record<string, unknown> = {})
   const started = await checkout(body, owner ? { authorization: owner.bearer } : {});
   await payOnPage(started.sessionId);
   return { id: started.bookingId, sessionId: started.sessionId, email: body.customer.email as string, phone: body.customer.contactNumber as string };
+}
+
+const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+
+/** The car as the yard's check-in leaves it (the check-in itself is tested in yard.test.ts). */
+async function checkIn(p: Paid) {
+  await db.send(new UpdateCommand({ TableName: env.tableName, Key: keys.booking(p.id), UpdateExpression: 'SET #s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': 'checkin' } }));
 }
 
 async function ics(p: string, user?: TestUser) {
@@ -188,14 +197,35 @@ describe('the reminders job', () => {
 
   it("sends the return-day reminder (how to say I've landed) once when two runs race, before the pick-up", async () => {
     const mine = await paid(a, { dropOffDate: daysFromToday(2), dropOffTime: '10:00', pickUpDate: daysFromToday(4), pickUpTime: '16:00' });
+    await checkIn(mine);
     await Promise.all([sendDueReminders(nzAt(4, '11:00')), sendDueReminders(nzAt(4, '11:00')), sendDueReminders(nzAt(4, '11:15'))]);
     const sent = await reminders(mine, 'Welcome back');
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toContain("press \"I've landed\"");
     // Too close to the pick-up (less than two hours before): a run then would not have sent it either.
     const late = await paid(a, { dropOffDate: daysFromToday(2), dropOffTime: '10:00', pickUpDate: daysFromToday(4), pickUpTime: '16:00' });
+    await checkIn(late);
     await sendDueReminders(nzAt(4, '14:30'));
     expect(await reminders(late, 'Welcome back')).toHaveLength(0);
+  });
+
+  it('a same-day stay (16:00 to 23:30): nothing before the drop-off, and "Welcome back" only once the car is checked in', async () => {
+    const sameDay = await paid(a, { dropOffDate: daysFromToday(3), dropOffTime: '16:00', pickUpDate: daysFromToday(3), pickUpTime: '23:30' });
+    // Confirmed, not yet dropped off: the return day's window is open (09:00 to 20:00), but the car is not in the yard.
+    for (const time of ['09:00', '12:00', '15:59', '16:30']) await sendDueReminders(nzAt(3, time));
+    expect(await reminders(sameDay, 'Welcome back')).toHaveLength(0);
+    // The day before drop-off has passed by the time a same-day booking exists; it is never sent late.
+    expect(await reminders(sameDay, 'Your parking tomorrow')).toHaveLength(0);
+    expect(await texts(sameDay)).toHaveLength(0);
+    await checkIn(sameDay);
+    await sendDueReminders(nzAt(3, '16:45'));
+    expect(await reminders(sameDay, 'Welcome back')).toHaveLength(1);
+  });
+
+  it('a reservation never checked in gets no return-day reminder, and a reminder about a moment past is not sent', async () => {
+    const never = await paid(a, { dropOffDate: daysFromToday(2), dropOffTime: '10:00', pickUpDate: daysFromToday(4), pickUpTime: '16:00' });
+    await sendDueReminders(nzAt(4, '11:00'));
+    expect(await reminders(never, 'Welcome back')).toHaveLength(0);
   });
 
   it('a send that failed is tried again by the next run, and only then recorded as sent', async () => {

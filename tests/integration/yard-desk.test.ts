@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { keys } from '../../functions/store/keys';
 import { addDays, nzNow, nzToday } from '../../shared/nz-time';
+import { testBay } from '../support/bays';
 import { request } from '../support/http';
 import { createUser, type TestUser } from '../support/users';
 import { baseUrl, booking, checkout, checkoutBody, env, item, outboxFor, payOnPage } from './payment-support';
@@ -177,12 +178,19 @@ describe('walk-ins', () => {
       { 'idempotency-key': randomUUID() },
     );
 
-  it('paid cash: booked from now (no 4-hour lead time), the whole total recorded on the ledger by the member of staff, listed and on today\'s sheet', async () => {
+  it('paid cash: booked from now (no 4-hour lead time) and checked in, the whole total recorded on the ledger by the member of staff, listed and on today\'s sheet, the confirmation e-mailed with the pass', async () => {
     const startedAt = nzNow(new Date());
-    const res = await walkIn({ payment: 'cash', parking_bay_number: `w${randomInt(100, 999)}` });
+    const email = `walkin-${randomUUID().slice(0, 8)}@example.com`;
+    const res = await walkIn({ payment: 'cash', email, parking_bay_number: testBay(env.dataDir) });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const { booking: made, booking_id: id } = res.body;
-    expect(made).toMatchObject({ status: 'reservation', drop_off_date: startedAt.date, balance_due: 0 });
+    // The car is at the gate: checked in, not left as a reservation.
+    expect(made).toMatchObject({ status: 'checkin', drop_off_date: startedAt.date, balance_due: 0 });
+    // The traveller's confirmation, once, with the pass (it is the payment's receipt too: no second e-mail).
+    const mails = await outboxFor(email);
+    expect(mails.map((m) => m.subject)).toEqual([`Booking confirmed: ${made.booking_reference} | Runway Parking`]);
+    expect(mails[0]!.text).toMatch(/\/pass\/p1\./);
+    expect(mails[0]!.text).toContain(`Amount paid: $${made.total_cost.toFixed(2)}`);
     // The half-hour slot the request came in, at most 30 minutes before now.
     expect(made.drop_off_time <= startedAt.time).toBe(true);
     expect(made.amount_paid).toBe(made.total_cost);
@@ -200,6 +208,15 @@ describe('walk-ins', () => {
     await db.send(new UpdateCommand({ TableName: env.tableName, Key: keys.booking(id), UpdateExpression: 'SET keyTag = :tag', ExpressionAttributeValues: { ':tag': 'K-17' } }));
     const tagged = (await call('GET', `/api/admin/day-sheet?date=${startedAt.date}`)).body;
     expect(tagged.arrivals.find((r: { booking_id: string }) => r.booking_id === id)).toMatchObject({ parking_bay_number: saved.parkingBayNumber, key_tag: 'K-17' });
+  });
+
+  it('paid cash without a bay: checked in to the first bay free for the stay', async () => {
+    const res = await walkIn({ payment: 'eftpos' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.booking.status).toBe('checkin');
+    expect(res.body.booking.parking_bay_number).toMatch(/^\d+$/);
+    const saved = (await booking(res.body.booking_id))!;
+    expect(await item(keys.bayEntry(saved.parkingBayNumber, `${saved.dropOffDate}T${saved.dropOffTime}`, saved.id))).toMatchObject({ status: 'checkin' });
   });
 
   it("a new customer paid in the yard is in the admin's customer list, written with the booking", async () => {
@@ -256,7 +273,7 @@ describe('walk-ins', () => {
       expect(typeof res.body.message).toBe('string');
     }
     expect(await item(keys.emailGuard(email))).toBeUndefined();
-    const bay = `X${randomInt(100, 999)}`;
+    const bay = testBay(env.dataDir);
     expect((await walkIn({ parking_bay_number: bay })).status).toBe(201);
     const clash = await walkIn({ parking_bay_number: bay });
     expect(clash.status).toBe(409);

@@ -18,7 +18,7 @@ export const VALID_PASS = {
   total_cost: 110,
   amount_paid: 10,
   balance_due: 100,
-  can: { pay_balance: true, cancel: true, say_landed: false, resend_confirmation: true },
+  can: { pay_balance: true, cancel: true, say_landed: false, resend_confirmation: true, add_to_calendar: true },
   cancellation: { cancellable: true, reason: null, paid: 10, refund: 0, fee: 0, kept: 10, kept_reason: 'The deposit is kept.' },
   wallet: { apple: false, google_save_url: null },
   invoice: 'download',

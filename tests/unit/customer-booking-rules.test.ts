@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { customerBookingEditSchema, moneyStateOfView, previewSettlement, type MoneyView } from '../../shared/booking-edit';
-import { customerBookingSchema, periodOf, selectCustomerBookings, type CustomerBooking } from '../../shared/customer-bookings';
+import { cancelledMoneyText, customerBookingSchema, periodOf, selectCustomerBookings, type CustomerBooking } from '../../shared/customer-bookings';
 import { walkInDropOff, walkInMessages, walkInPaymentLabels, walkInRequestSchema } from '../../shared/walk-in';
 
 function booking(id: string, drop: string, dropTime: string, pickUp: string): CustomerBooking {
@@ -35,6 +35,18 @@ describe('current and past bookings', () => {
     expect(ids(selectCustomerBookings(all, 'past', 'latest', '2026-12-04'))).toEqual(['c', 'a', 'old']);
     // The list given is left as it was.
     expect(ids(all)).toEqual(['b', 'a', 'old', 'c', 'd']);
+  });
+
+  it('lists a cancelled booking after the ones still on, whatever its drop-off', () => {
+    const gone = { ...booking('gone', '2026-11-28', '08:00', '2026-12-02'), status: 'cancelled' } as CustomerBooking;
+    const all = [gone, { ...booking('on', '2026-12-05', '09:00', '2026-12-07'), status: 'reservation' } as CustomerBooking];
+    expect(selectCustomerBookings(all, 'current', 'earliest', '2026-11-26').map((b) => b.id)).toEqual(['on', 'gone']);
+    expect(selectCustomerBookings(all, 'current', 'latest', '2026-11-26').map((b) => b.id)).toEqual(['on', 'gone']);
+  });
+
+  it("says a cancelled booking's money as what came back and what was kept, not as a balance due", () => {
+    expect(cancelledMoneyText({ amount_paid: 20, refunded: 90 })).toBe('$90.00 refunded, $20.00 kept');
+    expect(cancelledMoneyText({ amount_paid: 10, refunded: 0 })).toBe('$10.00 kept');
   });
 
   it('reads a booking only with its status among the five and whole days', () => {
@@ -117,7 +129,7 @@ describe('a walk-in', () => {
 
   it('says how it was paid, and asks for a way to pay', () => {
     expect(walkInPaymentLabels).toEqual({ cash: 'Cash', eftpos: 'EFTPOS', card_link: 'Card link by e-mail' });
-    expect(walkInMessages.created('RP-ABC123')).toBe('Walk-in RP-ABC123 booked and paid');
+    expect(walkInMessages.created('RP-ABC123')).toBe('Walk-in RP-ABC123 booked, paid and checked in');
     expect(walkInMessages.linkSent('kim@example.com')).toBe('Payment link sent to kim@example.com');
     const request = {
       name: 'Kim Lee',

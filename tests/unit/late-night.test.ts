@@ -26,7 +26,8 @@ describe('late-night window', () => {
   });
 
   it("says the terms' rule and what to do", () => {
-    expect(lateNightMessage).toBe("Drop-off between 19:00 and 05:00 needs 24 hours' notice. Please choose a drop-off time from 05:00 to 18:30, a later date, or call us on 09 000 0000.");
+    // 12-hour times, as the time pickers show them.
+    expect(lateNightMessage).toBe("Drop-off between 7:00 PM and 5:00 AM needs 24 hours' notice. Please choose a drop-off time from 5:00 AM to 6:30 PM, a later date, or call us on 09 000 0000.");
   });
 });
 

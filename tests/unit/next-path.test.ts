@@ -1,6 +1,7 @@
 /** Where signing in returns to (issue 24, item 3): a page of this site, never another site, else the dashboard. */
 import { describe, expect, it } from 'vitest';
-import { afterSignIn, returnState, sameSitePath, signInLinkState } from '../../web/src/features/account/next-path';
+import { AFTER_SIGN_IN, afterSignIn, landingAfterSignIn, returnState, sameSitePath, signInLinkState } from '../../web/src/features/account/next-path';
+import { staffAreas } from '../../shared/roles';
 
 describe('afterSignIn', () => {
   it('returns to a page of this site named by ?next=, query and hash kept', () => {
@@ -69,5 +70,22 @@ describe('the header link and the way back', () => {
     expect(returnState(state, afterSignIn(null, state))).toBe(quote);
     expect(returnState(state, '/customer-dashboard')).toBeUndefined();
     expect(returnState(undefined, '/booking')).toBeUndefined();
+  });
+});
+
+describe('where staff land', () => {
+  it('each person the areas their groups open, the one they work in first', () => {
+    expect(staffAreas(['admin']).map((a) => a.to)).toEqual(['/admin', '/yard']);
+    expect(staffAreas(['staff']).map((a) => a.to)).toEqual(['/yard', '/admin/walk-in']);
+    expect(staffAreas(['admin', 'staff']).map((a) => a.to)).toEqual(['/admin', '/yard']);
+    expect(staffAreas([])).toEqual([]);
+  });
+
+  it('signing in that asked for nowhere lands staff in their area; a page asked for is kept', () => {
+    expect(landingAfterSignIn(AFTER_SIGN_IN, ['staff'])).toBe('/yard');
+    expect(landingAfterSignIn(AFTER_SIGN_IN, ['admin'])).toBe('/admin');
+    expect(landingAfterSignIn(AFTER_SIGN_IN, [])).toBe(AFTER_SIGN_IN);
+    expect(landingAfterSignIn('/booking', ['admin'])).toBe('/booking');
+    expect(landingAfterSignIn(afterSignIn(null, { from: { pathname: '/', search: '', hash: '' } }), ['staff'])).toBe('/yard');
   });
 });

@@ -70,6 +70,20 @@ describe('the booking pass page', () => {
     expect(screen.getByRole('button', { name: 'Pay balance $100.00' })).toBeTruthy();
   });
 
+  it('offers a cancelled pass only what a cancelled booking can do: the invoice, no calendar, no pay, cancel or resend', async () => {
+    const cancelled = { ...VALID_PASS, status: 'cancelled', balance_due: 0, can: { pay_balance: false, cancel: false, say_landed: false, resend_confirmation: false, add_to_calendar: false } };
+    serve(200, cancelled);
+    await screen.findByTestId('pass-reference', undefined, { timeout: 10_000 });
+    expect(screen.queryByRole('link', { name: 'Add to calendar' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Download invoice' }).getAttribute('href')).toBe('/api/pass/p1.a.b/invoice.pdf');
+    expect(screen.queryByRole('button', { name: /Pay balance|Cancel booking|Resend confirmation/ })).toBeNull();
+  });
+
+  it('offers Add to calendar where the answer does', async () => {
+    serve(200, VALID_PASS);
+    expect((await screen.findByRole('link', { name: 'Add to calendar' }, { timeout: 10_000 })).getAttribute('href')).toBe('/api/pass/p1.a.b/calendar.ics');
+  });
+
   it('has the same rows, in the same order, as its loading skeleton', async () => {
     const labels = (root: ParentNode) => [...root.querySelectorAll('dt')].map((d) => d.textContent);
     const skeleton = document.createElement('div');

@@ -1,6 +1,6 @@
 /** The receipt e-mailed on confirmation: what it says, the GST it shows, and that user input cannot inject HTML. */
 import { describe, expect, it } from 'vitest';
-import { formatReceiptDate, formatReceiptTime, receiptEmail } from '../../functions/use-cases/booking/receipt-email';
+import { bookingEmail, formatReceiptDate, formatReceiptTime, paymentReceiptEmail, receiptEmail } from '../../functions/use-cases/booking/receipt-email';
 import { bookingRecord } from '../support/booking-record';
 import { site } from '../../shared/site';
 
@@ -83,5 +83,68 @@ describe('receipt e-mail', () => {
   it('formats the stored NZ date without shifting it', () => {
     expect(formatReceiptDate('2026-09-27')).toBe('Sun 27 Sep 2026');
     expect(formatReceiptDate('2027-01-01')).toBe('Fri 1 Jan 2027');
+  });
+});
+
+describe('what was paid, named from what was really paid', () => {
+  const at = '2030-03-05T00:00:00.000Z';
+  const depositThenBalance = (cancelled: boolean) =>
+    bookingRecord({
+      carWash: false,
+      carWashCents: 0,
+      parkingCents: 30000,
+      totalCents: 30000,
+      paymentType: 'deposit',
+      payment: { type: 'deposit', amountPaidCents: cancelled ? 2000 : 30000, balanceDueCents: 0, currency: 'nzd', paymentIntent: 'pi_1', sessionId: 'cs', paidAt: '' },
+      ...(cancelled ? { status: 'cancelled' as const, cancelledAt: at } : {}),
+      ledger: [
+        { id: 'p', at: '2030-03-02T00:00:00.000Z', by: 'customer', kind: 'payment', amountCents: 29000, note: 'Balance paid online', method: 'online', sessionId: 'cs_2', paymentIntent: 'pi_2' },
+        ...(cancelled ? [{ id: 'r', at, by: 'customer' as const, kind: 'refund' as const, amountCents: -28000, note: 'Booking cancelled', status: 'pending' as const }, { id: 'k', at, by: 'customer' as const, kind: 'kept' as const, amountCents: 2000, note: 'fee' }] : []),
+      ],
+    });
+  const decision = { totalCents: 30000, heldCents: 2000, balanceDueCents: 0, refundCents: 28000, keptCents: 2000, keptReason: 'fee' as const, termsRefundCents: 28000, overrideReason: null };
+
+  it('the cancellation of a booking paid $10 deposit and $290 balance: $300.00 paid, not "(deposit)"', () => {
+    const mail = bookingEmail(depositThenBalance(true), { subject: 'Booking cancelled', intro: 'Your booking has been cancelled.', cancellation: decision });
+    expect(mail.text).toContain('Amount paid (deposit and balance): $300.00');
+    expect(mail.text).not.toContain('(deposit):');
+    expect(mail.text).toContain('Refund to your card: $280.00');
+  });
+
+  it('the receipt of the same booking once the balance is paid', () => {
+    const mail = receiptEmail(depositThenBalance(false));
+    expect(mail.text).toContain('Amount paid (deposit and balance): $300.00');
+  });
+
+  it('money paid in the yard comes back in the yard: the e-mail says which part, and whether it was handed back or is to collect', () => {
+    const b = depositThenBalance(true);
+    const ledger = [
+      { ...b.ledger![0]!, method: 'cash' as const, note: 'Paid in the yard: Cash' },
+      { id: 'r1', at, by: 'customer' as const, kind: 'refund' as const, amountCents: -1000, note: 'Booking cancelled', status: 'pending' as const },
+      { id: 'r2', at, by: 'customer' as const, kind: 'refund' as const, amountCents: -27000, note: 'Handed back in the yard: Cash; Booking cancelled', status: 'pending' as const, method: 'cash' as const },
+    ];
+    const mail = bookingEmail({ ...b, ledger }, { subject: 'Booking cancelled', intro: 'Your booking has been cancelled.', cancellation: decision });
+    expect(mail.text).toContain('Refund to your card: $10.00');
+    expect(mail.text).toContain('To collect in cash at the yard: $270.00');
+    const handed = bookingEmail({ ...b, ledger: [ledger[0]!, { ...ledger[2]!, amountCents: -28000, status: 'succeeded' as const }] }, { subject: 'x', intro: 'y', cancellation: decision });
+    expect(handed.text).toContain('Handed back in cash: $280.00');
+    expect(handed.text).not.toContain('Refund to your card');
+  });
+});
+
+describe('a receipt for every payment', () => {
+  it('a payment taken in the yard: how much, how and when, then what is paid in all and what is still due', () => {
+    const b = bookingRecord({
+      paymentType: 'deposit',
+      payment: { type: 'deposit', amountPaidCents: 3000, balanceDueCents: 8000, currency: 'nzd', paymentIntent: 'pi_1', sessionId: 'cs', paidAt: '' },
+      ledger: [{ id: 'p', at: '2030-03-10T20:30:00.000Z', by: 'admin', kind: 'payment', amountCents: 2000, note: 'Paid in the yard: Cash', method: 'cash', takenBy: 'staff@example.com' }],
+    });
+    const mail = paymentReceiptEmail(b, b.ledger![0]!, 'https://runway.example/pass/p1.a.b');
+    expect(mail.subject).toBe(`Payment received: RP-7K3M9Q | ${site.brand}`);
+    expect(mail.text).toContain('Thank you: we have received your payment of $20.00, paid in the yard by Cash, on Mon 11 Mar 2030.');
+    expect(mail.text).toContain('Amount paid (deposit and balance): $30.00');
+    expect(mail.text).toContain('Balance due at pick-up: $80.00');
+    expect(mail.text).toContain('https://runway.example/pass/p1.a.b');
+    expect(mail.html).toContain('we have received your payment of $20.00');
   });
 });

@@ -1,6 +1,6 @@
 /** When the travel-day reminders go: NZ daytime, the right day, across both daylight-saving changes. */
 import { describe, expect, it } from 'vitest';
-import { isReminderDue, reminderDates, reminderWindow } from '../../functions/use-cases/reminders/reminder-schedule';
+import { isReminderDue, reminderDates, reminderMoment, reminderWindow } from '../../functions/use-cases/reminders/reminder-schedule';
 
 const stay = (dropOff: string, pickUp: string) => {
   const [dropOffDate, dropOffTime] = dropOff.split(' ') as [string, string];
@@ -60,5 +60,20 @@ describe('the return-day reminder', () => {
 describe('which day-sheet dates the job reads', () => {
   it('drop-offs tomorrow and pick-ups today and tomorrow, in NZ dates (10:00 NZ on 26 September is 22:00 UTC on the 25th)', () => {
     expect(reminderDates(new Date('2026-09-25T22:00:00Z'))).toEqual({ dropOffs: ['2026-09-27'], pickUps: ['2026-09-26', '2026-09-27'] });
+  });
+});
+
+describe('never for a moment already past', () => {
+  it('a same-day stay (16:00 to 23:30): the return-day window is the day itself, but never after the pick-up; the day-before never on the day', () => {
+    const b = stay('2026-12-02 16:00', '2026-12-02 23:30');
+    // 15:00 NZDT on the day (02:00 UTC): inside the return day's window; the send job also asks that the car is checked in.
+    expect(isReminderDue('return-day', b, new Date('2026-12-02T02:00:00Z'))).toBe(true);
+    expect(isReminderDue('day-before', b, new Date('2026-12-02T02:00:00Z'))).toBe(false);
+  });
+
+  it('a drop-off just after midnight: the day-before window closes at 20:00, before it', () => {
+    const b = stay('2026-07-15 00:30', '2026-07-20 18:00');
+    expect(isReminderDue('day-before', b, new Date('2026-07-14T07:59:00Z'))).toBe(true);
+    expect(reminderMoment('day-before', b)!.toISOString()).toBe('2026-07-14T12:30:00.000Z');
   });
 });

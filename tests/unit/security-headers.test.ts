@@ -3,7 +3,7 @@
  * them: what the Content-Security-Policy lets a page load, frame, post to and connect to, in AWS and locally.
  */
 import { describe, expect, it } from 'vitest';
-import { awsCspSources, contentSecurityPolicy, securityHeaderValues, type CspSources } from '../../shared/security-headers';
+import { awsCspSources, contentSecurityPolicy, permissionsPolicyFor, securityHeaderValues, type CspSources } from '../../shared/security-headers';
 
 // Built inside each test (not when the file loads), so a test sees the code as it is while that test runs.
 const aws = () => awsCspSources({ region: 'ap-southeast-2', oauthDomain: 'login.parking.example', photoBucketName: 'photos-123' });
@@ -84,5 +84,14 @@ describe('the headers a response carries', () => {
     expect(headers['strict-transport-security']).toBeUndefined();
     expect(Object.keys(headers)).toHaveLength(7);
     expect(headers['content-security-policy']).toBe(contentSecurityPolicy(local));
+  });
+});
+
+describe('the camera', () => {
+  it('is allowed for the site itself on the yard\'s pages, /yard and under /yard/, and off everywhere else', () => {
+    for (const p of ['/yard', '/yard/', '/yard/queue']) expect(permissionsPolicyFor(p), p).toBe('camera=(self), microphone=(), geolocation=(), payment=(), usb=()');
+    for (const p of ['/', '/yards', '/yardx', '/admin', '/admin/yard', '/pass/p1.a.b', '/api/yard/scan', '/Yard', '/customer-dashboard']) {
+      expect(permissionsPolicyFor(p), p).toBe('camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+    }
   });
 });

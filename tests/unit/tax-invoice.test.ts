@@ -176,3 +176,19 @@ describe('the PDF', () => {
     }
   });
 });
+
+describe('money handed back in the yard', () => {
+  it('its credit note says it was handed back, not refunded to the card', () => {
+    const b = bookingRecord({
+      payment: { type: 'full', amountPaidCents: 2500, balanceDueCents: 0, currency: 'nzd', paymentIntent: null, sessionId: '', paidAt: '2030-03-01T00:00:00.000Z' },
+      totalCents: 2500,
+      ledger: [
+        { id: 'p', at: '2030-03-01T00:00:00.000Z', by: 'admin', kind: 'payment', amountCents: 3000, note: 'Paid in the yard: Cash', method: 'cash' },
+        line({ amountCents: -500, note: 'Handed back in the yard: Cash; Lower price', method: 'cash', status: 'succeeded', takenBy: 'staff@example.com' }),
+      ],
+    });
+    const { invoice, creditNotes } = taxDocumentsFor(b, seller);
+    expect(invoice.lines.map((l) => [l.description, l.amountCents])).toEqual([['Paid in the yard: Cash', 3000]]);
+    expect(creditNotes.map((c) => [c.reason, c.amountCents])).toEqual([['Refund: Handed back in the yard: Cash; Lower price', 500]]);
+  });
+});

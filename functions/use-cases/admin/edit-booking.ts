@@ -24,6 +24,7 @@ import { bookingHistory, type AuditRecord } from '../../store/audit';
 import { bayClash, readBayVersion } from '../../store/bays';
 import type { FieldChange } from '../../store/booking-changes';
 import { fullEdit } from '../booking/capacity';
+import { ruledBay } from '../yard/bay-rule';
 import { sendReceipt } from '../booking/confirm-payment';
 import { changeBooking, decideChange, refundHistoryValue } from '../booking/change-booking';
 import { bookingEmail, moneyChangeLines } from '../booking/receipt-email';
@@ -67,7 +68,8 @@ function staffPolicy(edit: AdminBookingEdit): Policy {
   return edit.refund === undefined ? { actor: 'staff' } : { actor: 'staff', refund: { refundCents: dollarsToCents(edit.refund), ...(edit.reason ? { reason: edit.reason } : {}) } };
 }
 
-export async function adminEditBooking(caller: Caller, id: string, edit: AdminBookingEdit, now = clock.now()): Promise<AdminEditResult> {
+export async function adminEditBooking(caller: Caller, id: string, asked: AdminBookingEdit, now = clock.now()): Promise<AdminEditResult> {
+  const edit: AdminBookingEdit = asked.parking_bay_number ? { ...asked, parking_bay_number: await ruledBay(asked.parking_bay_number) } : asked;
   const before = await confirmedBooking(id);
   if (before.status === 'cancelled') throw conflict(adminMessages.notEditable);
   if (edit.version !== before.updatedAt) throw conflict(adminMessages.stale);

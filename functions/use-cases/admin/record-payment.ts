@@ -3,7 +3,8 @@
  * The amount is at most the balance due; who took it is the caller (the token), when is the server's clock. The
  * balance falls, the amount paid rises, a `payment` ledger line and a history entry are written, and the collected
  * and due counters move, all in the booking's one conditional transaction: a save over a newer version (or a
- * second send of the same request) is refused, so a payment is never recorded twice.
+ * second send of the same request) is refused, so a payment is never recorded twice. The traveller is e-mailed a
+ * receipt of the payment, with the pass.
  */
 import { randomUUID } from 'node:crypto';
 import { adminMessages } from '../../../shared/admin';
@@ -18,6 +19,21 @@ import { saveBookingChange } from '../../store/booking-changes';
 import { withdrawSupersededSession } from '../booking/balance-session';
 import { confirmedBooking } from './booking-detail';
 import * as clock from '../../lib/clock';
+import { sendEmail } from '../../lib/email';
+import { bookingPassUrl } from '../calendar/calendar-email';
+import { paymentReceiptEmail } from '../booking/receipt-email';
+
+/**
+ * The traveller's receipt for the payment, with the pass. The payment stands whether or not the e-mail goes: a send
+ * that fails is logged ('Payment receipt failed') for staff to resend the confirmation from the pass.
+ */
+async function sendPaymentReceipt(b: Booking, line: LedgerLine): Promise<void> {
+  try {
+    await sendEmail(paymentReceiptEmail(b, line, await bookingPassUrl(b.id)));
+  } catch (error) {
+    logger.error('Payment receipt failed', { bookingId: b.id, ledgerLine: line.id, error: error instanceof Error ? error.message : String(error) });
+  }
+}
 
 export interface RecordedPayment {
   booking: Booking;
@@ -25,7 +41,7 @@ export interface RecordedPayment {
   line: LedgerLine;
 }
 
-export async function recordPayment(caller: Caller, id: string, req: RecordPayment, now = clock.now()): Promise<RecordedPayment> {
+export async function recordPayment(caller: Caller, id: string, req: RecordPayment, now = clock.now(), options: { receipt?: boolean } = {}): Promise<RecordedPayment> {
   const before = await confirmedBooking(id);
   if (!CONFIRMED_STATUSES.includes(before.status) || !before.payment) throw conflict(balanceMessages.notPayable);
   if (req.version !== before.updatedAt) throw conflict(adminMessages.stale);
@@ -58,5 +74,6 @@ export async function recordPayment(caller: Caller, id: string, req: RecordPayme
   logger.info('Payment recorded by staff', { bookingId: id, amountCents, method: req.method });
   // The balance moved: a balance session open online for the old amount is withdrawn (a payment that still comes is refunded beyond what is due).
   await withdrawSupersededSession(before, after);
+  if (options.receipt !== false) await sendPaymentReceipt(after, line);
   return { booking: after, history: await bookingHistory(id), line };
 }

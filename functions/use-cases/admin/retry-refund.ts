@@ -5,10 +5,12 @@
  * carries on as for any pending line. Only a failed line of the app's own is retried: a line that is pending or has
  * succeeded is left as it is (a second click, or a retry that raced the first, does nothing), and a refund made in
  * Stripe's dashboard is retried there. What is held does not move: a failed line was still owed, never held again.
+ * A line still to hand back in the yard is instead recorded as handed back by the caller (no Stripe call).
  */
 import { formatMoney } from '../../../shared/money';
 import { LISTED_STATUSES, type Booking, type LedgerLine } from '../../../shared/records';
-import { refundRetryMessages } from '../../../shared/refund-lines';
+import { isYardRefund, refundRetryMessages } from '../../../shared/refund-lines';
+import { paymentMethodLabels, type PaymentMethod } from '../../../shared/balance';
 import { adminMessages } from '../../../shared/admin';
 import type { Caller } from '../../lib/auth';
 import { conflict, notFound } from '../../domain/errors';
@@ -22,6 +24,28 @@ import * as clock from '../../lib/clock';
 
 export type RetryOutcome = { retried: true; booking: Booking } | { retried: false; booking: Booking };
 
+/**
+ * Money to hand back in the yard (a customer's cancellation of what was paid there): the caller records it as handed
+ * back now, by its method. Nothing goes to Stripe. A line already handed back is left as it is. Null when the booking
+ * changed meanwhile (read it again).
+ */
+async function recordHandedBack(caller: Caller, before: Booking, index: number, now: Date): Promise<RetryOutcome | null> {
+  const line = before.ledger![index]!;
+  if (line.status !== 'pending') return { retried: false, booking: before };
+  const at = changeTime(before, now);
+  const by = caller.email ?? caller.sub;
+  const ledger = [...before.ledger!];
+  ledger[index] = { ...line, status: 'succeeded', takenBy: by, settledAt: at };
+  const after: Booking = { ...before, ledger, updatedAt: at };
+  const saved = await saveBookingChange(before, after, {
+    editableStatuses: LISTED_STATUSES,
+    audit: { by, changes: [{ field: 'refund', old: `To hand back: ${formatMoney(-line.amountCents)}`, new: `Handed back: ${formatMoney(-line.amountCents)} ${paymentMethodLabels[line.method as PaymentMethod]}` }] },
+  });
+  if (saved !== 'changed') return null;
+  logger.info('Refund handed back in the yard', { bookingId: before.id, ledgerLine: line.id, amountCents: -line.amountCents, method: line.method });
+  return { retried: true, booking: after };
+}
+
 export async function retryRefund(caller: Caller, id: string, lineId: string, now = clock.now()): Promise<RetryOutcome> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const before = await confirmedBooking(id);
@@ -29,10 +53,15 @@ export async function retryRefund(caller: Caller, id: string, lineId: string, no
     if (index < 0) throw notFound(refundRetryMessages.notFound);
     const line = before.ledger![index]!;
     if (line.outside) throw conflict(refundRetryMessages.outside);
+    if (isYardRefund(line)) {
+      const handed = await recordHandedBack(caller, before, index, now);
+      if (handed) return handed;
+      continue;
+    }
     if (line.status !== 'failed') return { retried: false, booking: before };
 
     const at = changeTime(before, now);
-    const { settledAt: _settled, ...unsettled } = line;
+    const { settledAt: _settled, failure: _failure, ...unsettled } = line;
     const pending: LedgerLine = { ...unsettled, status: 'pending' };
     const ledger = [...before.ledger!];
     ledger[index] = pending;

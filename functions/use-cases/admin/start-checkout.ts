@@ -10,10 +10,12 @@ import { splitName } from '../../../shared/profile';
 import { notFound } from '../../domain/errors';
 import { getCustomer } from '../../store/customers';
 import { startCheckout } from '../booking/start-checkout';
+import { ruledOptionalBay } from '../yard/bay-rule';
 import { quoteOf, withSpecFieldNames } from '../booking/spec-field-names';
 
 
-export async function startAdminCheckout(req: AdminCheckoutRequest, siteUrl: string, remainingMs?: () => number): Promise<CheckoutResponse> {
+export async function startAdminCheckout(asked: AdminCheckoutRequest, siteUrl: string, remainingMs?: () => number): Promise<CheckoutResponse> {
+  const req: AdminCheckoutRequest = { ...asked, parking_bay_number: await ruledOptionalBay(asked.parking_bay_number) };
   if (req.customer_id && !(await getCustomer(req.customer_id))) throw notFound(adminMessages.customerNotFound);
   const { first, last } = splitName(req.name);
   return withSpecFieldNames(() =>

@@ -2,8 +2,10 @@
  * Walk-ins (issue 22 item 6; docs/admin.md, Walk-ins): staff book a car that is at the gate now. The drop-off is
  * the server's now (its half-hour slot); the customers' 4-hour lead time does not apply, but the pick-up must come
  * after it, the stay is priced by the quote's rules and the yard must have room (and the bay, when given, be free).
- * - Cash or EFTPOS: the booking is written confirmed with the whole total due, then the money is recorded by the
- *   yard's own record-payment use case (a `payment` ledger line, who and when, the history).
+ * - Cash or EFTPOS: the car is at the gate, so the booking is written checked in (in the bay given, else the first
+ *   bay free for the stay) with the whole total due, then the money is recorded by the yard's own record-payment use
+ *   case (a `payment` ledger line, who and when, the history), and the traveller gets the confirmation e-mail with
+ *   the pass (the receipt of a paid booking, sent once), as a paid checkout's traveller does.
  * - Card link: a checkout like any other (its places held while it is open), whose Stripe URL is e-mailed to the
  *   traveller; it is listed once they pay, and a link not paid expires as any checkout does.
  */
@@ -21,7 +23,8 @@ import type { Caller } from '../../lib/auth';
 import { sendEmail } from '../../lib/email';
 import { badRequest, conflict } from '../../domain/errors';
 import { logger } from '../../lib/logger';
-import { bayClash, readBayVersion } from '../../store/bays';
+import { bayClash, freeBay, readBayVersion } from '../../store/bays';
+import { sendReceipt } from '../booking/confirm-payment';
 import { customerListKeys, upsertCustomer } from '../../store/customers';
 import { createYardBooking } from '../../store/walk-ins';
 import { toCustomerBooking } from '../booking/booking-wire';
@@ -30,6 +33,7 @@ import { newBookingReference } from '../booking/reference';
 import { startCheckout } from '../booking/start-checkout';
 import { withSpecFieldNames } from '../booking/spec-field-names';
 import { recordPayment } from './record-payment';
+import { ruledOptionalBay } from '../yard/bay-rule';
 import { addOnRecordOf } from '../../../shared/booked-add-ons';
 import { choicesFromFlags } from '../../../shared/add-ons';
 import * as clock from '../../lib/clock';
@@ -62,8 +66,10 @@ async function bayFree(bay: string | null | undefined, stay: { dropOffDate: stri
 /** Cash or EFTPOS: the confirmed booking, then the whole total recorded as taken in the yard by the caller. */
 async function paidInYard(caller: Caller, req: WalkInRequest, now: Date): Promise<WalkInResponse> {
   const { selection, price } = selectionOf(req, now);
-  const bayVersion = await bayFree(req.parking_bay_number, selection);
   const capacity = await withSpecFieldNames(() => roomForStay(selection, now));
+  // Checked in at once: in the bay given, else the first one free for the whole stay (as the yard's check-in suggests).
+  const bay = req.parking_bay_number ?? (await freeBay({ id: '', ...selection, parkingBayNumber: null }, capacity));
+  const bayVersion = await bayFree(bay, selection);
   const details = customerOf(req);
   const at = now.toISOString();
   for (let attempt = 0; attempt < 4; attempt++) {
@@ -71,7 +77,7 @@ async function paidInYard(caller: Caller, req: WalkInRequest, now: Date): Promis
     const id = randomUUID();
     const booking: Booking & { bookingReference: string } = {
       id,
-      status: 'reservation',
+      status: 'checkin',
       customerId: customer.id,
       userId: null,
       customer: { name: `${details.firstName} ${details.lastName}`.trim(), email: details.email, contactNumber: details.contactNumber },
@@ -82,7 +88,7 @@ async function paidInYard(caller: Caller, req: WalkInRequest, now: Date): Promis
       pickUpTime: selection.pickUpTime,
       departureFlight: req.departure_flight ?? null,
       returnFlight: req.return_flight ?? null,
-      parkingBayNumber: req.parking_bay_number ?? null,
+      parkingBayNumber: bay,
       days: price.days,
       shuttleService: true,
       parkingCents: price.parkingCost,
@@ -104,7 +110,9 @@ async function paidInYard(caller: Caller, req: WalkInRequest, now: Date): Promis
     if (outcome !== 'created') continue;
     logger.info('Walk-in booked', { bookingId: id, reference: booking.bookingReference, totalCents: price.total, method: req.payment });
     const method = req.payment === 'eftpos' ? 'eftpos' : 'cash';
-    const paid = await recordPayment(caller, id, { amount: centsToDollars(price.total), method, version: at }, now);
+    // The confirmation below is the receipt of this payment: no second e-mail for it.
+    const paid = await recordPayment(caller, id, { amount: centsToDollars(price.total), method, version: at }, now, { receipt: false });
+    await sendReceipt(paid.booking);
     return { booking_id: id, booking: toCustomerBooking(paid.booking) };
   }
   throw conflict(walkInMessages.failed);
@@ -136,7 +144,8 @@ async function cardLink(req: WalkInRequest, siteUrl: string, now: Date, remainin
   return { booking_id: started.bookingId, link_sent_to: req.email };
 }
 
-export async function bookWalkIn(caller: Caller, req: WalkInRequest, siteUrl: string, options: { now?: Date; remainingMs?: () => number } = {}): Promise<WalkInResponse> {
+export async function bookWalkIn(caller: Caller, asked: WalkInRequest, siteUrl: string, options: { now?: Date; remainingMs?: () => number } = {}): Promise<WalkInResponse> {
   const now = options.now ?? clock.now();
+  const req: WalkInRequest = { ...asked, parking_bay_number: await ruledOptionalBay(asked.parking_bay_number) };
   return req.payment === 'card_link' ? cardLink(req, siteUrl, now, options.remainingMs) : paidInYard(caller, req, now);
 }

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterDecision, decideMoney, decisionLines, isPolicyError, moneyPolicyMessages, type MoneyChange, type MoneyDecision, type MoneyState, type Policy } from '../../../shared/money-policy';
 import { formatMoney } from '../../../shared/money';
 import type { Booking, LedgerLine } from '../../../shared/records';
+import { handedBackNote, heldByWay, isYardRefund, splitRefund } from '../../../shared/refund-lines';
 import { badRequest } from '../../domain/errors';
 import { logAbout } from '../../lib/logger';
 import { BUSINESS_METRICS, countEvent } from '../../lib/metrics';
@@ -53,7 +54,9 @@ export async function changeBooking(before: Booking, req: BookingChange): Promis
   const { change, decision } = decideChange(before, req.proposed, req.policy, req.now);
   const state = moneyStateOf(before);
   const at = req.now.toISOString();
-  const lines: LedgerLine[] = decisionLinesOf(state, decision, change, before, at, req.by).map((l) => (l.kind === 'balance' && req.balanceNote ? { ...l, note: req.balanceNote } : l));
+  // Staff changing the booking hand back in the yard, there and then, what came in there; a customer's change leaves it to hand back.
+  const handedBackBy = req.by === 'admin' ? req.audit?.by : undefined;
+  const lines: LedgerLine[] = decisionLinesOf(state, decision, change, before, at, req.by, handedBackBy).map((l) => (l.kind === 'balance' && req.balanceNote ? { ...l, note: req.balanceNote } : l));
   const ledger = [...(before.ledger ?? []), ...lines];
   const next = afterDecision(state, decision, { dropOffAt: dropOffInstant(req.proposed) });
   const after: Booking = {
@@ -74,7 +77,8 @@ export async function changeBooking(before: Booking, req: BookingChange): Promis
   if (outcome !== 'changed') return { outcome };
   // What is due moved (or the booking ended): the balance session open for the old amount is withdrawn at Stripe.
   await withdrawSupersededSession(before, after);
-  const refundLine = lines.find((l) => l.kind === 'refund');
+  // Only the part that goes back to the card is sent to Stripe; the yard's part never went through it.
+  const refundLine = lines.find((l) => l.kind === 'refund' && !isYardRefund(l));
   if (refundLine) {
     countEvent(BUSINESS_METRICS.refundRequested);
     await refund(after, refundLine, ledger.indexOf(refundLine));
@@ -82,7 +86,22 @@ export async function changeBooking(before: Booking, req: BookingChange): Promis
   return { outcome, booking: after, decision };
 }
 
-/** The policy's lines as ledger lines; a refund is pending until Stripe answers. */
-function decisionLinesOf(state: MoneyState, d: MoneyDecision, change: MoneyChange, before: Booking, at: string, by: LedgerLine['by']): LedgerLine[] {
-  return decisionLines(state, d, change, before.payment?.balanceDueCents ?? 0).map((l) => ({ id: randomUUID(), at, by, ...l, ...(l.kind === 'refund' ? { status: 'pending' as const } : {}) }));
+/**
+ * The policy's lines as ledger lines. A refund goes back the way the money came (shared/refund-lines.ts): to the card
+ * (pending until Stripe answers) for what came in online, and in the yard for what was paid there: recorded as handed
+ * back by `handedBackBy` (staff making the change), or pending, still to hand back, when a customer made it.
+ */
+function decisionLinesOf(state: MoneyState, d: MoneyDecision, change: MoneyChange, before: Booking, at: string, by: LedgerLine['by'], handedBackBy?: string): LedgerLine[] {
+  return decisionLines(state, d, change, before.payment?.balanceDueCents ?? 0).flatMap((l): LedgerLine[] => {
+    const line: LedgerLine = { id: randomUUID(), at, by, ...l };
+    if (l.kind !== 'refund') return [line];
+    const split = splitRefund(-l.amountCents, heldByWay(before.ledger ?? [], before.payment?.amountPaidCents ?? 0));
+    const out: LedgerLine[] = [];
+    if (split.onlineCents > 0) out.push({ ...line, amountCents: -split.onlineCents, status: 'pending' });
+    if (split.yardCents > 0 && split.yardMethod) {
+      const yard: LedgerLine = { ...line, id: out.length ? randomUUID() : line.id, amountCents: -split.yardCents, note: `${handedBackNote(split.yardMethod)}; ${l.note}`, method: split.yardMethod };
+      out.push(handedBackBy ? { ...yard, status: 'succeeded', takenBy: handedBackBy, settledAt: at } : { ...yard, status: 'pending' });
+    }
+    return out;
+  });
 }

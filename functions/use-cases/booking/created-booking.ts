@@ -31,6 +31,8 @@ export function toCreatedBooking(b: Booking): CreatedBooking {
     drop_off_time: b.dropOffTime,
     pick_up_date: b.pickUpDate,
     pick_up_time: b.pickUpTime,
+    departure_flight: b.departureFlight,
+    return_flight: b.returnFlight,
     days: b.days,
     shuttle_service: b.shuttleService,
     ...addOnFlagsOf(b),

@@ -11,7 +11,10 @@ import { refundsGrantedCents } from './money-state';
 import { formatAddress, site } from '../../../shared/site';
 import { sellerSettings } from '../../lib/seller';
 import type { OutgoingEmail } from '../../lib/email';
-import type { Booking } from '../../../shared/records';
+import type { Booking, LedgerLine } from '../../../shared/records';
+import { paymentMethodLabels } from '../../../shared/balance';
+import { nzToday } from '../../../shared/nz-time';
+import { isYardRefund, refundWayText } from '../../../shared/refund-lines';
 import { bookedAddOns } from '../../../shared/booked-add-ons';
 
 
@@ -45,10 +48,34 @@ export function receiptLines(b: Booking): { details: ReceiptLine[]; money: Recei
     ...addOns.map((x) => ({ label: x.addOn.name, value: formatMoney(x.cents) })),
     { label: 'Total (GST inclusive)', value: formatMoney(b.totalCents) },
     { label: 'GST included (3/23 of the total)', value: formatMoney(gstIncluded(b.totalCents)) },
-    { label: b.paymentType === 'deposit' ? 'Amount paid (deposit)' : 'Amount paid', value: formatMoney(paid) },
+    { label: amountPaidLabel(b), value: formatMoney(paid) },
     { label: 'Balance due at pick-up', value: formatMoney(balance) },
   ];
   return { details, money };
+}
+
+/**
+ * What the amount paid was, from what was really paid: the deposit alone while nothing else came in, the deposit and
+ * the balance once a payment towards the balance did (online or in the yard), otherwise the booking paid in full.
+ */
+export function amountPaidLabel(b: Pick<Booking, 'paymentType' | 'ledger'>): string {
+  if (b.paymentType !== 'deposit') return 'Amount paid';
+  return (b.ledger ?? []).some((l) => l.kind === 'payment') ? 'Amount paid (deposit and balance)' : 'Amount paid (deposit)';
+}
+
+/**
+ * The cancellation's refund by the way it goes back (shared/refund-lines.ts): its own lines, written with the
+ * cancellation (their `at` is its `cancelledAt`), to the card, handed back in the yard, or to collect there.
+ */
+function refundWayLines(b: Booking, refundCents: number): ReceiptLine[] {
+  const own = (b.ledger ?? []).filter((l) => l.kind === 'refund' && l.at === b.cancelledAt);
+  if (own.length === 0) return [{ label: 'Refund to your card', value: formatMoney(refundCents) }];
+  const card = own.filter((l) => !isYardRefund(l)).reduce((sum, l) => sum - l.amountCents, 0);
+  const yard = own.filter(isYardRefund).map((l) => ({
+    label: l.status === 'succeeded' ? `Handed back ${refundWayText[l.method as keyof typeof paymentMethodLabels]}` : `To collect ${refundWayText[l.method as keyof typeof paymentMethodLabels]} at the yard`,
+    value: formatMoney(-l.amountCents),
+  }));
+  return [...(card > 0 || yard.length === 0 ? [{ label: 'Refund to your card', value: formatMoney(card) }] : []), ...yard];
 }
 
 /** What a change did to the money, for the e-mail that tells the customer (customer and staff edits). */
@@ -64,6 +91,22 @@ export function moneyChangeLines(before: Booking, d: MoneyDecision): ReceiptLine
 /** The confirmation, with the booking pass's address when it could be signed (docs/pass.md) and where to pay a balance. */
 export function receiptEmail(b: Booking, passUrl?: string, payBalance?: PayBalanceLinks): OutgoingEmail {
   return bookingEmail(b, { subject: `Booking confirmed: ${b.bookingReference} | ${site.brand}`, intro: `Thank you for booking with ${site.brand}. Your booking is confirmed.`, ...(passUrl ? { passUrl } : {}), payBalance });
+}
+
+/** How a payment line was paid, in the receipt's words. */
+function paidHow(l: LedgerLine): string {
+  if (l.method === 'online') return 'paid online by card';
+  return l.method ? `paid in the yard by ${paymentMethodLabels[l.method]}` : 'paid';
+}
+
+/**
+ * The receipt of one payment towards a booking (staff-recorded in the yard, or the balance paid online): what was
+ * paid, how and when, then the booking with what is paid in all and what is still due. Every payment gets one.
+ */
+export function paymentReceiptEmail(b: Booking, line: LedgerLine, passUrl?: string): OutgoingEmail {
+  const when = `${formatReceiptDate(nzToday(new Date(line.at)))}`;
+  const intro = `Thank you: we have received your payment of ${formatMoney(line.amountCents)}, ${paidHow(line)}, on ${when}.`;
+  return bookingEmail(b, { subject: `Payment received: ${b.bookingReference} | ${site.brand}`, intro, ...(passUrl ? { passUrl } : {}) });
 }
 
 /** Where a balance can be paid online: the booking's pass (works without signing in) and, for an account holder, the dashboard. */
@@ -97,9 +140,9 @@ export function cancellationMoneyLines(b: Booking, d: MoneyDecision): ReceiptLin
   const earlier = refundsGrantedCents(b) - d.refundCents;
   const paid = d.refundCents + d.keptCents + earlier;
   return [
-    { label: b.paymentType === 'deposit' ? 'Amount paid (deposit)' : 'Amount paid', value: formatMoney(paid) },
+    { label: amountPaidLabel(b), value: formatMoney(paid) },
     ...(earlier > 0 ? [{ label: 'Refunded earlier', value: formatMoney(earlier) }] : []),
-    { label: 'Refund to your card', value: formatMoney(d.refundCents) },
+    ...refundWayLines(b, d.refundCents),
     ...(d.keptCents > 0 && d.keptReason ? [{ label: 'Kept', value: `${formatMoney(d.keptCents)} (${keptReasonText[d.keptReason]})` }] : []),
     { label: 'GST included (3/23 of what was kept)', value: formatMoney(gstIncluded(d.keptCents)) },
   ];

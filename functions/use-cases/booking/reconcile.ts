@@ -34,6 +34,7 @@ import { BOOKS_RULES, checkBooks, recordedFirstCharge, type BooksRule } from './
 import { chargedCents, refundCounts, type StripeRefund } from './refund-ledger';
 import { listPaymentRefunds } from './refund-sync';
 import * as clock from '../../lib/clock';
+import { isYardRefund } from '../../../shared/refund-lines';
 
 export const RECONCILE_RULES = {
   ...BOOKS_RULES,
@@ -104,7 +105,9 @@ function compareBalancePayments(b: Booking, balancePayments: ReadonlyMap<string,
  */
 export function compareWithStripe(b: Booking, payment: StripePayment, refunds: readonly StripeRefund[], balancePayments: ReadonlyMap<string, StripeBalancePayment> = new Map()): Difference[] {
   const out: Difference[] = compareBalancePayments(b, balancePayments);
-  const lines = (b.ledger ?? []).filter((l) => l.kind === 'refund');
+  // Money handed back in the yard never went through Stripe: set apart like the yard's payments (paidLater).
+  const lines = (b.ledger ?? []).filter((l) => l.kind === 'refund' && !isYardRefund(l));
+  const handedBack = (b.ledger ?? []).filter((l) => l.kind === 'refund' && isYardRefund(l) && l.status !== 'failed').reduce((sum, l) => sum - l.amountCents, 0);
   const paidLater = (b.ledger ?? []).filter((l) => l.kind === 'payment').reduce((sum, l) => sum + l.amountCents, 0);
   const elsewhere = [...balancePayments.values()].flatMap((p) => p.refunds.filter(refundCounts));
   const refundedElsewhere = new Set(elsewhere.map((r) => r.id));
@@ -128,7 +131,7 @@ export function compareWithStripe(b: Booking, payment: StripePayment, refunds: r
   }
   const atStripe = new Set(counted.map((r) => r.metadata?.ledgerLine).filter((id): id is string => !!id));
   const owed = lines.filter((l) => (l.status === 'pending' && !atStripe.has(l.id)) || (l.status === 'failed' && !l.outside)).reduce((sum, l) => sum - l.amountCents, 0);
-  const held = (b.payment?.amountPaidCents ?? 0) - paidLater + elsewhereLines;
+  const held = (b.payment?.amountPaidCents ?? 0) - paidLater + elsewhereLines + handedBack;
   const expected = payment.amountReceived - counted.reduce((sum, r) => sum + r.amount, 0) - owed;
   if (held !== expected) out.push({ ledger: `paid ${formatMoney(held)}`, stripe: `received less refunds${owed ? ' less owed' : ''}: ${formatMoney(expected)}` });
   return out;

@@ -12,6 +12,7 @@
  */
 import { formatMoney, type Cents } from '../../../shared/money';
 import type { Booking, LedgerLine } from '../../../shared/records';
+import { isYardRefund } from '../../../shared/refund-lines';
 import { refundsGrantedCents } from './money-state';
 
 /** What the app reads of a Stripe refund. */
@@ -143,7 +144,8 @@ export function syncLedger(b: Booking, refunds: readonly StripeRefund[], at: str
 export function headroomCents(b: Booking, index: number, refunds: readonly StripeRefund[], paymentIntent?: string): Cents {
   const ledger = b.ledger ?? [];
   const line = ledger[index]!;
-  const before = ledger.slice(0, index).filter((l) => l.kind === 'refund' && l.status !== 'failed');
+  // Money handed back in the yard never went through Stripe: it neither waits for nor gives way to Stripe's refunds.
+  const before = ledger.slice(0, index).filter((l) => l.kind === 'refund' && l.status !== 'failed' && !isYardRefund(l));
   const counted = refunds.filter(refundCounts);
   const ourLines = new Set(ledger.filter((l) => l.kind === 'refund' && !l.outside).map((l) => l.id));
   const knownIds = new Set(before.map((l) => l.refundId).filter((id): id is string => !!id));

@@ -18,6 +18,7 @@
  * line is failed too, with an error log the 'refund failed' alarm counts.
  */
 import type { Booking, LedgerLine } from '../../../shared/records';
+import { isYardRefund } from '../../../shared/refund-lines';
 import { logger } from '../../lib/logger';
 import { BUSINESS_METRICS, countEvent } from '../../lib/metrics';
 import { stripeClient } from '../../lib/stripe';
@@ -38,6 +39,9 @@ export const refundIdempotencyKey = (lineId: string): string => `refund-${lineId
 type StripeAnswer = { kind: 'made'; refundId: string; amount: number } | { kind: 'refused'; reason: string } | { kind: 'no-answer'; reason: string };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Why a line failed, as staff read it on the booking: Stripe's own answer, or that it never answered. */
+const failureText = (reason: string, refused: boolean): string => (refused ? reason : `Stripe did not answer: ${reason}`);
 
 /** A 4xx from Stripe is its decision (except 409, a concurrent send with the same key, and 429, slow down). */
 function isRefusal(error: unknown): boolean {
@@ -78,7 +82,8 @@ export interface SendOptions {
 const pendingLine = (b: Booking | null, lineId: string) => {
   const index = b?.ledger?.findIndex((l) => l.id === lineId) ?? -1;
   const line = index >= 0 ? b!.ledger![index]! : null;
-  return line && line.kind === 'refund' && line.status === 'pending' ? { index, line } : null;
+  // A line to hand back in the yard is never the worker's to send.
+  return line && line.kind === 'refund' && line.status === 'pending' && !isYardRefund(line) ? { index, line } : null;
 };
 
 /**
@@ -97,15 +102,15 @@ async function settleSent(bookingId: string, lineId: string, sentCents: number, 
   throw new Error(`Could not settle refund line ${lineId} on booking ${bookingId}`);
 }
 
-/** Stripe refused the line, or never answered: failed, still owed to the customer (what is held does not change). */
-async function settleFailed(bookingId: string, lineId: string, now: () => Date): Promise<'settled' | 'not-pending'> {
+/** Stripe refused the line, or never answered: failed with why, still owed to the customer (what is held does not change). */
+async function settleFailed(bookingId: string, lineId: string, now: () => Date, reason: string): Promise<'settled' | 'not-pending'> {
   for (let attempt = 0; attempt < 8; attempt++) {
     const b = await getBooking(bookingId, true);
     const found = pendingLine(b, lineId);
     if (!b || !found) return 'not-pending';
     const at = changeTime(b, now());
     const ledger = [...b.ledger!];
-    ledger[found.index] = { ...found.line, status: 'failed', settledAt: at };
+    ledger[found.index] = { ...found.line, status: 'failed', settledAt: at, failure: reason };
     if ((await saveLedgerEdit(b, { ...b, ledger, updatedAt: at }, 0, [lineId])) === 'changed') return 'settled';
   }
   throw new Error(`Could not fail refund line ${lineId} on booking ${bookingId}`);
@@ -125,7 +130,7 @@ export async function sendRefund(bookingId: string, lineId: string, options: Sen
   const paymentIntent = line.paymentIntent ?? b.payment?.paymentIntent;
   const fail = async (reason: string, refused: boolean, tried: number): Promise<SendOutcome> => {
     // Another sender settled it meanwhile: that one logs it, so the alarm counts one line once.
-    if ((await settleFailed(bookingId, lineId, now)) !== 'settled') return 'settled-elsewhere';
+    if ((await settleFailed(bookingId, lineId, now, failureText(reason, refused))) !== 'settled') return 'settled-elsewhere';
     // Counted by the 'refund failed' alarm (infra/refund-alarms.ts); staff see the line as failed.
     logger.error('Refund failed', { bookingId, ledgerLine: lineId, amountCents: -line.amountCents, attempts: tried, reason, refused });
     countEvent(BUSINESS_METRICS.refundFailed);

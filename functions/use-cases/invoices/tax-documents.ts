@@ -16,6 +16,7 @@ import type { Booking, LedgerLine } from '../../../shared/records';
 import { conflict } from '../../domain/errors';
 import type { Seller } from '../../lib/seller';
 import { chargedCents } from '../booking/refund-ledger';
+import { isYardRefund } from '../../../shared/refund-lines';
 import { bookedAddOns } from '../../../shared/booked-add-ons';
 import { formatMoney } from '../../../shared/money';
 
@@ -137,7 +138,8 @@ export function taxDocumentsFor(b: Booking, seller: Seller): TaxDocuments {
     date: nzDate(l.settledAt ?? l.at),
     seller,
     buyer,
-    reason: `Refund to the card: ${why(l)}`,
+    // Money handed back in the yard says so in its own note ('Handed back in the yard: Cash; ...').
+    reason: isYardRefund(l) ? `Refund: ${why(l)}` : `Refund to the card: ${why(l)}`,
     amountCents: -l.amountCents,
     gstCents: gstIncluded(-l.amountCents),
   }));

@@ -6,7 +6,7 @@ import { keptText } from '../../../shared/cancellation';
 import { centsToDollars } from '../../../shared/money';
 import { nzToday } from '../../../shared/nz-time';
 import { mayOfferLanded, type Pass, type PassStatus } from '../../../shared/pass';
-import type { Booking } from '../../../shared/records';
+import { isConfirmed, type Booking } from '../../../shared/records';
 import { NO_WALLET } from '../../../shared/wallet';
 import { paidAndDue } from '../booking/created-booking';
 import { returnedPayments } from '../booking/balance-payment';
@@ -41,6 +41,8 @@ export function toPass(b: Booking, link: PassLink, now: Date = clock.now()): Pas
       cancel: terms.cancellable,
       say_landed: mayOfferLanded(b, nzToday(now)),
       resend_confirmation: b.status !== 'cancelled' && b.status !== 'payment_review',
+      // What the calendar file route gives a file for (calendar-file.ts): a confirmed booking, not a cancelled one.
+      add_to_calendar: isConfirmed(b),
     },
     cancellation: {
       cancellable: terms.cancellable,

@@ -7,7 +7,7 @@
 import { formatLongDate, formatTime12 } from '../../../shared/format';
 import { escapeHtml } from '../../../shared/html';
 import type { Booking } from '../../../shared/records';
-import { formatAddress, site } from '../../../shared/site';
+import { formatAddress, landedInstruction, site } from '../../../shared/site';
 import type { Notice } from '../../lib/notifier';
 import type { ReminderKind } from './reminder-schedule';
 
@@ -64,11 +64,7 @@ export function reminderNotice(kind: ReminderKind, b: Booking, passUrl: string):
     [
       {
         heading: "When you land: I've landed",
-        lines: [
-          "Open your booking pass and press \"I've landed\", with your terminal and how many of you are travelling.",
-          'That puts you in the shuttle queue: the pass shows when the shuttle is on its way to the terminal pick-up point.',
-          `No phone data? Call us on ${site.phone} instead.`,
-        ],
+        lines: [landedInstruction, 'That puts you in the shuttle queue: the pass shows when the shuttle is on its way to the terminal pick-up point.'],
       },
     ],
     passUrl,

@@ -4,7 +4,8 @@
  * - on the return day, between 09:00 and 20:00 and at the latest two hours before the pick-up, so it is waiting
  *   when the traveller lands; a pick-up before 11:00 leaves no such time that day, so it goes the day before,
  *   09:00 to 20:00.
- * A window that has passed is not made up later (a job that was down sends nothing late), and a window is a pair of
+ * A window that has passed is not made up later (a job that was down sends nothing late), no reminder goes for a
+ * moment already past (the drop-off, the pick-up), and a window is a pair of
  * instants worked out from NZ wall-clock times, so daylight-saving days are handled by shared/nz-time.ts.
  */
 import { addDays, nzInstant, nzToday, type WallClock } from '../../../shared/nz-time';
@@ -49,9 +50,16 @@ export function reminderWindow(kind: ReminderKind, b: ReminderTimes): Window | n
   return end > sameDay.start ? { start: sameDay.start, end } : daytime(addDays(b.pickUpDate, -1));
 }
 
+/** The moment a reminder is about: the drop-off for the day before, the pick-up for the return day. */
+export function reminderMoment(kind: ReminderKind, b: ReminderTimes): Date | null {
+  return kind === 'day-before' ? nzInstant({ date: b.dropOffDate, time: b.dropOffTime }) : nzInstant({ date: b.pickUpDate, time: b.pickUpTime });
+}
+
+/** Inside its window, and never for a moment already past. */
 export function isReminderDue(kind: ReminderKind, b: ReminderTimes, now: Date): boolean {
   const w = reminderWindow(kind, b);
-  return !!w && now >= w.start && now < w.end;
+  const moment = reminderMoment(kind, b);
+  return !!w && !!moment && now >= w.start && now < w.end && now < moment;
 }
 
 /**

@@ -3,8 +3,8 @@
  * entries for the dates that may have a reminder due (reminder-schedule.ts), read by key, never scanned; the
  * bookings they name, read in one BatchGet; then each reminder due now is claimed, sent and marked
  * (store/reminders.ts: at most once). Cancelled bookings have left the day sheet, and a booking read as cancelled
- * (or not yet confirmed) is skipped; a car already dropped off gets no day-before reminder, one already collected
- * no return-day one.
+ * (or not yet confirmed) is skipped; a car already dropped off gets no day-before reminder, and only a car checked in
+ * gets the return-day one.
  */
 import type { Booking, BookingStatus } from '../../../shared/records';
 import { logger } from '../../lib/logger';
@@ -17,8 +17,11 @@ import { reminderNotice } from './reminder-messages';
 import { isReminderDue, reminderDates, type ReminderKind } from './reminder-schedule';
 import * as clock from '../../lib/clock';
 
-/** The statuses in which each reminder still makes sense. */
-const SENDABLE: Record<ReminderKind, readonly BookingStatus[]> = { 'day-before': ['reservation'], 'return-day': ['reservation', 'checkin'] };
+/**
+ * The statuses in which each reminder makes sense: the day before drop-off while the car is still to come; "Welcome
+ * back: your car is ready today" only for a car that is in the yard (a same-day stay's window opens before its drop-off).
+ */
+const SENDABLE: Record<ReminderKind, readonly BookingStatus[]> = { 'day-before': ['reservation'], 'return-day': ['checkin'] };
 
 export interface ReminderPassSummary {
   due: number;

@@ -18,6 +18,7 @@ import { noteCount, noteCountUpdate, notePuts } from '../../store/notes';
 import { changeBooking } from '../booking/change-booking';
 import { confirmedBooking } from '../admin/booking-detail';
 import { statusException } from '../admin/edit-booking';
+import { ruledBay } from './bay-rule';
 import { yardView } from './yard-booking';
 import * as clock from '../../lib/clock';
 
@@ -35,7 +36,8 @@ function changesOf(before: Booking, after: Booking): FieldChange[] {
   return pairs.filter(([, a, b]) => (a ?? null) !== (b ?? null)).map(([field, a, b]) => ({ field, old: a ?? null, new: b ?? null }));
 }
 
-export async function checkIn(caller: Caller, id: string, req: CheckIn, now = clock.now()): Promise<YardBooking> {
+export async function checkIn(caller: Caller, id: string, asked: CheckIn, now = clock.now()): Promise<YardBooking> {
+  const req: CheckIn = { ...asked, parking_bay_number: await ruledBay(asked.parking_bay_number) };
   const before = await confirmedBooking(id);
   if (alreadyIn(before, req)) return yardView(before, now);
   if (before.status === 'cancelled') throw conflict(adminMessages.notEditable);

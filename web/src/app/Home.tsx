@@ -11,7 +11,7 @@ const SELLING_POINTS = ['Secure, sealed, CCTV-monitored yard', 'Free shuttle eve
 const STEPS = [
   { title: 'Park and drop off', text: 'Drive to our yard minutes from the terminals. Our team greets you and takes care of your car.' },
   { title: 'Free shuttle', text: 'Hop on the free shuttle. It runs every 15 minutes, day and night, straight to your terminal.' },
-  { title: 'Fly and return', text: 'When you land, call us. The shuttle brings you back to your car, ready to drive home.' },
+  { title: 'Fly and return', text: 'When you land, press "I\'ve landed" on your booking pass. The shuttle brings you back to your car, ready to drive home.' },
 ];
 
 // The sign-up e-mail's link opens the home page; its handler (and Amplify) loads only for such a visit.

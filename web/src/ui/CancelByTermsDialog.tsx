@@ -9,6 +9,7 @@ import { formatShortDate, formatTime12 } from '@shared/format';
 import { errorMessage } from '../lib/api-client';
 import { FormDialog } from './FormDialog';
 import { useToast } from './toast/ToastProvider';
+import './dialog.css';
 
 const money = (n: number) => `$${n.toFixed(2)}`;
 

@@ -1,6 +1,7 @@
 /**
- * The car of a booking form: its registration and, in the staff forms, the parking bay; both in capitals as the
- * plates and the yard's signs are written. Shared by the New Booking dialog, the admin edit form and the walk-in.
+ * The car of a booking form: its registration (in capitals, as plates are written) and, in the staff forms, the
+ * parking bay: a number, as the yard numbers its bays 1 to its capacity (shared/bays.ts; the server checks the range
+ * and its message lands under the field). Shared by the New Booking dialog, the admin edit form and the walk-in.
  */
 import { TextField } from './TextField';
 
@@ -34,7 +35,7 @@ export function CarFields({ idPrefix, registration, onRegistration, required = f
         onValueChange={onRegistration}
         error={errors.car_registration}
       />
-      {bay && <TextField id={`${idPrefix}-bay`} label="Parking Bay Number" placeholder="A12" autoCapitalize="characters" transform={capitals} value={bay.value} onValueChange={bay.onChange} error={errors.parking_bay_number} />}
+      {bay && <TextField id={`${idPrefix}-bay`} label="Parking Bay Number" placeholder="12" inputMode="numeric" value={bay.value} onValueChange={bay.onChange} error={errors.parking_bay_number} />}
     </>
   );
   return row && bay ? <div className="field-row admin-row">{fields}</div> : fields;

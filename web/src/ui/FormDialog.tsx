@@ -4,6 +4,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import type { FormEvent, ReactNode } from 'react';
+import './dialog.css';
 
 interface FormDialogProps {
   title: string;

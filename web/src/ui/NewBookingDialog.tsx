@@ -23,6 +23,7 @@ import { useFullDates } from '@/lib/availability/use-full-dates';
 import { noAddOns, useStayPrice, type Stay } from '@/lib/pricing/use-stay-price';
 import { CarFields } from './CarFields';
 import { FlightFields, flightErrors, noFlights, type Flights } from './FlightFields';
+import { CancellationRuleNote } from './CancellationRuleNote';
 import { FormDialog } from './FormDialog';
 import { StayPriceEditor } from './StayPriceEditor';
 import { TextField } from './TextField';
@@ -231,6 +232,8 @@ export function NewBookingDialog(props: NewBookingDialogProps) {
           </label>
         </fieldset>
       )}
+      {/* A customer pays for what they book here: the terms' cancellation rule before Continue to Payment, as on the payment step. */}
+      {!staff && <CancellationRuleNote />}
       {duplicate && (
         <div className="alert alert-warning" role="alert">
           <strong>{duplicate}</strong>

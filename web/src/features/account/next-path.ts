@@ -5,6 +5,8 @@
  * may have written (`/login?next=https://evil.example` is a link anyone can send), so only a path on this site passes.
  * Pure, no React: tests/unit/next-path.test.ts holds the hostile cases.
  */
+import { staffAreas } from '@shared/roles';
+
 export const AFTER_SIGN_IN = '/customer-dashboard';
 
 /** The sign-in page's own addresses: returning to one would ask to sign in again. */
@@ -32,6 +34,14 @@ export function sameSitePath(raw: unknown): string | null {
 }
 
 const isSignInPage = (path: string) => SIGN_IN_PATHS.includes(path.split(/[?#]/)[0]!.replace(/\/+$/, '').toLowerCase());
+
+/**
+ * Where a person lands when signing in asked for nowhere in particular (afterSignIn answered the dashboard): staff in
+ * their first staff area (an admin /admin, yard staff /yard), everyone else their dashboard. A page asked for is kept.
+ */
+export function landingAfterSignIn(next: string, groups: readonly string[]): string {
+  return next === AFTER_SIGN_IN ? (staffAreas(groups)[0]?.to ?? next) : next;
+}
 
 /** Where to go after signing in: `?next=` when it is a page of this site, else the page the header's link came from, else the dashboard. */
 export function afterSignIn(next: string | null, from?: unknown): string {

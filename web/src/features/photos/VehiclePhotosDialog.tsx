@@ -6,6 +6,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import VehiclePhotosPanel from './components/VehiclePhotosPanel';
 import '@/ui/widgets.css';
+import '@/ui/dialog.css';
 
 export interface VehiclePhotosDialogProps {
   bookingId: string;

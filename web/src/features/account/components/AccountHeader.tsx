@@ -1,8 +1,11 @@
 /**
- * The header's signed-in parts, loaded only when a session is stored: 'My bookings' and the avatar menu, and the narrow-screen
- * menu's account links (the e-mail, Dashboard, Profile, Sign Out).
+ * The header's signed-in parts, loaded only when a session is stored: the staff areas the person may open (Admin, Yard,
+ * Walk-in), 'My bookings' and the avatar menu, and the narrow-screen menu's account links (the e-mail, the staff areas,
+ * Dashboard, Profile, Sign Out).
  */
 import { Link, useNavigate } from 'react-router-dom';
+import { staffAreas } from '@shared/roles';
+import { StaffAreaLink } from './StaffAreaLink';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useSessionHint } from '../session-hint';
 import { signOutAndGoHome } from '../sign-out-flow';
@@ -14,6 +17,9 @@ export default function AccountHeaderMenu() {
   if (!hint) return null;
   return (
     <>
+      {staffAreas(hint.groups).map((area) => (
+        <StaffAreaLink key={area.to} area={area} className="header-bookings-link header-area-link" />
+      ))}
       <Link to="/customer-dashboard" className="header-bookings-link">
         My bookings
       </Link>
@@ -30,6 +36,11 @@ export function AccountMenuItems() {
   return (
     <>
       <li className="nav-mobile-account">{hint.email ?? 'Signed in'}</li>
+      {staffAreas(hint.groups).map((area) => (
+        <li key={area.to}>
+          <StaffAreaLink area={area} />
+        </li>
+      ))}
       <li>
         <Link to="/customer-dashboard">Dashboard</Link>
       </li>

@@ -1,5 +1,5 @@
 /**
- * 'Edit Booking #…' in limited editing mode (docs/product-rules.md, Changing a booking): drop-off only while its date
+ * 'Edit booking RP-XXXXXX' (its reference) in limited editing mode (docs/product-rules.md, Changing a booking): drop-off only while its date
  * is today or later, pick-up, return flight, the car wash and the car services. Before saving it shows the new
  * total the server prices (ui/StayPriceEditor) and what happens to the money, with the same rules the server
  * applies; the server decides and answers.
@@ -87,7 +87,7 @@ export function EditBookingDialog({ booking, onClose, onSaved }: { booking: Cust
 
   return (
     <FormDialog
-      title={`Edit Booking #${booking.id.slice(0, 8)}`}
+      title={`Edit booking ${booking.booking_reference || booking.id.slice(0, 8)}`}
       descriptionId="edit-booking-mode"
       description={
         <>

@@ -7,7 +7,7 @@ import { bookedAddOns } from '@shared/add-ons';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { customerBookingsMessages, periodOf, selectCustomerBookings, type BookingPeriod, type CustomerBooking, type DropOffOrder } from '@shared/customer-bookings';
+import { cancelledMoneyText, customerBookingsMessages, periodOf, selectCustomerBookings, type BookingPeriod, type CustomerBooking, type DropOffOrder } from '@shared/customer-bookings';
 import { bookAgain, lastRegistration } from '@shared/returning-customer';
 import { formatShortDate, formatTime12, pluralDays } from '@shared/format';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -75,10 +75,17 @@ function BookingCard({ booking, onEdit, onCancel, onBookAgain }: { booking: Cust
             {money(booking.total_cost)} for {pluralDays(booking.days)}
           </dd>
         </div>
-        <div>
-          <dt>Balance due at pick-up</dt>
-          <dd>{booking.status === 'cancelled' ? `Cancelled: ${money(booking.amount_paid)} kept` : booking.balance_due > 0 ? money(booking.balance_due) : 'Paid in full'}</dd>
-        </div>
+        {booking.status === 'cancelled' ? (
+          <div>
+            <dt>Cancelled</dt>
+            <dd>{cancelledMoneyText(booking)}</dd>
+          </div>
+        ) : (
+          <div>
+            <dt>Balance due at pick-up</dt>
+            <dd>{booking.balance_due > 0 ? money(booking.balance_due) : 'Paid in full'}</dd>
+          </div>
+        )}
       </dl>
       <div className="my-booking-actions">
         {booking.status === 'reservation' && (

@@ -5,6 +5,8 @@
  */
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router-dom';
+import { staffAreas } from '@shared/roles';
+import { goToPage } from '../../../lib/document-navigation';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { avatarLetter, type SessionHint } from '../session-hint';
 import { signOutAndGoHome } from '../sign-out-flow';
@@ -31,11 +33,11 @@ export default function UserMenu({ hint }: { hint: SessionHint }) {
         <DropdownMenu.Item className="user-menu-item" onSelect={() => navigate('/customer-dashboard?tab=profile')}>
           Profile
         </DropdownMenu.Item>
-        {hint.groups.includes('admin') && (
-          <DropdownMenu.Item className="user-menu-item" onSelect={() => navigate('/admin')}>
-            Admin
+        {staffAreas(hint.groups).map((area) => (
+          <DropdownMenu.Item key={area.to} className="user-menu-item" onSelect={() => goToPage(area.to, (to) => navigate(to))}>
+            {area.label}
           </DropdownMenu.Item>
-        )}
+        ))}
         <DropdownMenu.Separator className="user-menu-separator" />
         <DropdownMenu.Item className="user-menu-item" onSelect={() => void signOutAndGoHome(navigate, toast)}>
           Sign Out

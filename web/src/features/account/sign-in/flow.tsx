@@ -11,8 +11,9 @@ import { useToast } from '../../../ui/toast/ToastProvider';
 import { ensureAmplify } from '../amplify';
 import { authErrorMessage } from '../auth-errors';
 import { accountText } from '../messages';
-import { afterSignIn, returnState } from '../next-path';
-import { announceAuthChange } from '../session-hint';
+import { goToPage } from '../../../lib/document-navigation';
+import { afterSignIn, landingAfterSignIn, returnState } from '../next-path';
+import { announceAuthChange, readSessionHint } from '../session-hint';
 import { isRedirectReturn } from '../sign-in-return';
 
 export type Mode = 'signin' | 'signup' | 'reset' | 'totp' | 'check-email' | 'new-password';
@@ -130,7 +131,9 @@ export function useSignInFlow(): SignInFlow {
       handled.current = true;
       announceAuthChange();
       toast({ title: accountText.signedInTitle, description: accountText.signedIn, variant: 'success' });
-      navigate(next, { replace: true, state: returnState(location.state, next) });
+      // Staff asked for nowhere in particular land in their own area, as the new id token's groups say.
+      const to = landingAfterSignIn(next, readSessionHint()?.groups ?? []);
+      goToPage(to, (path) => navigate(path, { replace: true, state: returnState(location.state, path) }), { replace: true });
     },
     async resend() {
       setBusy(true);

@@ -3,8 +3,11 @@ import { signInWithRedirect } from '@aws-amplify/auth';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { loadConfig } from '../../../lib/config';
+import { goToPage } from '../../../lib/document-navigation';
 import { ensureAmplify, finishRedirectSignIn } from '../amplify';
 import { accountText } from '../messages';
+import { landingAfterSignIn } from '../next-path';
+import { readSessionHint } from '../session-hint';
 import { isRedirectReturn, rememberSignInReturn, takeSignInReturn } from '../sign-in-return';
 import type { SignInFlow } from './flow';
 
@@ -20,7 +23,7 @@ export function useGoogleReturn(flow: SignInFlow): boolean {
       .then(() => {
         if (!live) return;
         flow.toast({ title: accountText.signedInTitle, description: accountText.signedIn, variant: 'success' });
-        navigate(takeSignInReturn(), { replace: true });
+        goToPage(landingAfterSignIn(takeSignInReturn(), readSessionHint()?.groups ?? []), (to) => navigate(to, { replace: true }), { replace: true });
       })
       .catch((e: unknown) => {
         if (!live) return;

@@ -112,7 +112,9 @@ export function BookingsTable({ bookings, sort, onSort, onEdit, onPhotos }: Book
               <tr key={b.id} role="row">
                 <Cell label="Customer" className="admin-customer-cell">
                   <strong>{b.customer.name}</strong>
-                  <span className="break-anywhere">{b.customer.email}</span>
+                  <a className="admin-email" href={`mailto:${b.customer.email}`}>
+                    {emailWithBreaks(b.customer.email)}
+                  </a>
                   <span>{b.customer.contact_number}</span>
                 </Cell>
                 <Cell label="Booking Ref" className="admin-nowrap">{b.booking_reference || NOT_SET}</Cell>
@@ -155,4 +157,15 @@ export function BookingsTable({ bookings, sort, onSort, onEdit, onPhotos }: Book
       </div>
     </>
   );
+}
+
+/**
+ * An e-mail that may wrap only where an address reads well broken: after the '@' and before each dot of the domain
+ * (a hyphen is a break already), so a long one shows whole in its cell rather than split inside a word.
+ */
+function emailWithBreaks(email: string): ReactNode[] {
+  const at = email.lastIndexOf('@');
+  const local = at >= 0 ? email.slice(0, at + 1) : email;
+  const domain = at >= 0 ? email.slice(at + 1).split('.') : [];
+  return [local, ...domain.flatMap((part, i) => [<wbr key={`b${i}`} />, i === 0 ? part : `.${part}`])];
 }

@@ -2,10 +2,11 @@
  * Staff cancel a booking (issues 14 and 26): any refund from $0 to what is held, entered in dollars. The
  * customer terms' figure (the money policy's, counting earlier refunds and the earliest drop-off) is the default;
  * a refund above it needs a reason, which the ledger and the booking's history keep. The server checks the
- * amount again and refunds the card once.
+ * amount again and sends it back the way the money came, once: to the card, or handed back in the yard by the admin.
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminBooking } from '@shared/admin';
+import { heldFromRoom, refundSplitText, splitRefund, type RefundRoom } from '@shared/refund-lines';
 import { cancellationMessages, customerCancellation, keptText } from '@shared/cancellation';
 import { moneyPolicyMessages } from '@shared/money-policy';
 import { dollarsToCents, formatMoney } from '@shared/money';
@@ -16,7 +17,7 @@ import { useToast } from '../../../ui/toast/ToastProvider';
 import { cancelAdminBooking } from '../api/cancel-booking';
 import { useClock } from '@/lib/use-clock';
 
-export function CancelBookingDialog({ booking, onClose, onCancelled }: { booking: AdminBooking; onClose(): void; onCancelled(): void }) {
+export function CancelBookingDialog({ booking, room, onClose, onCancelled }: { booking: AdminBooking; room: RefundRoom; onClose(): void; onCancelled(): void }) {
   const { toast } = useToast();
   const descriptionId = useId();
   const now = useClock();
@@ -40,6 +41,7 @@ export function CancelBookingDialog({ booking, onClose, onCancelled }: { booking
   const tooMuch = !invalid && dollarsToCents(amount) > paidCents;
   const aboveTerms = !invalid && !tooMuch && dollarsToCents(amount) > termsRefundCents;
   const reasonMissing = aboveTerms && reason.trim() === '';
+  const split = !invalid && !tooMuch ? splitRefund(dollarsToCents(amount), heldFromRoom(room)) : null;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -47,7 +49,8 @@ export function CancelBookingDialog({ booking, onClose, onCancelled }: { booking
     setError(null);
     try {
       const done = await cancelAdminBooking(booking.id, { refund: amount, ...(aboveTerms ? { reason: reason.trim() } : {}), version: booking.updated_at });
-      toast({ title: cancellationMessages.cancelled, description: `${formatMoney(dollarsToCents(done.refund))} refunded to the card.`, variant: 'success' });
+      const back = splitRefund(dollarsToCents(done.refund), heldFromRoom(room));
+      toast({ title: cancellationMessages.cancelled, description: done.refund > 0 ? `${refundSplitText(back)} back.` : 'No refund.', variant: 'success' });
       onCancelled();
     } catch (err) {
       setError(errorMessage(err, cancellationMessages.failed));
@@ -77,12 +80,17 @@ export function CancelBookingDialog({ booking, onClose, onCancelled }: { booking
     >
       <TextField
         id="admin-cancel-refund"
-        label="Refund to the card ($)"
+        label={room.in_yard > 0 ? 'Refund ($)' : 'Refund to the card ($)'}
         inputMode="decimal"
         value={refund}
         onValueChange={setRefund}
         error={invalid ? cancellationMessages.refundInvalid : tooMuch ? cancellationMessages.refundTooLarge(paidCents) : undefined}
       />
+      {split && split.yardCents > 0 && (
+        <p className="alert alert-info" role="status">
+          Goes back the way it was paid: {refundSplitText(split)}. Hand back what was paid in the yard now: it is recorded as handed back by you.
+        </p>
+      )}
       {aboveTerms && (
         <TextField
           id="admin-cancel-reason"

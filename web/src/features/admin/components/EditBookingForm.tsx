@@ -13,6 +13,7 @@ import { previewSettlement } from '@shared/booking-edit';
 import { isPolicyError, keptReasonText } from '@shared/money-policy';
 import { messages } from '@shared/messages';
 import { dollarsToCents, formatMoney } from '@shared/money';
+import { heldFromRoom, refundSplitText, splitRefund } from '@shared/refund-lines';
 import { statusMessages } from '@shared/status-transitions';
 import { stayFieldErrors, stayOf, useStayPrice, type Stay, type StayPrice } from '@/lib/pricing/use-stay-price';
 import { CarFields } from '@/ui/CarFields';
@@ -138,7 +139,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
     await form.run(async () => {
       const result = await save.mutateAsync({ id: booking.id, edit: { ...changes(), version: booking.updated_at } });
       const s = result.settlement;
-      const refund = s.refund > 0 ? `; ${money(s.refund)} refunded to the card` : '';
+      const refund = s.refund > 0 ? `; ${refundSplitText(splitRefund(dollarsToCents(s.refund), heldFromRoom(detail.refund_room)))} back` : '';
       toast({ title: 'Success', description: `${adminMessages.bookingUpdated}. Total ${money(s.total)}; balance due ${money(s.balance_due)}${refund}.`, variant: 'success' });
       onSaved(result);
     });
@@ -256,7 +257,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
                     <p>
                       <strong>Balance due at pick-up: {formatMoney(preview.balanceDueCents)}</strong>
                     </p>
-                    {preview.refundCents > 0 && <p>{formatMoney(preview.refundCents)} will be refunded to the card.</p>}
+                    {preview.refundCents > 0 && <p>{refundSplitText(splitRefund(preview.refundCents, heldFromRoom(detail.refund_room)))} will go back (what was paid in the yard is handed back there by you).</p>}
                     {preview.keptCents > 0 && preview.keptReason && (
                       <p>
                         {formatMoney(preview.keptCents)} paid beyond the new total is kept: {keptReasonText[preview.keptReason]}.
@@ -352,7 +353,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
         <BookingHistory bookingId={booking.id} history={history} older={historyOlder} />
       </FormDialog>
       {/* A sibling, not a child: a submit inside it would otherwise bubble (through the portal) to this form. */}
-      {cancelling && <CancelBookingDialog booking={booking} onClose={() => setCancelling(false)} onCancelled={onCancelled} />}
+      {cancelling && <CancelBookingDialog booking={booking} room={detail.refund_room} onClose={() => setCancelling(false)} onCancelled={onCancelled} />}
       {paying && (
         <RecordPaymentDialog
           booking={booking}
@@ -367,6 +368,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
         <PartRefundDialog
           booking={booking}
           maxRefund={detail.part_refund_max}
+          room={detail.refund_room}
           onClose={() => setRefundingPart(false)}
           onRefunded={() => {
             setRefundingPart(false);

@@ -1,10 +1,13 @@
 /**
  * 'Refund part' (issue 26): an admin gives back part of a booking without cancelling it (a goodwill discount). The
- * amount and a reason, then a confirmation naming what the card gets back, the new total and the most that can be
- * refunded (what is held beyond what the booking still needs); the server checks it all again.
+ * amount and a reason, then a confirmation naming where it goes (the way the money came: to the card, or handed back
+ * in the yard by the admin), the new total and the most that can be refunded (what is held beyond what the booking
+ * still needs); the server checks it all again, and the toast says what really happened (made, on its way, or failed
+ * with Stripe's reason).
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminBooking } from '@shared/admin';
+import { heldFromRoom, refundSplitText, refundWayText, splitRefund, type RefundRoom } from '@shared/refund-lines';
 import { balanceMessages } from '@shared/balance';
 import { dollarsToCents, formatMoney } from '@shared/money';
 import { errorMessage } from '../../../lib/api-client';
@@ -13,8 +16,9 @@ import { FormDialog } from '../../../ui/FormDialog';
 import { TextField } from '../../../ui/TextField';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { refundPartOfBooking } from '../api/part-refund';
+import { refundOutcome } from '../refund-outcome';
 
-export function PartRefundDialog({ booking, maxRefund, onClose, onRefunded }: { booking: AdminBooking; maxRefund: number; onClose(): void; onRefunded(): void }) {
+export function PartRefundDialog({ booking, maxRefund, room, onClose, onRefunded }: { booking: AdminBooking; maxRefund: number; room: RefundRoom; onClose(): void; onRefunded(): void }) {
   const { toast } = useToast();
   const descriptionId = useId();
   const maxCents = dollarsToCents(maxRefund);
@@ -26,6 +30,7 @@ export function PartRefundDialog({ booking, maxRefund, onClose, onRefunded }: { 
   const cents = /^\d{1,6}(\.\d{1,2})?$/.test(amount.trim()) ? dollarsToCents(Number(amount.trim())) : 0;
   const amountError = amount.trim() === '' ? undefined : cents <= 0 ? balanceMessages.refundInvalid : cents > maxCents ? balanceMessages.refundTooLarge(maxCents) : undefined;
   const ready = cents > 0 && cents <= maxCents && reason.trim() !== '';
+  const split = splitRefund(cents, heldFromRoom(room));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -37,7 +42,8 @@ export function PartRefundDialog({ booking, maxRefund, onClose, onRefunded }: { 
     setError(null);
     try {
       const done = await refundPartOfBooking(booking.id, { amount: cents / 100, reason: reason.trim(), version: booking.updated_at });
-      toast({ title: 'Refund made', description: `${formatMoney(dollarsToCents(done.refund))} back to the card for ${booking.booking_reference}; the total is now ${formatMoney(dollarsToCents(done.booking.total_cost))}.`, variant: 'success' });
+      const outcome = refundOutcome(done.refunds);
+      toast({ ...outcome, description: `${booking.booking_reference}: ${outcome.description} The total is now ${formatMoney(dollarsToCents(done.booking.total_cost))}.` });
       onRefunded();
     } catch (err) {
       setError(errorMessage(err, 'Failed to refund the booking'));
@@ -68,7 +74,7 @@ export function PartRefundDialog({ booking, maxRefund, onClose, onRefunded }: { 
       </Field>
       {confirming && (
         <div className="alert alert-info" role="status">
-          Refund {formatMoney(cents)} to the card? The total goes from {formatMoney(dollarsToCents(booking.total_cost))} to {formatMoney(dollarsToCents(booking.total_cost) - cents)}. At most {formatMoney(maxCents)} can be refunded.
+          {confirmText(split)} The total goes from {formatMoney(dollarsToCents(booking.total_cost))} to {formatMoney(dollarsToCents(booking.total_cost) - cents)}. At most {formatMoney(maxCents)} can be refunded.
         </div>
       )}
       {error && (
@@ -78,4 +84,12 @@ export function PartRefundDialog({ booking, maxRefund, onClose, onRefunded }: { 
       )}
     </FormDialog>
   );
+}
+
+/** The question before the refund: where it goes, and what handing it back asks of the admin. */
+function confirmText(split: ReturnType<typeof splitRefund>): string {
+  if (split.yardCents === 0) return `Refund ${refundSplitText(split)}?`;
+  const yard = `hand back ${formatMoney(split.yardCents)} ${refundWayText[split.yardMethod ?? 'cash']}`;
+  const ask = split.onlineCents > 0 ? `Refund ${formatMoney(split.onlineCents)} ${refundWayText.online} and ${yard}?` : `${yard[0]!.toUpperCase()}${yard.slice(1)}?`;
+  return `${ask} Give it to the traveller now: it is recorded as handed back by you.`;
 }

@@ -33,6 +33,7 @@ function Done({ result, onAnother }: { result: WalkInResponse; onAnother(): void
             {b.customer.name}, {b.car_registration}: {money(b.amount_paid)} paid, pick-up {nzDate(b.pick_up_date)} at {b.pick_up_time}
             {b.parking_bay_number ? `, bay ${b.parking_bay_number}` : ''}.
           </p>
+          <p>{walkInMessages.emailed(b.customer.email)}</p>
         </>
       ) : (
         <h2>{walkInMessages.linkSent(result.link_sent_to ?? '')}</h2>

@@ -23,7 +23,7 @@ import { BookingStepLayout } from '../components/BookingStepLayout';
 import { CustomerSummary, StayRows, SummaryRow } from '../components/BookingSummary';
 import { CHECKOUT_FAILED_MESSAGE, endLeftCheckout, useCheckout } from '../use-checkout';
 import { CheckoutFailureAlert } from '../components/CheckoutFailureAlert';
-import { CancellationRuleNote } from '../components/CancellationRuleNote';
+import { CancellationRuleNote } from '../../../ui/CancellationRuleNote';
 import { CheckoutReturnBanner, checkoutReturnOf } from '../components/CheckoutReturnBanner';
 import { flowOf, isPaymentFlowState, paymentAmounts, type PaymentFlowState, type PaymentType } from '../flow';
 import { readPendingBooking } from '../pending-booking';

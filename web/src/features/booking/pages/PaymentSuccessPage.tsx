@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { dollarsToCents, formatMoney } from '@shared/money';
-import { formatAddress, site } from '@shared/site';
+import { formatAddress, landedInstruction, site } from '@shared/site';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { StayRows, SummaryRow } from '../components/BookingSummary';
@@ -179,6 +179,8 @@ function Confirmation({ booking, sessionId }: { booking: ConfirmedBooking; sessi
           <dl className="summary-list">
             <StayRows dropOff={{ date: booking.drop_off_date, time: booking.drop_off_time }} pickUp={{ date: booking.pick_up_date, time: booking.pick_up_time }} days={booking.days} />
             <SummaryRow label="Car registration">{booking.car_registration}</SummaryRow>
+            <SummaryRow label="Departure flight">{booking.departure_flight ?? 'Not given'}</SummaryRow>
+            <SummaryRow label="Return flight">{booking.return_flight ?? 'Not given'}</SummaryRow>
             <SummaryRow label="Shuttle">{booking.shuttle_service ? 'Included' : 'Not required'}</SummaryRow>
             {booking.car_wash && <SummaryRow label="Car wash">Included</SummaryRow>}
             {booking.add_ons?.filter((a) => a.service !== 'car_wash').map((a) => (
@@ -214,8 +216,8 @@ function Confirmation({ booking, sessionId }: { booking: ConfirmedBooking; sessi
           </li>
           <li>The free shuttle takes you to the terminal; it runs every 15 minutes.</li>
           <li>
-            When you land, call us on <a href={site.phoneHref}>{site.phone}</a> and the shuttle will bring you back to your car
-            {deposit ? `. The balance of ${money(booking.balance_due)} is paid at pick-up.` : '.'}
+            {landedInstruction}
+            {deposit ? ` The balance of ${money(booking.balance_due)} is paid at pick-up.` : ''}
           </li>
         </ol>
         <Link to="/" className="btn btn-primary">

@@ -44,7 +44,7 @@ export const passShape: Record<string, Check> = {
   total_cost: num,
   amount_paid: num,
   balance_due: num,
-  can: object({ pay_balance: bool, cancel: bool, say_landed: bool, resend_confirmation: bool }),
+  can: object({ pay_balance: bool, cancel: bool, say_landed: bool, resend_confirmation: bool, add_to_calendar: bool }),
   cancellation: object({ cancellable: bool, reason: orNull(str), paid: num, refund: num, fee: num, kept: num, kept_reason: orNull(str) }),
   wallet: object({ apple: bool, google_save_url: orNull(str) }),
   invoice: oneOf(passInvoiceWays),

@@ -172,9 +172,11 @@ function PassView({ pass, apiBase, landed, onChange }: { pass: Pass; apiBase: st
           </button>
         )}
         <div className="pass-actions">
-          <a className="btn btn-outline" href={`${base}/calendar.ics`} download>
-            Add to calendar
-          </a>
+          {pass.can.add_to_calendar && (
+            <a className="btn btn-outline" href={`${base}/calendar.ics`} download>
+              Add to calendar
+            </a>
+          )}
           {/* An invoice over $1,000 names the buyer: this link is forwarded, so it goes to the booking's own e-mail instead. */}
           {pass.invoice === 'email' ? (
             <button type="button" className="btn btn-outline" onClick={() => void emailInvoice()} disabled={busy !== null} aria-describedby="pass-invoice-hint">

@@ -10,6 +10,7 @@ import { photoMessages, photoUploadTypeLabels, type VehiclePhoto } from '@shared
 import { ApiError } from '../../../lib/api-client';
 import { fetchBookingPhotos } from '../api/list-photos';
 import { formatBytes } from '../prepare-photo';
+import '@/ui/dialog.css';
 
 type Loaded = { state: 'loading' } | { state: 'ready'; photos: VehiclePhoto[] } | { state: 'failed'; message: string };
 

@@ -3,7 +3,8 @@
  * without one). The code is sent to the server, which checks the pass's signature.
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { yardMessages } from '@shared/yard';
+import { cameraMessages, yardMessages } from '@shared/yard';
+import { reloadForCamera } from '../camera-problem';
 import type { CameraScan } from '../scan-code';
 
 export function ScanPass({ onCode, busy }: { onCode(code: string): void; busy: boolean }) {
@@ -19,6 +20,8 @@ export function ScanPass({ onCode, busy }: { onCode(code: string): void; busy: b
     setScanning(false);
   };
   useEffect(() => stop, []);
+  // Reached within the app from a page without the camera in its policy: load this page as a document, once.
+  useEffect(() => void reloadForCamera(), []);
 
   const startCamera = async () => {
     setProblem(null);
@@ -30,7 +33,7 @@ export function ScanPass({ onCode, busy }: { onCode(code: string): void; busy: b
         onCode(code);
       });
     } catch (e) {
-      setProblem(e instanceof Error ? e.message : 'The camera could not be opened. Scan from a photo instead.');
+      setProblem(e instanceof Error ? e.message : cameraMessages.failed);
       setScanning(false);
     }
   };
@@ -63,7 +66,8 @@ export function ScanPass({ onCode, busy }: { onCode(code: string): void; busy: b
         <label className="btn btn-outline yard-big" htmlFor={photoId}>
           Scan from a photo
         </label>
-        <input id={photoId} className="visually-hidden" type="file" accept="image/*" capture="environment" onChange={(e) => void fromPhoto(e)} disabled={busy} />
+        {/* Hidden as the site hides things for sight only (sr-only): the label above is its button. */}
+        <input id={photoId} className="sr-only yard-photo-input" type="file" accept="image/*" capture="environment" onChange={(e) => void fromPhoto(e)} disabled={busy} />
       </div>
       {problem && (
         <p className="alert alert-error" role="alert">

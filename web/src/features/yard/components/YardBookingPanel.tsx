@@ -6,6 +6,7 @@
 import { useState, type ComponentType, type FormEvent } from 'react';
 import { statusLabels, type StatusFilter } from '@shared/admin';
 import { balanceMessages, paymentMethodLabels, paymentMethods, type PaymentMethod } from '@shared/balance';
+import { formatShortDate, formatTime12 } from '@shared/format';
 import { statusMessages } from '@shared/status-transitions';
 import { NOTES_PER_BOOKING, yardMessages, type YardBooking } from '@shared/yard';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -39,8 +40,12 @@ export function YardBookingPanel({ view, onChange, onClose, PhotosPanel }: { vie
         <dt>Car</dt>
         <dd>{[booking.car_registration ?? 'Not set', booking.car_make, booking.car_colour].filter(Boolean).join(' · ')}</dd>
         <dt>Stay</dt>
-        <dd>
-          {booking.drop_off_date} {booking.drop_off_time} to {booking.pick_up_date} {booking.pick_up_time}
+        <dd data-testid="yard-stay">
+          {formatShortDate(booking.drop_off_date)} at {formatTime12(booking.drop_off_time)} to {formatShortDate(booking.pick_up_date)} at {formatTime12(booking.pick_up_time)}
+        </dd>
+        <dt>Flights</dt>
+        <dd data-testid="yard-flights">
+          Departure {booking.departure_flight ?? 'not given'} · Return {booking.return_flight ?? 'not given'}
         </dd>
         <dt>Status</dt>
         <dd data-testid="yard-status">{statusLabels[booking.status as StatusFilter] ?? booking.status}</dd>
@@ -56,7 +61,8 @@ export function YardBookingPanel({ view, onChange, onClose, PhotosPanel }: { vie
       </dl>
       {view.next_step === 'checkin' && <CheckInStep view={view} onChange={onChange} />}
       {view.next_step === 'checkout' && <CheckOutStep view={view} onChange={onChange} />}
-      {PhotosPanel && view.next_step && (
+      {/* After check-out too: the photos at pick-up are taken as the car leaves (docs/yard.md). */}
+      {PhotosPanel && (view.next_step || booking.status === 'checkout') && (
         <div className="yard-photos">
           <h3>{view.next_step === 'checkin' ? 'Photos at drop-off' : 'Photos at pick-up'}</h3>
           <PhotosPanel bookingId={booking.id} bookingReference={booking.booking_reference} />

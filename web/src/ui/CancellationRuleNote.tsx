@@ -1,6 +1,7 @@
 /**
- * The cancellation rule before Pay Now (issue 24, item 4): the shared sentence the FAQ also uses, and the terms. The
- * terms open in a new tab: the payment page's flow lives in this tab's history entry and must not be left behind.
+ * The cancellation rule before payment, wherever a booking is paid for (the payment step's Pay Now, the dashboard's
+ * New Booking): the shared sentence the FAQ also uses, and the terms. The terms open in a new tab: the payment flow
+ * lives in this tab's history entry (or an open dialog) and must not be left behind.
  */
 import { CANCELLATION_RULE, TERMS_CANCELLATION_PATH } from '@shared/cancellation-rule';
 

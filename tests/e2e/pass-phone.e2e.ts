@@ -1,0 +1,99 @@
+/**
+ * The pass opened on its own at phone width (390 px), as a traveller opens it from the e-mail or the manage link:
+ * no other page of the app loaded before it. What it can open (the cancel dialog, the toast) is styled on that first
+ * load, and the page is usable and scrollable after it closes. A cancelled pass offers only what a cancelled booking
+ * can do.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { checkout, checkoutBody, getCheckout, payOnPage } from '../integration/payment-support';
+import { daysFromToday } from '../support/dates';
+import { useBrowser, withPage } from './support/browser';
+import { expectToast } from './support/flow';
+
+const { browser } = useBrowser();
+
+/** A booking paid by deposit, a week ahead (cancellable by the terms); answers its pass's address and reference. */
+async function paidBooking(): Promise<{ passUrl: string; reference: string }> {
+  const started = await checkout(checkoutBody({ paymentType: 'deposit', quote: { dropOffDate: daysFromToday(7), pickUpDate: daysFromToday(10) } }));
+  const paid = await payOnPage(started.sessionId);
+  expect(paid.status).toBeLessThan(400);
+  const success = (await getCheckout(started.sessionId)).body as { pass_url: string; booking_reference: string };
+  return { passUrl: success.pass_url, reference: success.booking_reference };
+}
+
+/** What the page's body and the element at a point say about whether the traveller can still use the page. */
+async function pageState(page: Page) {
+  return page.evaluate(() => {
+    const body = getComputedStyle(document.body);
+    return { pointerEvents: body.pointerEvents, overflow: body.overflow, scrollHeight: document.documentElement.scrollHeight, innerHeight: window.innerHeight };
+  });
+}
+
+/** The box of the first element matching `selector`, with its computed position. */
+async function boxOf(page: Page, selector: string) {
+  return page.locator(selector).first().evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, position: getComputedStyle(el).position, background: getComputedStyle(el).backgroundColor };
+  });
+}
+
+describe('the pass opened on its own at 390 px', () => {
+  it('opens Cancel booking as a styled dialog in view, and the page scrolls again after it closes', async () => {
+    const { passUrl, reference } = await paidBooking();
+    await withPage(browser(), 'phone', async (page) => {
+      await page.goto(passUrl);
+      await page.getByTestId('pass-reference').waitFor();
+      await page.getByRole('button', { name: 'Cancel booking' }).click();
+      const dialog = page.getByRole('dialog', { name: `Cancel booking ${reference}` });
+      await dialog.getByText('Refund to your card').waitFor();
+
+      // In the viewport, laid over the page (not in the flow below the footer), on its own white card.
+      const box = await boxOf(page, '[role="dialog"]');
+      expect(box.position).toBe('fixed');
+      expect(box.top).toBeGreaterThanOrEqual(0);
+      expect(box.bottom).toBeLessThanOrEqual(844);
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(390);
+      expect(box.background).toBe('rgb(255, 255, 255)');
+      expect((await boxOf(page, '.dialog-overlay')).position).toBe('fixed');
+      // The dialog's own buttons are what a tap at their place reaches.
+      const keep = dialog.getByRole('button', { name: 'Keep booking' });
+      const keepBox = (await keep.boundingBox())!;
+      expect(keepBox.y + keepBox.height).toBeLessThanOrEqual(844);
+      expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.textContent, { x: keepBox.x + keepBox.width / 2, y: keepBox.y + keepBox.height / 2 })).toBe('Keep booking');
+
+      await keep.click();
+      await dialog.waitFor({ state: 'detached' });
+      const after = await pageState(page);
+      expect(after.pointerEvents).not.toBe('none');
+      expect(after.overflow).not.toBe('hidden');
+      expect(after.scrollHeight).toBeGreaterThan(after.innerHeight);
+      await page.mouse.wheel(0, 600);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
+      // Cancelling for real: the toast shows in the viewport, styled, and the page is still usable.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.getByRole('button', { name: 'Cancel booking' }).click();
+      await dialog.getByText('Refund to your card').waitFor();
+      await dialog.getByRole('button', { name: 'Cancel booking' }).click();
+      await expectToast(page, 'Booking cancelled');
+      const toast = await boxOf(page, '.toast');
+      expect(toast.position).toBe('relative');
+      expect((await boxOf(page, '.toast-viewport')).position).toBe('fixed');
+      expect(toast.bottom).toBeLessThanOrEqual(844);
+      expect(toast.top).toBeGreaterThanOrEqual(0);
+      const cancelled = await pageState(page);
+      expect([cancelled.pointerEvents, cancelled.overflow]).not.toContain('none');
+      expect(cancelled.overflow).not.toBe('hidden');
+
+      // A cancelled pass offers only what a cancelled booking can do: its invoice (with the credit note), no calendar file.
+      await page.getByText('Cancelled', { exact: true }).waitFor();
+      expect(await page.getByRole('link', { name: 'Add to calendar' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /Pay balance|Cancel booking|Resend confirmation/ }).count()).toBe(0);
+      const invoice = await page.getByRole('link', { name: 'Download invoice' }).getAttribute('href');
+      const pdf = await fetch(new URL(invoice!, passUrl));
+      expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    });
+  });
+});
