@@ -12,6 +12,8 @@ const booking = {
   drop_off_time: '09:00',
   pick_up_date: '2026-11-25',
   pick_up_time: '09:00',
+  departure_flight: null,
+  return_flight: 'NZ102',
   days: 3,
   shuttle_service: true,
   car_wash: false,
