@@ -12,7 +12,8 @@
  * cancelled) is kept up to the balance due and the rest refunded at once, through the durable refund path (a pending
  * refund line to that payment, with its request, in the same transaction; then sent, and the worker sends what is
  * left), with a line that says why. A booking held for payment review keeps it whole for staff. Either way staff are
- * told: an error log line and a business metric.
+ * told: an error log line and a business metric. The traveller is e-mailed a receipt of the payment ('Payment
+ * received', with the pass), once: by the caller that recorded it.
  */
 import type Stripe from 'stripe';
 import { maskToken } from '../../../shared/mask';
@@ -26,6 +27,7 @@ import { getBooking } from '../../store/bookings';
 import type { CheckoutSession } from '../../store/checkout-sessions';
 import { paymentIntentPut } from '../../store/confirmation';
 import { withdrawSupersededSession } from './balance-session';
+import { sendPaymentReceipt } from './payment-receipt';
 import { refund } from './refund';
 import { changeTime } from './refund-sync';
 
@@ -117,6 +119,9 @@ export async function recordBalancePayment(session: Stripe.Checkout.Session, rec
       countEvent(BUSINESS_METRICS.refundRequested);
       await refund(after, refundLine);
     }
+    // Only the caller that recorded the payment sends its receipt: the webhook and the return page's check never both.
+    // A payment refunded whole (the booking cancelled meanwhile) is not a payment received.
+    if (decision.keptCents > 0) await sendPaymentReceipt(after, line);
     return { kind: 'recorded', booking: after, recordedNow: true };
   }
   throw new Error(`Could not record the balance payment of booking ${record.bookingId}; asking Stripe to redeliver`);

@@ -1,0 +1,16 @@
+/**
+ * Back on the pass from paying its balance: GET /api/checkout/{sessionId} records the payment if the webhook has not
+ * yet, and the pass is read again; the answer is what the page says (the dashboard's words).
+ */
+import { balanceCheckoutMessages } from '@shared/balance-checkout';
+import { createdBookingSchema } from '@shared/booking';
+import type { Pass } from '@shared/pass';
+import { apiRequest } from '../../../lib/api-client';
+import { fetchPass } from './get-pass';
+
+export async function checkBalancePayment(sessionId: string, token: string, signal: AbortSignal): Promise<{ pass: Pass; message: string }> {
+  const paid = await apiRequest(`/checkout/${encodeURIComponent(sessionId)}`, { schema: createdBookingSchema, signal });
+  return { pass: await fetchPass(token, signal), message: balanceCheckoutMessages.paid(paid.booking_reference) };
+}
+
+export const balanceReturnMessages = { canceled: balanceCheckoutMessages.canceled, checkFailed: balanceCheckoutMessages.checkFailed };
