@@ -7,6 +7,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { booking, checkout, checkoutBody, getCheckout, outboxFor, payOnPage } from '../integration/payment-support';
+import { formatLongDate, formatTime12 } from '../../shared/format';
+import { site } from '../../shared/site';
 import { daysFromToday } from '../support/dates';
 import { useBrowser, withPage } from './support/browser';
 import { expectToast, standInPayButton } from './support/flow';
@@ -115,5 +117,27 @@ describe('the pass opened on its own at 390 px', () => {
     });
     const receipts = (await outboxFor(email)).filter((m) => m.subject === `Payment received: ${reference} | Runway Parking`);
     expect(receipts.map((m) => m.text.includes(`we have received your payment of $${due.toFixed(2)}, paid online by card`))).toEqual([true]);
+  });
+
+  it('shows on its first screen, as a boarding pass does, the reference, status and QR code with when and where: the drop-off date and time and the yard\'s address', async () => {
+    const { passUrl, reference, id } = await paidBooking();
+    const stored = (await booking(id))!;
+    await withPage(browser(), 'phone', async (page) => {
+      await page.goto(passUrl);
+      await page.getByTestId('pass-reference').filter({ hasText: reference }).waitFor();
+      await page.getByRole('img', { name: /^QR code for booking/ }).evaluate((img: HTMLImageElement) => img.decode());
+      const boarding = page.getByTestId('pass-boarding');
+      expect((await boarding.innerText()).replace(/\s+/g, ' ').trim()).toBe(
+        `Drop-off ${formatLongDate(stored.dropOffDate)} ${formatTime12(stored.dropOffTime)} Where ${site.address.street} ${site.address.locality}, ${site.address.city}`,
+      );
+      const height = page.viewportSize()!.height;
+      const bottoms: Record<string, number> = {};
+      for (const [name, locator] of Object.entries({ reference: page.getByTestId('pass-reference'), status: page.locator('.pass-status'), qr: page.getByRole('img', { name: /^QR code for booking/ }), boarding })) {
+        const box = (await locator.boundingBox())!;
+        bottoms[name] = box.y + box.height <= height ? 0 : Math.round(box.y + box.height - height);
+      }
+      // How far below the first screen each ends: nothing.
+      expect(bottoms).toEqual({ reference: 0, status: 0, qr: 0, boarding: 0 });
+    });
   });
 });

@@ -15,6 +15,7 @@ import { useToast } from '../../../ui/toast/ToastProvider';
 import type { cancelByPass } from '../api/cancel-by-pass';
 import { firstPass } from '../api/first-pass';
 import { EARLY_QR_PROPERTY } from '../early-qr-property';
+import { PassBoarding } from '../components/PassBoarding';
 import { PassGuide } from '../components/PassGuide';
 import { PassQrCode, QR_HINT } from '../components/PassQrCode';
 import { PassSkeleton } from '../components/PassSkeleton';
@@ -189,6 +190,7 @@ function PassView({ pass, apiBase, landed, paymentNote, onChange }: { pass: Pass
           </p>
         )}
         {pass.status !== 'cancelled' && <PassQrCode value={pass.pass_url} reference={pass.reference} />}
+        <PassBoarding pass={pass} />
         {pass.status !== 'cancelled' && <p className="muted small">{QR_HINT}</p>}
       </div>
 
