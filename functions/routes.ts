@@ -146,7 +146,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/pass/{token}/calendar.ics', access: 'public', entry: 'pass/booking-calendar.ts', needs: ['table:get', 'pass:sign'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/checkout/{sessionId}/calendar.ics', access: 'public', entry: 'checkout/booking-calendar.ts', needs: ['table:get', 'pass:sign'], memoryMb: 256, timeoutSeconds: 10 },
   // Paying the balance online (issue 26): the owner from the dashboard, anyone with the pass link from the pass page.
-  { method: 'POST', path: '/api/me/bookings/{id}/balance-checkout', access: 'user', entry: 'me/balance-checkout.ts', needs: ['table:read', 'table:write', 'stripe', 'email'], memoryMb: 512, timeoutSeconds: 20 },
+  { method: 'POST', path: '/api/me/bookings/{id}/balance-checkout', access: 'user', entry: 'me/balance-checkout.ts', needs: ['table:read', 'table:write', 'stripe', 'email', 'pass:sign'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'POST', path: '/api/pass/{token}/balance-checkout', access: 'public', entry: 'pass/balance-checkout.ts', needs: ['table:get', 'table:write', 'stripe', 'email', 'pass:sign'], memoryMb: 512, timeoutSeconds: 20 },
   // An admin sends a failed refund line again (issue 26): recorded on the queue first, then sent.
   { method: 'POST', path: '/api/admin/bookings/{id}/refunds/{lineId}/retry', access: 'admin', entry: 'admin/retry-refund.ts', needs: ['table:read', 'table:write', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },

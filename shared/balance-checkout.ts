@@ -31,10 +31,7 @@ export const balanceCheckoutResponseSchema = z.object({
 });
 export type BalanceCheckoutResponse = z.infer<typeof balanceCheckoutResponseSchema>;
 
-/** The query parameter the hosted checkout returns to the dashboard (or the pass page) with, to check the payment. */
-export const BALANCE_SESSION_PARAM = 'balance_session';
-/** The query parameter a balance checkout left unpaid returns with. */
-export const BALANCE_CANCELED_PARAM = 'balance';
+export { BALANCE_CANCELED_PARAM, BALANCE_SESSION_PARAM } from './balance-return';
 
 type MoneyOf = Pick<Booking, 'status' | 'totalCents'> & { payment?: Pick<NonNullable<Booking['payment']>, 'balanceDueCents'> };
 

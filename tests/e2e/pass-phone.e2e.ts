@@ -6,20 +6,23 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { checkout, checkoutBody, getCheckout, payOnPage } from '../integration/payment-support';
+import { booking, checkout, checkoutBody, getCheckout, outboxFor, payOnPage } from '../integration/payment-support';
+import { formatLongDate, formatTime12 } from '../../shared/format';
+import { site } from '../../shared/site';
 import { daysFromToday } from '../support/dates';
 import { useBrowser, withPage } from './support/browser';
-import { expectToast } from './support/flow';
+import { expectToast, standInPayButton } from './support/flow';
 
 const { browser } = useBrowser();
 
 /** A booking paid by deposit, a week ahead (cancellable by the terms); answers its pass's address and reference. */
-async function paidBooking(): Promise<{ passUrl: string; reference: string }> {
-  const started = await checkout(checkoutBody({ paymentType: 'deposit', quote: { dropOffDate: daysFromToday(7), pickUpDate: daysFromToday(10) } }));
+async function paidBooking(): Promise<{ passUrl: string; reference: string; id: string; email: string }> {
+  const body = checkoutBody({ paymentType: 'deposit', quote: { dropOffDate: daysFromToday(7), pickUpDate: daysFromToday(10) } });
+  const started = await checkout(body);
   const paid = await payOnPage(started.sessionId);
   expect(paid.status).toBeLessThan(400);
   const success = (await getCheckout(started.sessionId)).body as { pass_url: string; booking_reference: string };
-  return { passUrl: success.pass_url, reference: success.booking_reference };
+  return { passUrl: success.pass_url, reference: success.booking_reference, id: started.bookingId, email: (body.customer as { email: string }).email };
 }
 
 /** What the page's body and the element at a point say about whether the traveller can still use the page. */
@@ -94,6 +97,47 @@ describe('the pass opened on its own at 390 px', () => {
       const invoice = await page.getByRole('link', { name: 'Download invoice' }).getAttribute('href');
       const pdf = await fetch(new URL(invoice!, passUrl));
       expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    });
+  });
+
+  it('pays the balance from the pass and comes back to it: the payment received, nothing due, and its receipt e-mailed', async () => {
+    const { passUrl, reference, id, email } = await paidBooking();
+    const due = (await booking(id))!.payment.balanceDueCents / 100;
+    await withPage(browser(), 'phone', async (page) => {
+      await page.goto(passUrl);
+      await page.getByRole('button', { name: `Pay balance $${due.toFixed(2)}` }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/_local/stripe/checkout/'));
+      await standInPayButton(page).click();
+      await page.waitForURL((url) => url.pathname === new URL(passUrl).pathname);
+      expect(await page.getByTestId('pass-payment-note').textContent()).toBe(`Payment received for ${reference}. Thank you.`);
+      await page.getByTestId('pass-balance').filter({ hasText: '$0.00' }).waitFor();
+      expect(await page.getByRole('button', { name: /^Pay balance/ }).count()).toBe(0);
+      // The check's parameter has left the address: a reload does not check again.
+      expect(new URL(page.url()).search).toBe('');
+    });
+    const receipts = (await outboxFor(email)).filter((m) => m.subject === `Payment received: ${reference} | Runway Parking`);
+    expect(receipts.map((m) => m.text.includes(`we have received your payment of $${due.toFixed(2)}, paid online by card`))).toEqual([true]);
+  });
+
+  it('shows on its first screen, as a boarding pass does, the reference, status and QR code with when and where: the drop-off date and time and the yard\'s address', async () => {
+    const { passUrl, reference, id } = await paidBooking();
+    const stored = (await booking(id))!;
+    await withPage(browser(), 'phone', async (page) => {
+      await page.goto(passUrl);
+      await page.getByTestId('pass-reference').filter({ hasText: reference }).waitFor();
+      await page.getByRole('img', { name: /^QR code for booking/ }).evaluate((img: HTMLImageElement) => img.decode());
+      const boarding = page.getByTestId('pass-boarding');
+      expect((await boarding.innerText()).replace(/\s+/g, ' ').trim()).toBe(
+        `Drop-off ${formatLongDate(stored.dropOffDate)} ${formatTime12(stored.dropOffTime)} Where ${site.address.street} ${site.address.locality}, ${site.address.city}`,
+      );
+      const height = page.viewportSize()!.height;
+      const bottoms: Record<string, number> = {};
+      for (const [name, locator] of Object.entries({ reference: page.getByTestId('pass-reference'), status: page.locator('.pass-status'), qr: page.getByRole('img', { name: /^QR code for booking/ }), boarding })) {
+        const box = (await locator.boundingBox())!;
+        bottoms[name] = box.y + box.height <= height ? 0 : Math.round(box.y + box.height - height);
+      }
+      // How far below the first screen each ends: nothing.
+      expect(bottoms).toEqual({ reference: 0, status: 0, qr: 0, boarding: 0 });
     });
   });
 });

@@ -28,6 +28,8 @@ beforeAll(async () => {
 const api = <T = any>(method: string, p: string, body?: unknown, user?: TestUser) => request<T>(baseUrl, method, p, body, user ? { authorization: user.bearer } : {});
 const mine = (id: string, user?: TestUser) => api('POST', `/api/me/bookings/${id}/balance-checkout`, {}, user);
 const byPass = (token: string) => api('POST', `/api/pass/${encodeURIComponent(token)}/balance-checkout`, {});
+/** The "Payment received" e-mails of a booking (the owner's address is shared by this file's bookings). */
+const receiptsOf = async (reference: string) => (await outboxFor(owner.email)).filter((m) => m.subject === `Payment received: ${reference} | Runway Parking`);
 const onlineLines = (b: Record<string, any>) => (b.ledger ?? []).filter((l: { kind: string; method?: string }) => l.kind === 'payment' && l.method === 'online');
 
 /** The owner's booking, 10 days ($60), paid by the $10 deposit ($50 due) unless `full`. */
@@ -115,6 +117,12 @@ describe('paying the balance', () => {
     expect(detail.body.booking).toMatchObject({ amount_paid: 60, balance_due: 0 });
     expect(detail.body.history[0]).toMatchObject({ changes: [{ field: 'payment', old: null, new: '$50.00 Online (card)' }, { field: 'balance_due', old: '$50.00', new: '$0.00' }] });
     expect((await mine(id, owner)).body.message).toBe('Nothing is due on this booking');
+    // The traveller's receipt of this payment, once (the return page's check sent no second one), with the pass.
+    const receipts = await receiptsOf(saved!.bookingReference as string);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text).toContain('Thank you: we have received your payment of $50.00, paid online by card, on ');
+    expect(receipts[0]!.text).toContain('Amount paid (deposit and balance): $60.00\nBalance due at pick-up: $0.00');
+    expect(receipts[0]!.text).toContain('/pass/');
   });
 
   it('the webhook delivered five times racing five return-page checks records the payment once', async () => {
@@ -126,6 +134,7 @@ describe('paying the balance', () => {
     const saved = await booking(id);
     expect(onlineLines(saved!)).toHaveLength(1);
     expect(saved!.payment).toMatchObject({ amountPaidCents: 6000, balanceDueCents: 0 });
+    expect(await receiptsOf(saved!.bookingReference as string)).toHaveLength(1);
     // And a delivery days later changes nothing.
     expect((await standIn.deliver(eventId)).status).toBe(200);
     expect((await booking(id))!.updatedAt).toBe(saved!.updatedAt);

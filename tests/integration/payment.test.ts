@@ -74,6 +74,8 @@ describe('paying for a booking', () => {
       // The booking pass (docs/pass.md): its signed address, the one the receipt links to.
       pass_token: expect.stringMatching(new RegExp(`^p1\\.${bookingId}\\.[A-Za-z0-9_-]{22}$`)),
       pass_url: `${baseUrl}/pass/${success.body.pass_token}`,
+      // The checkout's own payment, kept: nothing returned.
+      returned_payment: null,
     });
 
     const mails = await outboxFor(body.customer.email);

@@ -136,6 +136,7 @@ describe("a booking's row", () => {
       'Return Flight': 'NZ102',
       Total: '110.00',
       Paid: '10.00',
+      Refunded: '0.00',
       'Balance Due': '100.00',
       // 20:15 UTC on 28 February is 09:15 on 1 March in Auckland (NZDT, +13).
       Booked: '01/03/2030 09:15',
@@ -143,6 +144,12 @@ describe("a booking's row", () => {
     expect(csvCellsOf(toCustomerBooking(bookingRecord({ carRegistration: null, departureFlight: null, carWash: false, status: 'cancelled' })))).toEqual(
       expect.arrayContaining(['Cancelled', 'No']),
     );
+    // Cancelled after paying $110 in full, $80 of it refunded: what came in, what went back, nothing due.
+    const refundLine = { id: 'r1', at: '2030-03-05T00:00:00.000Z', by: 'customer', kind: 'refund', amountCents: -8000, note: 'Cancelled', status: 'succeeded' } as const;
+    const cancelled = csvCellsOf(
+      toCustomerBooking(bookingRecord({ status: 'cancelled', ledger: [refundLine], payment: { type: 'full', amountPaidCents: 3000, balanceDueCents: 0, currency: 'nzd', paymentIntent: 'pi_1', sessionId: 'cs_test_1', paidAt: '2030-02-28T20:16:00.000Z' } })),
+    );
+    expect(['Total', 'Paid', 'Refunded', 'Balance Due'].map((c) => cancelled[CSV_COLUMNS.indexOf(c as (typeof CSV_COLUMNS)[number])])).toEqual(['110.00', '110.00', '80.00', '0.00']);
     const blank = csvCellsOf(toCustomerBooking(bookingRecord({ carRegistration: null, departureFlight: null })));
     expect(blank[CSV_COLUMNS.indexOf('Car Registration')]).toBe('');
     expect(blank[CSV_COLUMNS.indexOf('Departure Flight')]).toBe('');

@@ -39,6 +39,7 @@ export const CSV_COLUMNS = [
   'Return Flight',
   'Total',
   'Paid',
+  'Refunded',
   'Balance Due',
   'Booked',
 ] as const;
@@ -73,7 +74,9 @@ export function csvCellsOf(b: CustomerBooking): (string | number)[] {
     b.departure_flight ?? '',
     b.return_flight ?? '',
     dollars(b.total_cost),
-    dollars(b.amount_paid),
+    // What came in, then what went back: a cancelled booking's row says both, not only the total it no longer owes.
+    dollars(b.amount_paid + b.refunded),
+    dollars(b.refunded),
     dollars(b.balance_due),
     nzStamp(b.created_at),
   ];

@@ -19,21 +19,7 @@ import { saveBookingChange } from '../../store/booking-changes';
 import { withdrawSupersededSession } from '../booking/balance-session';
 import { confirmedBooking } from './booking-detail';
 import * as clock from '../../lib/clock';
-import { sendEmail } from '../../lib/email';
-import { bookingPassUrl } from '../calendar/calendar-email';
-import { paymentReceiptEmail } from '../booking/receipt-email';
-
-/**
- * The traveller's receipt for the payment, with the pass. The payment stands whether or not the e-mail goes: a send
- * that fails is logged ('Payment receipt failed') for staff to resend the confirmation from the pass.
- */
-async function sendPaymentReceipt(b: Booking, line: LedgerLine): Promise<void> {
-  try {
-    await sendEmail(paymentReceiptEmail(b, line, await bookingPassUrl(b.id)));
-  } catch (error) {
-    logger.error('Payment receipt failed', { bookingId: b.id, ledgerLine: line.id, error: error instanceof Error ? error.message : String(error) });
-  }
-}
+import { sendPaymentReceipt } from '../booking/payment-receipt';
 
 export interface RecordedPayment {
   booking: Booking;

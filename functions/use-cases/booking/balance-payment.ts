@@ -12,9 +12,10 @@
  * cancelled) is kept up to the balance due and the rest refunded at once, through the durable refund path (a pending
  * refund line to that payment, with its request, in the same transaction; then sent, and the worker sends what is
  * left), with a line that says why. A booking held for payment review keeps it whole for staff. Either way staff are
- * told: an error log line and a business metric. The customer is told too: the return page and the pass say the
- * payment was not needed and what goes back (returnedPayments), and an e-mail says the same, sent once, by the
- * writer that recorded the payment.
+ * told: an error log line and a business metric. The customer is told too, once, by the writer that recorded the
+ * payment: a payment kept whole gets its receipt ('Payment received', with the pass); one not needed, all or part, is
+ * said as such on the return page and the pass (returnedPayments) and in an e-mail naming what was kept and what goes
+ * back.
  */
 import type Stripe from 'stripe';
 import { maskToken } from '../../../shared/mask';
@@ -31,6 +32,7 @@ import { getBooking } from '../../store/bookings';
 import type { CheckoutSession } from '../../store/checkout-sessions';
 import { paymentIntentPut } from '../../store/confirmation';
 import { withdrawSupersededSession } from './balance-session';
+import { sendPaymentReceipt } from './payment-receipt';
 import { refund } from './refund';
 import { changeTime } from './refund-sync';
 
@@ -126,6 +128,9 @@ export async function recordBalancePayment(session: Stripe.Checkout.Session, rec
       await tellCustomer(sent, session.id);
       return { kind: 'recorded', booking: sent, recordedNow: true };
     }
+    // Only the caller that recorded the payment sends its receipt: the webhook and the return page's check never both.
+    // A payment refunded whole (the booking cancelled meanwhile) is not a payment received.
+    if (decision.keptCents > 0) await sendPaymentReceipt(after, line);
     return { kind: 'recorded', booking: after, recordedNow: true };
   }
   throw new Error(`Could not record the balance payment of booking ${record.bookingId}; asking Stripe to redeliver`);

@@ -72,7 +72,10 @@ export function CustomerList() {
                   {data.customers.map((c) => (
                     <tr key={c.id} role="row">
                       <td role="cell" data-label="Name">
-                        <strong>{c.name}</strong>
+                        {/* The name opens the customer, as a booking's reference opens the booking; View stays for those who look for it. */}
+                        <Link to={`/admin/customers/${encodeURIComponent(c.id)}`}>
+                          <strong>{c.name}</strong>
+                        </Link>
                       </td>
                       <td role="cell" data-label="Email" className="break-anywhere">
                         {c.email}

@@ -4,6 +4,7 @@
  * pre-renders it as the pass's HTML shell (web/prerender-plugin.ts), so it paints as soon as the page arrives and the
  * loaded pass replaces it without moving what is on screen (issue 23: no layout shift on a phone).
  */
+import { PassBoarding } from './PassBoarding';
 import { PassGuide } from './PassGuide';
 import { QR_HINT } from './PassQrCode';
 import { Bar, PassRows, paymentRows, stayRows } from './PassRows';
@@ -28,6 +29,7 @@ export function PassSkeleton() {
           </span>
         </p>
         <div className="pass-qr pass-placeholder" aria-hidden="true" />
+        <PassBoarding pass={null} />
         <p className="muted small">{QR_HINT}</p>
       </div>
 

@@ -5,7 +5,8 @@
  * the page shows only those buttons. "I've landed" is another feature's form: the app passes it in as `landed`.
  */
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { BALANCE_CANCELED_PARAM, BALANCE_SESSION_PARAM } from '@shared/balance-return';
 import type { Pass } from '@shared/pass';
 import { passMessages, passStatusLabels } from '@shared/pass-texts';
 import { returnedPaymentText } from '@shared/returned-payment';
@@ -15,6 +16,7 @@ import { useToast } from '../../../ui/toast/ToastProvider';
 import type { cancelByPass } from '../api/cancel-by-pass';
 import { firstPass } from '../api/first-pass';
 import { EARLY_QR_PROPERTY } from '../early-qr-property';
+import { PassBoarding } from '../components/PassBoarding';
 import { PassGuide } from '../components/PassGuide';
 import { PassQrCode, QR_HINT } from '../components/PassQrCode';
 import { PassSkeleton } from '../components/PassSkeleton';
@@ -29,6 +31,8 @@ const actions = {
   resend: (token: string) => import('../api/resend-confirmation').then((m) => m.resendConfirmation(token)),
   emailInvoice: (token: string) => import('../api/email-invoice').then((m) => m.emailInvoice(token)),
   cancel: (token: string) => import('../api/cancel-by-pass').then((m) => m.cancelByPass(token)),
+  checkPayment: (sessionId: string, token: string, signal: AbortSignal) => import('../api/check-balance-payment').then((m) => m.checkBalancePayment(sessionId, token, signal)),
+  returnMessages: () => import('../api/check-balance-payment').then((m) => m.balanceReturnMessages),
   terms: (token: string, signal: AbortSignal) => import('../api/get-pass').then((m) => m.fetchPass(token, signal)).then((p) => p.cancellation),
 };
 
@@ -39,6 +43,9 @@ export interface PassPageProps {
   /** The "I've landed" form, shown on the return day where the pass offers it. */
   landed?: (pass: Pass) => ReactNode;
 }
+
+/** What the page says on the way back from paying the balance: the payment received, not made, or not yet known. */
+type PaymentNote = { kind: 'paid' | 'canceled' | 'failed'; text: string };
 
 type View = { kind: 'loading' } | { kind: 'missing'; message: string } | { kind: 'ready'; pass: Pass; apiBase: string };
 
@@ -66,6 +73,8 @@ export default function PassPage({ landed }: PassPageProps) {
     };
   }, [token]);
 
+  const paymentNote = useBalanceReturn(token, (pass) => setView((v) => (v?.token === token && v.view.kind === 'ready' ? { token, view: { ...v.view, pass } } : v)));
+
   return (
     <section className="section pass-page">
       <div className="container narrow">
@@ -84,14 +93,50 @@ export default function PassPage({ landed }: PassPageProps) {
           </div>
         )}
         {current.kind === 'ready' && (
-          <PassView pass={current.pass} apiBase={current.apiBase} landed={landed} onChange={(pass) => setView({ token, view: { ...current, pass } })} />
+          <PassView pass={current.pass} apiBase={current.apiBase} landed={landed} paymentNote={paymentNote} onChange={(pass) => setView({ token, view: { ...current, pass } })} />
         )}
       </div>
     </section>
   );
 }
 
-function PassView({ pass, apiBase, landed, onChange }: { pass: Pass; apiBase: string; landed?: PassPageProps['landed']; onChange(p: Pass): void }) {
+/**
+ * Back from paying the balance (`?balance_session=`, or `?balance=canceled` when it was not paid): the payment is
+ * checked (the check records it if the webhook is late), the pass read again, and the page says what happened; the
+ * parameters leave the address.
+ */
+function useBalanceReturn(token: string, onPass: (pass: Pass) => void): PaymentNote | null {
+  const [params, setParams] = useSearchParams();
+  const session = params.get(BALANCE_SESSION_PARAM);
+  const canceled = params.get(BALANCE_CANCELED_PARAM) === 'canceled';
+  const [note, setNote] = useState<PaymentNote | null>(null);
+  useEffect(() => {
+    if (!session && !canceled) return;
+    const abort = new AbortController();
+    const done = () => setParams((p) => (p.delete(BALANCE_SESSION_PARAM), p.delete(BALANCE_CANCELED_PARAM), p), { replace: true });
+    if (canceled) {
+      void actions.returnMessages().then((m) => setNote({ kind: 'canceled', text: m.canceled }));
+      done();
+      return;
+    }
+    actions
+      .checkPayment(session!, token, abort.signal)
+      .then(({ pass, message }) => {
+        onPass(pass);
+        setNote({ kind: 'paid', text: message });
+      })
+      .catch(async (e: unknown) => {
+        if ((e as Error).name !== 'AbortError') setNote({ kind: 'failed', text: (await actions.returnMessages()).checkFailed });
+      })
+      .finally(() => !abort.signal.aborted && done());
+    return () => abort.abort();
+    // onPass is a new function each render; the check runs once per return.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [session, canceled, token, setParams]);
+  return note;
+}
+
+function PassView({ pass, apiBase, landed, paymentNote, onChange }: { pass: Pass; apiBase: string; landed?: PassPageProps['landed']; paymentNote: PaymentNote | null; onChange(p: Pass): void }) {
   const { toast } = useToast();
   const [cancelling, setCancelling] = useState(false);
   const [busy, setBusy] = useState<'pay' | 'resend' | 'invoice' | null>(null);
@@ -140,7 +185,13 @@ function PassView({ pass, apiBase, landed, onChange }: { pass: Pass; apiBase: st
         <p>
           <span className="pass-status" data-status={pass.status}>{passStatusLabels[pass.status]}</span>
         </p>
+        {paymentNote && (
+          <p className={`alert ${paymentNote.kind === 'paid' ? 'alert-success' : paymentNote.kind === 'failed' ? 'alert-error' : 'alert-info'}`} role="status" data-testid="pass-payment-note">
+            {paymentNote.text}
+          </p>
+        )}
         {pass.status !== 'cancelled' && <PassQrCode value={pass.pass_url} reference={pass.reference} />}
+        <PassBoarding pass={pass} />
         {pass.status !== 'cancelled' && <p className="muted small">{QR_HINT}</p>}
       </div>
 
