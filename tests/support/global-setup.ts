@@ -103,7 +103,7 @@ const SHARED_DYNAMODB = 'RUNWAY_TEST_SHARED_DYNAMODB';
 const SHARED_SIGNING_KEY = 'RUNWAY_TEST_SHARED_SIGNING_KEY';
 
 /** Starts the shared stack and offers its DynamoDB Local to the stacks test files start (startTestStack). */
-async function startSharedStack(spa: 'dist' | 'none', prefix: string): Promise<TestStack> {
+export async function startSharedStack(spa: 'dist' | 'none', prefix: string): Promise<TestStack> {
   const started = await startTestStack(spa, prefix, SHARED_STACK_SETTINGS);
   process.env[SHARED_DYNAMODB] = started.env.dynamodbEndpoint;
   process.env[SHARED_SIGNING_KEY] = cognitoSecretFiles(started.env.dataDir).signingKeyFile;
@@ -120,14 +120,6 @@ async function startSharedStack(spa: 'dist' | 'none', prefix: string): Promise<T
 // Many test files check out the same days at once here, which no real day sees: the bound on unpaid holds
 // (tests/integration/holds.test.ts has a stack of its own with it) is lifted for the shared stack.
 const SHARED_STACK_SETTINGS = { UNPAID_HOLDS_PER_DAY: '100000' };
-
-/** Starts the local stack for a whole test project and hands its addresses to the tests; returns the teardown. */
-export async function provideLocalStack(project: TestProject, spa: 'dist' | 'none', prefix: string): Promise<() => Promise<void>> {
-  const { env, stop } = await startSharedStack(spa, prefix);
-  project.provide('baseUrl', env.baseUrl);
-  project.provide('env', env);
-  return stop;
-}
 
 /**
  * The integration files run as two projects (vitest.config.ts: those that share a module graph and those isolated),

@@ -2,6 +2,10 @@
  * Builds the SPA and starts the whole local stack once for every browser test. With E2E_SKIP_BUILD set, the SPA
  * already in web/dist is served as it is: .ci/run sets it because its `npm run synth` (beside `npm test`) has just
  * built it (cdk.json runs `npm run build` first), so the same build is not made twice.
+ *
+ * The browser tests run as two projects (tests/e2e/vitest.config.ts: the files that share a module graph and those
+ * that start a stack of their own, isolated), and both reach the same shared stack: the first project's set-up builds
+ * and starts it, the second reuses it, and the last teardown stops it.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -9,9 +13,9 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import 'vitest';
 import { projectRoot } from '../../../project-paths';
-import { provideLocalStack } from '../../support/global-setup';
+import { startSharedStack, type TestStack } from '../../support/global-setup';
 
-export default async function setup(project: TestProject) {
+function buildSpa() {
   if (!process.env.E2E_SKIP_BUILD) {
     execFileSync(process.execPath, [path.join(projectRoot, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
       cwd: projectRoot,
@@ -20,5 +24,27 @@ export default async function setup(project: TestProject) {
   } else if (!existsSync(path.join(projectRoot, 'web/dist/index.html'))) {
     throw new Error('E2E_SKIP_BUILD is set but web/dist holds no build: run npm run build first');
   }
-  return provideLocalStack(project, 'dist', 'runway-e2e-');
+}
+
+const shared = globalThis as typeof globalThis & { runwayE2eStack?: { started: Promise<TestStack>; users: number } };
+
+export default async function setup(project: TestProject) {
+  shared.runwayE2eStack ??= {
+    started: (async () => {
+      buildSpa();
+      return startSharedStack('dist', 'runway-e2e-');
+    })(),
+    users: 0,
+  };
+  const entry = shared.runwayE2eStack;
+  entry.users += 1;
+  const { env, stop } = await entry.started;
+  project.provide('baseUrl', env.baseUrl);
+  project.provide('env', env);
+  return async () => {
+    entry.users -= 1;
+    if (entry.users > 0) return;
+    shared.runwayE2eStack = undefined;
+    await stop();
+  };
 }

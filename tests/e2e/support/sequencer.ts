@@ -27,6 +27,12 @@ export const MEASURED_SECONDS: Record<string, number> = {
   'admin-occupancy.e2e.ts': 21,
   'pay-twice.e2e.ts': 19,
   'pickup-queue.e2e.ts': 16,
+  // The journeys, each alone on a busy 2-core machine (2026-12-02), with a stack of its own to start.
+  'journey-trip.e2e.ts': 55,
+  'journey-changes.e2e.ts': 30,
+  'journey-same-day.e2e.ts': 28,
+  'journey-late-pick-up.e2e.ts': 25,
+  'journey-walk-in.e2e.ts': 22,
 };
 
 const BYTES_PER_SECOND = 380;

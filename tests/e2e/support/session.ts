@@ -12,10 +12,11 @@ import type { TestUser } from '../../support/users';
 
 /**
  * The entries Amplify's token store writes after a sign-in (@aws-amplify/auth TokenStore: a prefix of the app
- * client's id, the user's name as signed in with, then the kind), for the SPA's settings in this run.
+ * client's id, the user's name as signed in with, then the kind), for the SPA's settings in this run (or, for a
+ * stack a test file started itself, that stack's app client).
  */
-export function amplifySession(user: Pick<TestUser, 'email' | 'idToken' | 'accessToken' | 'refreshToken'>): Record<string, string> {
-  const client = `CognitoIdentityServiceProvider.${inject('env').userPoolClientId}`;
+export function amplifySession(user: Pick<TestUser, 'email' | 'idToken' | 'accessToken' | 'refreshToken'>, userPoolClientId = inject('env').userPoolClientId): Record<string, string> {
+  const client = `CognitoIdentityServiceProvider.${userPoolClientId}`;
   const prefix = `${client}.${user.email}`;
   return {
     [`${client}.LastAuthUser`]: user.email,

@@ -1,7 +1,7 @@
 /** The shared footer: navigation, legal and contact sections, and the trust banner. */
 import { Link } from 'react-router-dom';
 import { formatAddress, site } from '@shared/site';
-import { clockNow } from '../lib/clock';
+import { useClock } from '../lib/use-clock';
 
 export function TrustBanner() {
   return (
@@ -23,6 +23,9 @@ export function TrustBanner() {
 }
 
 export function Footer() {
+  // useClock, not clockNow: the pre-rendered footer carries the build's year and hydration must meet it; the clock's
+  // offset (a local clock moved years ahead) comes in the render after.
+  const now = useClock();
   return (
     <footer className="site-footer">
       <div className="container">
@@ -59,7 +62,7 @@ export function Footer() {
           </section>
         </div>
         <p className="footer-legal">
-          © {clockNow().getFullYear()} {site.legalName}. GST {site.gstNumber}.
+          © {now().getFullYear()} {site.legalName}. GST {site.gstNumber}.
         </p>
       </div>
     </footer>

@@ -31,6 +31,11 @@ export function clockNow(): Date {
   return new Date(Date.now() + offsetMs);
 }
 
+/** The time now with a given offset: what `useClock` reads, with the offset its render saw. */
+export function clockNowWithOffset(offset: number): Date {
+  return new Date(Date.now() + offset);
+}
+
 /** Calls `listener` whenever the offset changes; returns the unsubscribe. */
 export function onClockOffset(listener: () => void): () => void {
   listeners.add(listener);

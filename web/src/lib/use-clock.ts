@@ -4,10 +4,12 @@
  * that lists it recomputes. The pre-render and hydration read no offset.
  */
 import { useMemo, useSyncExternalStore } from 'react';
-import { clockNow, clockOffset, onClockOffset } from './clock';
+import { clockNowWithOffset, clockOffset, onClockOffset } from './clock';
 
 export function useClock(): () => Date {
   const offset = useSyncExternalStore(onClockOffset, clockOffset, () => 0);
-  // A new function for each offset (what a memo's dependencies see); it reads the clock when called.
-  return useMemo(() => () => clockNow(), [offset]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A new function for each offset (what a memo's dependencies see); it reads the clock when called, with the offset
+  // this render has: during hydration that is none, even when the offset is already known (the pass's early script
+  // learns it before the app starts), so the markup matches the pre-render; the render after brings the offset.
+  return useMemo(() => () => clockNowWithOffset(offset), [offset]);
 }
