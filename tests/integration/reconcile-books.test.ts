@@ -88,18 +88,18 @@ describe('reconcile: the books against themselves', () => {
     expect((await api('POST', `/api/pass/${encodeURIComponent(cancelled.token)}/cancellation`, {})).status).toBe(200);
     const walkIn = await walkInPaidCash();
     // The bookings the inconsistencies go into, healthy for now.
-    const [overPaid, overTotal, keptMore, openOnPaid, superseded, unrecorded, overRefunded] = await Promise.all([paid('full'), paid('full'), paid('full'), paid('full'), paid('deposit'), paid('deposit'), paid('full')]);
+    const [overPaid, overTotal, keptMore, openOnPaid, superseded, unrecorded, overRefunded, unknownPayment] = await Promise.all([paid('full'), paid('full'), paid('full'), paid('full'), paid('deposit'), paid('deposit'), paid('full'), paid('full')]);
     expect((await api('POST', `/api/pass/${encodeURIComponent(keptMore.token)}/cancellation`, {})).status).toBe(200);
     const open = await api('POST', `/api/pass/${encodeURIComponent(superseded.token)}/balance-checkout`, {});
     expect(open.status).toBe(201);
     const notRecorded = await api('POST', `/api/pass/${encodeURIComponent(unrecorded.token)}/balance-checkout`, {});
     expect(notRecorded.status).toBe(201);
-    const all = [full, online, cancelled, overPaid, overTotal, keptMore, openOnPaid, superseded, unrecorded, overRefunded].map((b) => b.id);
+    const all = [full, online, cancelled, overPaid, overTotal, keptMore, openOnPaid, superseded, unrecorded, overRefunded, unknownPayment].map((b) => b.id);
     await moneySettled(env.dataDir, [...all, walkIn]);
 
     const clean = await reconcileBookings();
     expect(clean.differences).toEqual([]);
-    expect(clean.checked).toBe(11);
+    expect(clean.checked).toBe(12);
 
     // ledger-sums-to-paid: what the booking says was paid moved without a ledger line.
     await set(overPaid.id, 'SET payment.amountPaidCents = :v', { ':v': 3500 });
@@ -118,6 +118,9 @@ describe('reconcile: the books against themselves', () => {
     const refund: LedgerLine = { id: randomUUID(), at: new Date().toISOString(), by: 'admin', kind: 'refund', amountCents: -4000, note: 'By hand', status: 'succeeded' };
     await set(overRefunded.id, 'SET payment.amountPaidCents = :v, ledger = :lines', { ':v': -1000, ':lines': [refund] });
 
+    // matches-stripe: the booking names a payment Stripe never took (reported; the run goes on to the others).
+    await set(unknownPayment.id, 'SET payment.paymentIntent = :v', { ':v': 'pi_test_unknowntostripe' });
+
     const report = await reconcileBookings();
     const of = async (b: { id: string }) => rulesOf(report.differences, await booking(b.id));
     expect(await of(overPaid)).toContain('ledger-sums-to-paid');
@@ -127,6 +130,7 @@ describe('reconcile: the books against themselves', () => {
     expect(await of(superseded)).toEqual(['no-open-session']);
     expect(await of(unrecorded)).toEqual(['stripe-payment-recorded']);
     expect(await of(overRefunded)).toContain('refund-within-payment');
+    expect(await of(unknownPayment)).toEqual(['matches-stripe']);
     // The healthy ones are still clean.
     for (const b of [full, online, cancelled, { id: walkIn }]) expect(await of(b)).toEqual([]);
 
@@ -140,6 +144,7 @@ describe('reconcile: the books against themselves', () => {
       [superseded, 'no-open-session'],
       [unrecorded, 'stripe-payment-recorded'],
       [overRefunded, 'refund-within-payment'],
+      [unknownPayment, 'matches-stripe'],
     ] as const) {
       expect(command.out).toContain(`${(await booking(b.id)).bookingReference}: [${rule}] `);
     }

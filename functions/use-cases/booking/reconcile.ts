@@ -155,6 +155,16 @@ async function stripePayment(paymentIntent: string): Promise<StripePayment> {
   return { amountReceived: pi.amount_received };
 }
 
+/** The payment at Stripe, or null when Stripe does not know it (404). */
+async function knownAtStripe(paymentIntent: string): Promise<StripePayment | null> {
+  try {
+    return await stripePayment(paymentIntent);
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 404) return null;
+    throw error;
+  }
+}
+
 /** The booking's online balance payments at Stripe, by payment intent (one or two calls each; most bookings have none). */
 async function stripeBalancePayments(b: Booking): Promise<Map<string, StripeBalancePayment>> {
   const intents = (b.ledger ?? []).filter((l) => l.kind === 'payment' && l.method === 'online' && l.paymentIntent).map((l) => l.paymentIntent!);
@@ -182,7 +192,13 @@ export async function bookingDifferences(b: Booking, openSessions: readonly stri
   let firstCharge = recordedFirstCharge(b);
   const paymentIntent = b.payment?.paymentIntent;
   if (paymentIntent) {
-    const [payment, refunds, balancePayments] = await Promise.all([stripePayment(paymentIntent), listPaymentRefunds(paymentIntent), stripeBalancePayments(b)]);
+    const known = await knownAtStripe(paymentIntent);
+    if (!known) {
+      // A booking's payment Stripe has never heard of is the difference to report, and the rest of the run goes on.
+      out.push({ rule: RECONCILE_RULES.matchesStripe, detail: `the booking was paid by ${paymentIntent}; Stripe has no such payment`, ledger: paymentIntent, stripe: 'no such payment' });
+      return out;
+    }
+    const [payment, refunds, balancePayments] = await Promise.all([known, listPaymentRefunds(paymentIntent), stripeBalancePayments(b)]);
     firstCharge ??= payment.amountReceived;
     for (const d of compareWithStripe(b, payment, refunds, balancePayments)) out.push({ rule: RECONCILE_RULES.matchesStripe, detail: `the ledger says ${d.ledger}; Stripe says ${d.stripe}`, ...d });
     for (const [pi, p] of [[paymentIntent, { ...payment, refunds }] as const, ...balancePayments]) {
