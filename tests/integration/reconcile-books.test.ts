@@ -130,7 +130,8 @@ describe('reconcile: the books against themselves', () => {
     expect(await of(superseded)).toEqual(['no-open-session']);
     expect(await of(unrecorded)).toEqual(['stripe-payment-recorded']);
     expect(await of(overRefunded)).toContain('refund-within-payment');
-    expect(await of(unknownPayment)).toEqual(['matches-stripe']);
+    // (Stripe's real payment for it is then no booking's either: stripe-payment-recorded too.)
+    expect(await of(unknownPayment)).toContain('matches-stripe');
     // The healthy ones are still clean.
     for (const b of [full, online, cancelled, { id: walkIn }]) expect(await of(b)).toEqual([]);
 
