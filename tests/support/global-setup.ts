@@ -127,11 +127,16 @@ const SHARED_STACK_SETTINGS = { UNPAID_HOLDS_PER_DAY: '100000' };
  * so a second stack would point the first one's handlers at its own emulators. The first project's set-up starts it,
  * the second reuses it, and the last teardown stops it.
  */
-const shared = globalThis as typeof globalThis & { runwayIntegrationStack?: { started: Promise<TestStack>; users: number } };
+const shared = globalThis as typeof globalThis & { runwaySharedStacks?: Map<string, { started: Promise<TestStack>; users: number }> };
 
-export default async function setup(project: TestProject) {
-  shared.runwayIntegrationStack ??= { started: startSharedStack('none', 'runway-it-'), users: 0 };
-  const entry = shared.runwayIntegrationStack;
+/**
+ * A global set-up for projects that share one stack (`key` names it): the first project's call starts it with
+ * `start`, later ones reuse it, and the last teardown stops it. Each project is given its addresses.
+ */
+export async function provideSharedStack(project: TestProject, key: string, start: () => Promise<TestStack>): Promise<() => Promise<void>> {
+  const stacks = (shared.runwaySharedStacks ??= new Map());
+  if (!stacks.has(key)) stacks.set(key, { started: start(), users: 0 });
+  const entry = stacks.get(key)!;
   entry.users += 1;
   const { env, stop } = await entry.started;
   project.provide('baseUrl', env.baseUrl);
@@ -139,7 +144,11 @@ export default async function setup(project: TestProject) {
   return async () => {
     entry.users -= 1;
     if (entry.users > 0) return;
-    shared.runwayIntegrationStack = undefined;
+    stacks.delete(key);
     await stop();
   };
+}
+
+export default function setup(project: TestProject) {
+  return provideSharedStack(project, 'integration', () => startSharedStack('none', 'runway-it-'));
 }

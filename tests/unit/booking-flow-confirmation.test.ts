@@ -1,31 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOOKING_FAILED_MESSAGE, BOOKING_NOT_CREATED_MESSAGE, confirmationFailureMessage, fetchConfirmedBooking } from '../../web/src/lib/checkout/confirmation';
 import { paymentMessages } from '../../shared/booking';
+import { createdBooking } from '../support/created-booking';
 
-const booking = {
-  booking_id: 'b-1',
-  booking_reference: 'RP-7K3M9Q',
-  parking_bay_number: null,
-  customer: { name: 'Aroha Ngata', email: 'aroha@example.com', contact_number: '021 123 4567' },
-  car_registration: 'ABC123',
-  drop_off_date: '2026-11-22',
-  drop_off_time: '09:00',
-  pick_up_date: '2026-11-25',
-  pick_up_time: '09:00',
-  departure_flight: null,
-  return_flight: 'NZ102',
-  days: 3,
-  shuttle_service: true,
-  car_wash: false,
-  car_cleaning: false,
-  car_detailing: false,
-  car_servicing: false,
-  total_cost: 30,
-  payment_type: 'deposit',
-  amount_paid: 10,
-  balance_due: 20,
-  status: 'reservation',
-};
+const booking = createdBooking;
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { balanceCheckoutMessages } from '../../shared/balance-checkout';
 import { returnedPaymentText } from '../../shared/returned-payment';
+import { createdBooking } from '../support/created-booking';
 
 vi.mock('../../web/src/features/pass/api/get-pass', () => ({ fetchPass: vi.fn(async () => ({ token: 'p1.read-again' })) }));
 
@@ -12,30 +13,8 @@ const { checkBalancePayment } = await import('../../web/src/features/pass/api/ch
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const booking = {
-  booking_id: 'b-1',
-  booking_reference: 'RP-7K3M9Q',
-  parking_bay_number: null,
-  customer: { name: 'Aroha Ngata', email: 'aroha@example.com', contact_number: '021 123 4567' },
-  car_registration: 'ABC123',
-  drop_off_date: '2026-11-22',
-  drop_off_time: '09:00',
-  pick_up_date: '2026-11-25',
-  pick_up_time: '09:00',
-  departure_flight: null,
-  return_flight: null,
-  days: 3,
-  shuttle_service: true,
-  car_wash: false,
-  car_cleaning: false,
-  car_detailing: false,
-  car_servicing: false,
-  total_cost: 30,
-  payment_type: 'deposit',
-  amount_paid: 30,
-  balance_due: 0,
-  status: 'reservation',
-};
+/** The balance paid: $30 of $30. */
+const booking = { ...createdBooking, amount_paid: 30, balance_due: 0 };
 
 function answer(body: unknown) {
   vi.stubGlobal(

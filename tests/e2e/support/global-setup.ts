@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import 'vitest';
 import { projectRoot } from '../../../project-paths';
-import { startSharedStack, type TestStack } from '../../support/global-setup';
+import { provideSharedStack, startSharedStack } from '../../support/global-setup';
 
 function buildSpa() {
   if (!process.env.E2E_SKIP_BUILD) {
@@ -26,25 +26,9 @@ function buildSpa() {
   }
 }
 
-const shared = globalThis as typeof globalThis & { runwayE2eStack?: { started: Promise<TestStack>; users: number } };
-
-export default async function setup(project: TestProject) {
-  shared.runwayE2eStack ??= {
-    started: (async () => {
-      buildSpa();
-      return startSharedStack('dist', 'runway-e2e-');
-    })(),
-    users: 0,
-  };
-  const entry = shared.runwayE2eStack;
-  entry.users += 1;
-  const { env, stop } = await entry.started;
-  project.provide('baseUrl', env.baseUrl);
-  project.provide('env', env);
-  return async () => {
-    entry.users -= 1;
-    if (entry.users > 0) return;
-    shared.runwayE2eStack = undefined;
-    await stop();
-  };
+export default function setup(project: TestProject) {
+  return provideSharedStack(project, 'e2e', async () => {
+    buildSpa();
+    return startSharedStack('dist', 'runway-e2e-');
+  });
 }
