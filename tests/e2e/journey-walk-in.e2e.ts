@@ -44,6 +44,8 @@ describe('journey: a cash walk-in, a part refund handed back in cash, the day sh
       const done = s.getByRole('status').filter({ hasText: /^Walk-in RP-[2-9A-HJ-NP-Z]{6} booked, paid and checked in/ });
       await done.waitFor();
       expect(await done.textContent()).toContain(`The confirmation and the booking pass were e-mailed to ${walkIn.email}.`);
+      // The pick-up in the pickers' 12-hour time, as everywhere else.
+      expect(await done.textContent()).toMatch(/pick-up \d{2}\/\d{2}\/\d{4} at \d{1,2}:\d{2} (AM|PM)/);
       const ref = /RP-[2-9A-HJ-NP-Z]{6}/.exec((await done.textContent())!)![0];
       return { reference: ref, totalCents: Math.round(Number(total.slice(1)) * 100) };
     });

@@ -7,6 +7,7 @@
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { addOnFlags } from '@shared/add-ons';
+import { formatTime12 } from '@shared/format';
 import { addDays, nzToday } from '@shared/nz-time';
 import { walkInDropOff, walkInMessages, walkInPaymentLabels, walkInPayments, walkInRequestSchema, type WalkInPayment, type WalkInRequestInput, type WalkInResponse } from '@shared/walk-in';
 import { noAddOns, useStayPrice, type Stay } from '@/lib/pricing/use-stay-price';
@@ -30,7 +31,7 @@ function Done({ result, onAnother }: { result: WalkInResponse; onAnother(): void
         <>
           <h2>{walkInMessages.created(b.booking_reference ?? '')}</h2>
           <p>
-            {b.customer.name}, {b.car_registration}: {money(b.amount_paid)} paid, pick-up {nzDate(b.pick_up_date)} at {b.pick_up_time}
+            {b.customer.name}, {b.car_registration}: {money(b.amount_paid)} paid, pick-up {nzDate(b.pick_up_date)} at {formatTime12(b.pick_up_time)}
             {b.parking_bay_number ? `, bay ${b.parking_bay_number}` : ''}.
           </p>
           <p>{walkInMessages.emailed(b.customer.email)}</p>
