@@ -91,7 +91,8 @@ describe('the booking pass page', () => {
     serve(200, { ...VALID_PASS, departure_flight: null, car_wash: false });
     await screen.findByTestId('pass-reference', undefined, { timeout: 10_000 });
     expect(labels(document.body)).toEqual(labels(skeleton));
-    expect(labels(skeleton)).toEqual(['Drop-off', 'Pick-up', 'Days', 'Departure flight', 'Return flight', 'Car registration', 'Parking bay', 'Add-ons', 'Total (GST inclusive)', 'Paid', 'Balance due']);
+    // The when and where beside the code, then the stay's rows, then the payment's.
+    expect(labels(skeleton)).toEqual(['Drop-off', 'Where', 'Drop-off', 'Pick-up', 'Days', 'Departure flight', 'Return flight', 'Car registration', 'Parking bay', 'Add-ons', 'Total (GST inclusive)', 'Paid', 'Balance due']);
     expect(rowValue('Add-ons')).toBe('None');
   });
 
