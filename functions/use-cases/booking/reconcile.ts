@@ -170,14 +170,9 @@ async function stripeBalancePayments(b: Booking): Promise<Map<string, StripeBala
   const intents = (b.ledger ?? []).filter((l) => l.kind === 'payment' && l.method === 'online' && l.paymentIntent).map((l) => l.paymentIntent!);
   const found = await Promise.all(
     intents.map(async (pi) => {
-      try {
-        const [payment, refunds] = await Promise.all([stripePayment(pi), listPaymentRefunds(pi)]);
-        return [pi, { ...payment, refunds }] as const;
-      } catch (error) {
-        // Stripe not knowing the payment is a difference to report, not a reason to stop the run.
-        if ((error as { statusCode?: number }).statusCode === 404) return null;
-        throw error;
-      }
+      // Stripe not knowing the payment is a difference to report, not a reason to stop the run.
+      const payment = await knownAtStripe(pi);
+      return payment ? ([pi, { ...payment, refunds: await listPaymentRefunds(pi) }] as const) : null;
     }),
   );
   return new Map(found.filter((f): f is NonNullable<typeof f> => f !== null));
