@@ -82,15 +82,21 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
     keepPendingOnSuccess: true,
     // A bay already taken is about the bay, whichever way the server words it.
     fields: (fromServer, err) => ({ ...(err.message === adminMessages.bayTaken ? { parking_bay_number: err.message } : {}), ...(fromServer as Errors) }),
-    onRefused: (err, found) => {
-      if (err.status !== 409) return;
-      if (err.message === adminMessages.stale) setStale(true);
-      if (found.status_override) setStatusRefused(found.status_override);
-      if (found.status) {
+    // A status move that needs an admin's confirmation, or a check-out with money due, is answered in the form itself
+    // (its message, a checkbox and a reason): no toast as well, which at phone width would lie over Save Changes.
+    intercept: (err) => {
+      if (err.status !== 409) return false;
+      const { status_override: needsConfirming, status: moneyDue } = err.fieldErrors;
+      if (needsConfirming) setStatusRefused(needsConfirming);
+      if (moneyDue) {
         // Money is due: the refusal may have charged a late fee, so read the booking (and its new version) again.
-        setCheckoutRefused(found.status);
+        setCheckoutRefused(moneyDue);
         onRefresh();
       }
+      return Boolean(needsConfirming || moneyDue);
+    },
+    onRefused: (err) => {
+      if (err.status === 409 && err.message === adminMessages.stale) setStale(true);
     },
   });
   const { errors: serverErrors, clearError: touched, pending: busy } = form;
