@@ -12,6 +12,8 @@ import { getItem } from '../../functions/store/table';
 import { forgetPassSigningKey, passTokenFor } from '../../functions/lib/pass-token';
 import { reindex } from '../../functions/maintenance/reindex';
 import { reconcileBookings } from '../../functions/use-cases/booking/reconcile';
+import { cancelBooking } from '../../functions/use-cases/booking/cancel-booking';
+import { cancellationMessages } from '../../shared/cancellation';
 import { ensurePassSigningKey } from '../../local/pass-key';
 import { daysFromToday } from '../support/dates';
 import { startTestStack, type TestEnv, type TestStack } from '../support/global-setup';
@@ -23,6 +25,7 @@ import { customer, quote } from './payment-support';
 let testStack: TestStack;
 let env: TestEnv;
 let staff: TestUser;
+let admin: TestUser;
 let stripe: ReturnType<typeof standInAt>;
 const made: string[] = [];
 
@@ -33,6 +36,7 @@ beforeAll(async () => {
   forgetPassSigningKey();
   stripe = standInAt(env.baseUrl);
   staff = await createUser(env, { staff: true });
+  admin = await createUser(env, { admin: true });
 });
 
 afterAll(() => testStack?.stop());
@@ -191,6 +195,38 @@ describe('a session on a booking cancelled by its pass', () => {
     const b = await settledAndReconciled(id);
     expect(b.payment!.amountPaidCents).toBe(heldAtCancel);
     expect(linesOf(b, 'refund')).toContainEqual(expect.objectContaining({ amountCents: -2000, status: 'succeeded', note: 'Paid after the booking was cancelled: refunded' }));
+  });
+});
+
+describe("an admin's cancellation as a balance checkout is opened", () => {
+  const staffCancel = { policy: { actor: 'staff' as const, refund: { refundCents: 1000, reason: 'Goodwill: flight cancelled' } }, by: 'admin' as const, staff: 'desk@example.com', from: ['reservation', 'checkin', 'payment_review'] as const };
+
+  it('named no version: decided again on the booking as the checkout left it, the session withdrawn, $10.00 back', async () => {
+    const { id, token } = await depositBooking();
+    // The admin's read, then the customer's checkout lands before the admin's save.
+    const read = await booking(id);
+    const open = await balanceByPass(token);
+    expect(open.status, JSON.stringify(open.body)).toBe(201);
+    expect((await booking(id)).updatedAt).not.toBe(read.updatedAt);
+
+    const { booking: after, decision } = await cancelBooking(read, staffCancel);
+    expect(after.status).toBe('cancelled');
+    expect(decision.refundCents).toBe(1000);
+    expect((await stripe.session(open.body.session_id)).status).toBe('expired');
+    const b = await settledAndReconciled(id);
+    expect(linesOf(b, 'refund')).toContainEqual(expect.objectContaining({ amountCents: -1000, status: 'succeeded' }));
+  });
+
+  it('named the version it read: refused as changed meanwhile, and the booking is left as it was', async () => {
+    const { id, token } = await depositBooking();
+    const read = await booking(id);
+    expect((await balanceByPass(token)).status).toBe(201);
+    const before = await booking(id);
+
+    await expect(cancelBooking(read, { ...staffCancel, versioned: true })).rejects.toMatchObject({ message: cancellationMessages.stale });
+    const res = await api('POST', `/api/admin/bookings/${id}/cancellation`, { refund: 10, reason: 'Goodwill: flight cancelled', version: read.updatedAt }, admin);
+    expect(res.status, JSON.stringify(res.body)).toBe(409);
+    expect(await booking(id)).toEqual(before);
   });
 });
 

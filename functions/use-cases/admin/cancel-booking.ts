@@ -19,6 +19,6 @@ export async function adminCancelBooking(caller: Caller, id: string, req: AdminC
   if (before.status === 'cancelled') throw conflict(cancellationMessages.alreadyCancelled);
   if (req.version !== undefined && req.version !== before.updatedAt) throw conflict(adminMessages.stale);
   const refund = { refundCents: dollarsToCents(req.refund), ...(req.reason ? { reason: req.reason } : {}) };
-  const { booking, decision } = await cancelBooking(before, { policy: { actor: 'staff', refund }, by: 'admin', staff: caller.email ?? caller.sub, from: ['reservation', 'checkin', 'payment_review'], now });
+  const { booking, decision } = await cancelBooking(before, { policy: { actor: 'staff', refund }, by: 'admin', staff: caller.email ?? caller.sub, from: ['reservation', 'checkin', 'payment_review'], versioned: req.version !== undefined, now });
   return { booking, refundCents: decision.refundCents };
 }

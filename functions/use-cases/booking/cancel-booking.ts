@@ -27,22 +27,25 @@ export interface CancelRequest {
   staff?: string;
   /** The statuses this caller may cancel from. */
   from: readonly BookingStatus[];
+  /** The caller named the version its decision was made on: a change meanwhile refuses the cancellation as stale. */
+  versioned?: boolean;
   now?: Date;
 }
 
 /**
- * A customer's cancellation names no version (the terms decide, whatever the booking holds now): when another write
- * lands between its read and its save (a balance checkout opened in another tab, a payment, the refund worker), it
- * reads the booking again and decides afresh rather than telling the customer to try again.
+ * A cancellation that names no version (a customer's always: the terms decide, whatever the booking holds now; a
+ * staff member's when they named none) reads the booking again and decides afresh when another write lands between
+ * its read and its save (a balance checkout opened in another tab, a payment, the refund worker), rather than
+ * telling the person to try again. One that named the version it was decided on is refused as stale instead.
  */
-const CUSTOMER_ATTEMPTS = 4;
+const ATTEMPTS_WHEN_UNVERSIONED = 4;
 
 export async function cancelBooking(first: Booking, req: CancelRequest): Promise<{ booking: Booking; decision: MoneyDecision }> {
   let before = first;
   for (let attempt = 1; ; attempt++) {
     const done = await cancelOnce(before, req);
     if (done !== 'stale') return done;
-    const again = req.policy.actor === 'customer' && attempt < CUSTOMER_ATTEMPTS ? await getBooking(first.id, true) : null;
+    const again = !req.versioned && attempt < ATTEMPTS_WHEN_UNVERSIONED ? await getBooking(first.id, true) : null;
     if (!again) throw conflict(cancellationMessages.stale);
     before = again;
   }
