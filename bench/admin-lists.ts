@@ -1,5 +1,5 @@
 /**
- * The admin's lists at 1,000 and at 100,000 confirmed bookings (issue 12, design: 'Admin lists at scale'),
+ * The admin's lists at 1,000 and at 100,000 confirmed bookings (design: 'Admin lists at scale'),
  * through the local gateway with a staff id token: p50/p95 of the summary, each tab's first page, page 40 of
  * All, searches, a status filter, a one-week drop-off range and the same range sorted by pick-up.
  *

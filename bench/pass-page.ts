@@ -1,5 +1,5 @@
 /**
- * A real booking pass on the bench's local stack, for the page benches (issue 23: the pass must load on a phone as
+ * A real booking pass on the bench's local stack, for the page benches (the pass must load on a phone as
  * fast as the public pages): a checkout paid through the Stripe stand-in, and the pass path its success page links to.
  * Made once per bench run.
  */

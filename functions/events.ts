@@ -31,7 +31,7 @@ export interface CloudTrailFunctionDef {
   calls: { source: string; eventSource: string; eventNames: readonly string[] };
 }
 
-/** E-mails the person when their password changes or two-step sign-in is turned on or off (issue 20.13). */
+/** E-mails the person when their password changes or two-step sign-in is turned on or off. */
 export const SECURITY_NOTICE: CloudTrailFunctionDef = {
   name: 'SecurityNotice',
   entry: 'auth/security-notice.ts',

@@ -129,13 +129,13 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/bookings/{id}/photos', access: 'user', entry: 'photos/start-upload.ts', needs: ['table:read', 'table:write', 'photos:write'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/bookings/{id}/photos/{photoId}/complete', access: 'user', entry: 'photos/complete-upload.ts', needs: ['table:read', 'table:write', 'photos:read', 'photos:write', 'photos:delete'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/bookings/{id}/photos', access: 'user', entry: 'photos/list-photos.ts', needs: ['table:read', 'photos:read'], memoryMb: 256, timeoutSeconds: 10 },
-  // Tax invoices (issue 23 item 5): the invoice with its credit notes as one PDF; pdf-lib is bundled only here.
+  // Tax invoices: the invoice with its credit notes as one PDF; pdf-lib is bundled only here.
   { method: 'GET', path: '/api/me/bookings/{id}/invoice.pdf', access: 'user', entry: 'me/invoice-pdf.ts', needs: ['table:read'], memoryMb: 512, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/pass/{token}/invoice.pdf', access: 'public', entry: 'pass/invoice-pdf.ts', needs: ['table:get', 'pass:sign'], memoryMb: 512, timeoutSeconds: 10 },
   // Over $1,000 the invoice names the buyer: the pass e-mails it to the booking's own address instead (docs/pass.md).
   { method: 'POST', path: '/api/pass/{token}/invoice-email', access: 'public', entry: 'pass/email-invoice.ts', needs: ['table:get', 'table:write', 'email', 'pass:sign'], memoryMb: 512, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/admin/bookings/{id}/invoice.pdf', access: 'staff', entry: 'admin/invoice-pdf.ts', needs: ['table:get'], memoryMb: 512, timeoutSeconds: 10 },
-  // The yard phone screen (issue 22; docs/yard.md): staff scan passes, check cars in and out, keep notes.
+  // The yard phone screen (docs/yard.md): staff scan passes, check cars in and out, keep notes.
   { method: 'POST', path: '/api/yard/scan', access: 'staff', entry: 'yard/scan.ts', needs: ['table:read', 'pass:sign'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/yard/bookings/{id}', access: 'staff', entry: 'yard/get-booking.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/yard/bookings/{id}/check-in', access: 'staff', entry: 'yard/check-in.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
@@ -145,10 +145,10 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/me/bookings/{id}/calendar.ics', access: 'user', entry: 'me/booking-calendar.ts', needs: ['table:read', 'pass:sign'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/pass/{token}/calendar.ics', access: 'public', entry: 'pass/booking-calendar.ts', needs: ['table:get', 'pass:sign'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/checkout/{sessionId}/calendar.ics', access: 'public', entry: 'checkout/booking-calendar.ts', needs: ['table:get', 'pass:sign'], memoryMb: 256, timeoutSeconds: 10 },
-  // Paying the balance online (issue 26): the owner from the dashboard, anyone with the pass link from the pass page.
+  // Paying the balance online: the owner from the dashboard, anyone with the pass link from the pass page.
   { method: 'POST', path: '/api/me/bookings/{id}/balance-checkout', access: 'user', entry: 'me/balance-checkout.ts', needs: ['table:read', 'table:write', 'stripe', 'email', 'pass:sign'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'POST', path: '/api/pass/{token}/balance-checkout', access: 'public', entry: 'pass/balance-checkout.ts', needs: ['table:get', 'table:write', 'stripe', 'email', 'pass:sign'], memoryMb: 512, timeoutSeconds: 20 },
-  // An admin sends a failed refund line again (issue 26): recorded on the queue first, then sent.
+  // An admin sends a failed refund line again: recorded on the queue first, then sent.
   { method: 'POST', path: '/api/admin/bookings/{id}/refunds/{lineId}/retry', access: 'admin', entry: 'admin/retry-refund.ts', needs: ['table:read', 'table:write', 'stripe'], memoryMb: 512, timeoutSeconds: 20 },
   // The contract (functions/openapi/): built from this table and the shared schemas; it touches nothing.
   { method: 'GET', path: '/api/openapi.json', access: 'public', entry: 'api-docs/get-openapi.ts', needs: [], memoryMb: 256, timeoutSeconds: 5 },
@@ -159,7 +159,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/admin/pickups', access: 'staff', entry: 'admin/list-pickups.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/admin/pickups', access: 'staff', entry: 'admin/add-pickup.ts', needs: ['table:get', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/admin/pickups/{bookingId}/picked-up', access: 'staff', entry: 'admin/mark-picked-up.ts', needs: ['table:get', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
-  // The booking pass (issue 23, docs/pass.md): opened by its signed token without an account, or by the owner.
+  // The booking pass (docs/pass.md): opened by its signed token without an account, or by the owner.
   { method: 'GET', path: '/api/pass/{token}', access: 'public', entry: 'pass/get-pass.ts', needs: ['table:get', 'pass:sign', 'wallet'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/pass/{token}/cancellation', access: 'public', entry: 'pass/cancel-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email', 'pass:sign'], memoryMb: 512, timeoutSeconds: 20 },
   { method: 'POST', path: '/api/pass/{token}/confirmation-email', access: 'public', entry: 'pass/resend-confirmation.ts', needs: ['table:get', 'table:write', 'email', 'pass:sign'], memoryMb: 256, timeoutSeconds: 10 },
@@ -169,10 +169,10 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/manage-booking/open', access: 'public', entry: 'manage/open-link.ts', needs: ['table:get', 'table:write', 'pass:sign'], memoryMb: 256, timeoutSeconds: 10 },
   // Walk-ins (docs/admin.md): staff book a car at the gate; a card link is a checkout e-mailed to the traveller.
   { method: 'POST', path: '/api/admin/walk-ins', access: 'staff', entry: 'admin/walk-in.ts', needs: ['table:read', 'table:write', 'idempotency', 'stripe', 'email', 'pass:sign'], memoryMb: 512, timeoutSeconds: 20 },
-  // The customer list (issue 22; docs/admin.md): every customer in name order or a search's matches, and one customer's bookings.
+  // The customer list (docs/admin.md): every customer in name order or a search's matches, and one customer's bookings.
   { method: 'GET', path: '/api/admin/customer-list', access: 'admin', entry: 'admin/list-customers.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/admin/customer-bookings/{id}', access: 'admin', entry: 'admin/customer-bookings.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
-  // Wallet passes (issue 23 item 6, docs/operations.md): the Apple Wallet file by the pass token; passkit-generator is bundled only here.
+  // Wallet passes (docs/operations.md): the Apple Wallet file by the pass token; passkit-generator is bundled only here.
   { method: 'GET', path: '/api/pass/{token}/wallet.pkpass', access: 'public', entry: 'pass/apple-wallet.ts', needs: ['table:get', 'pass:sign', 'wallet'], memoryMb: 512, timeoutSeconds: 10 },
 ];
 

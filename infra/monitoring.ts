@@ -1,5 +1,5 @@
 /**
- * What an operator watches (issue 25, item 8): alarms on the SNS topic of infra/refund-alarms.ts, and one dashboard
+ * What an operator watches: alarms on the SNS topic of infra/refund-alarms.ts, and one dashboard
  * with the business events and every alarm of the stack. docs/operations.md (Alarms) is the runbook for each alarm.
  * - `<function>-5xx`, one per route: the share of the route's requests that API Gateway answered with a 5xx (its access
  *   log, counted per route by one metric filter) against the route function's invocations; any 5xx at low traffic.

@@ -1,5 +1,5 @@
 /**
- * Alarms on refunds (issue 26): the SNS topic every alarm of the stack sends to (e-mailing `alarmEmail` when set),
+ * Alarms on refunds: the SNS topic every alarm of the stack sends to (e-mailing `alarmEmail` when set),
  * the refund worker as a scheduled job, and two alarms counted across every function that sends refunds (the
  * routes that change or cancel a paid booking send at once; the worker sends what is left):
  * - RefundsFailed: a refund Stripe refused, or that met no answer for every attempt (staff must refund by hand);

@@ -1,5 +1,5 @@
 /**
- * Security notices (issue 20.13): the SecurityNotice function of functions/events.ts and the EventBridge rule that
+ * Security notices: the SecurityNotice function of functions/events.ts and the EventBridge rule that
  * runs it on CloudTrail's record of each successful user pool call that changes a password or turns two-step
  * sign-in on or off. Cognito has no trigger for most of these calls (only a completed reset has one), and a notice
  * the browser asked for could be skipped by any caller; CloudTrail records every call whoever makes it.

@@ -1,6 +1,6 @@
 /**
  * What the local server checks before anything else reads a request, so that `npm start` is as hard to abuse
- * from a web page or a slow client as CloudFront in front of the API (issue 20, item 8):
+ * from a web page or a slow client as CloudFront in front of the API:
  *
  * - the Host header must be one of the server's own loopback names with its port, so a page on another site that
  *   rebinds its DNS name to 127.0.0.1 cannot read the outbox, the config or the API through the developer's browser;

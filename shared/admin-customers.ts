@@ -1,5 +1,5 @@
 /**
- * The admin's customer list (issue 22): a page of customers in name order, or of those a search finds, and one
+ * The admin's customer list: a page of customers in name order, or of those a search finds, and one
  * customer with their bookings. Pure zod, shared by the SPA and the API.
  */
 import * as z from 'zod';

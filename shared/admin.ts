@@ -58,7 +58,7 @@ export const adminStatuses = ['reservation', 'checkin', 'checkout'] as const;
 export type AdminStatus = (typeof adminStatuses)[number];
 /**
  * The list's status filter: the three a booking can be edited to, a paid booking held because the payment did not
- * match what it asked (issue 9), and cancelled (issue 14).
+ * match what it asked, and cancelled.
  */
 export const statusFilters = [...adminStatuses, 'payment_review', 'cancelled'] as const;
 export type StatusFilter = (typeof statusFilters)[number];
@@ -108,7 +108,7 @@ export type AdminBookingsQueryInput = z.input<typeof adminBookingsQuerySchema>;
 
 /**
  * A row of the list: the customer-facing booking object (snake_case field names) as staff see it, with what the yard
- * recorded at check-in (issue 22; absent from the list's rows, which show what customers see).
+ * recorded at check-in (absent from the list's rows, which show what customers see).
  */
 export const adminBookingSchema = customerBookingSchema.extend({
   key_tag: z.string().nullable().optional(),
@@ -134,9 +134,9 @@ export const adminSummarySchema = z.object({
   total_bookings: z.number().int(),
   /** Total Revenue (docs/admin.md): the sum of the bookings' totals (net of refunds), collected or not. */
   total_revenue: z.number(),
-  /** Of it, what has been paid and not refunded (issue 26). */
+  /** Of it, what has been paid and not refunded. */
   revenue_collected: z.number(),
-  /** Of it, what is still to be paid at pick-up on bookings not cancelled (issue 26). */
+  /** Of it, what is still to be paid at pick-up on bookings not cancelled. */
   revenue_due: z.number(),
   unique_customers: z.number().int(),
   todays_bookings: z.number().int(),
@@ -154,7 +154,7 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-/** A staff note on a booking (issue 22): shown to staff only, never in a customer's response. */
+/** A staff note on a booking: shown to staff only, never in a customer's response. */
 export const bookingNoteSchema = z.object({ id: z.string(), text: z.string(), author: z.string(), at: z.string(), flag_date: z.string().nullable() });
 export type BookingNote = z.infer<typeof bookingNoteSchema>;
 /**
@@ -185,7 +185,7 @@ export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 export const adminBookingDetailSchema = z.object({
   booking: adminBookingSchema,
   ...historyPageSchema.shape,
-  /** Staff notes, newest first (issue 22). */
+  /** Staff notes, newest first. */
   notes: z.array(bookingNoteSchema).optional(),
   /** The booking's refund lines, oldest first: a failed one offers Retry (shared/refund-lines.ts). */
   refunds: z.array(refundLineSchema),
@@ -221,7 +221,7 @@ export const adminBookingEditSchema = z.strictObject({
   car_registration: optionalText(10, 'Please enter a valid car registration', /^[A-Z0-9 ]*$/).optional(),
   /** Empty clears it; otherwise a bay from 1 to the yard's capacity (shared/bays.ts). */
   parking_bay_number: bayText.transform((v) => v || null).optional(),
-  /** Both flights (issue 24): staff take them by phone; empty clears one. */
+  /** Both flights: staff take them by phone; empty clears one. */
   departure_flight: clearableFlightNumber.optional(),
   return_flight: clearableFlightNumber.optional(),
   status: z.enum(adminStatuses, 'Unknown status').optional(),
@@ -229,7 +229,7 @@ export const adminBookingEditSchema = z.strictObject({
   refund: refundDollarsSchema.optional(),
   /** Needed when `refund` is above the customer terms; recorded with it. */
   reason: refundReasonSchema.optional(),
-  /** An admin lets the car go with money due (status to Check-out): why, for the history (issue 26). */
+  /** An admin lets the car go with money due (status to Check-out): why, for the history. */
   checkout_override: checkoutOverrideSchema.optional(),
   /** An admin's confirmation and reason for a status move that is not one step forward (shared/status-transitions.ts). */
   status_override: statusOverrideSchema.optional(),
@@ -325,7 +325,7 @@ export function showingLine(page: number, pageSize: number, shown: number, total
   return `Showing ${from} to ${from + shown - 1} of ${total} bookings`;
 }
 
-/** GET /api/admin/day-sheet?date= (issue 14): one date's arrivals and departures in time order. */
+/** GET /api/admin/day-sheet?date=: one date's arrivals and departures in time order. */
 export const daySheetQuerySchema = z.strictObject({ date: isoDate });
 export const daySheetRowSchema = z.object({
   booking_id: z.string(),
@@ -364,9 +364,9 @@ export const daySheetSchema = z.object({
   date: z.string(),
   arrivals: z.array(daySheetRowSchema),
   departures: z.array(daySheetRowSchema),
-  /** Staff notes flagged for this date (issue 22): each booking's latest (DAY_SHEET_NOTES_PER_BOOKING), oldest first. */
+  /** Staff notes flagged for this date: each booking's latest (DAY_SHEET_NOTES_PER_BOOKING), oldest first. */
   notes: z.array(flaggedNoteSchema).optional(),
-  /** The add-on services to do on this date (issue 22), in time order. */
+  /** The add-on services to do on this date, in time order. */
   tasks: z.array(daySheetTaskSchema).optional(),
 });
 export type DaySheet = z.infer<typeof daySheetSchema>;

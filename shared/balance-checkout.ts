@@ -1,5 +1,5 @@
 /**
- * Paying the balance online (issue 26 item 6): a traveller with money due (a deposit booking, a late fee, an extension)
+ * Paying the balance online: a traveller with money due (a deposit booking, a late fee, an extension)
  * pays it by card through a Stripe Checkout session for exactly the balance the server computed when it made the
  * session. Shared by the routes, the dashboard and the pass page, so they show the same words.
  */

@@ -1,5 +1,5 @@
 /**
- * Settling a booking's balance in the yard (issue 26 item 6): staff record what the traveller pays at the
+ * Settling a booking's balance in the yard: staff record what the traveller pays at the
  * counter, check-out waits until nothing is due (an admin may let a car go with money due, with a reason), and
  * an unnotified late pick-up adds the terms' $5 a day at check-out. Pure, so the dialogs and the server agree.
  */

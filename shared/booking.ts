@@ -27,7 +27,7 @@ export const paymentMessages = {
   paymentNotCompleted: 'Payment has not been completed for this session',
   /** A success link for a checkout that ended unpaid (expired, failed): final, nothing to wait for. */
   checkoutEnded: 'This checkout ended without a payment, so no booking was made and you have not been charged. You can book again from the home page.',
-  /** A payment that did not match what the booking asked (amount or currency): kept, held for staff (issue 9). */
+  /** A payment that did not match what the booking asked (amount or currency): kept, held for staff. */
   paymentUnderReview: 'We received your payment, but it did not match the booking, so our team is checking it. We will e-mail you as soon as your booking is confirmed.',
   invalidSignature: 'Invalid webhook signature',
 } as const;

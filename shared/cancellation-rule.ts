@@ -1,5 +1,5 @@
 /**
- * The cancellation rule in the product's own words, one sentence for the payment page and the FAQ (issue 24, item 4).
+ * The cancellation rule in the product's own words, one sentence for the payment page and the FAQ.
  * The terms say what 48 hours' notice and a same-day cancellation cost and leave the time between silent; the money
  * policy (money-policy.ts) refunds nothing from 48 hours before drop-off, so the sentence says so, with the policy's
  * own figures, and tests/unit/cancellation-rule.test.ts holds it to what customerCancellation does.

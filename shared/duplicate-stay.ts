@@ -1,5 +1,5 @@
 /**
- * Paying twice for one trip (issue 26 item 5): what makes an earlier booking the same trip as a new checkout, and
+ * Paying twice for one trip: what makes an earlier booking the same trip as a new checkout, and
  * the warning's words. Pure, so the server and the tests share one rule.
  */
 import { addDays } from './nz-time';

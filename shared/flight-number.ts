@@ -1,5 +1,5 @@
 /**
- * A flight number as travellers type it (issue 24, item 1): the airline's code (two characters, as on the boarding
+ * A flight number as travellers type it: the airline's code (two characters, as on the boarding
  * pass, or the three-letter ICAO code) and 1 to 4 digits, with an optional suffix letter: NZ123, JQ4, 3K21, ANZ1.
  * Spaces are dropped and letters capitalised, so 'nz 123' is stored as NZ123. Optional everywhere: an empty one is
  * "not given". One rule for the booking forms and the API, so the browser and the server refuse the same numbers.

@@ -1,5 +1,5 @@
 /**
- * The terms' late-night rule (issue 24, item 5): "Drop-off between 19:00 and 05:00 needs 24 hours' notice", so a
+ * The terms' late-night rule: "Drop-off between 19:00 and 05:00 needs 24 hours' notice", so a
  * team member is ready to receive the car. A drop-off from 19:00 up to (not including) 05:00 on New Zealand's wall
  * clock must be booked at least 24 real hours ahead; a drop-off at 05:00 is a day-time one. Real elapsed time,
  * like the lead time, so a daylight-saving change in between neither adds nor takes away an hour of notice.

@@ -1,5 +1,5 @@
 /**
- * Manage my booking without an account (issue 23, item 2): reference and e-mail ask for a one-time link by e-mail.
+ * Manage my booking without an account: reference and e-mail ask for a one-time link by e-mail.
  * The answer is the same whether or not they match a booking, so the form tells nobody whether a booking exists.
  */
 import * as z from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The money policy (issue 26): the one decision of what is charged, refunded or kept whenever a paid booking
+ * The money policy: the one decision of what is charged, refunded or kept whenever a paid booking
  * changes, used by customer edits, staff edits and cancellations alike, by the server and by the dialogs that
  * show the outcome before saving. Pure: the state of the booking's money and the moment in, the decision out.
  *

@@ -1,5 +1,5 @@
 /**
- * The admin's view of the yard (issue 14): places used per NZ date against the capacity, and the capacity setting.
+ * The admin's view of the yard: places used per NZ date against the capacity, and the capacity setting.
  * The numbers come from the server's per-day counters (functions/store/occupancy.ts); the chart only draws them.
  */
 import * as z from 'zod';

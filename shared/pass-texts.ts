@@ -1,6 +1,6 @@
 /**
  * The booking pass's texts and statuses (shared/pass.ts has the schema): plain data without zod, so the pass page's
- * first load can show them before any schema code has loaded (issue 23, docs/pass.md "Speed").
+ * first load can show them before any schema code has loaded (docs/pass.md "Speed").
  */
 export const passMessages = {
   /** A token that does not verify and a booking that does not exist get the same words (never say which). */

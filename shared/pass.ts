@@ -1,5 +1,5 @@
 /**
- * The booking pass (issue 23): one page per booking that a guest opens by a signed link and an account holder from
+ * The booking pass: one page per booking that a guest opens by a signed link and an account holder from
  * the dashboard. Its answer carries no more than the success page shows, and less: no name, e-mail or phone, since
  * the link is made to be forwarded (docs/pass.md). What the traveller may do is decided by the server and sent as
  * flags; the page only shows or hides the buttons.
@@ -11,7 +11,7 @@ import { serviceFlagsShape } from './add-on-schemas';
 import { passInvoiceWays, passStatuses } from './pass-texts';
 import { returnedPaymentSchema } from './returned-payment-schema';
 
-// The texts and statuses live apart from the schema so that the pass's first load carries no zod (issue 23).
+// The texts and statuses live apart from the schema so that the pass's first load carries no zod.
 export { passInvoiceWays, passMessages, passStatusLabels, passStatuses, type PassInvoiceWay, type PassStatus } from './pass-texts';
 
 const stayPointSchema = z.object({ date: z.string(), time: z.string() });

@@ -1,5 +1,5 @@
 /**
- * The pickup queue (issue 22 item 4, issue 23's "I've landed"): a traveller back from their trip says they have
+ * The pickup queue ("I've landed"): a traveller back from their trip says they have
  * landed (terminal, passengers, flight), or staff add them when they phone; the yard's driver fetches them and marks
  * them picked up, and their car is then brought forward. Pure, so the forms and the server agree on the rules.
  */
@@ -20,7 +20,7 @@ export const MAX_PASSENGERS = 8;
  */
 export const LANDED_EARLY_HOURS = 6;
 
-/** How often the yard's queue asks for news: within the ~10 seconds issue 22 asks for, with the request's own time. */
+/** How often the yard's queue asks for news: within the ~10 seconds the yard needs, with the request's own time. */
 export const QUEUE_POLL_MS = 5_000;
 
 export const pickupMessages = {

@@ -172,7 +172,7 @@ export interface Booking extends BookedServices {
   lateFeeCents?: Cents;
   /** Money changes after payment, oldest first. */
   ledger?: LedgerLine[];
-  /** The yard's key tag for the car's keys, given at check-in (issue 22). */
+  /** The yard's key tag for the car's keys, given at check-in. */
   keyTag?: string | null;
   /** The car as staff saw it at check-in (optional). */
   carMake?: string | null;

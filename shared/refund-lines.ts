@@ -1,5 +1,5 @@
 /**
- * A booking's refunds as the admin's booking view shows them (issue 26): each refund line with its state, so a
+ * A booking's refunds as the admin's booking view shows them: each refund line with its state, so a
  * failed one can be retried, and the most a part refund can give back now (the form's headroom). Pure, so the
  * dialog and the server agree.
  */

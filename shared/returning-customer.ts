@@ -1,5 +1,5 @@
 /**
- * Returning customers (issue 24, item 3): what a signed-in person need not type again. The booking details come from
+ * Returning customers: what a signed-in person need not type again. The booking details come from
  * their profile (name, phone), their account (e-mail) and their last booking (the car, and the name, phone and e-mail
  * it was booked under when the profile lacks them, as a new profile is made from the latest customer record, docs/accounts.md);
  * "Book again" starts from a past booking's car, times of day and car wash, with new dates and no flights (another

@@ -2,7 +2,7 @@
 export const ADMIN_GROUP = 'admin';
 
 /**
- * Yard staff without the admin's powers (issue 22): they record payments towards a balance (issue 26); cancelling,
+ * Yard staff without the admin's powers: they record payments towards a balance; cancelling,
  * refunds, capacity, exports and letting a car go with money due stay with admins. Routes open to staff are open
  * to admins too (access 'staff' in functions/routes.ts).
  */

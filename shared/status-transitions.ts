@@ -1,5 +1,5 @@
 /**
- * How a booking's status may move (issue 22; docs/product-rules.md, 'Statuses and who may move them'): one step forward, Reservation ->
+ * How a booking's status may move (docs/product-rules.md, 'Statuses and who may move them'): one step forward, Reservation ->
  * Check-in from the drop-off day (New Zealand date) and Check-in -> Check-out. Anything else (backwards, early,
  * skipping a step, out of Cancelled or Payment review) is an exception: only an admin makes it, confirming it and
  * giving a reason that the booking's history keeps. Pure, so the yard screen, the admin dialog and the server agree.

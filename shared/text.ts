@@ -1,6 +1,6 @@
 /**
  * Text a person types (names, addresses, messages), made safe to store and show, once for the browser and the
- * server alike (issue 20, item 12): Unicode NFC, trimmed, and refused with the field's own message when it holds
+ * server alike: Unicode NFC, trimmed, and refused with the field's own message when it holds
  * what nobody types on purpose but can break or disguise what staff, receipts and e-mails show: control
  * characters (line breaks too, outside multi-line fields), right-to-left and other direction overrides, lone
  * surrogate halves, or nothing visible at all (only spaces and zero-width characters). Lengths are judged on the

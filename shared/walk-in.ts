@@ -1,5 +1,5 @@
 /**
- * Walk-ins (issue 22 item 6): a traveller who turns up at the yard without a booking. Staff book the car in from
+ * Walk-ins: a traveller who turns up at the yard without a booking. Staff book the car in from
  * now (the online lead time is for customers booking ahead, not for a car already at the gate), and take the
  * money in the yard (cash or EFTPOS, recorded as a payment line) or e-mail the traveller a card payment link.
  * Pure zod and rules, shared by the walk-in form and POST /api/admin/walk-ins.

@@ -1,5 +1,5 @@
 /**
- * Wallet passes (issue 23 item 6): which wallets the pass page offers, as the pass view answers it. Each is offered
+ * Wallet passes: which wallets the pass page offers, as the pass view answers it. Each is offered
  * only where the operator has configured it (docs/operations.md, Wallet passes) and never for a cancelled booking.
  */
 import * as z from 'zod';

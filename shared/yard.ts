@@ -1,5 +1,5 @@
 /**
- * The yard phone screen's contract (issue 22): scanning a pass, the booking as the yard sees it (what is due, a
+ * The yard phone screen's contract: scanning a pass, the booking as the yard sees it (what is due, a
  * suggested free bay, the step to take, staff notes), check-in, check-out and notes. Pure zod, shared by the SPA
  * and the API. Notes are for staff only: no customer response carries them.
  */

@@ -43,7 +43,7 @@ export function fillTemplate(template: string, page: Rendered, url: string): str
 /** The pass shell's early-request entry, relative to web/ (its key in the build's manifest; vite.config.ts builds it). */
 export const PASS_EARLY_ENTRY = 'src/features/pass/pass-early.ts';
 
-/** The pass's own app entry (src/app/pass-main.tsx): the pass without the SPA's route table (issue 23). */
+/** The pass's own app entry (src/app/pass-main.tsx): the pass without the SPA's route table. */
 export const PASS_ENTRY = 'src/app/pass-main.tsx';
 
 /** The parts of Vite's build manifest (dist/.vite/manifest.json) read here. */

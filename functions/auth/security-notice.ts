@@ -1,5 +1,5 @@
 /**
- * Security notices (issue 20.13). An EventBridge rule hands this function CloudTrail's record of every successful
+ * Security notices. An EventBridge rule hands this function CloudTrail's record of every successful
  * user pool call that changes a password or turns two-step sign-in on or off (functions/events.ts,
  * infra/security-notices.ts); locally the Cognito emulator sends the same record after the same calls. It finds the
  * account by the `sub` Cognito records, and e-mails its address what changed, when, and what to do if it was not

@@ -1,5 +1,5 @@
 /**
- * The handler stack every route uses (middy): a body only as application/json (415 otherwise: issue 20, item 9),
+ * The handler stack every route uses (middy): a body only as application/json (415 otherwise),
  * body parsing, zod validation -> 400 {message, fieldErrors},
  * the route's access rule from the JWT claims, typed errors -> their status, anything unexpected -> 500
  * with a generic message and a structured log line. Every line of the invocation carries its request ids and

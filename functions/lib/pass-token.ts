@@ -1,6 +1,6 @@
 /**
- * The booking pass's signed token (issue 23): the one secret that opens a booking's pass without an account, and
- * the content of the pass's QR code that the yard scans (issue 22). It is the booking id and an HMAC of it under
+ * The booking pass's signed token: the one secret that opens a booking's pass without an account, and
+ * the content of the pass's QR code that the yard scans. It is the booking id and an HMAC of it under
  * the pass signing key, so a made-up or altered token is refused and no token can be guessed from a reference.
  *
  * The key, resolved once per process:

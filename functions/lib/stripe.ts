@@ -1,7 +1,7 @@
 /**
  * The Stripe SDK client and the webhook signing secret, each resolved once per process and from its own place,
  * so a function that may call Stripe cannot read the webhook secret and the webhook's secret is read only by
- * the webhook (issue 9):
+ * the webhook:
  * - the API key: STRIPE_SECRET_KEY in the environment (real Stripe, test mode); else STRIPE_SECRET_ID, a Secrets
  *   Manager secret holding {"secretKey"} (deployed stacks); else, locally, the offline stand-in served by the dev
  *   server, which sets STRIPE_STANDIN_URL;

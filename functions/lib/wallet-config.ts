@@ -1,5 +1,5 @@
 /**
- * The operator's wallet pass settings (issue 23 item 6; docs/operations.md, Wallet passes): Apple's pass type id,
+ * The operator's wallet pass settings (docs/operations.md, Wallet passes): Apple's pass type id,
  * team id and signing certificates, and Google's issuer, class and service account key. Either part may be absent,
  * and then that wallet is simply not offered; nothing shows until an operator sets one up.
  *

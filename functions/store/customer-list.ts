@@ -1,5 +1,5 @@
 /**
- * The admin's customer list (issue 22): every customer item carries `gsi2pk = CUSTOMERS` and
+ * The admin's customer list: every customer item carries `gsi2pk = CUSTOMERS` and
  * `gsi2sk = <sort name> #<id>`, written with the customer and moved by the same UpdateItem that renames it, so a page
  * is one Query of that partition in name order, starting after the last row of the page before. It never reads
  * more than the page (and one row to know whether another page follows).

@@ -143,7 +143,7 @@ export const keys = {
   pickupQueueEntry: (date: string, bookingId: string): ItemKey => ({ pk: `PICKUP_QUEUE#${date}`, sk: `BOOKING#${bookingId}` }),
   /** A one-time manage-my-booking link (store/manage-links.ts), by the SHA-256 of its secret: the table never holds the secret. */
   manageLink: (secretHash: string): ItemKey => ({ pk: `MANAGE_LINK#${secretHash}`, sk: 'LINK' }),
-  /** A staff note on a booking (issue 22), next to it; never read by a customer route. */
+  /** A staff note on a booking, next to it; never read by a customer route. */
   bookingNote: (bookingId: string, at: string, id: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: `NOTE#${at}#${id}` }),
   /** A copy of a note flagged for a date, in that date's day-sheet partition (the sheet lists it). */
   dayNote: (date: string, at: string, id: string): ItemKey => ({ pk: `DAY#${date}`, sk: `NOTE#${at}#${id}` }),

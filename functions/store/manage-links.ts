@@ -1,5 +1,5 @@
 /**
- * One-time manage-my-booking links (issue 23): an item per link keyed by the SHA-256 of its random secret, with the
+ * One-time manage-my-booking links: an item per link keyed by the SHA-256 of its random secret, with the
  * booking it opens and when it stops working. Opening it is one conditional update (unused and not expired), so a
  * link opens once however many tabs try at the same moment. The item expires (ttl) a day after the link does.
  */

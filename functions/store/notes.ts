@@ -1,5 +1,5 @@
 /**
- * Staff notes on a booking (issue 22): each under the booking's partition (`NOTE#<at>#<id>`), and, when flagged for
+ * Staff notes on a booking: each under the booking's partition (`NOTE#<at>#<id>`), and, when flagged for
  * a date, a copy in that date's day-sheet partition so the sheet lists it with its two other reads. Both land in
  * one transaction with the booking's note count (`NOTE_COUNT`), whose condition bounds the notes a booking holds;
  * nothing here is reachable from a customer route.

@@ -1,5 +1,5 @@
 /**
- * A walk-in paid in the yard (issue 22 item 6): the booking is written confirmed, with nothing paid yet, in one
+ * A walk-in paid in the yard: the booking is written confirmed, with nothing paid yet, in one
  * transaction with everything a paid checkout's confirmation writes (reference guard, day-sheet entries, search
  * tokens, bay entry and lock, counters) and the stay's places taken only where the yard has room, so it is booked,
  * listed and counted exactly once or not at all. The payment is then recorded as any yard payment is.

@@ -1,6 +1,6 @@
 /**
  * Granting and revoking the admin role: membership of the Cognito group `admin` (docs/product-rules.md, Accounts and roles), or the staff role,
- * the group `staff` (issue 22: the yard's screens, no refunds, exports or capacity). Works
+ * the group `staff` (the yard's screens, no refunds, exports or capacity). Works
  * on any user pool, the local emulator's or a deployed one; finding the pool is targets.ts's job.
  * Accounts are found by e-mail, so a person who signed up with a password and also with Google (two
  * Cognito users with one e-mail) gets the same role on both.

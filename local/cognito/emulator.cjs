@@ -321,7 +321,7 @@ wrap('VerifySoftwareToken', (services, verify) => async (ctx, req) => {
   return result;
 });
 
-// Security notices (issue 20.13). In AWS, CloudTrail records every user pool call and an EventBridge rule hands the
+// Security notices. In AWS, CloudTrail records every user pool call and an EventBridge rule hands the
 // record of each successful password or two-step change to the SecurityNotice function (infra/security-notices.ts).
 // Here the emulator plays CloudTrail: after such a call succeeds it invokes the same function through the local
 // Lambda endpoint with a record of the same shape (what CloudTrail hides is hidden), before it answers, so the

@@ -84,7 +84,7 @@ describe.each(viewportNames)('accounts at %s width', (viewport) => {
       await page.getByLabel('Password', { exact: true }).fill(password);
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await toast(page, 'You have successfully signed in.');
-      // Signing in without a page to return to lands on the dashboard (issue 24), not the home page.
+      // Signing in without a page to return to lands on the dashboard, not the home page.
       await page.waitForURL(`${baseUrl}/customer-dashboard`);
 
       // The header shows the e-mail's initial; the menu has the e-mail, Dashboard, Profile and Sign Out.
@@ -188,7 +188,7 @@ describe.each(viewportNames)('accounts at %s width', (viewport) => {
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await toast(page, 'You have successfully signed in.');
 
-      // A signed-in visitor is sent from the sign-in page to the dashboard (issue 24).
+      // A signed-in visitor is sent from the sign-in page to the dashboard.
       await page.goto(`${baseUrl}/login`);
       await page.waitForURL(`${baseUrl}/customer-dashboard`);
     });

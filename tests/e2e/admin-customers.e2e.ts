@@ -1,5 +1,5 @@
 /**
- * The admin's customer list (issue 22) at desktop and phone widths, in one walk per width: an admin opens Customers
+ * The admin's customer list at desktop and phone widths, in one walk per width: an admin opens Customers
  * from the dashboard, searches a family name 27 customers share (25 a page: pages forward and back), finds one
  * customer by name, opens them (details and bookings with reference, dates, status and total), and follows a booking's
  * reference to it in the bookings list. Paging rules, search forms and access are in the integration tests

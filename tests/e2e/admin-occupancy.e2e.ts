@@ -1,5 +1,5 @@
 /**
- * Staff see the yard's occupancy and export the list (issue 14), at desktop and phone widths: the chart with its
+ * Staff see the yard's occupancy and export the list, at desktop and phone widths: the chart with its
  * bars, held places and the day at capacity, the same numbers in the table, the capacity changed (and a bad number
  * refused) from the dashboard, and Export CSV downloading exactly the filtered list.
  *

@@ -1,6 +1,6 @@
 /**
- * Staff from the dashboard's Actions (issues 13 and 14): a booking's vehicle photos, cancelling with a chosen refund, the
- * day sheet, and (issue 9) a payment that did not match its booking, held for review until staff confirm it.
+ * Staff from the dashboard's Actions: a booking's vehicle photos, cancelling with a chosen refund, the
+ * day sheet, and a payment that did not match its booking, held for review until staff confirm it.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';

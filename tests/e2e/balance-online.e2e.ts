@@ -1,5 +1,5 @@
 /**
- * Money after booking, in the browser (issue 26): a traveller pays a deposit booking's balance from the dashboard
+ * Money after booking, in the browser: a traveller pays a deposit booking's balance from the dashboard
  * through the offline Stripe stand-in and sees nothing left to pay; then an admin refunds part of the booking through
  * the booking view's form, confirming against the headroom it shows, and sees the refund made.
  */

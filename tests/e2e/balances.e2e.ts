@@ -1,5 +1,5 @@
 /**
- * Settling a balance at the desk (issue 26 item 6): check-out is refused while money is due, staff record the cash
+ * Settling a balance at the desk: check-out is refused while money is due, staff record the cash
  * the traveller pays from the booking's dialog, the history shows it, and check-out then goes through.
  */
 import { randomUUID } from 'node:crypto';

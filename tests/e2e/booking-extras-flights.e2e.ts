@@ -1,5 +1,5 @@
 /**
- * Flight numbers and the late-night rule in the browser (issue 24 items 1 and 5), one walk per width: the quote card
+ * Flight numbers and the late-night rule in the browser, one walk per width: the quote card
  * refuses a late-night drop-off inside 24 hours with the terms' message; a guest books with both flights (a malformed
  * one is refused under its field first), sees them on the payment summary and the booking pass; staff see them in
  * the admin list, on the day sheet and in the exported CSV.

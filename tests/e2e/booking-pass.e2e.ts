@@ -1,5 +1,5 @@
 /**
- * The booking pass without an account (issue 23): a guest books and pays a deposit, asks for a link by reference
+ * The booking pass without an account: a guest books and pays a deposit, asks for a link by reference
  * and e-mail on /manage-booking, opens it from the outbox, and lands on the pass: the reference, a QR code that
  * decodes (jsQR) to the pass's own address, the stay, the balance with Pay balance, directions and shuttle stops,
  * the calendar and invoice links; re-sends the confirmation and cancels by the terms through the same dialog the

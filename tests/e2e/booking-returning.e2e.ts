@@ -1,5 +1,5 @@
 /**
- * Returning customers and the terms before paying (issue 24, items 3 and 4), one walk per width: a customer with a
+ * Returning customers and the terms before paying, one walk per width: a customer with a
  * saved profile and a past booking signs in from the booking page and comes back to it with the quote kept and the
  * details filled; a hostile `next` goes to the dashboard; the payment page states the cancellation rule and links the
  * terms before Pay Now; 'My bookings' beside the avatar opens the dashboard, where "Book again" carries the car.

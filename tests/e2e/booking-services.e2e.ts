@@ -1,5 +1,5 @@
 /**
- * A service from the Services page booked with the parking (issue 24, item 2): "Book This Service" for Car Detailing
+ * A service from the Services page booked with the parking: "Book This Service" for Car Detailing
  * arrives at the booking with it chosen, the quote adds its price from the price list, the stand-in checkout charges
  * it and the receipt lists it. The detail (every service, edits, refunds, invoice, CSV, day sheet) is in the
  * integration and unit tests.

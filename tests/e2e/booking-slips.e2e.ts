@@ -1,5 +1,5 @@
 /**
- * The booking flow's stalls and slips (issue 24 items 6 and 7), walked once per width: the quote card's date fields
+ * The booking flow's stalls and slips, walked once per width: the quote card's date fields
  * show all of their placeholder; on My Bookings the actions sit in their own row under the status chips, '+ New
  * booking' lines up with the filters and a time never breaks; a checkout cancelled at the hosted page is called
  * cancelled and offers Retry; the stand-in's declined card comes back as 'Payment Failed' with Retry; the retried

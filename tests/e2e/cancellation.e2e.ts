@@ -1,4 +1,4 @@
-/** A customer cancels a booking from the dashboard (issue 14): the refund is shown before confirming, then the card says cancelled. */
+/** A customer cancels a booking from the dashboard: the refund is shown before confirming, then the card says cancelled. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { daysFromToday } from '../support/dates';

@@ -1,5 +1,5 @@
 /**
- * A full yard, as a traveller meets it (issue 14): the local stack run with YARD_CAPACITY=2 (a stack of this
+ * A full yard, as a traveller meets it: the local stack run with YARD_CAPACITY=2 (a stack of this
  * file's own, so the shared one keeps its 300 places). Two bookings fill some dates; the calendars mark them
  * full, Get Quote says 'Sorry, we are full on DD/MM/YYYY. Please choose other dates.' instead of a price, and a
  * place taken while the traveller fills in their details is refused at Pay Now with the same message.

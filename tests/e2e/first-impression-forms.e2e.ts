@@ -1,5 +1,5 @@
 /**
- * Issue 10, the quote and booking forms: every date the field cannot take says why under it, a typed slash
+ * The quote and booking forms: every date the field cannot take says why under it, a typed slash
  * ends a part, one quote error under the field it is about, Back keeps what was typed, a disabled Get Quote
  * is legible and says what is missing, and at 1280 px an error never stretches its neighbours.
  */

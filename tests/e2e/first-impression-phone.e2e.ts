@@ -1,5 +1,5 @@
 /**
- * Issue 10 on a phone (390 x 844): the quote form on the first screen, the total before Pay Now, e-mails that
+ * A first visit on a phone (390 x 844): the quote form on the first screen, the total before Pay Now, e-mails that
  * wrap only between their parts, aligned summary rows, a one-line brand, a menu that does not touch the edge,
  * no page wider than the screen (the local checkout included), and the copy points.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 10, speed: the public pages arrive as pre-rendered HTML (text paints before the script runs, the
+ * Speed: the public pages arrive as pre-rendered HTML (text paints before the script runs, the
  * page's own title is in the HTML), hydrate without a warning, and every other path still gets the SPA shell.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The tax invoice from the customer dashboard (issue 23 item 5): Download invoice on a paid booking saves the PDF,
+ * The tax invoice from the customer dashboard: Download invoice on a paid booking saves the PDF,
  * whose text is the tax invoice for that booking: its reference as the number, the seller's GST number, the $60
  * charged and the GST in it.
  */

@@ -1,5 +1,5 @@
 /**
- * Paying twice for one trip (issue 26 item 5), as the tester found it: after paying, Back twice came to the filled
+ * Paying twice for one trip, as the tester found it: after paying, Back twice came to the filled
  * payment page and Pay Now made a second paid booking. Now that page shows the paid booking; and booking the same
  * stay again warns 'You already have RP-... for these dates', with Book anyway to go on deliberately.
  */

@@ -1,5 +1,5 @@
 /**
- * The pickup queue on the driver's phone (issue 22 item 4) and at the desk: staff open /yard/queue once; a traveller
+ * The pickup queue on the driver's phone and at the desk: staff open /yard/queue once; a traveller
  * whose pick-up is today says "I've landed" by their pass (through the API, as the pass page sends it) and appears
  * in the open page without a reload; "Picked up" moves them to "Bring forward" with their car and bay; a traveller who
  * phoned is added by the reference they read out. The booking's dates are moved onto today by writing it (there is

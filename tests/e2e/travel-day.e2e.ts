@@ -1,5 +1,5 @@
 /**
- * Add to calendar (issue 23 item 3) in the browser: a guest books and pays, presses "Add to calendar" on the
+ * Add to calendar in the browser: a guest books and pays, presses "Add to calendar" on the
  * payment-success page, and the file that downloads holds the drop-off and pick-up at the booked NZ times with the
  * yard's address and the booking pass link. The detail (access, updates, cancellation) is in
  * tests/integration/travel-day.test.ts.

@@ -1,5 +1,5 @@
 /**
- * The desk and the gate (issue 22 items 6 and 8), one flow per width: at 1280 px an admin finds a booking by its
+ * The desk and the gate, one flow per width: at 1280 px an admin finds a booking by its
  * reference typed without RP- and in lower case, and every row's Edit and Photos buttons sit inside the window (no
  * sideways scrolling to reach them); at 390 px a member of staff books a walk-in paid in cash and sees it booked.
  * The detail (each forgiving form, the ledger line, refusals) is in tests/integration/yard-desk.test.ts.

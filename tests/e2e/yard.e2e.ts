@@ -1,5 +1,5 @@
 /**
- * The yard's day on the phone screen /yard (issue 22), at the phone's 390 px and at desktop width: a staff member
+ * The yard's day on the phone screen /yard, at the phone's 390 px and at desktop width: a staff member
  * scans a pass's QR code from a photo (the camera's fallback), checks the car in with a photo, the suggested bay and
  * a key tag, then checks it out: refused while money is due, allowed once the cash is recorded. The QR image is made
  * here with `qrcode` from a real pass token signed with the stack's own key (read from its data folder, as the stack

@@ -1,5 +1,5 @@
 /**
- * The refund worker and the alarms (issue 26, item 2; docs/operations.md, Alarms): the job runs on a one-minute
+ * The refund worker and the alarms (docs/operations.md, Alarms): the job runs on a one-minute
  * schedule, one pass at a time, with only its grants; the refund alarms count 'Refund failed' and long-unconfirmed
  * refunds from every function that sends refunds (the routes that change or cancel a paid booking, and the
  * worker); every alarm notifies the SNS topic.

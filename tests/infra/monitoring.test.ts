@@ -1,5 +1,5 @@
 /**
- * The alarms and the dashboard an operator watches (issue 25, item 8; docs/operations.md, Alarms): each alarm's
+ * The alarms and the dashboard an operator watches (docs/operations.md, Alarms): each alarm's
  * metric, threshold and action on the one SNS topic, the functions' metrics namespace, and a dashboard that shows
  * the business events and every alarm.
  */

@@ -1,5 +1,5 @@
 /**
- * The travel-day reminders job (issue 23 item 4; docs/operations.md, Reminders): every 15 minutes, one pass at a
+ * The travel-day reminders job (docs/operations.md, Reminders): every 15 minutes, one pass at a
  * time, reading the table (day sheet and bookings, no Scan), writing only the reminders' records, sending e-mail
  * with the site's links; SMS only where the environment turns it on, and then only to phone numbers.
  */

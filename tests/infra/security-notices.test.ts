@@ -1,5 +1,5 @@
 /**
- * Security notices in AWS (issue 20.13; docs/security.md): an EventBridge rule on CloudTrail's record of every
+ * Security notices in AWS (docs/security.md): an EventBridge rule on CloudTrail's record of every
  * successful user pool call that changes a password or turns two-step sign-in on or off runs the SecurityNotice
  * function, which may read users of its own pool (AdminGetUser, nothing else of Cognito) and send e-mail; a trail
  * makes CloudTrail hand those records to EventBridge.

@@ -280,7 +280,7 @@ describe('least privilege: each role holds exactly what its route declares', () 
     }
   });
 
-  it('issue 9: the contact function may only put and update its own items (LeadingKeys), never delete, read or query; its Idempotency-Key records are the only other items it touches', () => {
+  it('the contact function may only put and update its own items (LeadingKeys), never delete, read or query; its Idempotency-Key records are the only other items it touches', () => {
     const contact = routes.find((r) => r.path === '/api/contact')!;
     const table = statementsOf(functionFor(contact)[1]).filter((st) => JSON.stringify(st.Action).includes('dynamodb:'));
     expect(table).toHaveLength(2);
@@ -292,7 +292,7 @@ describe('least privilege: each role holds exactly what its route declares', () 
     expect(idem!.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['IDEMPOTENCY#*'] } });
   });
 
-  it('issue 9: the checkout routes and the webhook read by key only (no index; a Query only of the occupancy counters); only the webhook reads its signing secret', () => {
+  it('the checkout routes and the webhook read by key only (no index; a Query only of the occupancy counters); only the webhook reads its signing secret', () => {
     const keyOnly = routes.filter((r) => ['POST /api/checkout', 'GET /api/checkout/{sessionId}', 'POST /api/webhooks/stripe'].includes(`${r.method} ${r.path}`));
     expect(keyOnly).toHaveLength(3);
     for (const route of keyOnly) {
@@ -621,7 +621,7 @@ describe('site', () => {
   });
 });
 
-describe('WAF (issue 9): a web ACL on the distribution, from a stack of its own in us-east-1', () => {
+describe('WAF: a web ACL on the distribution, from a stack of its own in us-east-1', () => {
   const rules = () => s.edge.json.Resources.WebAcl!.Properties.Rules as any[];
   const rule = (name: string) => rules().find((r) => r.Name === name)!;
   const startsWith = (path: string) => ({

@@ -1,5 +1,5 @@
 /**
- * A checkout that is never paid does not decide the customer's details (issue 24 item 6: the name typed in an
+ * A checkout that is never paid does not decide the customer's details (the name typed in an
  * abandoned checkout stayed on the customer record and showed in admin search). The details typed are kept on the
  * checkout's pending booking; the customer's first paid booking gives the record its name and number. After that a
  * checkout by someone else with the same e-mail changes nothing, and neither does another person's first payment for a

@@ -1,5 +1,5 @@
 /**
- * Issue 20's attacks on accounts, replayed over HTTP as a page or a script would make them, through the site's
+ * The attacks an outside probe made on accounts, replayed over HTTP as a page or a script would make them, through the site's
  * /_cognito proxy and directly on the Cognito emulator's port: taking an account over with a made-up challenge
  * session, forging tokens with the key cognito-local ships, using the emulator's admin operations, choosing a
  * `sub` at sign-up, and guessing codes. Each fails, and what a real person does still works.

@@ -1,5 +1,5 @@
 /**
- * The admin's customer list (issue 22): who may call it (anonymous, customer A, customer B, staff, admin); every
+ * The admin's customer list: who may call it (anonymous, customer A, customer B, staff, admin); every
  * customer who has paid or holds an account in name order, paged by a cursor with no row lost or repeated between
  * pages; a customer whose checkout was never paid left out until it pays, and a renamed one moved in the same write; the forgiving search (name, e-mail, phone digits)
  * paged alike; and one customer's bookings with reference, dates, status and total.

@@ -1,5 +1,5 @@
 /**
- * The CSV export of the admin's list (issue 14): GET /api/admin/bookings.csv for anonymous, customer A, customer B and
+ * The CSV export of the admin's list: GET /api/admin/bookings.csv for anonymous, customer A, customer B and
  * staff; the file's columns, en-NZ dates, money, RFC 4180 quoting and formula guard, read back with a CSV parser;
  * the same rows in the same order as the list for the same query, on every kind of list (search, range, status, all);
  * bad input answered as JSON; and where the file is cut. Bookings are made through the real checkout, each test

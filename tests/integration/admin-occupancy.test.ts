@@ -1,5 +1,5 @@
 /**
- * The occupancy chart's API and the capacity setting (issue 14): GET /api/admin/occupancy and PUT /api/admin/capacity
+ * The occupancy chart's API and the capacity setting: GET /api/admin/occupancy and PUT /api/admin/capacity
  * for anonymous, customer A, customer B and staff; bad input; the numbers from seeded counters.
  *
  * The capacity counters are not yet kept by the booking flow on this branch, so occupancy is seeded with the store's

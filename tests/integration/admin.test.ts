@@ -1,5 +1,5 @@
 /**
- * The admin API (issue 12): every /api/admin route for anonymous, customer A, customer B and admin; the lists'
+ * The admin API: every /api/admin route for anonymous, customer A, customer B and admin; the lists'
  * search, filters, pages and sort over bookings made through the real checkout; the staff edit (price and
  * balance follow, bay clashes refused, history written, stale saves refused); the customer editor's
  * uniqueness rules; and a booking for a customer through the hosted checkout. Other test files write to the

@@ -1,5 +1,5 @@
 /**
- * Every route of functions/routes.ts against bad input (issue 9, "Keep it true"): generated junk bodies (wrong
+ * Every route of functions/routes.ts against bad input ("Keep it true"): generated junk bodies (wrong
  * types, nested junk, `__proto__` keys, huge strings, non-JSON, empty), bad path parameters, query strings and
  * headers, as anonymous, a customer and an admin. Whatever comes in: never a 5xx, every 4xx is JSON {message},
  * and a refused request writes nothing (the table is compared before and after each one, the outbox too).

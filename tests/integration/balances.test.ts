@@ -1,5 +1,5 @@
 /**
- * Settling balances (issue 26 item 6), on a stack of its own so the summary's figures are exact: staff record a
+ * Settling balances, on a stack of its own so the summary's figures are exact: staff record a
  * payment towards a booking's balance (who from the token, never the body), check-out is refused while money is due
  * unless an admin lets the car go with a reason, and an unnotified late pick-up adds the terms' $5 a day.
  */

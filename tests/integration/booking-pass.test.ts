@@ -1,5 +1,5 @@
 /**
- * The booking pass and manage-my-booking without an account (issue 23, items 1 and 2): the pass a signed token
+ * The booking pass and manage-my-booking without an account: the pass a signed token
  * opens and what it leaves out; a made-up, altered or orphaned token answering one 404; cancelling and re-sending
  * the confirmation through the token; the owner's /api/me variant for every kind of caller; the one-time link
  * (the same answer for unknown reference or e-mail, once, expiry, budgets); and the confirmation e-mail's link.

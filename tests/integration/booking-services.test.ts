@@ -1,5 +1,5 @@
 /**
- * Issue 24 item 2 through the local gateway: the add-on services are priced by the server from the one price list
+ * Through the local gateway: the add-on services are priced by the server from the one price list
  * (Car Detailing $250 on 8 days' parking of $50 is $300, whatever total the browser sends), stored on the booking,
  * and once paid they are the yard's tasks on the day sheet (detailing: ready before the pick-up) and a column of the
  * CSV export. The figures are the price list's, written out.

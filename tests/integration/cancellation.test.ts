@@ -1,5 +1,5 @@
 /**
- * Cancelling (issue 14): a customer's own booking by the terms (48 hours or more before drop-off: paid less
+ * Cancelling: a customer's own booking by the terms (48 hours or more before drop-off: paid less
  * $20; less: nothing), staff with any refund up to what was paid; access for anonymous, customers A and B and
  * staff; one refund and one status however often or concurrently it is asked; the day sheet, counters,
  * ledger and e-mail agreeing.

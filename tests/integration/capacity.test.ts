@@ -1,5 +1,5 @@
 /**
- * Yard capacity (issue 14): a stack of its own with YARD_CAPACITY=2, so the yard fills with a few bookings
+ * Yard capacity: a stack of its own with YARD_CAPACITY=2, so the yard fills with a few bookings
  * without touching the shared test stack. A booking takes a place on every NZ date from drop-off to pick-up;
  * an open checkout holds its places until it expires; cancelling and shortening give places back; extending
  * and staff edits need room; 200 checkouts racing for the last place confirm exactly one; a burst for the last two

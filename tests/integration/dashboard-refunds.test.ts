@@ -1,5 +1,5 @@
 /**
- * Refunds made in Stripe's dashboard racing the app's own (issue 26 item 3), on a stack of its own. Each Stripe
+ * Refunds made in Stripe's dashboard racing the app's own, on a stack of its own. Each Stripe
  * refund is recorded once by its id from Stripe's list of the payment's refunds; what was paid is the charge less
  * Stripe's refunds, never negative; an outside refund lowers what the app still sends (the headroom rule); a refund
  * that fails later is undone; redelivered and reordered events change nothing.

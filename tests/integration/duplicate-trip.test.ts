@@ -1,5 +1,5 @@
 /**
- * Paying twice for one trip (issue 26 item 5): POST /api/checkout and POST /api/me/checkout answer 409 'You already
+ * Paying twice for one trip: POST /api/checkout and POST /api/me/checkout answer 409 'You already
  * have RP-... for these dates' when a paid booking of the same e-mail (any case) and car (any spacing) overlaps the
  * stay, and go on when the request says `confirm_duplicate: true`. Only a caller who may already see that booking is
  * told: the browser that paid it (its session id) or, on the dashboard, its signed-in owner; anyone else is answered

@@ -1,5 +1,5 @@
 /**
- * Issue 24 items 1 and 5 through the local gateway: flight numbers (one NZ123-style rule) stored by the checkout,
+ * Through the local gateway: flight numbers (one NZ123-style rule) stored by the checkout,
  * staff bookings, walk-ins and the admin edit, and refused with a 400 and nothing written when malformed; the
  * late-night rule (a drop-off from 19:00 to 05:00 needs 24 hours' notice) refused in the quote, the checkout and a
  * customer's drop-off move, and overridden by staff (New Booking, the edit, walk-ins).

@@ -1,5 +1,5 @@
 /**
- * Guards that a bug could remove without any other test noticing (issue 21: each was put in by hand and passed the
+ * Guards that a bug could remove without any other test noticing (each was put in by hand and passed the
  * suite): the refund's idempotency key and a refund Stripe refuses, a customer cancelling or moving a pick-up into the
  * past after drop-off, staff edits settling from the booking's drop-off date, an unverified e-mail claiming a
  * customer, a checked-in car's bay, and confirmation exactly once from a stale read. Each asserts what the data, the

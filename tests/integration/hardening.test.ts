@@ -1,5 +1,5 @@
 /**
- * What an attacker and a hostile network found (issue 9), each closed with a test that failed before: malformed
+ * What an attacker and a hostile network found, each closed with a test that failed before: malformed
  * paths and oversized bodies get a 4xx JSON message and no internals; the Stripe stand-in cannot be polluted or
  * driven by another site; webhooks dated in the future are refused; the server answers from its first moment;
  * the local data is private to the user.
@@ -35,7 +35,7 @@ describe('bad requests get a 4xx JSON message and no internals', () => {
   });
 });
 
-describe('cross-site posts (issue 20, item 9)', () => {
+describe('cross-site posts', () => {
   // What a page on another site can make a visitor's browser send without asking first (no CORS preflight).
   it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])('a checkout sent as %s is a 415 and holds nothing', async (type) => {
     const body = checkoutBody();
@@ -134,7 +134,7 @@ describe('the local server', () => {
   });
 });
 
-describe("the local server's front door (issue 20, item 8)", () => {
+describe("the local server's front door", () => {
   const port = Number(new URL(baseUrl).port);
 
   describe('answers only to its own loopback names on its own port (DNS rebinding)', () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 10: unpaid checkouts may hold at most 5% of the yard's places on a day (at least 3), so holds
+ * Unpaid checkouts may hold at most 5% of the yard's places on a day (at least 3), so holds
  * cannot fill a day; past that the traveller is told when to try again. A traveller who leaves the payment step
  * ends their checkout (POST /api/checkout/{sessionId}/cancel): the Stripe session is expired and the places come
  * back at once; nobody else can end it. Runs its own stack of 100 places (5 holds a day).

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 11: the POSTs that start things honour `Idempotency-Key`. A retry with the same key and body gets
+ * The POSTs that start things honour `Idempotency-Key`. A retry with the same key and body gets
  * the first answer and nothing happens twice (one booking, one hold, one contact e-mail); the same key with another
  * body is 422 and does nothing; a key still in progress is 409; a refused request leaves its key free for the retry.
  */

@@ -1,5 +1,5 @@
 /**
- * Tax invoices and credit notes (issue 23 item 5) over HTTP: the PDF downloaded by the owner, by a pass link and by
+ * Tax invoices and credit notes over HTTP: the PDF downloaded by the owner, by a pass link and by
  * staff, parsed as text: the reference, what was charged (from the ledger: the deposit, then the balance taken in
  * the yard), the GST in it, and a credit note page once a refund is made. Who may download what, and that a made-up
  * or altered pass token and an unknown booking answer the same 404. Over $1,000 the invoice names the buyer: the owner

@@ -1,5 +1,5 @@
 /**
- * The local server's static site answers as CloudFront does (issue 24 item 6): every page of the site, from the same
+ * The local server's static site answers as CloudFront does: every page of the site, from the same
  * lists the CloudFront function and the route table are held to (shared/prerendered-paths.ts), with 200; any other
  * path with the SPA shell and HTTP 404, so the 404 page shows and crawlers see the status.
  */

@@ -1,5 +1,5 @@
 /**
- * The money policy through the HTTP API (issue 26 items 1 and 7), on a stack of its own so the summary's
+ * The money policy through the HTTP API, on a stack of its own so the summary's
  * figures are exact: editing first no longer gets round the 48-hour rule (shorten then cancel, move the stay
  * out then cancel), staff refund above the terms only with a reason the ledger and history keep, the summary
  * shows revenue collected and due apart, and the cancellation e-mail states what was kept, why, and its GST.

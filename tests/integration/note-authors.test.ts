@@ -1,5 +1,5 @@
 /**
- * Staff notes name their author as staff know them (issue 22): the id token's e-mail (or its name, where the account
+ * Staff notes name their author as staff know them: the id token's e-mail (or its name, where the account
  * has one: tests/unit/note-authors.test.ts, as the local Cognito puts no name in its tokens), kept on the note when it
  * is written; a token that names no one (an access token: only the user id) and older notes that kept only a user id
  * read 'A staff member', never the id; an older note that kept an e-mail shows it.

@@ -1,5 +1,5 @@
 /**
- * A payment that does not match what its booking asked (issue 9): Stripe says the session was paid, but for
+ * A payment that does not match what its booking asked: Stripe says the session was paid, but for
  * another amount or in another currency. The booking is kept (the money is real) but held as `payment_review`:
  * no receipt, the success page says it is being checked, staff find it under its own status and either confirm it
  * (the receipt goes then) or cancel it with a refund.

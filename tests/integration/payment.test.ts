@@ -48,7 +48,7 @@ describe('paying for a booking', () => {
       booking_id: bookingId,
       booking_reference: reference,
       parking_bay_number: null,
-      // Anyone holding the session id gets this answer: the e-mail and phone are masked (issue 9).
+      // Anyone holding the session id gets this answer: the e-mail and phone are masked.
       customer: { name: 'Aroha Ngata', email: `${body.customer.email[0]}•••@example.com`, contact_number: `•••• ${body.customer.contactNumber.replace(/\D/g, '').slice(-4)}` },
       car_registration: 'KTA123',
       drop_off_date: selection.dropOffDate,

@@ -1,5 +1,5 @@
 /**
- * Issue 20 (7), second half: the local photo store is as strict as S3. Browsers reach it only through the photo
+ * The local photo store is as strict as S3. Browsers reach it only through the photo
  * gate (local/photo-gate.ts), which lets through a presigned POST whose signed policy the form meets and a
  * presigned GET whose signature matches, both unexpired, and the bucket's CORS preflight; anything else is 403
  * with S3's XML and changes nothing in the bucket (read directly from s3rver here).

@@ -131,7 +131,7 @@ describe('uploading and viewing', () => {
   it('the presign is limited: its policy names the key, the content type, 1 byte to 10 MB, a few minutes', async () => {
     const res = await presign(a, shared, { fileName: 'x.webp', contentType: 'image/webp', size: 100 });
     expect(res.status).toBe(201);
-    // Never the key a photo is kept at: an incoming key of its own (issue 20).
+    // Never the key a photo is kept at: an incoming key of its own.
     expect(res.body.fields.key).toMatch(/^incoming\/[0-9a-f-]{36}$/);
     expect(res.body.fields['Content-Type']).toBe('image/webp');
     const policy = JSON.parse(Buffer.from(res.body.fields.Policy, 'base64').toString('utf8'));
@@ -143,7 +143,7 @@ describe('uploading and viewing', () => {
     expect(minutes).toBeLessThanOrEqual(5);
   });
 
-  it('issue 20: re-posting the presigned POST after completion (SVG bytes as the JPEG) changes nothing served: the checked JPEG stays', async () => {
+  it('re-posting the presigned POST after completion (SVG bytes as the JPEG) changes nothing served: the checked JPEG stays', async () => {
     const booking = await paidBookingOf(a);
     const original = jpegLike(2048);
     const { res, key, incomingKey, presigned } = await upload(a, booking, original, { fileName: 'car.jpg', contentType: 'image/jpeg' });

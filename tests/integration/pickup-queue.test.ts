@@ -1,5 +1,5 @@
 /**
- * The pickup queue through the HTTP API (issue 22 item 4, issue 23's "I've landed"): who may say it and run it
+ * The pickup queue through the HTTP API ("I've landed"): who may say it and run it
  * (anonymous, customer A, customer B, staff, admin; made-up and altered pass tokens), twice is one entry, what is
  * refused (cancelled, checked out, too early), the queue's order and fields, "Picked up", and what the table and the
  * booking's history hold. Dates are put on today by writing the booking (there is no clock to move), as

@@ -1,5 +1,5 @@
 /**
- * Request budgets (issue 9: 300 contact posts in 2.3 s all went through). Each sender's address and e-mail has a
+ * Request budgets (300 contact posts in 2.3 s all went through). Each sender's address and e-mail has a
  * budget per window, counted in DynamoDB; past it the route answers 429 with the minutes to wait and writes and
  * sends nothing. The test stack simulates visitors: X-Forwarded-For names one, otherwise each request is its own.
  */

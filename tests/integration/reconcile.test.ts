@@ -1,5 +1,5 @@
 /**
- * Reconcile (issue 26 item 8), on a stack of its own: after payments, cancellations, a refund made in Stripe's
+ * Reconcile, on a stack of its own: after payments, cancellations, a refund made in Stripe's
  * dashboard and a dashboard refund racing a cancellation, every booking's ledger agrees with Stripe (0 differences,
  * `npm run admin -- reconcile` exits 0); a ledger line tampered with in DynamoDB is reported with its booking's
  * reference, and the command exits 1.

@@ -1,5 +1,5 @@
 /**
- * Refunds that cannot be lost (issue 26, item 2): a cancellation writes its refund line `pending` with a refund
+ * Refunds that cannot be lost: a cancellation writes its refund line `pending` with a refund
  * request in the same transaction; the request that made it sends it at once, and the refund worker sends what is
  * left, with the line's id as Stripe's idempotency key, until Stripe answers. Driven through the Stripe stand-in's
  * refund faults on a stack of its own (the worker is called here with a clock ahead of time, as its schedule would).

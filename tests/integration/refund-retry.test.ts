@@ -1,5 +1,5 @@
 /**
- * Retrying a failed refund line (issue 26), and what the admin's booking view shows of refunds: a refund Stripe
+ * Retrying a failed refund line, and what the admin's booking view shows of refunds: a refund Stripe
  * refused is failed; an admin's Retry puts the same line back on the queue (recorded first), sends it with the same
  * idempotency key and it succeeds once; retrying a line that has succeeded does nothing.
  */

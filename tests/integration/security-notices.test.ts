@@ -1,5 +1,5 @@
 /**
- * Issue 20.13: the person hears of every change to their password or two-step sign-in, from the platform and not
+ * The person hears of every change to their password or two-step sign-in, from the platform and not
  * from the browser. Each change is made as the SPA makes it (through /_cognito) or as staff do (reset-mfa's admin
  * call); nothing here asks for a notice, yet exactly one lands in the outbox, addressed to that account. A change
  * that fails sends none.

@@ -1,5 +1,5 @@
 /**
- * Calendar files and travel-day reminders (issue 23 items 3 and 4): the .ics routes' access and content, the calendar
+ * Calendar files and travel-day reminders: the .ics routes' access and content, the calendar
  * on the confirmation, change and cancellation e-mails, and the reminders job run with a clock of its own: each
  * reminder once however often the job runs (twice, or twice at once), none for a cancelled booking.
  * The job runs in this process against the shared stack's table and outbox, as `npm run admin -- send-reminders` does.

@@ -1,5 +1,5 @@
 /**
- * Wallet passes through the API (issue 23 item 6): on a stack of its own whose operator has configured both wallets
+ * Wallet passes through the API: on a stack of its own whose operator has configured both wallets
  * (keys made at test time), the pass view offers them and GET /api/pass/{token}/wallet.pkpass answers a signed pass of
  * that booking to anyone holding the token (anonymous, customers A and B, staff, admin alike: the token is the
  * authority), with the pass's own 404 for a bad or altered token and none for a cancelled booking; the owner's

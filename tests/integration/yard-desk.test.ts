@@ -1,5 +1,5 @@
 /**
- * The desk and the gate (issue 22 items 2-search, 6 and 8): the forgiving search against bookings stored by the real
+ * The desk and the gate: the forgiving search against bookings stored by the real
  * checkout; a date range filtered to Cancelled finds cancelled bookings; walk-ins paid in the yard or by a card link;
  * and who may call the routes opened to staff (anonymous, customer A, customer B, staff, admin). Other files write
  * to the same table, so each test finds its own bookings by unique names, numbers and far-off dates.

@@ -1,5 +1,5 @@
 /**
- * The yard phone screen's API (issue 22): who may call each route (anonymous, customer A who owns the booking,
+ * The yard phone screen's API: who may call each route (anonymous, customer A who owns the booking,
  * customer B, staff, admin), scanning a pass's QR code (a made-up or altered code is 404), check-in (bay, key tag,
  * note; a double tap checks in once; a taken bay is refused and never suggested), check-out (refused while money
  * is due, allowed once the cash is recorded, or by an admin with a reason), staff notes (never in a customer's

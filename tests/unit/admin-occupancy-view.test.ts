@@ -52,7 +52,7 @@ describe('the capacity box', () => {
   });
 });
 
-describe('the desk view: the places axis and the capacity line (issue 22 item 8)', () => {
+describe('the desk view: the places axis and the capacity line', () => {
   it('ticks the places axis at whole numbers only, for a small yard as for a big one', () => {
     // The chart's own scale: capacity 2 gives a domain of 0 to about 2.2, whose plain ticks are 0, 0.5, 1, ...
     const axis = (top: number) => wholeTicks(scaleLinear<number>({ domain: [0, top * 1.08], range: [200, 0], nice: true }).ticks(5));

@@ -171,7 +171,7 @@ describe('apiDownload', () => {
   });
 });
 
-describe('Idempotency-Key (issue 20)', () => {
+describe('Idempotency-Key', () => {
   const start = (body: unknown) => apiRequest('/checkout', { method: 'POST', body, schema: greeting, idempotent: true });
 
   it('an idempotent POST carries a key; its retry after a 5xx or no answer reuses it; a new attempt after an answer gets a new one', async () => {
@@ -214,7 +214,7 @@ describe('Idempotency-Key (issue 20)', () => {
   });
 });
 
-describe('a request started early by a page shell (the pass, issue 23)', () => {
+describe('a request started early by a page shell (the pass)', () => {
   it('is sent once: the page reads its answer, with the schema and errors as if it had sent it; a second take finds none', async () => {
     const calls = serve(
       () => json(200, { hello: 'early' }),

@@ -189,7 +189,7 @@ describe('startCheckout', () => {
   });
 
 
-  it('issue 20: a hold that was written although its write reported an error is the answer (it happened), and its session stays open', async () => {
+  it('a hold that was written although its write reported an error is the answer (it happened), and its session stays open', async () => {
     vi.mocked(createPendingBooking).mockRejectedValue(Object.assign(new Error('socket hang up'), { name: 'TimeoutError' }));
     vi.mocked(pendingBookingExists).mockResolvedValue(true);
     const out = await startCheckout(request, ctx);

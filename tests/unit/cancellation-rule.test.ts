@@ -1,5 +1,5 @@
 /**
- * The cancellation sentence on the payment page and in the FAQ (issue 24, item 4) says what the money policy does,
+ * The cancellation sentence on the payment page and in the FAQ says what the money policy does,
  * the 24 to 48 hours the terms leave silent included.
  */
 import { describe, expect, it } from 'vitest';

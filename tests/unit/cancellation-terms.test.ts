@@ -35,7 +35,7 @@ describe('customerCancellation', () => {
   });
 });
 
-describe('customerCancellation after earlier changes (issue 26)', () => {
+describe('customerCancellation after earlier changes', () => {
   it('counts refunds already made and the 48 hours from the earliest drop-off, and says why money is kept', () => {
     const moved = { ...dropOff, dropOffDate: '2030-06-20', termsDropOffAt: new Date(at).toISOString() };
     expect(customerCancellation({ ...moved, status: 'reservation', paidCents: 11000 }, hoursBefore(30))).toMatchObject({ refundCents: 0, keptCents: 11000, keptReason: 'late', feeCents: 0 });

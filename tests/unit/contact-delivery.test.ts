@@ -1,5 +1,5 @@
 /**
- * Issue 20: a contact message whose e-mail went out has happened, whatever the bookkeeping after it does: the
+ * A contact message whose e-mail went out has happened, whatever the bookkeeping after it does: the
  * sender is told it went (not a 500 that invites sending it again); a send that failed is still the form's 502.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';

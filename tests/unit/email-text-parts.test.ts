@@ -1,6 +1,6 @@
 /**
  * Every e-mail the product builds has a plain-text part that reads as text: what people typed (an apostrophe, an
- * ampersand, angle brackets) appears as typed, never as an HTML entity (issue 24: `didn&#39;t` in the text part).
+ * ampersand, angle brackets) appears as typed, never as an HTML entity (`didn&#39;t` in the text part).
  * The account e-mails Cognito sends are HTML only; their text part exists only in the local outbox and is checked in
  * tests/integration/accounts-local.test.ts.
  */

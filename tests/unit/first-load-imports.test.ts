@@ -2,7 +2,7 @@
  * What the first load of `/` carries (web/src/app/main.tsx and everything it imports statically; every other page is a
  * lazy chunk): no Amplify, no admin or yard code, no schema library, and no TanStack Query (only the signed-in areas
  * mount it). The quote card on `/` reads the add-ons' price list; when that list held its zod shapes too, zod (about
- * 25 KB gzip) was preloaded on every page. The pass has an entry of its own (issue 23) held to the same: no zod, only
+ * 25 KB gzip) was preloaded on every page. The pass has an entry of its own held to the same: no zod, only
  * the QR encoder.
  */
 import path from 'node:path';

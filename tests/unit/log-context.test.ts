@@ -1,5 +1,5 @@
 /**
- * Logs with context (issue 25, item 7) and business metrics (item 8), as the lines a function writes: every line of an
+ * Logs with context and business metrics, as the lines a function writes: every line of an
  * invocation carries Lambda's request id and cold start, a route's lines API Gateway's request id and route key, the
  * booking and the masked Stripe session where a use case named them (and the next invocation does not), and counted
  * business events become one EMF line only where the stack names a metrics namespace (never locally).

@@ -1,5 +1,5 @@
 /**
- * The money policy (issue 26 item 1): whatever the sequence of edits and a final cancellation, at whatever
+ * The money policy: whatever the sequence of edits and a final cancellation, at whatever
  * moments relative to drop-off, the card never gets back more than cancelling the original booking at that
  * moment would give; money is never negative; the ledger's charge and refunds add up to what is held.
  */

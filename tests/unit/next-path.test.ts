@@ -1,4 +1,4 @@
-/** Where signing in returns to (issue 24, item 3): a page of this site, never another site, else the dashboard. */
+/** Where signing in returns to: a page of this site, never another site, else the dashboard. */
 import { describe, expect, it } from 'vitest';
 import { AFTER_SIGN_IN, afterSignIn, landingAfterSignIn, returnState, sameSitePath, signInLinkState } from '../../web/src/features/account/next-path';
 import { staffAreas } from '../../shared/roles';

@@ -1,4 +1,4 @@
-/** Who a staff note names (issue 22): the token's name, else its e-mail, else 'A staff member'; older notes alike. */
+/** Who a staff note names: the token's name, else its e-mail, else 'A staff member'; older notes alike. */
 import { describe, expect, it } from 'vitest';
 import { callerOf, displayNameOf } from '../../functions/lib/auth';
 import { authorOf } from '../../functions/use-cases/yard/note-view';

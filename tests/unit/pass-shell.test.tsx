@@ -1,5 +1,5 @@
 /**
- * The booking pass's fast first paint (issue 23): the pre-rendered shell's tags (web/prerender-plugin.ts), the
+ * The booking pass's fast first paint: the pre-rendered shell's tags (web/prerender-plugin.ts), the
  * skeleton it paints, the address the shell's early script reads, the file each prefix is answered with, and the
  * wallet buttons the loaded pass shows only where the operator has configured them.
  */

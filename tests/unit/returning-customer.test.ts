@@ -1,4 +1,4 @@
-/** Returning customers (issue 24, item 3): which details are filled for a signed-in person, and what "Book again" keeps. */
+/** Returning customers: which details are filled for a signed-in person, and what "Book again" keeps. */
 import { describe, expect, it } from 'vitest';
 import { bookAgain, filledFields, knownDetails, lastRegistration, prefillCustomer, type PastBooking } from '../../shared/returning-customer';
 

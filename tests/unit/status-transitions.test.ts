@@ -1,5 +1,5 @@
 /**
- * The status rules (shared/status-transitions.ts, issue 22): one step forward, Reservation -> Check-in from the
+ * The status rules (shared/status-transitions.ts): one step forward, Reservation -> Check-in from the
  * drop-off day (NZ date), Check-in -> Check-out; anything else needs an admin's confirmation and reason.
  */
 import fc from 'fast-check';

@@ -69,7 +69,7 @@ describe('the route table', () => {
       expect(needsOf(method, path)).not.toContain('table:read');
     }
     expect(needsOf('POST', '/api/contact')).toEqual(['contact:write', 'idempotency', 'email']);
-    // Its Idempotency-Key records are the only other items it may touch (issue 20).
+    // Its Idempotency-Key records are the only other items it may touch.
     const contact = routes.find((r) => r.path === '/api/contact')!;
     expect(allowed(contact, { action: 'DeleteItem', index: null, partitionKeys: ['IDEMPOTENCY#contact'] })).toBe(true);
     expect(allowed(contact, { action: 'DeleteItem', index: null, partitionKeys: ['CONTACT#2030-01'] })).toBe(false);

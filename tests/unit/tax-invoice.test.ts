@@ -1,5 +1,5 @@
 /**
- * Tax invoices and credit notes (issue 23 item 5): the GST figure as a property, which fields the documents carry
+ * Tax invoices and credit notes: the GST figure as a property, which fields the documents carry
  * and when (the buyer above $1,000), that the invoice lists what was charged from the ledger, and the PDF's text.
  */
 import fc from 'fast-check';

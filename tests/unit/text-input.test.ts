@@ -1,5 +1,5 @@
 /**
- * Hostile text in the fields people type (issue 20, item 12): whatever comes in, what a schema accepts is stored
+ * Hostile text in the fields people type: whatever comes in, what a schema accepts is stored
  * as NFC, trimmed, without control characters, direction overrides or lone surrogates, shows something, and fits
  * the field's limit as stored. The browser checks with these very schemas, so both sides agree.
  */

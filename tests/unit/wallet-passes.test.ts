@@ -1,5 +1,5 @@
 /**
- * Wallet passes (issue 23 item 6): the Apple Wallet pass and the Google Wallet save link a booking's pass makes, read
+ * Wallet passes: the Apple Wallet pass and the Google Wallet save link a booking's pass makes, read
  * back as the wallets would, with certificates and keys made at test time (tests/support/wallet-keys.ts): the
  * .pkpass unzipped, pass.json's fields and QR code, the manifest's hashes, the PKCS#7 signature verified against the
  * test's CA; the JWT verified with the service account's public key. And the settings: absent, from the environment,

@@ -1,5 +1,5 @@
 /**
- * A customer cancels their own booking from the dashboard (issue 14, issue 26): the customer money policy says
+ * A customer cancels their own booking from the dashboard: the customer money policy says
  * the refund (48 hours or more before the earliest drop-off: what was paid less $20, less what earlier changes
  * refunded; less: none; from the drop-off time: not online). The server works it out again at the moment of
  * cancelling; the dialog's figure is never sent.

@@ -1,5 +1,5 @@
 /**
- * Security notices (issue 20.13): when a password changes or two-step sign-in is turned on or off, the account's
+ * Security notices: when a password changes or two-step sign-in is turned on or off, the account's
  * e-mail address hears of it, whoever made the change. The platform sends it from CloudTrail's record of the
  * user pool call (functions/auth/security-notice.ts), so no caller can skip it; this module decides what the
  * record means and writes the message.

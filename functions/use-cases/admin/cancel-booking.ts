@@ -1,5 +1,5 @@
 /**
- * Staff cancel any booking still to come or in the yard (issue 14), by the staff money policy (issue 26): any
+ * Staff cancel any booking still to come or in the yard, by the staff money policy: any
  * refund from $0 to what is held, above the customer terms only with a reason, which the ledger and the
  * booking's history keep.
  */

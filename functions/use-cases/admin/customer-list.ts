@@ -1,5 +1,5 @@
 /**
- * The admin's customer list (issue 22): the whole list a page at a time in name order (one Query of the list's
+ * The admin's customer list: the whole list a page at a time in name order (one Query of the list's
  * partition, functions/store/customer-list.ts), or the customers a search finds (the customer search tokens, at most
  * CUSTOMER_MATCH_LIMIT, paged in the order the tokens hold them: only the page's customers are read); and one
  * customer with their bookings (that customer's own index partitions).

@@ -1,5 +1,5 @@
 /**
- * The add-on services a day's sheet lists as jobs for the yard (issue 22): each booked add-on on the day its
+ * The add-on services a day's sheet lists as jobs for the yard: each booked add-on on the day its
  * price list says (shared/add-ons.ts, `taskDay`), "Car cleaning for RP-ABC234", in time order.
  */
 import { ADD_ONS } from '../../../shared/add-ons';

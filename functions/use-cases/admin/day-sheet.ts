@@ -1,5 +1,5 @@
 /**
- * The staff's day sheet (issue 14): a date's arrivals (drop-offs) and departures (pick-ups) in time order, with
+ * The staff's day sheet: a date's arrivals (drop-offs) and departures (pick-ups) in time order, with
  * what the yard needs at the gate, from that date's day-sheet entries (two partition reads, bounded by the yard).
  * The bookings are read too, for their current status, version, bay and key tag, so a check-in from the sheet is one click.
  * Notes flagged for the date: each booking's latest with a count of its others, so a booking with many notes keeps

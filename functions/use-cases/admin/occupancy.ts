@@ -1,5 +1,5 @@
 /**
- * The yard's occupancy for the admin chart and the capacity setting (issue 14). Occupancy is read from the per-day
+ * The yard's occupancy for the admin chart and the capacity setting. Occupancy is read from the per-day
  * counters the booking transactions keep (one Query over the months the range spans), never by counting bookings.
  */
 import type { Caller } from '../../lib/auth';

@@ -1,5 +1,5 @@
 /**
- * An admin refunds part of a booking without cancelling it (issue 26 item 6): a goodwill discount. The total falls by
+ * An admin refunds part of a booking without cancelling it: a goodwill discount. The total falls by
  * the amount and the staff money policy refunds exactly that, with the reason, through the one booking change: back the
  * way it came (what came in online to the card; what was paid in the yard handed back there by the admin, recorded
  * with its method, who and when, no Stripe call). The card's part takes the durable path (a pending ledger line and its queue request in the booking's transaction, then sent

@@ -1,5 +1,5 @@
 /**
- * Staff record a payment towards a booking's balance (issue 26 item 6): cash, EFTPOS or card taken in the yard.
+ * Staff record a payment towards a booking's balance: cash, EFTPOS or card taken in the yard.
  * The amount is at most the balance due; who took it is the caller (the token), when is the server's clock. The
  * balance falls, the amount paid rises, a `payment` ledger line and a history entry are written, and the collected
  * and due counters move, all in the booking's one conditional transaction: a save over a newer version (or a

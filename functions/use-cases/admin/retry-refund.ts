@@ -1,5 +1,5 @@
 /**
- * An admin retries a failed refund line (issue 26): the same line goes back to `pending` with a new request on the
+ * An admin retries a failed refund line: the same line goes back to `pending` with a new request on the
  * refund queue, in the booking's one conditional transaction with the history entry (recorded first, as every refund
  * is), and is then sent at once with the line's own idempotency key (refund.ts); whatever Stripe says then, the worker
  * carries on as for any pending line. Only a failed line of the app's own is retried: a line that is pending or has

@@ -1,5 +1,5 @@
 /**
- * Walk-ins (issue 22 item 6; docs/admin.md, Walk-ins): staff book a car that is at the gate now. The drop-off is
+ * Walk-ins (docs/admin.md, Walk-ins): staff book a car that is at the gate now. The drop-off is
  * the server's now (its half-hour slot); the customers' 4-hour lead time does not apply, but the pick-up must come
  * after it, the stay is priced by the quote's rules and the yard must have room (and the bay, when given, be free).
  * - Cash or EFTPOS: the car is at the gate, so the booking is written checked in (in the bay given, else the first

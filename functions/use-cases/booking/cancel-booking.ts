@@ -1,5 +1,5 @@
 /**
- * Cancelling a paid booking (docs/product-rules.md, 'Money after payment'; issues 14 and 26): the booking becomes
+ * Cancelling a paid booking (docs/product-rules.md, 'Money after payment'): the booking becomes
  * `cancelled` through the one booking change (change-booking.ts), so the money policy, customer's or staff's,
  * decides the refund and what is kept and why; the booking leaves the day sheet and its bay, its counters move,
  * its ledger records the refund and what was kept, all in one transaction; then the refund is asked of Stripe

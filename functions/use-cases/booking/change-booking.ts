@@ -1,5 +1,5 @@
 /**
- * Changing a paid booking (issue 26): the one path by which a customer's edit, a staff edit and a
+ * Changing a paid booking: the one path by which a customer's edit, a staff edit and a
  * cancellation (by either) settle the money. The caller says what the booking becomes (dates, price, status);
  * the money policy (shared/money-policy.ts), the customer's or staff's, decides what is refunded, kept or left
  * to pay; the booking, its ledger, its day sheet, counters and places then change in the booking's one

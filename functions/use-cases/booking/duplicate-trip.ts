@@ -1,5 +1,5 @@
 /**
- * Paying twice for one trip (issue 26 item 5): before a checkout opens, a paid booking of the same e-mail and car
+ * Paying twice for one trip: before a checkout opens, a paid booking of the same e-mail and car
  * whose stay overlaps is named (409), unless the request says to go on (`confirm_duplicate`).
  *
  * Who learns what (docs/security.md, "Paying twice"): the answer must not tell a stranger who knows someone's e-mail

@@ -1,5 +1,5 @@
 /**
- * Keeping the ledger true to Stripe's refunds (issue 26 item 3). On `charge.refunded`, `refund.created` and
+ * Keeping the ledger true to Stripe's refunds. On `charge.refunded`, `refund.created` and
  * `refund.updated` the payment intent's refunds are listed from Stripe (every page) and applied by id
  * (refund-ledger.ts): the app's own pending lines are settled, refunds made outside the app are recorded once,
  * refunds that failed later are undone. The write is the booking's one conditional transaction (on `updatedAt`),

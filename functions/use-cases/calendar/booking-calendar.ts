@@ -1,5 +1,5 @@
 /**
- * A booking's calendar file (issue 23 item 3): two events, the drop-off and the pick-up, with the yard's address
+ * A booking's calendar file: two events, the drop-off and the pick-up, with the yard's address
  * as LOCATION and the booking pass link in the description and URL. Built with the `ics` library.
  *
  * Time zones: the `ics` library writes no VTIMEZONE, so each NZ wall-clock time is turned into its exact instant

@@ -1,5 +1,5 @@
 /**
- * What a booking's tax invoice and credit notes say (issue 23 item 5), as data: the PDF renderer only lays it out.
+ * What a booking's tax invoice and credit notes say, as data: the PDF renderer only lays it out.
  * New Zealand's taxable supply information rules (Goods and Services Tax Act 1985, s 19F and 19G): the words
  * "Tax invoice" (or "Credit note"), the seller's name and GST number, the date, a description of the supply, the
  * total and the GST in it; for a supply over $1,000 also the buyer's name and an identifier (here their e-mail).

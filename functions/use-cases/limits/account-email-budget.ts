@@ -1,6 +1,6 @@
 /**
  * How many account e-mails (sign-up confirmations, resends, password resets) Cognito may send for one account and
- * to one address (issue 20: 50 ForgotPassword calls sent 50 e-mails; a sign-up with a stranger's address and 50
+ * to one address (50 ForgotPassword calls sent 50 e-mails; a sign-up with a stranger's address and 50
  * resends sent that stranger 51). The Custom Message trigger spends from these budgets before it writes a message;
  * past one it throws, and Cognito then sends nothing and answers UserLambdaValidationException with our sentence.
  * Counted in the table like the request budgets (store/rate-limits.ts), so every instance spends the same.

@@ -1,5 +1,5 @@
 /**
- * Request budgets of the guest routes (issue 23): asking for a manage-my-booking link (spendManageLinkRequest and the
+ * Request budgets of the guest routes: asking for a manage-my-booking link (spendManageLinkRequest and the
  * counts after its lookup, below); re-sending a booking's confirmation or e-mailing its tax invoice, per booking and per
  * client; and saying "I've landed", per booking (or account) and per client. Those that can refuse are spent before
  * anything is written, and never on what a lookup found, so a refused caller learns nothing about the booking.

@@ -1,5 +1,5 @@
 /**
- * How often one visitor may use the routes a flood can abuse (issue 9): per client address and per e-mail,
+ * How often one visitor may use the routes a flood can abuse: per client address and per e-mail,
  * counted in DynamoDB so that every Lambda instance spends the same budget. A spent budget is a 429 with the
  * minutes to wait, which the contact and payment pages show as is. docs/security.md ("Limits") lists the numbers
  * next to the WAF's and API Gateway's.

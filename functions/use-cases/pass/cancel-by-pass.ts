@@ -1,5 +1,5 @@
 /**
- * A guest cancels from the pass (issue 23): the same use case and terms as the dashboard's cancel (the customer
+ * A guest cancels from the pass: the same use case and terms as the dashboard's cancel (the customer
  * money policy, worked out again now; the dialog's figure is never sent).
  */
 import type { Pass } from '../../../shared/pass';

@@ -1,5 +1,5 @@
 /**
- * Manage my booking without an account (issue 23, item 2). Reference + e-mail ask for a one-time link: when they
+ * Manage my booking without an account. Reference + e-mail ask for a one-time link: when they
  * match a paid booking, a random secret is stored only as its SHA-256 with a 30-minute expiry and e-mailed to the
  * booking's address; the caller is told the same sentence either way. Opening the link spends it and answers the
  * booking's pass token, so the page goes on to the pass.

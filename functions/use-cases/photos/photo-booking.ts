@@ -1,6 +1,6 @@
 /**
  * Who may touch a booking's photos (docs/product-rules.md, Photos): staff and admins on any paid booking (the yard's check-in
- * and check-out photos, issue 22) (a cancelled one's photos stay reachable), a customer on
+ * and check-out photos) (a cancelled one's photos stay reachable), a customer on
  * their own only (the same check as their booking edit). Anything else is 404, never a hint that it exists.
  */
 import type { Booking } from '../../../shared/records';

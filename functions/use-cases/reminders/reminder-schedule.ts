@@ -1,5 +1,5 @@
 /**
- * When each travel-day reminder may go (issue 23 item 4), as a pure function of the booking's NZ times and "now":
+ * When each travel-day reminder may go, as a pure function of the booking's NZ times and "now":
  * - the day before drop-off, between 09:00 and 20:00 NZ time;
  * - on the return day, between 09:00 and 20:00 and at the latest two hours before the pick-up, so it is waiting
  *   when the traveller lands; a pick-up before 11:00 leaves no such time that day, so it goes the day before,

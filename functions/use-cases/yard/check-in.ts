@@ -1,5 +1,5 @@
 /**
- * Check-in in the yard (issue 22): staff confirm the car (registration; make and colour optional), give it a bay
+ * Check-in in the yard: staff confirm the car (registration; make and colour optional), give it a bay
  * free for the stay and a key tag, may add a note, and the status moves to Check-in, all in the booking's one
  * transaction (the bay's lock makes two check-ins into one bay impossible). A repeated tap finds the car already
  * in that bay and answers as the first did; it never checks in twice or takes a second bay.

@@ -1,5 +1,5 @@
 /**
- * Check-out in the yard (issue 22): the admin edit's move to Check-out (functions/use-cases/admin/edit-booking.ts),
+ * Check-out in the yard: the admin edit's move to Check-out (functions/use-cases/admin/edit-booking.ts),
  * so the rules are the same wherever a car leaves: any late fee is charged, money due refuses it unless an admin
  * lets the car go with a reason, and the status rules apply. A repeated tap finds the car gone and answers as the first did.
  */

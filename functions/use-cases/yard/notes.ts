@@ -1,5 +1,5 @@
 /**
- * Staff notes on a booking (issue 22): who wrote it and when from the token and the clock, optionally flagged for a
+ * Staff notes on a booking: who wrote it and when from the token and the clock, optionally flagged for a
  * day's sheet; at most NOTES_PER_BOOKING a booking (409 with the bound's message past it, nothing written).
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * A booking as the yard screen shows it (issue 22): the booking with staff's fields, its notes, what must be paid
+ * A booking as the yard screen shows it: the booking with staff's fields, its notes, what must be paid
  * before the car leaves (the balance and the late fee an unnotified overstay adds: shared/balance.ts), a free bay to
  * suggest at check-in, and the next step with why it needs an admin, if it does.
  */

@@ -1,5 +1,5 @@
 /**
- * The booking pass's own entry (issue 23: the pass loads on a phone as fast as the public pages). pass-shell.html
+ * The booking pass's own entry (the pass loads on a phone as fast as the public pages). pass-shell.html
  * loads it instead of main.tsx: the same header, footer and pass page, hydrated over the pre-rendered skeleton, without
  * the SPA's route table, Home's quote card and their code. Any other address the traveller goes to from here (a link
  * in the header, Manage my booking) hands over to the whole app by loading that address afresh: importing the app

@@ -1,5 +1,5 @@
 /**
- * What the booking page may fill in for a signed-in person (issue 24, item 3): their profile, their account's e-mail
+ * What the booking page may fill in for a signed-in person: their profile, their account's e-mail
  * and their bookings, read through the accounts feature's API calls (the app shell is where features meet). A visitor
  * loads none of it: the account modules are imported only when a session is stored.
  */

@@ -34,7 +34,7 @@ const Yard = lazy(() => import('./YardRoute'));
 /** Pages under the shared header and footer. */
 export const pageRoutes: RouteObject[] = [
   { index: true, element: <Home /> },
-  // Public information pages (issue 5) go here.
+  // Public information pages go here.
   { path: 'how-it-works', element: <HowItWorks /> },
   { path: 'about', element: <About /> },
   { path: 'services', element: <Services /> },
@@ -44,7 +44,7 @@ export const pageRoutes: RouteObject[] = [
   { path: 'privacy', element: <Privacy /> },
   { path: 'terms', element: <Terms /> },
   { path: 'contact', element: <Contact /> },
-  // Booking and payment pages (issue 3) go here.
+  // Booking and payment pages go here.
   { path: 'booking', element: <Booking /> },
   { path: 'payment', element: <Payment /> },
   { path: 'payment-success', element: <PaymentSuccess /> },
@@ -58,7 +58,7 @@ export const pageRoutes: RouteObject[] = [
   { path: 'admin/day-sheet', element: <Admin view="day-sheet" /> },
   // The pickup queue on its own for the driver's phone (staff).
   { path: 'yard/queue', element: <YardQueue /> },
-  // The booking pass and manage-my-booking without an account (issue 23).
+  // The booking pass and manage-my-booking without an account.
   { path: 'pass/:token', element: <Pass /> },
   { path: 'manage-booking', element: <ManageBooking /> },
   { path: 'manage-booking/open', element: <OpenManageLink /> },

@@ -1,5 +1,5 @@
 /**
- * A GET started by a page's pre-rendered shell before the app's code has loaded (the pass's, issue 23), so its
+ * A GET started by a page's pre-rendered shell before the app's code has loaded (the pass's), so its
  * answer is on its way while the page's chunks download. The page's own call takes it once (apiRequest's `sent`);
  * any other call goes out as usual (as does this one again if it got no answer). Deliberately tiny, no API client
  * or schemas: the shell's script must not wait for the app's code.

@@ -1,5 +1,5 @@
 /**
- * The add-on services to do on a date (issue 22: the day sheet's tasks), for the desk's day sheet and the yard's
+ * The add-on services to do on a date (the day sheet's tasks), for the desk's day sheet and the yard's
  * phone screen alike: the time, what to do for which booking, and whether the car is in yet.
  */
 import type { DaySheetTask } from '@shared/admin';

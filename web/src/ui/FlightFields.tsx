@@ -1,5 +1,5 @@
 /**
- * The two optional flight numbers every booking form asks for (issue 24): departure and return, in capitals as
+ * The two optional flight numbers every booking form asks for: departure and return, in capitals as
  * typed, each with its error under it. The forms check them with the API's own rule (shared/flight-number.ts).
  */
 import type { Ref } from 'react';

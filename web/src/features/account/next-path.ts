@@ -1,5 +1,5 @@
 /**
- * Where signing in returns to (issue 24, item 3): the page the person was on, or their dashboard, never the home page
+ * Where signing in returns to: the page the person was on, or their dashboard, never the home page
  * and never another site. The page comes from `?next=` (links that ask for sign-in: staff areas, an expired session) or
  * from the header's Sign In, which hands over its own location as navigation state. Both are read as text a stranger
  * may have written (`/login?next=https://evil.example` is a link anyone can send), so only a path on this site passes.

@@ -1,5 +1,5 @@
 /**
- * Where a Google sign-in returns to (issue 24, item 3). The browser leaves the site for Google and Cognito and comes
+ * Where a Google sign-in returns to. The browser leaves the site for Google and Cognito and comes
  * back to /login with a code, so the page the person was on cannot travel in the address: it is kept in this tab's
  * session storage before leaving and taken (once) on return. What comes back is checked again as a same-site path
  * (next-path.ts), since anything in storage could have been written by another script on the page's origin.

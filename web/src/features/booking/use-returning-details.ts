@@ -1,5 +1,5 @@
 /**
- * Fills the details form for a returning customer (issue 24, item 3). The booking feature does not know about
+ * Fills the details form for a returning customer. The booking feature does not know about
  * accounts: the app shell hands it a loader (app/returning-details.ts) that answers what is known of the signed-in
  * person, or null for a visitor. Only blank fields are filled (shared/returning-customer.ts), once, after the draft
  * and Back to Details have had their say.

@@ -1,6 +1,6 @@
 /**
  * The shell's early script draws the QR code into the skeleton's square as soon as the pass's answer is in, while the
- * app's code is still downloading (issue 23): the code the traveller opened the pass for paints about a second sooner
+ * app's code is still downloading: the code the traveller opened the pass for paints about a second sooner
  * on a phone. It sets a CSS variable on <html>, outside the root React hydrates, so the pre-rendered markup stays as
  * the build wrote it; pass.css shows it as the square's background, and the page's own image later takes the square's
  * place at the same size. Anything unexpected leaves the grey square for the page to fill.

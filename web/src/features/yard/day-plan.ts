@@ -1,5 +1,5 @@
 /**
- * The yard's day in the order the yard works it (issue 22): what happens in the next two hours first (arrivals
+ * The yard's day in the order the yard works it: what happens in the next two hours first (arrivals
  * still to check in, departures still to check out, including any already late today), then the rest of today.
  */
 import type { DaySheet, DaySheetRow } from '@shared/admin';

@@ -11,7 +11,7 @@ import { useSessionHint } from '../session-hint';
 import { signOutAndGoHome } from '../sign-out-flow';
 import UserMenu from './UserMenu';
 
-/** 'My bookings' beside the avatar: the dashboard one tap away, named for what it holds (issue 24, item 3). */
+/** 'My bookings' beside the avatar: the dashboard one tap away, named for what it holds. */
 export default function AccountHeaderMenu() {
   const hint = useSessionHint();
   if (!hint) return null;

@@ -1,6 +1,6 @@
 /**
  * The staff dashboard (docs/admin.md): the summary cards and the bookings card, with the edit and
- * new-booking dialogs, then the yard's occupancy (issue 14). The list's tab, search, filters, sort and page are
+ * new-booking dialogs, then the yard's occupancy. The list's tab, search, filters, sort and page are
  * read from and written to the address.
  * Back from a paid checkout (`?session_id=`), it confirms the booking and lists it.
  */

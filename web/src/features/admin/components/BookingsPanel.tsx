@@ -1,5 +1,5 @@
 /**
- * The 'All Bookings' card (docs/admin.md): quick search, New Booking, Refresh, Export CSV (issue 14), and the three tabs with
+ * The 'All Bookings' card (docs/admin.md): quick search, New Booking, Refresh, Export CSV, and the three tabs with
  * their counts.
  * The list itself (filters, table, pages) is the same for each tab; only the All tab shows the filters.
  */

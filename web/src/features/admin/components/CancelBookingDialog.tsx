@@ -1,5 +1,5 @@
 /**
- * Staff cancel a booking (issues 14 and 26): any refund from $0 to what is held, entered in dollars. The
+ * Staff cancel a booking: any refund from $0 to what is held, entered in dollars. The
  * customer terms' figure (the money policy's, counting earlier refunds and the earliest drop-off) is the default;
  * a refund above it needs a reason, which the ledger and the booking's history keep. The server checks the
  * amount again and sends it back the way the money came, once: to the card, or handed back in the yard by the admin.

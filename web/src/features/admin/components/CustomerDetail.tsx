@@ -1,5 +1,5 @@
 /**
- * /admin/customers/:id (issue 22, admins): one customer's details, the customer editor, and their bookings (reference,
+ * /admin/customers/:id (admins): one customer's details, the customer editor, and their bookings (reference,
  * dates, status, total), each a link to the booking in the bookings list, where Edit and Photos are.
  */
 import { useState } from 'react';

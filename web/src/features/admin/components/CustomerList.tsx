@@ -1,5 +1,5 @@
 /**
- * /admin/customers (issue 22, admins): every customer in name order, 25 a page, or those a search finds (name,
+ * /admin/customers (admins): every customer in name order, 25 a page, or those a search finds (name,
  * e-mail or phone, as forgiving as the booking search); each opens the customer's page with their bookings.
  * On a phone the table's rows are cards (admin.css), as the bookings table's are.
  */

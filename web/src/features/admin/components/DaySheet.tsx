@@ -1,5 +1,5 @@
 /**
- * The staff's day sheet (issue 14): a date's arrivals and departures in time order with what the gate needs
+ * The staff's day sheet: a date's arrivals and departures in time order with what the gate needs
  * (name, phone, registration, bay, flight, car wash, balance due), a check-in or check-out in one click (the
  * staff edit with its history entry), and a print layout that fits A4. The date lives in the address.
  */

@@ -1,5 +1,5 @@
 /**
- * 'Yard Occupancy' on the dashboard (issue 14): places used per day for 30 days against the capacity, as a chart
+ * 'Yard Occupancy' on the dashboard: places used per day for 30 days against the capacity, as a chart
  * with its data table, the days at capacity named, and the capacity with a Change control. The period starts today
  * (NZ) and moves 30 days at a time; a moved period lives in the address (`occupancyFrom`) like the list's filters.
  */

@@ -1,5 +1,5 @@
 /**
- * 'Refund part' (issue 26): an admin gives back part of a booking without cancelling it (a goodwill discount). The
+ * 'Refund part': an admin gives back part of a booking without cancelling it (a goodwill discount). The
  * amount and a reason, then a confirmation naming where it goes (the way the money came: to the card, or handed back
  * in the yard by the admin), the new total and the most that can be refunded (what is held beyond what the booking
  * still needs); the server checks it all again, and the toast says what really happened (made, on its way, or failed

@@ -1,5 +1,5 @@
 /**
- * 'Record payment' (issue 26): what the traveller paid towards the balance in the yard, by cash, EFTPOS or card.
+ * 'Record payment': what the traveller paid towards the balance in the yard, by cash, EFTPOS or card.
  * The amount starts at the balance due and cannot exceed it; the server checks it again against the booking's
  * version, records who took it (the signed-in member of staff) and when, and the history shows it.
  */

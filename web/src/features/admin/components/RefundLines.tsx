@@ -1,5 +1,5 @@
 /**
- * The booking's refunds in the admin's booking view (issue 26): each line with what it gave back, how (to the card, or
+ * The booking's refunds in the admin's booking view: each line with what it gave back, how (to the card, or
  * handed back in the yard and by whom) and its state; a failed one says why. A failed refund of the app's own offers
  * Retry, which sends the same line again (the server does nothing for a line that is no longer failed); a refund made
  * in Stripe's dashboard is retried there. Money still to hand back in the yard offers Record handed back.

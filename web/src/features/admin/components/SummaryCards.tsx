@@ -1,6 +1,6 @@
 /**
  * The four summary cards (docs/admin.md): Total Bookings, Total Revenue (2 decimals), Unique Customers, Today's Bookings.
- * Total Revenue says under it how much of it is collected and how much is still due at pick-up (issue 26).
+ * Total Revenue says under it how much of it is collected and how much is still due at pick-up.
  */
 import type { AdminSummary } from '@shared/admin';
 import { money } from '../format';

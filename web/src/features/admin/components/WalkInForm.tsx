@@ -1,5 +1,5 @@
 /**
- * The walk-in form (issue 22 item 6; /admin/walk-in, staff and admins): a traveller at the gate without a booking.
+ * The walk-in form (/admin/walk-in, staff and admins): a traveller at the gate without a booking.
  * The drop-off is now, so only the pick-up is asked, with the car wash and the car services and the server's price
  * (ui/StayPriceEditor); the traveller pays cash or
  * EFTPOS here (recorded as taken by the member of staff signed in) or gets a card link by e-mail. One column, large

@@ -1,6 +1,6 @@
 /**
  * The pass answer checked by hand: the same judgement as the shared schema (`passSchema`, shared/pass.ts) without zod,
- * which would be a quarter of the pass's first load (issue 23, docs/pass.md "Speed"). tests/unit/pass-shape.test.ts
+ * which would be a quarter of the pass's first load (docs/pass.md "Speed"). tests/unit/pass-shape.test.ts
  * holds the two to the same answers, field by field, so a field added to the schema fails there until it is added here.
  */
 import type { Pass } from '@shared/pass';

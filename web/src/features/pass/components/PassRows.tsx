@@ -2,7 +2,7 @@
  * The rows of the pass's two lists, "Your stay" and "Payment", written once for the pass (PassPage) and its loading
  * skeleton (PassSkeleton): before the booking has loaded each row shows grey bars where its value goes. Every row is
  * always there (a flight not given says so, no add-on says None), so nothing below them moves when the pass replaces
- * the skeleton (issue 23: no layout shift on a phone).
+ * the skeleton (no layout shift on a phone).
  */
 import type { ReactNode } from 'react';
 import { bookedAddOns } from '@shared/add-ons';

@@ -2,7 +2,7 @@
  * The pass before its booking has loaded: the same cards, headings, rows and buttons in the same places, with grey
  * bars where the booking's own values go, and the parts every pass shares (PassGuide) already in full. The build
  * pre-renders it as the pass's HTML shell (web/prerender-plugin.ts), so it paints as soon as the page arrives and the
- * loaded pass replaces it without moving what is on screen (issue 23: no layout shift on a phone).
+ * loaded pass replaces it without moving what is on screen (no layout shift on a phone).
  */
 import { PassBoarding } from './PassBoarding';
 import { PassGuide } from './PassGuide';

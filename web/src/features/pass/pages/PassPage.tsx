@@ -1,5 +1,5 @@
 /**
- * /pass/<token>: the booking pass (issue 23). The reference and the QR code the yard scans first, then the stay in
+ * /pass/<token>: the booking pass. The reference and the QR code the yard scans first, then the stay in
  * NZ time, the bay, what is due with Pay balance, the calendar and invoice downloads, directions, what to do on
  * arrival and where the shuttle stops, and the phone. The server decides what the traveller may do (`pass.can`);
  * the page shows only those buttons. "I've landed" is another feature's form: the app passes it in as `landed`.

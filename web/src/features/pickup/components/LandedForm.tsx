@@ -1,5 +1,5 @@
 /**
- * "I've landed" for the traveller (issue 23): terminal, passengers and flight (pre-filled from the booking's return
+ * "I've landed" for the traveller: terminal, passengers and flight (pre-filled from the booking's return
  * flight), sent to the route the page gives (the pass's token route, or the account's). Once sent it says the
  * shuttle is on its way; the traveller may change what they said (the same queue entry is updated).
  */

@@ -1,5 +1,5 @@
 /**
- * The yard's pickup queue (issue 22 item 4), for the driver's phone: travellers waiting at the terminals, newest
+ * The yard's pickup queue, for the driver's phone: travellers waiting at the terminals, newest
  * last, each with a large "Picked up" button; the cars to bring forward for those on the shuttle; and a form for a
  * traveller who phoned. It polls (use-pickup-queue.ts), so a landing shows within seconds without a reload.
  */

@@ -1,5 +1,5 @@
 /**
- * /yard, the yard's phone screen (issue 22; docs/yard.md): 390 px wide is the design width, big targets, one hand.
+ * /yard, the yard's phone screen (docs/yard.md): 390 px wide is the design width, big targets, one hand.
  * Staff and admins only: the app shell's staff door (app/StaffArea.tsx) checks the group before this renders, and the
  * API checks it again on every call. Scan a pass or find
  * a booking, then check it in or out; today's arrivals and departures below, the next two hours first.
