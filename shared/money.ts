@@ -14,31 +14,28 @@ export const centsToDollars = (cents: Cents): number => Math.round(cents) / 100;
 
 /**
  * An amount split into its sign, whole dollars and two-digit cents, by integer arithmetic: exact for every whole
- * number of cents a JavaScript number holds, and independent of the locale data the runtime carries.
+ * number of cents a JavaScript number holds (no binary fraction is ever rounded to two places).
  */
-function parts(cents: Cents): { sign: '' | '-'; dollars: string; cents: string } {
+function parts(cents: Cents): [sign: '' | '-', dollars: number, cents: string] {
   const whole = Math.round(cents);
   const size = Math.abs(whole);
-  return { sign: whole < 0 ? '-' : '', dollars: String(Math.floor(size / 100)), cents: String(size % 100).padStart(2, '0') };
+  return [whole < 0 ? '-' : '', Math.floor(size / 100), String(size % 100).padStart(2, '0')];
 }
 
-/** "1234567" -> "1,234,567" (en-NZ groups by thousands with a comma). */
-const grouped = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
-/** For people: "$1,234.50", "-$12.50", "$0.00". Takes cents. */
+/**
+ * For people: "$1,234.50", "-$12.50", "$0.00". Takes cents. The whole dollars are grouped by en-NZ's own rule
+ * (thousands, a comma), which every browser and Node's built-in ICU carry.
+ */
 export function formatMoney(cents: Cents): string {
-  const p = parts(cents);
-  return `${p.sign}$${grouped(p.dollars)}.${p.cents}`;
+  const [sign, dollars, rest] = parts(cents);
+  return `${sign}$${dollars.toLocaleString('en-NZ')}.${rest}`;
 }
 
 /** For people, from the dollars the API's responses carry (`total_cost`, `balance_due`, ...): "$1,234.50". */
 export const formatDollars = (dollars: number): string => formatMoney(dollarsToCents(dollars));
 
 /** For people, in running text where a price is a whole number of dollars: "$20", "$1,250"; "$12.50" keeps its cents. */
-export function formatMoneyShort(cents: Cents): string {
-  const p = parts(cents);
-  return `${p.sign}$${grouped(p.dollars)}${p.cents === '00' ? '' : `.${p.cents}`}`;
-}
+export const formatMoneyShort = (cents: Cents): string => formatMoney(cents).replace(/\.00$/, '');
 
 /**
  * For machines: "1234.50", no currency symbol and no thousands separator. A CSV cell written "$1,234.50" is text
@@ -47,8 +44,8 @@ export function formatMoneyShort(cents: Cents): string {
  * value a person would type.
  */
 export function formatMoneyPlain(cents: Cents): string {
-  const p = parts(cents);
-  return `${p.sign}${p.dollars}.${p.cents}`;
+  const [sign, dollars, rest] = parts(cents);
+  return `${sign}${dollars}.${rest}`;
 }
 
 /** GST contained in a GST-inclusive amount: total x 3/23, rounded to the cent. */
