@@ -31,6 +31,24 @@ export const CLOCK_RULES = [
 export const CLOCK_FILES = ['functions/**/*.ts', 'shared/**/*.ts', 'local/**/*.ts', 'web/src/**/*.{ts,tsx}'];
 export const CLOCK_MODULES = ['functions/lib/clock.ts', 'local/clock.ts', 'web/src/lib/clock.ts'];
 
+/**
+ * An amount is written as text in one module (shared/money.ts), so "$1,234.50" reads the same on every screen,
+ * e-mail, PDF and export: a stray `.toFixed(2)` printed "$1234.50" beside it, and a local toLocaleString or
+ * Intl.NumberFormat with money options is the same formatter again. Held in the product's code (the files of the
+ * clock rule); the tests work out the texts they expect on their own, and the bench's figures are not money.
+ */
+export const MONEY_MODULE = 'shared/money.ts';
+export const MONEY_MESSAGE =
+  'Write amounts with shared/money.ts: formatMoney(cents) or formatDollars(dollars) for people ("$1,234.50"), formatMoneyShort(cents) for a whole-dollar price in running text ("$20"), formatMoneyPlain(cents) for CSV cells and amount inputs ("1234.50"). (docs/architecture.md, "Time, money and rules")';
+export const MONEY_RULES = [
+  { selector: "CallExpression[callee.property.name='toFixed'][arguments.0.value=2]", message: MONEY_MESSAGE },
+  {
+    selector:
+      ':matches(CallExpression, NewExpression)[callee.property.name=/^(toLocaleString|NumberFormat)$/]:has(Property[key.name=/^(style|currency|minimumFractionDigits|maximumFractionDigits)$/])',
+    message: MONEY_MESSAGE,
+  },
+];
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const foldersOf = (dir) => readdirSync(path.join(here, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
@@ -113,11 +131,14 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', ZOD_NAMED_IMPORT],
     },
   },
+  // no-restricted-syntax's list is replaced, not merged, by a later block: each block names every rule it keeps.
   {
     files: CLOCK_FILES,
-    ignores: CLOCK_MODULES,
-    rules: { 'no-restricted-syntax': ['error', ZOD_NAMED_IMPORT, ...CLOCK_RULES] },
+    ignores: [...CLOCK_MODULES, MONEY_MODULE],
+    rules: { 'no-restricted-syntax': ['error', ZOD_NAMED_IMPORT, ...CLOCK_RULES, ...MONEY_RULES] },
   },
+  { files: CLOCK_MODULES, rules: { 'no-restricted-syntax': ['error', ZOD_NAMED_IMPORT, ...MONEY_RULES] } },
+  { files: [MONEY_MODULE], rules: { 'no-restricted-syntax': ['error', ZOD_NAMED_IMPORT, ...CLOCK_RULES] } },
   {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

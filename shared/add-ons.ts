@@ -89,9 +89,6 @@ export const bookedAddOns = (flags: AddOnFlags): AddOn[] => ADD_ONS.filter((a) =
 /** The sum of the chosen add-ons' prices. */
 export const addOnsCents = (choices: AddOnChoices): Cents => chosenAddOns(choices).reduce((sum, a) => sum + a.cents, 0);
 
-/** "$250" for a whole-dollar price, "$12.50" otherwise: the short form the admin labels and the Services page use. */
-export const shortPrice = (cents: Cents): string => formatMoney(cents).replace(/\.00$/, '');
-
 /** "Car Detailing (+$250.00)": a choice's label, its price from this list. */
 export const addOnChoiceLabel = (a: AddOn): string => `${a.name} (+${formatMoney(a.cents)})`;
 

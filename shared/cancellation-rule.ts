@@ -4,10 +4,10 @@
  * policy (money-policy.ts) refunds nothing from 48 hours before drop-off, so the sentence says so, with the policy's
  * own figures, and tests/unit/cancellation-rule.test.ts holds it to what customerCancellation does.
  */
-import { formatMoney } from './money';
+import { formatMoneyShort } from './money';
 import { CANCELLATION_FEE_CENTS, FULL_REFUND_HOURS } from './money-policy';
 
-const fee = formatMoney(CANCELLATION_FEE_CENTS).replace(/\.00$/, '');
+const fee = formatMoneyShort(CANCELLATION_FEE_CENTS);
 
 export const CANCELLATION_RULE =
   `Cancel ${FULL_REFUND_HOURS} hours or more before your drop-off time and we refund what you paid less a ${fee} cancellation fee; ` +

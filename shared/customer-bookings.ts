@@ -4,7 +4,7 @@
  * pick-up), and the page's filter and sort, which are pure so the server and tests agree with the page.
  */
 import * as z from 'zod';
-import { formatMoney } from './money';
+import { formatDollars } from './money';
 import { serviceFlagsShape } from './add-on-schemas';
 
 export const customerBookingSchema = z.object({
@@ -73,8 +73,7 @@ export function selectCustomerBookings(all: readonly CustomerBooking[], period: 
 
 /** A cancelled booking's money on its card: what was kept, and what came back. */
 export function cancelledMoneyText(b: Pick<CustomerBooking, 'amount_paid' | 'refunded'>): string {
-  const dollars = (n: number) => formatMoney(Math.round(n * 100));
-  return b.refunded > 0 ? `${dollars(b.refunded)} refunded, ${dollars(b.amount_paid)} kept` : `${dollars(b.amount_paid)} kept`;
+  return b.refunded > 0 ? `${formatDollars(b.refunded)} refunded, ${formatDollars(b.amount_paid)} kept` : `${formatDollars(b.amount_paid)} kept`;
 }
 
 /** What a change did to the money (dollars), with the terms' words for what was kept. */

@@ -14,7 +14,7 @@
  * above the customer's allowance only with a reason, which goes on the ledger line.
  */
 import * as z from 'zod';
-import { formatMoney, type Cents } from './money';
+import { formatMoney, formatMoneyShort, type Cents } from './money';
 
 export const CANCELLATION_FEE_CENTS = 2000;
 export const FULL_REFUND_HOURS = 48;
@@ -40,7 +40,7 @@ export interface MoneyState {
 export type KeptReason = 'fee' | 'late' | 'started' | 'staff';
 
 export const keptReasonText: Record<KeptReason, string> = {
-  fee: `The $${CANCELLATION_FEE_CENTS / 100} cancellation fee, 48 hours or more before drop-off`,
+  fee: `The ${formatMoneyShort(CANCELLATION_FEE_CENTS)} cancellation fee, 48 hours or more before drop-off`,
   late: 'Less than 48 hours before drop-off: not refunded',
   started: 'After drop-off: early pick-ups get no refund',
   staff: 'Kept by our team',

@@ -3,7 +3,7 @@
  * balance was already paid, the booking was cancelled, or it was more than was due): what the return page, the pass
  * and the e-mail tell the customer, in the same words. No zod here: the pass's first load imports it.
  */
-import { dollarsToCents, formatMoney } from './money';
+import { formatDollars } from './money';
 
 export const returnedPaymentReasons = ['cancelled', 'paidTwice', 'beyondDue'] as const;
 export type ReturnedPaymentReason = (typeof returnedPaymentReasons)[number];
@@ -26,13 +26,11 @@ const why: Record<Exclude<ReturnedPaymentReason, 'beyondDue'>, string> = {
   paidTwice: 'the balance had already been paid',
 };
 
-const dollars = (d: number) => formatMoney(dollarsToCents(d));
-
 /** The sentence for one payment not kept: what was paid, why it was not needed, and what goes back to the card. */
 export function returnedPaymentText(reference: string, p: ReturnedPayment): string {
   const back = p.refunded ? 'has been refunded to your card' : 'is being refunded to your card';
   if (p.reason === 'beyondDue') {
-    return `We received your payment of ${dollars(p.amount)} for ${reference}, but only ${dollars(p.kept)} of it was due. The other ${dollars(p.refund)} was not needed and ${back}.`;
+    return `We received your payment of ${formatDollars(p.amount)} for ${reference}, but only ${formatDollars(p.kept)} of it was due. The other ${formatDollars(p.refund)} was not needed and ${back}.`;
   }
-  return `We received your payment of ${dollars(p.amount)} for ${reference}, but it was not needed: ${why[p.reason]}. ${dollars(p.refund)} ${back}.`;
+  return `We received your payment of ${formatDollars(p.amount)} for ${reference}, but it was not needed: ${why[p.reason]}. ${formatDollars(p.refund)} ${back}.`;
 }

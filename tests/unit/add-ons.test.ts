@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addOnChoiceLabel, addOn, addOnFlags, addOnsCents, bookedAddOns, chosenAddOns, choicesFromFlags, isAddOnId, isServiceId, serviceChoicesOf, serviceFlags, shortPrice, type AddOnChoices } from '../../shared/add-ons';
+import { addOnChoiceLabel, addOn, addOnFlags, addOnsCents, bookedAddOns, chosenAddOns, choicesFromFlags, isAddOnId, isServiceId, serviceChoicesOf, serviceFlags, type AddOnChoices } from '../../shared/add-ons';
+import { formatMoneyShort } from '../../shared/money';
 
 const choiceArb = fc.record({ carWash: fc.boolean(), carCleaning: fc.boolean(), carDetailing: fc.boolean(), carServicing: fc.boolean() }, { requiredKeys: [] });
 
@@ -26,8 +27,8 @@ describe('what a choice costs', () => {
 
   it('labels a choice with its price, and shortens whole-dollar prices', () => {
     expect(addOnChoiceLabel(addOn('carDetailing'))).toBe('Car Detailing (+$250.00)');
-    expect(shortPrice(25000)).toBe('$250');
-    expect(shortPrice(1250)).toBe('$12.50');
+    expect(formatMoneyShort(25000)).toBe('$250');
+    expect(formatMoneyShort(1250)).toBe('$12.50');
   });
 });
 

@@ -157,6 +157,20 @@ describe("a booking's row", () => {
     const serviced = csvCellsOf(toCustomerBooking(bookingRecord({ carServicing: true, carServicingCents: 25000, carCleaning: true, carCleaningCents: 7500 })));
     expect(serviced[CSV_COLUMNS.indexOf('Services')]).toBe('Car Cleaning; Car Servicing');
   });
+
+  it('writes money over $1,000 as a plain number a spreadsheet sums: no symbol, no thousands separator', () => {
+    const big = csvCellsOf(
+      toCustomerBooking(
+        bookingRecord({
+          totalCents: 123_450,
+          parkingCents: 117_450,
+          payment: { type: 'deposit', amountPaidCents: 1000, balanceDueCents: 122_450, currency: 'nzd', paymentIntent: 'pi_1', sessionId: 'cs_test_1', paidAt: '2030-03-01T00:01:00.000Z' },
+        }),
+      ),
+    );
+    expect(['Total', 'Paid', 'Refunded', 'Balance Due'].map((c) => big[CSV_COLUMNS.indexOf(c as (typeof CSV_COLUMNS)[number])])).toEqual(['1234.50', '10.00', '0.00', '1224.50']);
+    expect(csvRow(big)).toContain(',1234.50,10.00,0.00,1224.50,');
+  });
 });
 
 describe("the export's bound", () => {

@@ -70,6 +70,15 @@ describe('the booking pass page', () => {
     expect(screen.getByRole('button', { name: 'Pay balance $100.00' })).toBeTruthy();
   });
 
+  it('writes amounts over $1,000 with a thousands separator, as every other screen does', async () => {
+    serve(200, { ...VALID_PASS, total_cost: 1234.5, amount_paid: 10, balance_due: 1224.5 });
+    await screen.findByTestId('pass-reference', undefined, { timeout: 10_000 });
+    expect(rowValue('Total (GST inclusive)')).toBe('$1,234.50');
+    expect(rowValue('Paid')).toBe('$10.00');
+    expect(screen.getByTestId('pass-balance').textContent).toBe('$1,224.50');
+    expect(screen.getByRole('button', { name: 'Pay balance $1,224.50' })).toBeTruthy();
+  });
+
   it('offers a cancelled pass only what a cancelled booking can do: the invoice, no calendar, no pay, cancel or resend', async () => {
     const cancelled = { ...VALID_PASS, status: 'cancelled', balance_due: 0, can: { pay_balance: false, cancel: false, say_landed: false, resend_confirmation: false, add_to_calendar: false } };
     serve(200, cancelled);

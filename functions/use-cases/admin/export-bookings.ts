@@ -8,6 +8,7 @@ import { statusLabels, type AdminBookingsQuery, type StatusFilter } from '../../
 import { EXPORT_MAX_ROWS, exportMessages, type ExportCut } from '../../../shared/bookings-export';
 import type { CustomerBooking } from '../../../shared/customer-bookings';
 import { toDateInput } from '../../../shared/date-input';
+import { dollarsToCents, formatMoneyPlain } from '../../../shared/money';
 import { nzNow, nzToday } from '../../../shared/nz-time';
 import { CsvBody, UTF8_BOM, csvRow } from '../../lib/csv';
 import { toCustomerBooking } from '../booking/booking-wire';
@@ -44,8 +45,6 @@ export const CSV_COLUMNS = [
   'Booked',
 ] as const;
 
-/** Dollars with two decimals and no currency symbol, as spreadsheets sum them. */
-const dollars = (amount: number) => amount.toFixed(2);
 /** "24/12/2026 09:00": an NZ wall-clock date and time, en-NZ order. */
 const nzDateTime = (date: string, time: string) => `${toDateInput(date)} ${time}`;
 /** A timestamp as the NZ date and time it happened at. */
@@ -73,11 +72,12 @@ export function csvCellsOf(b: CustomerBooking): (string | number)[] {
     b.parking_bay_number ?? '',
     b.departure_flight ?? '',
     b.return_flight ?? '',
-    dollars(b.total_cost),
+    // Money columns are plain numbers ("1234.50", formatMoneyPlain), not "$1,234.50": a spreadsheet sums them.
+    formatMoneyPlain(dollarsToCents(b.total_cost)),
     // What came in, then what went back: a cancelled booking's row says both, not only the total it no longer owes.
-    dollars(b.amount_paid + b.refunded),
-    dollars(b.refunded),
-    dollars(b.balance_due),
+    formatMoneyPlain(dollarsToCents(b.amount_paid) + dollarsToCents(b.refunded)),
+    formatMoneyPlain(dollarsToCents(b.refunded)),
+    formatMoneyPlain(dollarsToCents(b.balance_due)),
     nzStamp(b.created_at),
   ];
 }

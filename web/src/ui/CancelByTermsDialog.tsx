@@ -6,12 +6,11 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { cancellationMessages, type CancellationTermsResponse } from '@shared/cancellation';
 import { formatShortDate, formatTime12 } from '@shared/format';
+import { formatDollars } from '@shared/money';
 import { errorMessage } from '../lib/api-client';
 import { FormDialog } from './FormDialog';
 import { useToast } from './toast/ToastProvider';
 import './dialog.css';
-
-const money = (n: number) => `$${n.toFixed(2)}`;
 
 export interface CancelByTermsDialogProps<T extends { refund: number }> {
   reference: string;
@@ -45,7 +44,7 @@ export function CancelByTermsDialog<T extends { refund: number }>({ reference, d
     setError(null);
     try {
       const done = await cancel();
-      toast({ title: cancellationMessages.cancelled, description: done.refund > 0 ? `${money(done.refund)} is on its way back to your card.` : 'No refund is due under the cancellation terms.', variant: 'success' });
+      toast({ title: cancellationMessages.cancelled, description: done.refund > 0 ? `${formatDollars(done.refund)} is on its way back to your card.` : 'No refund is due under the cancellation terms.', variant: 'success' });
       onCancelled(done);
     } catch (err) {
       setError(errorMessage(err, cancellationMessages.failed));
@@ -80,17 +79,17 @@ export function CancelByTermsDialog<T extends { refund: number }>({ reference, d
           <dl>
             <div>
               <dt>Paid</dt>
-              <dd>{money(terms.paid)}</dd>
+              <dd>{formatDollars(terms.paid)}</dd>
             </div>
             <div>
               <dt>Refund to your card</dt>
               <dd>
-                <strong>{money(terms.refund)}</strong>
+                <strong>{formatDollars(terms.refund)}</strong>
               </dd>
             </div>
             <div>
               <dt>Kept</dt>
-              <dd>{terms.kept > 0 ? `${money(terms.kept)} (${terms.kept_reason})` : money(0)}</dd>
+              <dd>{terms.kept > 0 ? `${formatDollars(terms.kept)} (${terms.kept_reason})` : formatDollars(0)}</dd>
             </div>
           </dl>
         )}

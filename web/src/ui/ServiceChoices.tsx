@@ -3,8 +3,8 @@
  * price from the price list. Shared by the quote card and the booking dialogs, so every form offers the same
  * services at the same prices; `short` prints whole dollars as the admin forms do ("+$250").
  */
-import { ADD_ONS, shortPrice, type ServiceId } from '@shared/add-ons';
-import { formatMoney } from '@shared/money';
+import { ADD_ONS, type ServiceId } from '@shared/add-ons';
+import { formatMoney, formatMoneyShort } from '@shared/money';
 
 export type ServiceChoiceValue = Partial<Record<ServiceId, boolean>>;
 
@@ -28,7 +28,7 @@ export function ServiceChoices({ value, onChange, short = false, describe = fals
           <label className="checkbox">
             <input type="checkbox" name={s.field} checked={value[s.id] === true} onChange={(e) => onChange({ ...value, [s.id]: e.target.checked }, s.id)} />
             <span>
-              {s.name} (+{short ? shortPrice(s.cents) : formatMoney(s.cents)})
+              {s.name} (+{short ? formatMoneyShort(s.cents) : formatMoney(s.cents)})
             </span>
           </label>
           {describe && value[s.id] === true && <p className="muted small">{s.description}</p>}

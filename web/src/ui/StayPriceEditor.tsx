@@ -5,9 +5,9 @@
  * holds the stay and the price (useStayPrice) and decides what the total means for it (payment choice, refund).
  */
 import type { ReactNode } from 'react';
-import { addOn, addOnChoiceLabel, shortPrice, serviceChoicesOf } from '@shared/add-ons';
+import { addOn, addOnChoiceLabel, serviceChoicesOf } from '@shared/add-ons';
 import { messages } from '@shared/messages';
-import { formatMoney, type Cents } from '@shared/money';
+import { formatMoney, formatMoneyShort, type Cents } from '@shared/money';
 import type { FieldErrors } from '@shared/quote';
 import { stayFieldErrors, type Stay, type StayPrice } from '@/lib/pricing/use-stay-price';
 import { ServiceChoices } from './ServiceChoices';
@@ -69,7 +69,7 @@ export function StayPriceEditor({ idPrefix, stay, onChange, price, ends = 'both'
       ))}
       <label className="checkbox">
         <input type="checkbox" name={carWash.field} checked={stay.addOns.carWash} onChange={(e) => set({ addOns: { ...stay.addOns, carWash: e.target.checked } })} />
-        <span>{staff ? `Car Wash Service (+${shortPrice(carWash.cents)})` : addOnChoiceLabel(carWash)}</span>
+        <span>{staff ? `Car Wash Service (+${formatMoneyShort(carWash.cents)})` : addOnChoiceLabel(carWash)}</span>
       </label>
       {!staff && stay.addOns.carWash && <p className="muted small">{carWash.description}</p>}
       <ServiceChoices value={serviceChoicesOf(stay.addOns)} onChange={(next) => set({ addOns: { ...stay.addOns, ...serviceChoicesOf(next) } })} short={staff} describe={!staff} />

@@ -7,11 +7,10 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { BALANCE_CANCELED_PARAM, BALANCE_SESSION_PARAM, balanceCheckoutMessages } from '@shared/balance-checkout';
+import { formatDollars } from '@shared/money';
 import { returnedPaymentText } from '@shared/returned-payment';
 import { useToast } from '../../ui/toast/ToastProvider';
 import { checkBalancePayment } from './api/balance-checkout';
-
-const money = (n: number) => `$${n.toFixed(2)}`;
 
 export function useBalanceReturn(onPaid: () => void): void {
   const { toast } = useToast();
@@ -31,7 +30,7 @@ export function useBalanceReturn(onPaid: () => void): void {
       .then((b) => {
         // A payment the booking did not need (paid twice, after a cancellation, beyond the balance) is said as such.
         if (b.returned_payment) toast({ title: 'Payment not needed', description: returnedPaymentText(b.booking_reference, b.returned_payment) });
-        else toast({ title: 'Success', description: `${balanceCheckoutMessages.paid(b.booking_reference)} Balance due: ${money(b.balance_due)}.`, variant: 'success' });
+        else toast({ title: 'Success', description: `${balanceCheckoutMessages.paid(b.booking_reference)} Balance due: ${formatDollars(b.balance_due)}.`, variant: 'success' });
         onPaid();
       })
       .catch((e: unknown) => {

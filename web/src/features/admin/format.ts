@@ -1,6 +1,7 @@
 /**
- * How the admin list writes dates and money: en-NZ day/month/year. Stored booking dates are NZ calendar dates
- * and are only reordered; timestamps (created, history) are shown in New Zealand time wherever the browser is.
+ * How the admin list writes dates: en-NZ day/month/year. Stored booking dates are NZ calendar dates and are only
+ * reordered; timestamps (created, history) are shown in New Zealand time wherever the browser is. Amounts are written
+ * by shared/money.ts (formatDollars for the API's dollars), as everywhere else.
  */
 import { NZ_TZ } from '@shared/nz-time';
 
@@ -20,6 +21,3 @@ export const nzDayOf = (stamp: string) => (valid(stamp) ? dayFormat.format(new D
 
 /** The NZ date and time of a timestamp, e.g. "05/03/2026, 2:07 pm". */
 export const nzStamp = (stamp: string) => (valid(stamp) ? stampFormat.format(new Date(stamp)) : stamp);
-
-/** "$1,234.50": dollars as the API gives them. */
-export const money = (dollars: number) => `$${dollars.toLocaleString('en-NZ', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

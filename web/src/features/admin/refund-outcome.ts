@@ -3,7 +3,7 @@
  * Stripe's reason) for the card; handed back, or still to hand back, in the yard. The screen says what happened, never
  * "made" for a refund that failed.
  */
-import { dollarsToCents, formatMoney } from '@shared/money';
+import { formatDollars } from '@shared/money';
 import { refundWayText, type RefundLine } from '@shared/refund-lines';
 
 export interface Outcome {
@@ -12,7 +12,7 @@ export interface Outcome {
   variant: 'success' | 'destructive' | undefined;
 }
 
-const amount = (l: RefundLine) => formatMoney(dollarsToCents(l.amount));
+const amount = (l: RefundLine) => formatDollars(l.amount);
 
 /** One line's state as the booking's refunds list and the toasts say it. */
 export function lineState(l: RefundLine): string {

@@ -9,7 +9,7 @@ import { addOnFlags } from '@shared/add-ons';
 import { bookingEditMessages, previewSettlement, type CustomerBookingEdit } from '@shared/booking-edit';
 import { isPolicyError, keptReasonText } from '@shared/money-policy';
 import type { CustomerBooking } from '@shared/customer-bookings';
-import { dollarsToCents, formatMoney } from '@shared/money';
+import { formatDollars, formatMoney } from '@shared/money';
 import { nzToday } from '@shared/nz-time';
 import type { SelectionField } from '@shared/quote';
 import { ApiError } from '../../../lib/api-client';
@@ -119,7 +119,7 @@ export function EditBookingDialog({ booking, onClose, onSaved }: { booking: Cust
         total={(cents) => (
           <>
             <p>
-              <strong>New total: {formatMoney(cents)}</strong> <span className="muted">(was {formatMoney(dollarsToCents(booking.total_cost))}, incl. GST)</span>
+              <strong>New total: {formatMoney(cents)}</strong> <span className="muted">(was {formatDollars(booking.total_cost)}, incl. GST)</span>
             </p>
             <p>{moneyEffect(booking, cents)}</p>
           </>

@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { cancelledMoneyText, customerBookingsMessages, periodOf, selectCustomerBookings, type BookingPeriod, type CustomerBooking, type DropOffOrder } from '@shared/customer-bookings';
 import { bookAgain, lastRegistration } from '@shared/returning-customer';
 import { formatShortDate, formatTime12, pluralDays } from '@shared/format';
+import { formatDollars } from '@shared/money';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { DownloadButton } from '../../../ui/DownloadButton';
 import { useToast } from '../../../ui/toast/ToastProvider';
@@ -29,7 +30,6 @@ import { nzToday } from '@shared/nz-time';
 import { useClock } from '@/lib/use-clock';
 
 const STATUS_LABEL: Record<CustomerBooking['status'], string> = { reservation: 'Reservation', checkin: 'Check-in', checkout: 'Check-out', payment_review: 'Payment being checked', cancelled: 'Cancelled' };
-const money = (n: number) => `$${n.toFixed(2)}`;
 /** The statuses whose balance can be paid online (the server's rule: a booking still on). */
 const PAYABLE: readonly CustomerBooking['status'][] = ['reservation', 'checkin', 'checkout'];
 
@@ -72,7 +72,7 @@ function BookingCard({ booking, onEdit, onCancel, onBookAgain }: { booking: Cust
         <div>
           <dt>Total</dt>
           <dd>
-            {money(booking.total_cost)} for {pluralDays(booking.days)}
+            {formatDollars(booking.total_cost)} for {pluralDays(booking.days)}
           </dd>
         </div>
         {booking.status === 'cancelled' ? (
@@ -83,7 +83,7 @@ function BookingCard({ booking, onEdit, onCancel, onBookAgain }: { booking: Cust
         ) : (
           <div>
             <dt>Balance due at pick-up</dt>
-            <dd>{booking.balance_due > 0 ? money(booking.balance_due) : 'Paid in full'}</dd>
+            <dd>{booking.balance_due > 0 ? formatDollars(booking.balance_due) : 'Paid in full'}</dd>
           </div>
         )}
       </dl>

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { CustomerBooking } from '@shared/customer-bookings';
 import { balanceCheckoutMessages } from '@shared/balance-checkout';
+import { formatDollars } from '@shared/money';
 import { errorMessage } from '../../../lib/api-client';
 import { startBalanceCheckout } from '../api/balance-checkout';
 
@@ -15,8 +16,8 @@ export function PayBalanceButton({ booking }: { booking: CustomerBooking }) {
   };
   return (
     <div className="my-booking-pay">
-      <button type="button" className="btn btn-accent btn-sm" onClick={pay} disabled={state.busy} aria-label={`Pay balance of $${booking.balance_due.toFixed(2)} for booking ${booking.booking_reference}`}>
-        {state.busy ? 'Opening payment...' : `Pay balance $${booking.balance_due.toFixed(2)}`}
+      <button type="button" className="btn btn-accent btn-sm" onClick={pay} disabled={state.busy} aria-label={`Pay balance of ${formatDollars(booking.balance_due)} for booking ${booking.booking_reference}`}>
+        {state.busy ? 'Opening payment...' : `Pay balance ${formatDollars(booking.balance_due)}`}
       </button>
       {state.error && (
         <p className="field-error" role="alert">

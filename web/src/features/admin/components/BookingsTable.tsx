@@ -8,7 +8,8 @@ import type { ReactNode } from 'react';
 import type { AdminBooking, AdminSort } from '@shared/admin';
 import { formatTime12, pluralDays } from '@shared/format';
 import { ariaSort, nextSort } from '../list-params';
-import { money, nzDate, nzDayOf } from '../format';
+import { formatDollars } from '@shared/money';
+import { nzDate, nzDayOf } from '../format';
 import { StatusBadge } from './StatusBadge';
 
 interface BookingsTableProps {
@@ -135,9 +136,9 @@ export function BookingsTable({ bookings, sort, onSort, onEdit, onPhotos }: Book
                 </Cell>
                 <Cell label="Duration" className="admin-nowrap">{pluralDays(b.days)}</Cell>
                 <Cell label="Cost" className="admin-nowrap">
-                  {money(b.total_cost)}
+                  {formatDollars(b.total_cost)}
                   {bookedAddOns(b).length > 0 && <span className="muted small admin-time">{bookedAddOns(b).map((a) => a.name).join(', ')}</span>}
-                  {b.balance_due > 0 && <span className="admin-balance small">Balance due {money(b.balance_due)}</span>}
+                  {b.balance_due > 0 && <span className="admin-balance small">Balance due {formatDollars(b.balance_due)}</span>}
                 </Cell>
                 <Cell label="Booked" className="admin-nowrap">{nzDayOf(b.created_at)}</Cell>
                 <Cell label="Actions">

@@ -9,7 +9,7 @@ import type { AdminBooking } from '@shared/admin';
 import { heldFromRoom, refundSplitText, splitRefund, type RefundRoom } from '@shared/refund-lines';
 import { cancellationMessages, customerCancellation, keptText } from '@shared/cancellation';
 import { moneyPolicyMessages } from '@shared/money-policy';
-import { dollarsToCents, formatMoney } from '@shared/money';
+import { dollarsToCents, formatMoney, formatMoneyPlain } from '@shared/money';
 import { errorMessage } from '../../../lib/api-client';
 import { FormDialog } from '../../../ui/FormDialog';
 import { TextField } from '../../../ui/TextField';
@@ -32,7 +32,7 @@ export function CancelBookingDialog({ booking, room, onClose, onCancelled }: { b
     termsDropOffAt: booking.terms_drop_off_at,
   }, now());
   const termsRefundCents = terms.cancellable ? terms.refundCents : 0;
-  const [refund, setRefund] = useState((termsRefundCents / 100).toFixed(2));
+  const [refund, setRefund] = useState(formatMoneyPlain(termsRefundCents));
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

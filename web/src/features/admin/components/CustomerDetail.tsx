@@ -9,7 +9,8 @@ import { customerListMessages } from '@shared/admin-customers';
 import { formatTime12 } from '@shared/format';
 import { ApiError } from '../../../lib/api-client';
 import { useCustomerBookings } from '../queries/customer';
-import { money, nzDate, nzDayOf } from '../format';
+import { formatDollars } from '@shared/money';
+import { nzDate, nzDayOf } from '../format';
 import { CustomerEditorDialog } from './CustomerEditorDialog';
 import { StatusBadge } from './StatusBadge';
 
@@ -108,8 +109,8 @@ export function CustomerDetail({ customerId }: { customerId: string }) {
                       <StatusBadge status={b.status} />
                     </td>
                     <td role="cell" data-label="Total" className="admin-nowrap">
-                      {money(b.total_cost)}
-                      {b.balance_due > 0 && <span className="admin-balance small">Balance due {money(b.balance_due)}</span>}
+                      {formatDollars(b.total_cost)}
+                      {b.balance_due > 0 && <span className="admin-balance small">Balance due {formatDollars(b.balance_due)}</span>}
                     </td>
                   </tr>
                 ))}

@@ -13,7 +13,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useDaySheet } from '../queries/day-sheet';
 import { useSaveAdminBooking } from '../queries/save-booking';
-import { money } from '../format';
+import { formatDollars } from '@shared/money';
 import { DayTasks } from '../../../ui/DayTasks';
 import { useClock } from '@/lib/use-clock';
 import { DaySheetNotes } from './DaySheetNotes';
@@ -62,7 +62,7 @@ function SheetTable({ kind, rows, busyId, onMove }: { kind: Kind; rows: DaySheet
                 <td data-label="Key tag">{r.key_tag ?? '-'}</td>
                 <td data-label="Flight">{r.flight ?? '-'}</td>
                 <td data-label="Car wash">{r.car_wash ? 'Yes' : 'No'}</td>
-                <td data-label="Balance due">{r.balance_due > 0 ? money(r.balance_due) : 'Paid'}</td>
+                <td data-label="Balance due">{r.balance_due > 0 ? formatDollars(r.balance_due) : 'Paid'}</td>
                 <td data-label="Status">{statusLabels[r.status as StatusFilter] ?? r.status}</td>
                 <td data-label="Action" className="no-print">
                   {r.status === next.from && r.updated_at && (

@@ -12,7 +12,7 @@ import { balanceMessages } from '@shared/balance';
 import { previewSettlement } from '@shared/booking-edit';
 import { isPolicyError, keptReasonText } from '@shared/money-policy';
 import { messages } from '@shared/messages';
-import { dollarsToCents, formatMoney } from '@shared/money';
+import { dollarsToCents, formatDollars, formatMoney } from '@shared/money';
 import { heldFromRoom, refundSplitText, splitRefund } from '@shared/refund-lines';
 import { statusMessages } from '@shared/status-transitions';
 import { stayFieldErrors, stayOf, useStayPrice, type Stay, type StayPrice } from '@/lib/pricing/use-stay-price';
@@ -28,7 +28,7 @@ import { useToast } from '../../../ui/toast/ToastProvider';
 import { useFormSubmit } from '../../../ui/use-form-submit';
 import { downloadBookingInvoice } from '../api/invoice';
 import { useSaveAdminBooking } from '../queries/save-booking';
-import { money, nzStamp } from '../format';
+import { nzStamp } from '../format';
 import { BookingHistory } from './BookingHistory';
 import { CancelBookingDialog } from './CancelBookingDialog';
 import { CustomerEditorDialog } from './CustomerEditorDialog';
@@ -146,7 +146,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
       const result = await save.mutateAsync({ id: booking.id, edit: { ...changes(), version: booking.updated_at } });
       const s = result.settlement;
       const refund = s.refund > 0 ? `; ${refundSplitText(splitRefund(dollarsToCents(s.refund), heldFromRoom(detail.refund_room)))} back` : '';
-      toast({ title: 'Success', description: `${adminMessages.bookingUpdated}. Total ${money(s.total)}; balance due ${money(s.balance_due)}${refund}.`, variant: 'success' });
+      toast({ title: 'Success', description: `${adminMessages.bookingUpdated}. Total ${formatDollars(s.total)}; balance due ${formatDollars(s.balance_due)}${refund}.`, variant: 'success' });
       onSaved(result);
     });
   };
@@ -161,8 +161,8 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
             {booking.status === 'payment_review' && (
               <p className="alert alert-error" role="note">
                 {booking.payment_review_reason === 'ended'
-                  ? `The payment for this booking (${money(booking.amount_paid)}) arrived after its checkout had ended, so it is held for review; its places are counted again. Check the yard has room and the payment in Stripe,`
-                  : `The payment received for this booking (${money(booking.amount_paid)}) did not match what its checkout asked, so it is held for review. Check it in Stripe,`}{' '}
+                  ? `The payment for this booking (${formatDollars(booking.amount_paid)}) arrived after its checkout had ended, so it is held for review; its places are counted again. Check the yard has room and the payment in Stripe,`
+                  : `The payment received for this booking (${formatDollars(booking.amount_paid)}) did not match what its checkout asked, so it is held for review. Check it in Stripe,`}{' '}
                 then set the status to Reservation to confirm it (the customer gets their receipt), or cancel it with a refund.
               </p>
             )}
@@ -190,7 +190,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
                 </div>
                 <div>
                   <dt>Balance due</dt>
-                  <dd data-testid="admin-balance-due">{money(booking.balance_due)}</dd>
+                  <dd data-testid="admin-balance-due">{formatDollars(booking.balance_due)}</dd>
                 </div>
               </dl>
               <div className="admin-actions">
@@ -255,8 +255,8 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
                   {(control) => <input {...control} type="text" readOnly value={formatMoney(cents)} />}
                 </Field>
                 <p>
-                  Paid {money(booking.amount_paid)}
-                  {priceInputsChanged && <span className="muted"> · was {money(booking.total_cost)}</span>}
+                  Paid {formatDollars(booking.amount_paid)}
+                  {priceInputsChanged && <span className="muted"> · was {formatDollars(booking.total_cost)}</span>}
                 </p>
                 {preview && (
                   <>

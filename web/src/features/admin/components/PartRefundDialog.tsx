@@ -9,7 +9,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { AdminBooking } from '@shared/admin';
 import { heldFromRoom, refundSplitText, refundWayText, splitRefund, type RefundRoom } from '@shared/refund-lines';
 import { balanceMessages } from '@shared/balance';
-import { dollarsToCents, formatMoney } from '@shared/money';
+import { dollarsToCents, formatDollars, formatMoney } from '@shared/money';
 import { errorMessage } from '../../../lib/api-client';
 import { Field } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/FormDialog';
@@ -43,7 +43,7 @@ export function PartRefundDialog({ booking, maxRefund, room, onClose, onRefunded
     try {
       const done = await refundPartOfBooking(booking.id, { amount: cents / 100, reason: reason.trim(), version: booking.updated_at });
       const outcome = refundOutcome(done.refunds);
-      toast({ ...outcome, description: `${booking.booking_reference}: ${outcome.description} The total is now ${formatMoney(dollarsToCents(done.booking.total_cost))}.` });
+      toast({ ...outcome, description: `${booking.booking_reference}: ${outcome.description} The total is now ${formatDollars(done.booking.total_cost)}.` });
       onRefunded();
     } catch (err) {
       setError(errorMessage(err, 'Failed to refund the booking'));
@@ -74,7 +74,7 @@ export function PartRefundDialog({ booking, maxRefund, room, onClose, onRefunded
       </Field>
       {confirming && (
         <div className="alert alert-info" role="status">
-          {confirmText(split)} The total goes from {formatMoney(dollarsToCents(booking.total_cost))} to {formatMoney(dollarsToCents(booking.total_cost) - cents)}. At most {formatMoney(maxCents)} can be refunded.
+          {confirmText(split)} The total goes from {formatDollars(booking.total_cost)} to {formatMoney(dollarsToCents(booking.total_cost) - cents)}. At most {formatMoney(maxCents)} can be refunded.
         </div>
       )}
       {error && (

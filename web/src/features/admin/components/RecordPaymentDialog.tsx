@@ -6,7 +6,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminBooking } from '@shared/admin';
 import { balanceMessages, paymentMethodLabels, paymentMethods, type PaymentMethod } from '@shared/balance';
-import { dollarsToCents, formatMoney } from '@shared/money';
+import { dollarsToCents, formatDollars, formatMoney, formatMoneyPlain } from '@shared/money';
 import { errorMessage } from '../../../lib/api-client';
 import { Field } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/FormDialog';
@@ -18,7 +18,7 @@ export function RecordPaymentDialog({ booking, onClose, onRecorded }: { booking:
   const { toast } = useToast();
   const descriptionId = useId();
   const dueCents = dollarsToCents(booking.balance_due);
-  const [amount, setAmount] = useState((dueCents / 100).toFixed(2));
+  const [amount, setAmount] = useState(formatMoneyPlain(dueCents));
   const [method, setMethod] = useState<PaymentMethod>('cash');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -31,7 +31,7 @@ export function RecordPaymentDialog({ booking, onClose, onRecorded }: { booking:
     setError(null);
     try {
       const done = await recordAdminPayment(booking.id, { amount: Number(amount.trim()), method, version: booking.updated_at });
-      toast({ title: balanceMessages.recorded, description: `${formatMoney(dollarsToCents(done.payment.amount))} ${paymentMethodLabels[method]}; balance due ${formatMoney(dollarsToCents(done.booking.balance_due))}.`, variant: 'success' });
+      toast({ title: balanceMessages.recorded, description: `${formatDollars(done.payment.amount)} ${paymentMethodLabels[method]}; balance due ${formatDollars(done.booking.balance_due)}.`, variant: 'success' });
       onRecorded();
     } catch (err) {
       setError(errorMessage(err, balanceMessages.failed));

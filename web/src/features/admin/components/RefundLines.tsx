@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import type { AdminBooking } from '@shared/admin';
-import { formatMoney, dollarsToCents } from '@shared/money';
+import { formatDollars } from '@shared/money';
 import { refundRetryMessages, refundWayText, type RefundLine } from '@shared/refund-lines';
 import { errorMessage } from '../../../lib/api-client';
 import { useToast } from '../../../ui/toast/ToastProvider';
@@ -26,7 +26,7 @@ export function RefundLines({ booking, lines, onRetried }: { booking: AdminBooki
         const failedAgain = now?.status === 'failed';
         toast({
           title: failedAgain ? 'Refund failed' : handing ? refundRetryMessages.handedBack : done.retried ? refundRetryMessages.retried : 'Nothing to retry',
-          description: `${formatMoney(dollarsToCents(line.amount))}: ${now ? lineState(now) : ''}${failedAgain && now.reason ? ` (${now.reason})` : ''}`,
+          description: `${formatDollars(line.amount)}: ${now ? lineState(now) : ''}${failedAgain && now.reason ? ` (${now.reason})` : ''}`,
           variant: failedAgain ? 'destructive' : done.retried ? 'success' : undefined,
         });
         onRetried();
@@ -41,18 +41,18 @@ export function RefundLines({ booking, lines, onRetried }: { booking: AdminBooki
         {lines.map((l) => (
           <li key={l.id} className={l.status === 'failed' ? 'admin-refund-failed' : undefined}>
             <span>
-              <strong>{formatMoney(dollarsToCents(l.amount))}</strong> {lineState(l)}
+              <strong>{formatDollars(l.amount)}</strong> {lineState(l)}
               {l.outside ? ' (in Stripe)' : ''}
               {l.by ? ` by ${l.by}` : ''} <span className="muted small">{l.note}</span>
               {l.status === 'failed' && l.reason && <span className="admin-refund-reason"> Why: {l.reason}</span>}
             </span>
             {l.way !== 'online' && l.status === 'pending' && (
-              <button type="button" className="btn btn-outline btn-sm" onClick={() => retry(l)} disabled={busy !== null} aria-label={`Record ${formatMoney(dollarsToCents(l.amount))} handed back ${refundWayText[l.way]}`}>
+              <button type="button" className="btn btn-outline btn-sm" onClick={() => retry(l)} disabled={busy !== null} aria-label={`Record ${formatDollars(l.amount)} handed back ${refundWayText[l.way]}`}>
                 {busy === l.id ? 'Recording...' : 'Record handed back'}
               </button>
             )}
             {l.way === 'online' && l.status === 'failed' && !l.outside && (
-              <button type="button" className="btn btn-outline btn-sm" onClick={() => retry(l)} disabled={busy !== null} aria-label={`Retry refund of ${formatMoney(dollarsToCents(l.amount))}`}>
+              <button type="button" className="btn btn-outline btn-sm" onClick={() => retry(l)} disabled={busy !== null} aria-label={`Retry refund of ${formatDollars(l.amount)}`}>
                 {busy === l.id ? 'Retrying...' : 'Retry'}
               </button>
             )}

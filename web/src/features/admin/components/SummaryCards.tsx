@@ -3,12 +3,12 @@
  * Total Revenue says under it how much of it is collected and how much is still due at pick-up.
  */
 import type { AdminSummary } from '@shared/admin';
-import { money } from '../format';
+import { formatDollars } from '@shared/money';
 
 export function SummaryCards({ summary }: { summary: AdminSummary | null }) {
   const cards: [string, string, string?][] = [
     ['Total Bookings', summary ? String(summary.total_bookings) : '…'],
-    ['Total Revenue', summary ? money(summary.total_revenue) : '…', summary ? `${money(summary.revenue_collected)} collected · ${money(summary.revenue_due)} due` : undefined],
+    ['Total Revenue', summary ? formatDollars(summary.total_revenue) : '…', summary ? `${formatDollars(summary.revenue_collected)} collected · ${formatDollars(summary.revenue_due)} due` : undefined],
     ['Unique Customers', summary ? String(summary.unique_customers) : '…'],
     ["Today's Bookings", summary ? String(summary.todays_bookings) : '…'],
   ];

@@ -17,7 +17,8 @@ import { TextField } from '../../../ui/TextField';
 import { FlightFields, noFlights, type Flights } from '../../../ui/FlightFields';
 import { useFormSubmit } from '../../../ui/use-form-submit';
 import { bookWalkIn } from '../api/book-walk-in';
-import { money, nzDate } from '../format';
+import { formatDollars } from '@shared/money';
+import { nzDate } from '../format';
 import { useClock } from '@/lib/use-clock';
 
 type Field = 'name' | 'email' | 'contact_number' | 'car_registration' | 'parking_bay_number' | 'pick_up_date' | 'pick_up_time' | 'payment' | 'departure_flight' | 'return_flight';
@@ -31,7 +32,7 @@ function Done({ result, onAnother }: { result: WalkInResponse; onAnother(): void
         <>
           <h2>{walkInMessages.created(b.booking_reference ?? '')}</h2>
           <p>
-            {b.customer.name}, {b.car_registration}: {money(b.amount_paid)} paid, pick-up {nzDate(b.pick_up_date)} at {formatTime12(b.pick_up_time)}
+            {b.customer.name}, {b.car_registration}: {formatDollars(b.amount_paid)} paid, pick-up {nzDate(b.pick_up_date)} at {formatTime12(b.pick_up_time)}
             {b.parking_bay_number ? `, bay ${b.parking_bay_number}` : ''}.
           </p>
           <p>{walkInMessages.emailed(b.customer.email)}</p>

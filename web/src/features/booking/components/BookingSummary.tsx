@@ -1,6 +1,6 @@
 /** The booking summary on the booking, payment and failure screens: dates, days, shuttle, total incl. GST. */
 import type { ReactNode } from 'react';
-import { dollarsToCents, formatMoney } from '@shared/money';
+import { formatDollars } from '@shared/money';
 import { formatLongDate, formatTime12, pluralDays } from '@shared/format';
 import type { WallClock } from '@shared/nz-time';
 import type { CustomerDetails, QuoteCost, QuoteData } from '../flow';
@@ -39,16 +39,16 @@ export function BookingSummary({ quoteData, cost, headingLevel = 2 }: { quoteDat
         <StayRows dropOff={{ date: quoteData.dropOffDate, time: quoteData.dropOffTime }} pickUp={{ date: quoteData.pickUpDate, time: quoteData.pickUpTime }} days={cost.days} />
         {quoteData.departureFlightNumber && <SummaryRow label="Departure flight">{quoteData.departureFlightNumber}</SummaryRow>}
         {quoteData.returnFlightNumber && <SummaryRow label="Return flight">{quoteData.returnFlightNumber}</SummaryRow>}
-        <SummaryRow label="Parking">{formatMoney(dollarsToCents(cost.parkingCost))}</SummaryRow>
+        <SummaryRow label="Parking">{formatDollars(cost.parkingCost)}</SummaryRow>
         <SummaryRow label="Shuttle">Included</SummaryRow>
-        {quoteData.carWash && <SummaryRow label="Car wash">{formatMoney(dollarsToCents(cost.carWashCost))}</SummaryRow>}
+        {quoteData.carWash && <SummaryRow label="Car wash">{formatDollars(cost.carWashCost)}</SummaryRow>}
         {SERVICE_ADD_ONS.filter((s) => quoteData[s.id] === true).map((s) => (
           <SummaryRow key={s.id} label={s.name}>
-            {formatMoney(dollarsToCents(cost[costKey(s.id)] ?? 0))}
+            {formatDollars(cost[costKey(s.id)] ?? 0)}
           </SummaryRow>
         ))}
         <SummaryRow label="Total" className="summary-total">
-          <span data-testid="summary-total">{formatMoney(dollarsToCents(cost.total))}</span> <span className="muted">incl. GST</span>
+          <span data-testid="summary-total">{formatDollars(cost.total)}</span> <span className="muted">incl. GST</span>
         </SummaryRow>
       </dl>
     </section>

@@ -16,7 +16,7 @@ import { clearBookingDraft } from '../booking-draft';
 import { DuplicateTripAlert } from '../components/DuplicateTripAlert';
 import { recordPaidCheckout } from '../paid-checkouts';
 import { clearPendingBooking } from '../pending-booking';
-import { dollarsToCents, formatMoney } from '@shared/money';
+import { formatDollars, formatMoney } from '@shared/money';
 import { DEPOSIT_CENTS } from '@shared/pricing';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { BookingStepLayout } from '../components/BookingStepLayout';
@@ -198,7 +198,7 @@ function AlreadyPaid({ booking }: { booking: CreatedBooking }) {
           <dl className="summary-list">
             <StayRows dropOff={{ date: booking.drop_off_date, time: booking.drop_off_time }} pickUp={{ date: booking.pick_up_date, time: booking.pick_up_time }} days={booking.days} />
             <SummaryRow label="Car registration">{booking.car_registration}</SummaryRow>
-            <SummaryRow label="Total paid">{formatMoney(dollarsToCents(booking.amount_paid))}</SummaryRow>
+            <SummaryRow label="Total paid">{formatDollars(booking.amount_paid)}</SummaryRow>
           </dl>
           <div className="form-actions center-actions">
             <Link to="/" className="btn btn-primary">

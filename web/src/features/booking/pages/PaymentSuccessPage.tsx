@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { dollarsToCents, formatMoney } from '@shared/money';
+import { formatDollars } from '@shared/money';
 import { formatAddress, landedInstruction, site } from '@shared/site';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
@@ -25,8 +25,6 @@ import { saveFile } from '../../../lib/save-file';
 import { downloadCheckoutCalendar } from '../api/checkout-calendar';
 
 type View = { kind: 'loading' } | { kind: 'done'; booking: ConfirmedBooking } | { kind: 'issue'; message: string };
-
-const money = (dollars: number) => formatMoney(dollarsToCents(dollars));
 
 const PAGE_TITLES: Record<View['kind'], string> = { loading: 'Creating your booking...', done: 'Payment Successful', issue: 'Booking Issue' };
 
@@ -185,7 +183,7 @@ function Confirmation({ booking, sessionId }: { booking: ConfirmedBooking; sessi
             {booking.car_wash && <SummaryRow label="Car wash">Included</SummaryRow>}
             {booking.add_ons?.filter((a) => a.service !== 'car_wash').map((a) => (
               <SummaryRow key={a.service} label={a.name}>
-                {money(a.cost)}
+                {formatDollars(a.cost)}
               </SummaryRow>
             ))}
           </dl>
@@ -194,13 +192,13 @@ function Confirmation({ booking, sessionId }: { booking: ConfirmedBooking; sessi
         <section className="card summary-card" aria-labelledby="confirm-payment-title">
           <h2 id="confirm-payment-title">Payment</h2>
           <dl className="summary-list">
-            {deposit && <SummaryRow label="Booking total">{money(booking.total_cost)}</SummaryRow>}
+            {deposit && <SummaryRow label="Booking total">{formatDollars(booking.total_cost)}</SummaryRow>}
             <SummaryRow label="Total paid" className="summary-total">
-              <span data-testid="amount-paid">{money(booking.amount_paid)}</span> <span className="muted">incl. GST</span>
+              <span data-testid="amount-paid">{formatDollars(booking.amount_paid)}</span> <span className="muted">incl. GST</span>
             </SummaryRow>
             {deposit && (
               <SummaryRow label="Balance due at pick-up">
-                <span data-testid="balance-due">{money(booking.balance_due)}</span>
+                <span data-testid="balance-due">{formatDollars(booking.balance_due)}</span>
               </SummaryRow>
             )}
           </dl>
@@ -217,7 +215,7 @@ function Confirmation({ booking, sessionId }: { booking: ConfirmedBooking; sessi
           <li>The free shuttle takes you to the terminal; it runs every 15 minutes.</li>
           <li>
             {landedInstruction}
-            {deposit ? ` The balance of ${money(booking.balance_due)} is paid at pick-up.` : ''}
+            {deposit ? ` The balance of ${formatDollars(booking.balance_due)} is paid at pick-up.` : ''}
           </li>
         </ol>
         <Link to="/" className="btn btn-primary">

@@ -6,7 +6,7 @@
  * every 15 minutes, notice periods, fees, liability); prices from the shared pricing constants; contact
  * details from the site configuration.
  */
-import { formatMoney } from '@shared/money';
+import { formatMoney, formatMoneyShort } from '@shared/money';
 import { BASE_PARKING_CENTS, CAR_WASH_CENTS, DEPOSIT_CENTS, EXTRA_DAY_CENTS, INCLUDED_DAYS, parkingCents } from '@shared/pricing';
 import { site } from '@shared/site';
 import { SERVICES } from './services';
@@ -17,8 +17,6 @@ export type ArticleBlock =
   | { kind: 'ul'; items: string[] }
   | { kind: 'ol'; items: string[] }
   | { kind: 'tip'; text: string };
-
-const dollars = (cents: number) => formatMoney(cents).replace(/\.00$/, '');
 
 /** "Car Cleaning $75, Car Detailing $250 and Car Servicing $250" */
 const servicesWithPrices = (() => {
@@ -106,7 +104,7 @@ const firstTimeTips: ArticleBlock[] = [
   },
   {
     kind: 'p',
-    text: `Would you like to come back to a clean car? Add a car wash to your booking for ${dollars(CAR_WASH_CENTS)}, or have a car service done at the yard while you are away: ${servicesWithPrices}.`,
+    text: `Would you like to come back to a clean car? Add a car wash to your booking for ${formatMoneyShort(CAR_WASH_CENTS)}, or have a car service done at the yard while you are away: ${servicesWithPrices}.`,
   },
   { kind: 'h2', text: '5. Tell us if your plans change' },
   {
@@ -160,27 +158,27 @@ const saveMoney: ArticleBlock[] = [
   { kind: 'h2', text: 'Understand how days are counted' },
   {
     kind: 'p',
-    text: `Our price depends on the number of days, and a day is each 24-hour period, or part of one, between your drop-off and pick-up times, with a minimum of one day. Parking is ${dollars(BASE_PARKING_CENTS)} for 1 to ${INCLUDED_DAYS} days, then ${dollars(EXTRA_DAY_CENTS)} for each extra day. Prices include GST and the shuttle is always free.`,
+    text: `Our price depends on the number of days, and a day is each 24-hour period, or part of one, between your drop-off and pick-up times, with a minimum of one day. Parking is ${formatMoneyShort(BASE_PARKING_CENTS)} for 1 to ${INCLUDED_DAYS} days, then ${formatMoneyShort(EXTRA_DAY_CENTS)} for each extra day. Prices include GST and the shuttle is always free.`,
   },
   {
     kind: 'ul',
     items: [
-      `A day trip or an overnight stay costs ${dollars(parkingCents(1))}.`,
-      `A long weekend of ${INCLUDED_DAYS} days or fewer costs ${dollars(BASE_PARKING_CENTS)}.`,
-      `A week (7 days) costs ${dollars(parkingCents(7))}.`,
-      `Ten days cost ${dollars(parkingCents(10))}.`,
-      `Two weeks (14 days) cost ${dollars(parkingCents(14))}.`,
-      `Three weeks (21 days) cost ${dollars(parkingCents(21))}.`,
+      `A day trip or an overnight stay costs ${formatMoneyShort(parkingCents(1))}.`,
+      `A long weekend of ${INCLUDED_DAYS} days or fewer costs ${formatMoneyShort(BASE_PARKING_CENTS)}.`,
+      `A week (7 days) costs ${formatMoneyShort(parkingCents(7))}.`,
+      `Ten days cost ${formatMoneyShort(parkingCents(10))}.`,
+      `Two weeks (14 days) cost ${formatMoneyShort(parkingCents(14))}.`,
+      `Three weeks (21 days) cost ${formatMoneyShort(parkingCents(21))}.`,
     ],
   },
   {
     kind: 'p',
-    text: `Because the first ${INCLUDED_DAYS} days share one price, a short trip costs the same whether you are away for one night or three. The longer you stay, the lower the cost of each day: every day after the first ${INCLUDED_DAYS} adds just ${dollars(EXTRA_DAY_CENTS)}. That is what "from $5 per day" describes. The price for your own dates is always the one your quote shows.`,
+    text: `Because the first ${INCLUDED_DAYS} days share one price, a short trip costs the same whether you are away for one night or three. The longer you stay, the lower the cost of each day: every day after the first ${INCLUDED_DAYS} adds just ${formatMoneyShort(EXTRA_DAY_CENTS)}. That is what "from $5 per day" describes. The price for your own dates is always the one your quote shows.`,
   },
   { kind: 'h2', text: 'Choose your times with care' },
   {
     kind: 'p',
-    text: `Because each started 24-hour period counts as a day, the times you choose matter as much as the dates. Say you drop off at 06:00 on a Monday and expect to be back at the yard at 08:00 the following Monday. That is 7 days and 2 hours, which counts as 8 days and costs ${dollars(parkingCents(8))}. If your flight lands early enough for you to be back at the yard by 06:00, the same trip is 7 days and costs ${dollars(parkingCents(7))}.`,
+    text: `Because each started 24-hour period counts as a day, the times you choose matter as much as the dates. Say you drop off at 06:00 on a Monday and expect to be back at the yard at 08:00 the following Monday. That is 7 days and 2 hours, which counts as 8 days and costs ${formatMoneyShort(parkingCents(8))}. If your flight lands early enough for you to be back at the yard by 06:00, the same trip is 7 days and costs ${formatMoneyShort(parkingCents(7))}.`,
   },
   {
     kind: 'tip',
@@ -193,7 +191,7 @@ const saveMoney: ArticleBlock[] = [
   { kind: 'h2', text: 'Only add the extras you want' },
   {
     kind: 'p',
-    text: `A car wash is an optional ${dollars(CAR_WASH_CENTS)} add-on, and your car is ready, clean, when you return. Leave it off if you do not need it: the quote lists each item, so you can see exactly what an extra adds before you pay.`,
+    text: `A car wash is an optional ${formatMoneyShort(CAR_WASH_CENTS)} add-on, and your car is ready, clean, when you return. Leave it off if you do not need it: the quote lists each item, so you can see exactly what an extra adds before you pay.`,
   },
   {
     kind: 'p',
@@ -211,11 +209,11 @@ const saveMoney: ArticleBlock[] = [
   { kind: 'h2', text: 'Putting it together: an example' },
   {
     kind: 'p',
-    text: `A family of four flies out for a ten-day holiday. They drop off at 07:00 on a Saturday and expect to be back at the yard by 07:00 ten days later, on a Tuesday. That is exactly 10 days, so parking costs ${dollars(parkingCents(10))}. They would like to come home to a clean car, so they add the car wash for ${dollars(CAR_WASH_CENTS)}, and the total is ${dollars(parkingCents(10) + CAR_WASH_CENTS)}, including GST.`,
+    text: `A family of four flies out for a ten-day holiday. They drop off at 07:00 on a Saturday and expect to be back at the yard by 07:00 ten days later, on a Tuesday. That is exactly 10 days, so parking costs ${formatMoneyShort(parkingCents(10))}. They would like to come home to a clean car, so they add the car wash for ${formatMoneyShort(CAR_WASH_CENTS)}, and the total is ${formatMoneyShort(parkingCents(10) + CAR_WASH_CENTS)}, including GST.`,
   },
   {
     kind: 'p',
-    text: `They pay the ${formatMoney(DEPOSIT_CENTS)} deposit when they book and pay the ${formatMoney(parkingCents(10) + CAR_WASH_CENTS - DEPOSIT_CENTS)} balance by EFTPOS when they collect the car, so the card surcharge applies only to the deposit. Had they chosen 09:00 for the pick-up, the stay would have been 10 days and 2 hours, counted as 11 days, and parking would have cost ${dollars(parkingCents(11))} instead. All four share one car and one booking, and the shuttle is free for every one of them.`,
+    text: `They pay the ${formatMoney(DEPOSIT_CENTS)} deposit when they book and pay the ${formatMoney(parkingCents(10) + CAR_WASH_CENTS - DEPOSIT_CENTS)} balance by EFTPOS when they collect the car, so the card surcharge applies only to the deposit. Had they chosen 09:00 for the pick-up, the stay would have been 10 days and 2 hours, counted as 11 days, and parking would have cost ${formatMoneyShort(parkingCents(11))} instead. All four share one car and one booking, and the shuttle is free for every one of them.`,
   },
   { kind: 'h2', text: 'Avoid the fees nobody needs' },
   {

@@ -4,7 +4,7 @@
  * with prices from the shared pricing constants and contact details from the site configuration.
  */
 import { CANCELLATION_DETAILS, CANCELLATION_RULE } from '@shared/cancellation-rule';
-import { formatMoney } from '@shared/money';
+import { formatMoney, formatMoneyShort } from '@shared/money';
 import { BASE_PARKING_CENTS, CAR_WASH_CENTS, DEPOSIT_CENTS, EXTRA_DAY_CENTS, INCLUDED_DAYS } from '@shared/pricing';
 import { formatAddress, site } from '@shared/site';
 import { SERVICES } from './services';
@@ -14,8 +14,6 @@ export interface FaqItem {
   question: string;
   answer: string[];
 }
-
-const dollars = (cents: number) => formatMoney(cents).replace(/\.00$/, '');
 
 export const FAQ: readonly FaqItem[] = [
   {
@@ -51,7 +49,7 @@ export const FAQ: readonly FaqItem[] = [
     id: 'price',
     question: 'How much does parking cost?',
     answer: [
-      `Parking is ${dollars(BASE_PARKING_CENTS)} for 1 to ${INCLUDED_DAYS} days, then ${dollars(EXTRA_DAY_CENTS)} for each extra day. Days are counted as 24-hour periods from your drop-off time, rounded up, with a minimum of one day. Prices include GST and the shuttle is free.`,
+      `Parking is ${formatMoneyShort(BASE_PARKING_CENTS)} for 1 to ${INCLUDED_DAYS} days, then ${formatMoneyShort(EXTRA_DAY_CENTS)} for each extra day. Days are counted as 24-hour periods from your drop-off time, rounded up, with a minimum of one day. Prices include GST and the shuttle is free.`,
       'Get an exact quote on the home page before you book; booking in advance can save you up to 30% compared with paying at the gate on the day.',
     ],
   },
@@ -111,7 +109,7 @@ export const FAQ: readonly FaqItem[] = [
     id: 'car-services',
     question: 'Can you wash or service my car while I am away?',
     answer: [
-      `Yes. Add a car wash to any booking for ${dollars(CAR_WASH_CENTS)}. We also offer ${SERVICES.map((s) => `${s.name} (${s.price})`).join(', ')}, done while you fly.`,
+      `Yes. Add a car wash to any booking for ${formatMoneyShort(CAR_WASH_CENTS)}. We also offer ${SERVICES.map((s) => `${s.name} (${s.price})`).join(', ')}, done while you fly.`,
     ],
   },
   {

@@ -2,7 +2,8 @@
  * The car services (docs/product-rules.md, Price): done at the yard while the customer is away, booked as add-ons of
  * the parking. Name, price and summary come from the price list (shared/add-ons.ts); this adds the page's own.
  */
-import { addOn, shortPrice, type ServiceId } from '@shared/add-ons';
+import { addOn, type ServiceId } from '@shared/add-ons';
+import { formatMoneyShort } from '@shared/money';
 
 export interface CarService {
   id: string;
@@ -19,7 +20,7 @@ export interface CarService {
 
 function fromPriceList(id: ServiceId): Pick<CarService, 'addOn' | 'name' | 'price' | 'summary'> {
   const a = addOn(id);
-  return { addOn: id, name: a.name, price: shortPrice(a.cents), summary: a.description };
+  return { addOn: id, name: a.name, price: formatMoneyShort(a.cents), summary: a.description };
 }
 
 export const SERVICES: readonly CarService[] = [

@@ -3,7 +3,7 @@
  * cancellation, extensions, out-of-hours drop-off, liability, abandoned vehicles, complaints, records),
  * with prices from the shared pricing constants and the business's details from the site configuration.
  */
-import { formatMoney } from '@shared/money';
+import { formatMoney, formatMoneyShort } from '@shared/money';
 import { BASE_PARKING_CENTS, CAR_WASH_CENTS, DEPOSIT_CENTS, EXTRA_DAY_CENTS, INCLUDED_DAYS } from '@shared/pricing';
 import { formatAddress, site } from '@shared/site';
 import { ADD_ONS } from '@shared/add-ons';
@@ -20,8 +20,6 @@ export interface LegalSection {
 }
 
 export const TERMS_UPDATED = '2026-11-01';
-
-const dollars = (cents: number) => formatMoney(cents).replace(/\.00$/, '');
 
 export const TERMS: readonly LegalSection[] = [
   {
@@ -43,7 +41,7 @@ export const TERMS: readonly LegalSection[] = [
     id: 'prices',
     heading: 'Prices',
     body: [
-      `Parking is ${dollars(BASE_PARKING_CENTS)} for 1 to ${INCLUDED_DAYS} days and ${dollars(EXTRA_DAY_CENTS)} for each day beyond ${INCLUDED_DAYS}. A day is each 24-hour period, or part of one, between your booked drop-off and pick-up times, with a minimum of one day. The shuttle is free. A car wash is ${dollars(CAR_WASH_CENTS)}; ${SERVICE_ADD_ONS.map((a) => `${a.name} is ${dollars(a.cents)}`).join(', ')}. All prices are in New Zealand dollars and include GST.`,
+      `Parking is ${formatMoneyShort(BASE_PARKING_CENTS)} for 1 to ${INCLUDED_DAYS} days and ${formatMoneyShort(EXTRA_DAY_CENTS)} for each day beyond ${INCLUDED_DAYS}. A day is each 24-hour period, or part of one, between your booked drop-off and pick-up times, with a minimum of one day. The shuttle is free. A car wash is ${formatMoneyShort(CAR_WASH_CENTS)}; ${SERVICE_ADD_ONS.map((a) => `${a.name} is ${formatMoneyShort(a.cents)}`).join(', ')}. All prices are in New Zealand dollars and include GST.`,
       'Advertised rates such as "from $5 per day" describe the cost per day of longer stays; the price for your dates is the one shown in your quote.',
     ],
   },

@@ -7,6 +7,7 @@
 import type { ReactNode } from 'react';
 import { bookedAddOns } from '@shared/add-ons';
 import { formatLongDate, formatTime12, pluralDays } from '@shared/format';
+import { formatDollars } from '@shared/money';
 import type { Pass } from '@shared/pass';
 import { SummaryRow } from './SummaryRow';
 
@@ -25,7 +26,6 @@ export interface PassRow {
   bars: string[];
 }
 
-const money = (n: number) => `$${n.toFixed(2)}`;
 // The date and the time on lines of their own at every width, as the skeleton's two bars are: no row changes height.
 const when = (p: { date: string; time: string }) => (
   <>
@@ -45,9 +45,9 @@ export const stayRows: PassRow[] = [
 ];
 
 export const paymentRows: PassRow[] = [
-  { label: 'Total (GST inclusive)', value: (p) => money(p.total_cost), bars: ['5rem'] },
-  { label: 'Paid', value: (p) => money(p.amount_paid), bars: ['5rem'] },
-  { label: 'Balance due', value: (p) => <strong data-testid="pass-balance">{money(p.balance_due)}</strong>, bars: ['5rem'] },
+  { label: 'Total (GST inclusive)', value: (p) => formatDollars(p.total_cost), bars: ['5rem'] },
+  { label: 'Paid', value: (p) => formatDollars(p.amount_paid), bars: ['5rem'] },
+  { label: 'Balance due', value: (p) => <strong data-testid="pass-balance">{formatDollars(p.balance_due)}</strong>, bars: ['5rem'] },
 ];
 
 /** One list: the pass's values, or the skeleton's bars (hidden from screen readers, which hear the loading status). */

@@ -7,6 +7,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { BALANCE_CANCELED_PARAM, BALANCE_SESSION_PARAM } from '@shared/balance-return';
+import { formatDollars } from '@shared/money';
 import type { Pass } from '@shared/pass';
 import { passMessages, passStatusLabels } from '@shared/pass-texts';
 import { returnedPaymentText } from '@shared/returned-payment';
@@ -48,8 +49,6 @@ export interface PassPageProps {
 type PaymentNote = { kind: 'paid' | 'canceled' | 'failed'; text: string };
 
 type View = { kind: 'loading' } | { kind: 'missing'; message: string } | { kind: 'ready'; pass: Pass; apiBase: string };
-
-const money = (n: number) => `$${n.toFixed(2)}`;
 
 export default function PassPage({ landed }: PassPageProps) {
   const { token = '' } = useParams();
@@ -219,7 +218,7 @@ function PassView({ pass, apiBase, landed, paymentNote, onChange }: { pass: Pass
         ))}
         {pass.can.pay_balance && (
           <button type="button" className="btn btn-accent btn-block" onClick={() => void pay()} disabled={busy !== null}>
-            {busy === 'pay' ? 'Opening payment...' : `Pay balance ${money(pass.balance_due)}`}
+            {busy === 'pay' ? 'Opening payment...' : `Pay balance ${formatDollars(pass.balance_due)}`}
           </button>
         )}
         <div className="pass-actions">

@@ -7,6 +7,7 @@ import { useState, type ComponentType, type FormEvent } from 'react';
 import { statusLabels, type StatusFilter } from '@shared/admin';
 import { balanceMessages, paymentMethodLabels, paymentMethods, type PaymentMethod } from '@shared/balance';
 import { formatShortDate, formatTime12 } from '@shared/format';
+import { dollarsToCents, formatDollars, formatMoneyPlain } from '@shared/money';
 import { statusMessages } from '@shared/status-transitions';
 import { NOTES_PER_BOOKING, yardMessages, type YardBooking } from '@shared/yard';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -19,8 +20,6 @@ export interface PhotosPanelProps {
   bookingId: string;
   bookingReference?: string | null;
 }
-
-const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 
 export function YardBookingPanel({ view, onChange, onClose, PhotosPanel }: { view: YardBooking; onChange(v: YardBooking): void; onClose(): void; PhotosPanel?: ComponentType<PhotosPanelProps> }) {
   const { booking, due } = view;
@@ -55,8 +54,8 @@ export function YardBookingPanel({ view, onChange, onClose, PhotosPanel }: { vie
         <dd>{booking.key_tag ?? 'Not set'}</dd>
         <dt>Due now</dt>
         <dd data-testid="yard-due">
-          {money(due.total)}
-          {due.late_days > 0 && ` (includes ${due.late_days} late day${due.late_days === 1 ? '' : 's'}: ${money(due.late_fee)})`}
+          {formatDollars(due.total)}
+          {due.late_days > 0 && ` (includes ${due.late_days} late day${due.late_days === 1 ? '' : 's'}: ${formatDollars(due.late_fee)})`}
         </dd>
       </dl>
       {view.next_step === 'checkin' && <CheckInStep view={view} onChange={onChange} />}
@@ -157,7 +156,7 @@ function CheckOutStep({ view, onChange }: { view: YardBooking; onChange(v: YardB
   const { booking, due } = view;
   const [refused, setRefused] = useState<string | null>(null);
   const [overrideReason, setOverrideReason] = useState('');
-  const [amount, setAmount] = useState(due.total > 0 ? due.total.toFixed(2) : '');
+  const [amount, setAmount] = useState(due.total > 0 ? formatMoneyPlain(dollarsToCents(due.total)) : '');
   const [method, setMethod] = useState<PaymentMethod>('cash');
   const [busy, setBusy] = useState(false);
 
@@ -165,7 +164,7 @@ function CheckOutStep({ view, onChange }: { view: YardBooking; onChange(v: YardB
     setBusy(true);
     try {
       const done = await recordPayment(booking.id, { amount: Number(amount), method, version: booking.updated_at });
-      toast({ title: balanceMessages.recorded, description: `${money(done.payment.amount)} ${paymentMethodLabels[done.payment.method]}`, variant: 'success' });
+      toast({ title: balanceMessages.recorded, description: `${formatDollars(done.payment.amount)} ${paymentMethodLabels[done.payment.method]}`, variant: 'success' });
       setRefused(null);
       onChange(await fetchYardBooking(booking.id));
     } catch (err) {
@@ -186,7 +185,7 @@ function CheckOutStep({ view, onChange }: { view: YardBooking; onChange(v: YardB
       // A refused check-out may have charged a late fee: read what is due now.
       if (err instanceof ApiError && err.status === 409) {
           const fresh = await fetchYardBooking(booking.id);
-        setAmount(fresh.due.total > 0 ? fresh.due.total.toFixed(2) : '');
+        setAmount(fresh.due.total > 0 ? formatMoneyPlain(dollarsToCents(fresh.due.total)) : '');
         onChange(fresh);
       }
     } finally {
@@ -200,7 +199,7 @@ function CheckOutStep({ view, onChange }: { view: YardBooking; onChange(v: YardB
       {due.total > 0 ? (
         <div className="yard-pay">
           <p>
-            <strong>{money(due.total)}</strong> to pay before the car leaves.
+            <strong>{formatDollars(due.total)}</strong> to pay before the car leaves.
           </p>
           <div className="yard-pair">
             <TextField id="yard-pay-amount" label="Amount paid ($)" value={amount} onValueChange={setAmount} inputMode="decimal" />

@@ -1,5 +1,6 @@
 /** Today in the yard: the next two hours of arrivals and departures first, then the rest of the day, and the notes flagged for today. */
 import type { DaySheet } from '@shared/admin';
+import { formatDollars } from '@shared/money';
 import { earlierNotesText } from '@shared/yard';
 import { DayTasks } from '../../../ui/DayTasks';
 import { dayPlan, type PlanRow } from '../day-plan';
@@ -17,7 +18,7 @@ function Row({ r, onOpen }: { r: PlanRow; onOpen(id: string): void }) {
           <span>
             {r.customer_name} · {r.car_registration ?? 'No registration'}
             {r.parking_bay_number ? ` · bay ${r.parking_bay_number}` : ''}
-            {r.balance_due > 0 ? ` · $${r.balance_due.toFixed(2)} due` : ''}
+            {r.balance_due > 0 ? ` · ${formatDollars(r.balance_due)} due` : ''}
           </span>
         </span>
         <span className="yard-row-status">{r.status === 'checkin' ? 'In' : r.status === 'checkout' ? 'Gone' : r.status === 'reservation' ? 'Booked' : r.status}</span>
