@@ -19,6 +19,8 @@ export type CheckOutput = (line: string) => void;
  * why, one line per difference (reference, rule, detail), and sets `process.exitCode = 1`.
  */
 export async function booksAgreeAfterTheSuite(out: CheckOutput = (line) => console.error(line)): Promise<boolean> {
+  const started = performance.now();
+  const took = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
   const { reconcileBookings } = await import('../../functions/use-cases/booking/reconcile');
   let report: Awaited<ReturnType<typeof reconcileBookings>>;
   try {
@@ -29,10 +31,10 @@ export async function booksAgreeAfterTheSuite(out: CheckOutput = (line) => conso
     return false;
   }
   if (report.differences.length === 0) {
-    out(`Reconcile after the integration files: ${report.checked} bookings checked, 0 differences`);
+    out(`Reconcile after the integration files: ${report.checked} bookings checked, 0 differences (${took()})`);
     return true;
   }
-  out(`FAILED: reconcile found ${report.differences.length} difference${report.differences.length === 1 ? '' : 's'} in ${report.checked} bookings after the integration files:`);
+  out(`FAILED: reconcile found ${report.differences.length} difference${report.differences.length === 1 ? '' : 's'} in ${report.checked} bookings after the integration files (${took()}):`);
   for (const d of report.differences) out(`  ${d.reference}: [${d.rule}] ${d.detail}`);
   process.exitCode = 1;
   return false;
