@@ -9,8 +9,9 @@
  * failed payment (see declinedReturnUrl). Sessions and events are kept
  * under <dataDir>/stripe/ so a restart keeps them; the webhook secret is random per data folder.
  *
- * Test hooks (local only): POST /_local/stripe/sessions/:id/pay (pay without delivering, to race the
- * success page), POST /_local/stripe/events/:id/deliver (deliver an event again), POST
+ * Test hooks (local only): POST /_local/stripe/sessions/:id/pay[?amount=cents&currency=xxx] (pay without delivering, to
+ * race the success page; with `amount` or `currency`, Stripe took another amount or currency than the session asked, a
+ * payment the app must hold for review), POST /_local/stripe/events/:id/deliver (deliver an event again), POST
  * /_local/stripe/sessions/:id/expire-now (expire and deliver `checkout.session.expired`),
  * POST /_local/stripe/sessions/:id/expire-{down|ok} (the API's expire of this session answers 500 without expiring it,
  * as when Stripe cannot be reached, or works again),
@@ -368,8 +369,11 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
     void p.finally(() => inFlight.delete(p));
   };
 
-  async function markPaid(s: StoredSession): Promise<StoredEvent | null> {
+  /** Marks an open session paid, for what it asked or, through the test hook, for `charged` (another amount or currency). */
+  async function markPaid(s: StoredSession, charged: { amount?: number; currency?: string } = {}): Promise<StoredEvent | null> {
     if (s.session.status !== 'open') return null;
+    if (charged.amount !== undefined) s.session.amount_total = charged.amount;
+    if (charged.currency !== undefined) s.session.currency = charged.currency;
     s.session.status = 'complete';
     s.session.payment_status = 'paid';
     s.session.payment_intent = randomId('pi_test_', 24);
@@ -644,7 +648,9 @@ export const stripeStandIn: LocalServiceFactory = ({ url: baseUrl, dataDir }) =>
       if (kind === 'checkout' && method === 'POST' && action === 'cancel') return redirect((await session(id)).session.cancel_url);
       if (kind === 'sessions' && method === 'POST' && action === 'pay') {
         const s = await session(id);
-        const e = await markPaid(s);
+        const currency = query.get('currency');
+        if (currency !== null && !/^[a-z]{3}$/.test(currency)) throw new StripeApiError(400, `Invalid currency: ${currency}`, 'currency');
+        const e = await markPaid(s, { ...(query.has('amount') ? { amount: integer(query.get('amount'), 'amount', 1) } : {}), ...(currency !== null ? { currency } : {}) });
         if (!e) return sendJson(res, 409, { message: `Session is ${s.session.status}` });
         return sendJson(res, 200, { sessionId: s.session.id, eventId: e.event.id });
       }

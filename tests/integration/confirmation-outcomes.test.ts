@@ -12,7 +12,7 @@ import type { Booking } from '../../shared/records';
 import { keys } from '../../functions/store/keys';
 import type { Confirmation, ConfirmOutcome } from '../../functions/store/confirmation';
 import type { TransactItem } from '../../functions/store/table';
-import { booking, checkout, checkoutBody, customerByEmail, env, item, itemsOfBooking, partition, payOnPage, type Row } from './payment-support';
+import { booking, checkout, checkoutBody, customerByEmail, env, item, itemsOfBooking, partition, payOnPage, standIn, stripeSession, type Row } from './payment-support';
 
 let confirmPendingBooking: (c: Confirmation) => Promise<ConfirmOutcome>;
 let getBooking: (id: string, consistent?: boolean) => Promise<Booking | null>;
@@ -55,7 +55,11 @@ describe('a confirmation that goes through', () => {
   it("writes the booking as confirmed, its reference, the customer's first booking, the day sheet and the payment's link", async () => {
     const { stale, sessionId, email } = await pending();
     expect((await booking(stale.id))!.ttl).toEqual(expect.any(Number));
-    const c = confirmation(stale, sessionId, { payment: { ...confirmation(stale, sessionId).payment, paymentIntent: `pi_t${randomInt(1e9)}` } });
+    // Paid at Stripe (its event not delivered, so this write is the one that confirms): the payment Stripe made.
+    await standIn.pay(sessionId);
+    const paymentIntent = (await stripeSession(sessionId)).payment_intent as string;
+    expect(paymentIntent).toMatch(/^pi_/);
+    const c = confirmation(stale, sessionId, { payment: { ...confirmation(stale, sessionId).payment, paymentIntent } });
     expect(await confirmPendingBooking(c)).toBe('confirmed');
 
     const stored = (await booking(stale.id))!;

@@ -127,9 +127,16 @@ export interface DeliveryResult {
 }
 
 export const standIn = {
-  /** Marks the session paid and makes its completed event, without delivering it. */
-  async pay(sessionId: string): Promise<{ eventId: string }> {
-    const res = await request<{ eventId: string }>(baseUrl, 'POST', `/_local/stripe/sessions/${sessionId}/pay`);
+  /**
+   * Marks the session paid and makes its completed event, without delivering it; `charged`: Stripe took another amount
+   * (`amount_total`, cents) or currency than the session asked.
+   */
+  async pay(sessionId: string, charged: { amount_total?: number; currency?: string } = {}): Promise<{ eventId: string }> {
+    const query = new URLSearchParams({
+      ...(charged.amount_total !== undefined ? { amount: String(charged.amount_total) } : {}),
+      ...(charged.currency !== undefined ? { currency: charged.currency } : {}),
+    }).toString();
+    const res = await request<{ eventId: string }>(baseUrl, 'POST', `/_local/stripe/sessions/${sessionId}/pay${query ? `?${query}` : ''}`);
     if (res.status !== 200) throw new Error(`pay hook answered ${res.status}`);
     return res.body;
   },

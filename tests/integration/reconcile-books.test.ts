@@ -2,7 +2,8 @@
  * Reconcile checks our books against themselves as well as Stripe, on a stack of its own (it reads all of it). Healthy
  * bookings of every kind (paid in full, a deposit with its balance paid online, one cancelled, a walk-in paid cash)
  * report nothing. Then each kind of inconsistency is written straight into the table, each on a booking of its own,
- * and reconcile names each booking with the rule it breaks; the command prints them and exits 1.
+ * and reconcile names each booking with the rule it breaks; the command prints them and exits 1, and so does the check
+ * the integration run ends with (tests/support/books-check.ts), which also fails the run when reconcile cannot run.
  */
 import { execFile } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
@@ -20,6 +21,7 @@ import { ensurePassSigningKey } from '../../local/pass-key';
 import { daysFromToday } from '../support/dates';
 import { startTestStack, type TestEnv, type TestStack } from '../support/global-setup';
 import { request } from '../support/http';
+import { booksAgreeAfterTheSuite } from '../support/books-check';
 import { moneySettled, standInAt } from '../support/stand-in';
 import { createUser, type TestUser } from '../support/users';
 import { customer, quote, uniquePhone } from './payment-support';
@@ -74,6 +76,19 @@ async function reconcileCommand(): Promise<{ code: number; out: string }> {
   }
 }
 
+/** The integration run's closing check (tests/support/books-check.ts) on this stack: its answer, what it printed, the exit code it set. */
+async function suiteEndCheck(): Promise<{ ok: boolean; lines: string[]; exitCode: typeof process.exitCode }> {
+  const lines: string[] = [];
+  const before = process.exitCode;
+  process.exitCode = undefined;
+  try {
+    const ok = await booksAgreeAfterTheSuite((line) => lines.push(line));
+    return { ok, lines, exitCode: process.exitCode };
+  } finally {
+    process.exitCode = before;
+  }
+}
+
 const rulesOf = (differences: readonly ReconcileDifference[], b: Booking) => [...new Set(differences.filter((d) => d.reference === b.bookingReference).map((d) => d.rule))];
 
 describe('reconcile: the books against themselves', () => {
@@ -100,6 +115,9 @@ describe('reconcile: the books against themselves', () => {
     const clean = await reconcileBookings();
     expect(clean.differences).toEqual([]);
     expect(clean.checked).toBe(12);
+    // The check the integration run ends with passes them, and leaves the exit code alone.
+    const passed = await suiteEndCheck();
+    expect([passed.ok, passed.exitCode, passed.lines]).toEqual([true, undefined, [expect.stringMatching(/^Reconcile after the integration files: 12 bookings checked, 0 differences \(\d+\.\d s\)$/)]]);
 
     // ledger-sums-to-paid: what the booking says was paid moved without a ledger line.
     await set(overPaid.id, 'SET payment.amountPaidCents = :v', { ':v': 3500 });
@@ -137,6 +155,10 @@ describe('reconcile: the books against themselves', () => {
 
     const command = await reconcileCommand();
     expect(command.code).toBe(1);
+    // The check the integration run ends with fails the run on them: exit code 1, each printed with its reference and rule.
+    const failed = await suiteEndCheck();
+    expect([failed.ok, failed.exitCode]).toEqual([false, 1]);
+    expect(failed.lines[0]).toMatch(new RegExp(`^FAILED: reconcile found ${report.differences.length} differences in 12 bookings after the integration files \\(\\d+\\.\\d s\\):$`));
     for (const [b, rule] of [
       [overPaid, 'ledger-sums-to-paid'],
       [overTotal, 'paid-within-total'],
@@ -147,7 +169,19 @@ describe('reconcile: the books against themselves', () => {
       [overRefunded, 'refund-within-payment'],
       [unknownPayment, 'matches-stripe'],
     ] as const) {
-      expect(command.out).toContain(`${(await booking(b.id)).bookingReference}: [${rule}] `);
+      const reference = (await booking(b.id)).bookingReference;
+      expect(command.out).toContain(`${reference}: [${rule}] `);
+      expect(failed.lines.some((line) => line.startsWith(`  ${reference}: [${rule}] `))).toBe(true);
+    }
+
+    // A fault left on at Stripe (its refunds cannot be listed): reconcile cannot run, and the check fails the run too.
+    expect((await stripe.refundsFault(full.sessionId, 'down')).status).toBe(200);
+    try {
+      const unreadable = await suiteEndCheck();
+      expect([unreadable.ok, unreadable.exitCode]).toEqual([false, 1]);
+      expect(unreadable.lines).toEqual([expect.stringMatching(/^FAILED: reconcile could not run over the integration stack after its files: /)]);
+    } finally {
+      expect((await stripe.refundsFault(full.sessionId, 'ok')).status).toBe(200);
     }
   });
 });

@@ -9,8 +9,9 @@
  * it, else it is split across them (a line per payment, each its own Stripe refund), matching Stripe. Stripe's 409 and 429 are no answer either. Where the
  * sender must be the one that records a refund (made, found after a lost answer, absorbed by a dashboard refund), the
  * stand-in holds the payment's refund events, so the webhook neither records it nor kicks a send first; a dashboard
- * refund racing a send is made from inside Stripe's refund call. refund-durability.test.ts drives the worker's whole
- * pass on a stack of its own.
+ * refund racing a send is made from inside Stripe's refund call. After each test its payments' faults are switched off
+ * and their held events delivered, and a booking given another payment intent gets its own back, so the shared stack's
+ * books agree with Stripe when the run ends. refund-durability.test.ts drives the worker's whole pass on a stack of its own.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -57,8 +58,22 @@ beforeEach(() => {
   owner = owners[turn++ % owners.length]!;
 });
 
-afterEach(() => {
+/**
+ * The payments whose refund faults or held refund events this test set: switched back after it, so the shared stack's
+ * Stripe refunds and lists for every payment again and delivers the events it held (as Stripe's late webhooks come in
+ * the end). Reconcile reads every payment's refunds when the integration run ends (tests/support/books-check.ts).
+ */
+const switched = new Set<string>();
+
+afterEach(async () => {
   vi.restoreAllMocks();
+  for (const sessionId of switched) {
+    expect((await request(baseUrl, 'POST', `/_local/stripe/sessions/${sessionId}/refunds-ok`)).status).toBe(200);
+    const sent = await request<{ deliveries?: { status: number }[] }>(baseUrl, 'POST', `/_local/stripe/sessions/${sessionId}/refund-events-sent`);
+    expect(sent.status).toBe(200);
+    for (const d of sent.body.deliveries ?? []) expect(d.status).toBe(200);
+  }
+  switched.clear();
 });
 
 const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
@@ -66,6 +81,7 @@ const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeas
 const api = (method: string, p: string, body?: unknown) => request(baseUrl, method, p, body, { authorization: owner.bearer });
 
 const fault = async (sessionId: string, mode: 'down' | 'lose' | 'refuse' | 'conflict' | 'throttle' | 'ok') => {
+  switched.add(sessionId);
   expect((await request(baseUrl, 'POST', `/_local/stripe/sessions/${sessionId}/refunds-${mode}`)).status).toBe(200);
 };
 
@@ -74,6 +90,7 @@ const fault = async (sessionId: string, mode: 'down' | 'lose' | 'refuse' | 'conf
  * records a refund nor kicks a send before the send under test does; `sent` delivers the held ones.
  */
 const refundEvents = async (sessionId: string, mode: 'held' | 'sent') => {
+  switched.add(sessionId);
   const res = await request<{ deliveries?: { status: number }[] }>(baseUrl, 'POST', `/_local/stripe/sessions/${sessionId}/refund-events-${mode}`);
   expect(res.status).toBe(200);
   for (const d of res.body.deliveries ?? []) expect(d.status).toBe(200);
@@ -130,6 +147,17 @@ const atStripe = (sessionId: string): { id: string; amount: number; metadata: Re
 type Line = { id: string; kind: string; status?: string; amountCents: number; refundId?: string; settledAt?: string };
 const lineOf = async (bookingId: string): Promise<Line> => ((await item(keys.booking(bookingId)))!.ledger as Line[]).find((l) => l.kind === 'refund')!;
 const queued = async (lineId: string) => (await item(keys.refundRequest(lineId))) as { attempts: number; nextAttemptAt: string } | undefined;
+
+/**
+ * Writes the payment intent the booking names (null: none), as data changed by hand; the tests that do put the real
+ * one back when done, so the shared stack's books still agree with Stripe.
+ */
+const setPaymentIntent = (bookingId: string, paymentIntent: string | null) =>
+  db.send(new UpdateCommand({ TableName: env.tableName, Key: keys.booking(bookingId), UpdateExpression: 'SET payment.paymentIntent = :pi', ExpressionAttributeValues: { ':pi': paymentIntent } }));
+const paymentIntentOf = async (bookingId: string) => (await item(keys.booking(bookingId)))!.payment.paymentIntent as string;
+
+/** What reconcile finds on the booking: its ledger against Stripe's payments and refunds, and the books' rules. */
+const differences = async (bookingId: string) => reconcile.bookingDifferences((await item(keys.booking(bookingId))) as import('../../shared/records').Booking, []);
 
 /** The owner's $110 booking ten days out, paid in full at its checkout. */
 async function paidInFull(): Promise<{ bookingId: string; sessionId: string }> {
@@ -344,7 +372,8 @@ describe('a booking without a payment intent', () => {
   it('fails the line at once, asking Stripe nothing', async () => {
     const { bookingId, sessionId, line } = await pendingRefund();
     await fault(sessionId, 'ok');
-    await db.send(new UpdateCommand({ TableName: env.tableName, Key: keys.booking(bookingId), UpdateExpression: 'SET payment.paymentIntent = :none', ExpressionAttributeValues: { ':none': null } }));
+    const paidWith = await paymentIntentOf(bookingId);
+    await setPaymentIntent(bookingId, null);
     const error = vi.spyOn(logger, 'error');
     const list = vi.spyOn(stripe.refunds, 'list');
     expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('failed');
@@ -353,6 +382,9 @@ describe('a booking without a payment intent', () => {
     expect(await queued(line.id)).toBeUndefined();
     expect(atStripe(sessionId)).toEqual([]);
     expect(failedLogs(error)).toEqual([{ bookingId, ledgerLine: line.id, amountCents: 9000, attempts: 2, reason: 'The booking has no payment intent to refund', refused: true }]);
+    // Its payment put back: a failed line is money still owed, and the books agree with Stripe.
+    await setPaymentIntent(bookingId, paidWith);
+    expect(await differences(bookingId)).toEqual([]);
   });
 });
 
@@ -361,7 +393,8 @@ describe("Stripe refusing to list the payment's refunds", () => {
     const { bookingId, sessionId, line } = await pendingRefund();
     await fault(sessionId, 'ok');
     const gone = `pi_gone_${line.id.slice(0, 8)}`;
-    await db.send(new UpdateCommand({ TableName: env.tableName, Key: keys.booking(bookingId), UpdateExpression: 'SET payment.paymentIntent = :gone', ExpressionAttributeValues: { ':gone': gone } }));
+    const paidWith = await paymentIntentOf(bookingId);
+    await setPaymentIntent(bookingId, gone);
     const error = vi.spyOn(logger, 'error');
     const create = vi.spyOn(stripe.refunds, 'create');
     expect(await refunds.sendRefund(bookingId, line.id, { attempts: 1 })).toBe('failed');
@@ -369,6 +402,8 @@ describe("Stripe refusing to list the payment's refunds", () => {
     expect(await lineOf(bookingId)).toMatchObject({ status: 'failed', amountCents: -9000 });
     expect(await queued(line.id)).toBeUndefined();
     expect(failedLogs(error)).toEqual([{ bookingId, ledgerLine: line.id, amountCents: 9000, attempts: 2, reason: `No such payment_intent: '${gone}'`, refused: true }]);
+    await setPaymentIntent(bookingId, paidWith);
+    expect(await differences(bookingId)).toEqual([]);
   });
 });
 
@@ -443,9 +478,6 @@ async function refundedWhileStripeDown(cancel: (bookingId: string) => Promise<vo
 }
 
 const ledgerOf = async (bookingId: string) => (await item(keys.booking(bookingId)))!.ledger as Line[];
-
-/** What reconcile finds on the booking: its ledger against Stripe's payments and refunds, and the books' rules. */
-const differences = async (bookingId: string) => reconcile.bookingDifferences((await item(keys.booking(bookingId))) as import('../../shared/records').Booking, []);
 
 /** An admin's cancellation refunding `dollars`. */
 const adminCancel = (dollars: number) => async (bookingId: string) => {

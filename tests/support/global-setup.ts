@@ -10,6 +10,7 @@ import type { TestProject } from 'vitest/node';
 import 'vitest';
 import { startLocalStack, TABLE_NAME, PHOTO_BUCKET, type LocalStack } from '../../local/server';
 import { cognitoSecretFiles } from '../../local/cognito/local-secrets';
+import { booksAgreeAfterTheSuite } from './books-check';
 
 export interface TestEnv {
   baseUrl: string;
@@ -149,6 +150,22 @@ export async function provideSharedStack(project: TestProject, key: string, star
   };
 }
 
+/**
+ * The integration projects' stack. Before the last teardown stops it, reconcile runs over it and fails the run on any
+ * difference (books-check.ts). Not under mutation testing (npm run mutation), where a mutant is meant to break the books.
+ */
 export default function setup(project: TestProject) {
-  return provideSharedStack(project, 'integration', () => startSharedStack('none', 'runway-it-'));
+  return provideSharedStack(project, 'integration', async () => {
+    const started = await startSharedStack('none', 'runway-it-');
+    return {
+      ...started,
+      async stop() {
+        try {
+          if (process.env.STRYKER_MUTATOR_WORKER === undefined) await booksAgreeAfterTheSuite();
+        } finally {
+          await started.stop();
+        }
+      },
+    };
+  });
 }

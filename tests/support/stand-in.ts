@@ -25,6 +25,8 @@ export function standInAt(baseUrl: string) {
     /** Paid at Stripe, its event made but not delivered (a webhook running late). */
     pay: (sessionId: string) => hook<{ eventId: string }>(`${sessionId}/pay`),
     deliver: async (eventId: string) => (await request<{ status: number }>(baseUrl, 'POST', `/_local/stripe/events/${eventId}/deliver`)).body,
+    /** What the refund API does for this session's payment from now on: `down` answers 500 (listing its refunds too), `ok` works again. */
+    refundsFault: (sessionId: string, mode: 'down' | 'lose' | 'refuse' | 'conflict' | 'throttle' | 'ok') => request(baseUrl, 'POST', `/_local/stripe/sessions/${sessionId}/refunds-${mode}`),
     /** From now on the API's expire of this session answers 500 (Stripe unreachable for it). */
     expireDown: (sessionId: string) => hook(`${sessionId}/expire-down`),
     async session(sessionId: string): Promise<Stripe.Checkout.Session> {
