@@ -55,6 +55,7 @@ export class ScheduledJob extends Construct {
         NODE_OPTIONS: '--enable-source-maps',
         ...(usesTable(job.needs) ? { TABLE_NAME: settings.targets.table.tableName } : {}),
         ...(job.needs.includes('stripe') ? { STRIPE_SECRET_ID: env.stripeSecretName } : {}),
+        ...(job.needs.includes('flight-status') && env.flightStatusSecretName ? { FLIGHT_STATUS_SECRET_ID: env.flightStatusSecretName } : {}),
         ...(job.needs.includes('pass:sign') ? { PASS_SIGNING_SECRET_ID: settings.targets.passSigningKey.secretArn } : {}),
         // A job that e-mails travellers links to the site (the pass) from the one configured origin.
         ...(job.needs.includes('email') ? { EMAIL_FROM: settings.emailFrom, SITE_URL: settings.siteUrl } : {}),

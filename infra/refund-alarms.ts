@@ -36,7 +36,9 @@ export class Operations extends Construct {
     if (env.alarmEmail) this.topic.addSubscription(new EmailSubscription(env.alarmEmail));
     const action = new SnsAction(this.topic);
     this.alarmAction = action;
-    this.jobs = jobs.map((job) => new ScheduledJob(this, job.name, { job, settings: props.settings, alarmAction: action }));
+    // A job that needs a setting the environment leaves out (the flight tracker without a provider key) is not made.
+    const configured = (job: (typeof jobs)[number]) => job.onlyWith !== 'flight-status' || env.flightStatusSecretName !== undefined;
+    this.jobs = jobs.filter(configured).map((job) => new ScheduledJob(this, job.name, { job, settings: props.settings, alarmAction: action }));
 
     const senders = [...props.refundSenders, ...this.jobs.filter((j) => j.job.sendsRefunds).map((j) => j.logGroup)];
     const counted = (metricName: string, pattern: string) =>

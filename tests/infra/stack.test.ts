@@ -54,6 +54,9 @@ const ACTIONS: Record<Need, string[]> = {
   'userpool:get-user': ['cognito-idp:AdminGetUser'],
   'pass:sign': SECRET_READ,
   'reminders:write': ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+  'flights:write': ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+  // Granted only where the environment names a flight-status key, which cdk.json's dev does not (tests/infra/flight-tracking.test.ts).
+  'flight-status': [],
   sms: ['sns:Publish'],
   // Granted only where the environment names a wallet secret, which cdk.json's dev does not (tests/infra/wallet.test.ts).
   wallet: [],
