@@ -146,14 +146,23 @@ const ARRIVAL_FIELDS = [
 /** The provider's answer: found (every field replaced by what it says now) or not known on that date. */
 export async function recordFlightAnswer(flight: string, date: string, answer: FlightArrival | null, now: Date): Promise<void> {
   const values: Record<string, unknown> = { ':known': answer ? 'found' : 'unknown', ':at': now.toISOString(), ':none': null };
+  // Every field by a name placeholder: `status` is one of DynamoDB's reserved words.
+  const names: Record<string, string> = {};
   const sets = ['known = :known', 'lastAnsweredAt = :at', 'lastFailure = :none'];
   if (answer) {
     ARRIVAL_FIELDS.forEach((field, i) => {
-      sets.push(`${field} = :v${i}`);
+      sets.push(`#f${i} = :v${i}`);
+      names[`#f${i}`] = field;
       values[`:v${i}`] = answer[field];
     });
   }
-  await updateItem({ Key: keys.flightArrival(flight, date), UpdateExpression: `SET ${sets.join(', ')}`, ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: values });
+  await updateItem({
+    Key: keys.flightArrival(flight, date),
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    ConditionExpression: 'attribute_exists(pk)',
+    ...(answer ? { ExpressionAttributeNames: names } : {}),
+    ExpressionAttributeValues: values,
+  });
 }
 
 /** A request that met no usable answer: counted, and nothing else changes (what was known stays). */

@@ -13,7 +13,7 @@
  */
 import { addDays, nzInstant, nzToday } from '../../../shared/nz-time';
 import { BUSINESS_METRICS } from '../../lib/metric-names';
-import { FlightStatusFailure, type FlightFailureReason, type FlightStatusProvider } from '../../lib/flights/flight-status';
+import { FlightStatusFailure, type FlightFailureReason, type FlightLookup, type FlightStatusProvider } from '../../lib/flights/flight-status';
 import { flightStatusProvider } from '../../lib/flights/flight-provider';
 import { logger } from '../../lib/logger';
 import { countEvent } from '../../lib/metrics';
@@ -127,11 +127,9 @@ export async function trackFlights(options: TrackingPassOptions = {}): Promise<T
     }
     summary.asked++;
     countEvent(BUSINESS_METRICS.flightStatusRequest);
+    let lookup: FlightLookup;
     try {
-      const lookup = await provider.arrival(g.flight, g.date);
-      await recordFlightAnswer(g.flight, g.date, lookup.found ? lookup.arrival : null, clock.now());
-      if (lookup.found) summary.found++;
-      else summary.unknown++;
+      lookup = await provider.arrival(g.flight, g.date);
     } catch (error) {
       const reason: FlightFailureReason = error instanceof FlightStatusFailure ? error.reason : 'unavailable';
       summary.failed++;
@@ -139,7 +137,11 @@ export async function trackFlights(options: TrackingPassOptions = {}): Promise<T
       // Logged with what was asked; the stored state keeps what was known (a strange answer changes nothing).
       logger.warn('Flight status failed', { provider: provider.name, flight: g.flight, date: g.date, reason, error: error instanceof Error ? error.message : String(error) });
       await recordFlightFailure(g.flight, g.date, reason);
+      continue;
     }
+    await recordFlightAnswer(g.flight, g.date, lookup.found ? lookup.arrival : null, clock.now());
+    if (lookup.found) summary.found++;
+    else summary.unknown++;
   }
   return summary;
 }
