@@ -14,7 +14,7 @@ import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Function as BundledLambda } from 'aws-cdk-lib/aws-lambda';
 import { FilterPattern, LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { JobDef } from '../functions/jobs';
+import { jobs, type JobDef } from '../functions/jobs';
 import { usesTable } from '../functions/routes';
 import { metricsNamespace } from './environments';
 import { grantNeed } from './grants';
@@ -93,6 +93,11 @@ export class ScheduledJob extends Construct {
       alarmAction: props.alarmAction,
     });
   }
+}
+
+/** The jobs an environment runs: one that needs a setting it leaves out (the flight tracker without a provider key) is not made. */
+export function configuredJobs(env: { flightStatusSecretName?: string | undefined }): JobDef[] {
+  return jobs.filter((job) => job.onlyWith !== 'flight-status' || env.flightStatusSecretName !== undefined);
 }
 
 /** How many failed passes running make a job's errors alarm: three for a job run hourly or more often, else one. */
