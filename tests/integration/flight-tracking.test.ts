@@ -43,6 +43,8 @@ const ownDate = () => addDays('2027-01-01', (nextDay += 3));
 let nextFlight = randomInt(1000, 8000);
 const ownFlight = () => `XQ${nextFlight++}`;
 const nz = (date: string, time: string) => nzInstant({ date, time })!;
+/** An NZ time on `date` as an ISO instant (the dates fall in summer and winter alike). */
+const nzIso = (date: string, time: string) => nz(date, time).toISOString();
 
 /** A paid booking whose return flight lands on `pickUpDate` (pick-up 15:00). */
 async function bookReturning(flight: string, pickUpDate: string): Promise<string> {
@@ -68,7 +70,7 @@ describe('one tracker pass with the stand-in', () => {
     const date = ownDate();
     const flight = ownFlight();
     const booking = await bookReturning(flight, date);
-    const put = await putFlight(flight, date, { scheduled_on: `${date}T14:35:00+13:00`, estimated_on: `${date}T15:15:00+13:00`, terminal: 'D', gate: '12' });
+    const put = await putFlight(flight, date, { scheduled_on: nzIso(date, '14:35'), estimated_on: nzIso(date, '15:15'), terminal: 'D', gate: '12' });
     expect(put.status).toBe(200);
 
     // 25 hours ahead: too early to ask.
@@ -105,7 +107,7 @@ describe('one tracker pass with the stand-in', () => {
     const date = ownDate();
     const flight = ownFlight();
     const [first, second] = [await bookReturning(flight, date), await bookReturning(flight, date)];
-    await putFlight(flight, date, { scheduled_on: `${date}T13:00:00+13:00`, terminal: 'I' });
+    await putFlight(flight, date, { scheduled_on: nzIso(date, '13:00'), terminal: 'I' });
     const at = (minutesAfter: number) => new Date(nz(date, '13:00').getTime() - 10 * HOUR + minutesAfter * MINUTE);
 
     expect(await trackFlights({ now: at(0), provider: standIn, caps: CAPS })).toMatchObject({ asked: 1, bookings: 2, flights: 1 });
@@ -124,10 +126,10 @@ describe('one tracker pass with the stand-in', () => {
     const date = ownDate();
     const flight = ownFlight();
     await bookReturning(flight, date);
-    await putFlight(flight, date, { scheduled_on: `${date}T12:00:00+13:00` });
+    await putFlight(flight, date, { scheduled_on: nzIso(date, '12:00') });
     const landing = nz(date, '12:00').getTime();
     await trackFlights({ now: new Date(landing - 30 * MINUTE), provider: standIn, caps: CAPS });
-    await putFlight(flight, date, { actual_on: `${date}T12:04:00+13:00`, terminal: 'D' });
+    await putFlight(flight, date, { actual_on: nzIso(date, '12:04'), terminal: 'D' });
     await trackFlights({ now: new Date(landing + 10 * MINUTE), provider: standIn, caps: CAPS });
     expect(await tracked(flight, date)).toMatchObject({ actualOn: nz(date, '12:04').toISOString(), status: 'Landed / Taxiing', terminal: 'D', timesAsked: 2 });
     await trackFlights({ now: new Date(landing + 30 * MINUTE), provider: standIn, caps: CAPS });
@@ -139,7 +141,7 @@ describe('one tracker pass with the stand-in', () => {
     const date = ownDate();
     const flight = ownFlight();
     const booking = await bookReturning(flight, date);
-    await putFlight(flight, date, { scheduled_on: `${date}T09:00:00+13:00` });
+    await putFlight(flight, date, { scheduled_on: nzIso(date, '09:00') });
     const token = await passTokenFor(booking);
     expect((await request(baseUrl, 'POST', `/api/pass/${token}/cancellation`)).status).toBe(200);
     expect(await trackFlights({ now: new Date(nz(date, '09:00').getTime() - HOUR), provider: standIn, caps: CAPS })).toMatchObject({ asked: 0 });
@@ -152,7 +154,7 @@ describe('the caps', () => {
     const date = ownDate();
     const flight = ownFlight();
     await bookReturning(flight, date);
-    await putFlight(flight, date, { scheduled_on: `${date}T18:00:00+13:00` });
+    await putFlight(flight, date, { scheduled_on: nzIso(date, '18:00') });
     const caps = { perFlight: 2, perDay: 2_000 };
     const start = nz(date, '18:00').getTime() - 10 * HOUR;
     const passes = [];
@@ -172,7 +174,7 @@ describe('the caps', () => {
     const date = ownDate();
     const [one, two] = [ownFlight(), ownFlight()];
     await Promise.all([bookReturning(one, date), bookReturning(two, date)]);
-    await Promise.all([putFlight(one, date, { scheduled_on: `${date}T16:00:00+13:00` }), putFlight(two, date, { scheduled_on: `${date}T16:30:00+13:00` })]);
+    await Promise.all([putFlight(one, date, { scheduled_on: nzIso(date, '16:00') }), putFlight(two, date, { scheduled_on: nzIso(date, '16:30') })]);
     const now = new Date(nz(date, '16:00').getTime() - 3 * HOUR);
     expect(await trackFlights({ now, provider: standIn, caps: { perFlight: 48, perDay: 1 } })).toMatchObject({ flights: 2, asked: 1, refused: 1 });
     expect((await standInAsked(one, date)) + (await standInAsked(two, date))).toBe(1);
@@ -185,7 +187,7 @@ describe('a provider failure', () => {
     const date = ownDate();
     const flight = ownFlight();
     await bookReturning(flight, date);
-    await putFlight(flight, date, { scheduled_on: `${date}T11:00:00+13:00`, terminal: 'I' });
+    await putFlight(flight, date, { scheduled_on: nzIso(date, '11:00'), terminal: 'I' });
     const start = nz(date, '11:00').getTime() - 5 * HOUR;
     await trackFlights({ now: new Date(start), provider: standIn, caps: CAPS });
     const before = await tracked(flight, date);
@@ -224,8 +226,51 @@ describe('a flight the provider does not know', () => {
     expect((await pass()).body).toMatchObject({ return_flight: flight, return_flight_notice: `We can't find ${flight} arriving on 24 Dec: please check it` });
 
     // Set on the board (as the provider learning of it), the next due ask finds it and the pass stops saying so.
-    await putFlight(flight, date, { scheduled_on: `${date}T14:50:00+13:00` });
+    await putFlight(flight, date, { scheduled_on: nzIso(date, '14:50') });
     await trackFlights({ now: new Date(nz(date, '15:00').getTime() - 19 * HOUR), provider: standIn, caps: CAPS });
     expect((await pass()).body.return_flight_notice).toBeNull();
+  });
+});
+
+describe('the stand-in', () => {
+  it('takes writes from the site and non-browser clients only, and sends no CORS headers', async () => {
+    const date = ownDate();
+    const flight = ownFlight();
+    const body = JSON.stringify({ scheduled_on: nzIso(date, '10:00') });
+    const put = (headers: Record<string, string>) => fetch(`${baseUrl}/_local/flights/${flight}/${date}`, { method: 'PUT', headers: { 'content-type': 'application/json', ...headers }, body });
+    const crossSite = await put({ origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    expect([crossSite.status, await crossSite.json()]).toEqual([403, { message: 'Cross-site requests are not accepted' }]);
+    expect(crossSite.headers.get('access-control-allow-origin')).toBeNull();
+    const form = await fetch(`${baseUrl}/_local/flights`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' }, body: `ident=${flight}&date=${date}&scheduled=${date}T10:00` });
+    expect(form.status).toBe(403);
+    expect((await request(baseUrl, 'GET', `/_local/flights/${flight}/${date}`)).status).toBe(404);
+    const ok = await put({ origin: baseUrl, 'sec-fetch-site': 'same-origin' });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it("answers AeroAPI's shape only with its key; ANZ and NZ name one flight", async () => {
+    const date = ownDate();
+    const flight = ownFlight();
+    expect((await fetch(`${baseUrl}/_local/aeroapi/flights/${flight}?start=2028-01-01T00:00:00Z&end=2028-01-02T00:00:00Z`)).status).toBe(401);
+    await putFlight('NZ9', date, { scheduled_on: nzIso(date, '07:10'), terminal: 'I' });
+    const asIcao = await standIn.arrival('ANZ9', date);
+    expect(asIcao).toMatchObject({ found: true, arrival: { identIata: 'NZ9', identIcao: 'ANZ9', scheduledOn: nz(date, '07:10').toISOString(), terminal: 'I' } });
+    expect((await request<{ asked: number }>(baseUrl, 'GET', `/_local/flights/ANZ9/${date}`)).body).toMatchObject({ flight: { ident: 'NZ9' }, asked: 1 });
+  });
+
+  it('the board lists each flight with its NZ times and how often it was asked, and its form sets one in NZ time', async () => {
+    const date = ownDate();
+    const flight = ownFlight();
+    const form = new URLSearchParams({ ident: flight.toLowerCase(), date, scheduled: `${date}T14:35`, estimated: `${date}T15:15`, actual: '', terminal: 'D', gate: '', cancelled: 'yes' });
+    const posted = await fetch(`${baseUrl}/_local/flights`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+    expect(posted.status).toBe(200);
+    expect(await posted.text()).toContain(`${flight} arriving on ${date} is set.`);
+    expect((await request(baseUrl, 'GET', `/_local/flights/${flight}/${date}`)).body).toEqual({
+      flight: { ident: flight, date, scheduled_on: nz(date, '14:35').toISOString().replace('.000', ''), estimated_on: nz(date, '15:15').toISOString().replace('.000', ''), actual_on: null, terminal: 'D', gate: null, cancelled: true, diverted: false },
+      asked: 0,
+    });
+    const board = await (await fetch(`${baseUrl}/_local/flights`)).text();
+    expect(board).toContain(`<td>${flight}</td><td>${date}</td><td>${date} 14:35</td><td>${date} 15:15</td><td></td><td>D</td><td></td><td>Cancelled</td><td>0</td>`);
   });
 });
