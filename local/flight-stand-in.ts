@@ -236,8 +236,9 @@ ${input('gate', 'Gate')}
           return true;
         }
         const ident = canonicalIdent(decodeURIComponent(pathname.slice(`${AEROAPI_STANDIN_PATH}/flights/`.length)));
+        const start = Date.parse(searchParams.get('start') ?? '');
         const end = Date.parse(searchParams.get('end') ?? '');
-        if (!isFlightNumber(ident) || Number.isNaN(end)) {
+        if (!isFlightNumber(ident) || Number.isNaN(start) || Number.isNaN(end)) {
           sendJson(res, 400, { title: 'Invalid argument', reason: 'INVALID_ARGUMENT', detail: 'ident, start and end are required', status: 400 });
           return true;
         }
@@ -250,7 +251,10 @@ ${input('gate', 'Gate')}
           sendJson(res, 404, { title: 'Not found', reason: 'NOT_FOUND', detail: `No flights for ${ident}`, status: 404 });
           return true;
         }
-        sendJson(res, 200, { links: null, num_pages: 1, flights: ofIdent.filter((f) => f.date === date).map(aeroFlight) });
+        // AeroAPI bounds departures; the stand-in knows arrivals, and a window that holds a departure holds its arrival
+        // closely enough for the product's choice among them (functions/lib/flights/aeroapi.ts).
+        const inWindow = ofIdent.filter((f) => Date.parse(f.scheduled_on) >= start && Date.parse(f.scheduled_on) < end);
+        sendJson(res, 200, { links: null, num_pages: 1, flights: inWindow.map(aeroFlight) });
         return true;
       }
 

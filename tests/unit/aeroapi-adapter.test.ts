@@ -39,16 +39,17 @@ async function failureOf(promise: Promise<unknown>): Promise<FlightStatusFailure
 }
 
 describe('the AeroAPI adapter', () => {
-  it('asks /flights/{ident} with the key and a departure window from 20 hours before the NZ day to its end', async () => {
+  it('asks /flights/{ident} with the key and a departure window from 26 hours before the NZ day to its end', async () => {
     const { fake, asked } = recordedFetch(200, 'empty.json');
     await provider(fake).arrival('NZ102', '2026-12-24');
     expect(asked).toHaveLength(1);
     expect(asked[0]!.url.pathname).toBe('/aeroapi/flights/NZ102');
-    // 00:00 NZDT on 24 Dec is 11:00Z on the 23rd; the window opens 20 hours before it and ends at the next midnight.
-    expect(Object.fromEntries(asked[0]!.url.searchParams)).toEqual({ start: '2026-12-22T15:00:00Z', end: '2026-12-24T11:00:00Z' });
+    // 00:00 NZDT on 24 Dec is 11:00Z on the 23rd; the window opens 26 hours before it (a 20-hour flight landing in the
+    // evening before) and ends at the next midnight.
+    expect(Object.fromEntries(asked[0]!.url.searchParams)).toEqual({ start: '2026-12-22T09:00:00Z', end: '2026-12-24T11:00:00Z' });
     expect(asked[0]!.headers.get('x-apikey')).toBe('key-1');
     // In NZ winter (+12:00) the day starts at 12:00Z.
-    expect(requestWindow('2026-07-10')).toEqual({ start: '2026-07-08T16:00:00Z', end: '2026-07-10T12:00:00Z' });
+    expect(requestWindow('2026-07-10')).toEqual({ start: '2026-07-08T10:00:00Z', end: '2026-07-10T12:00:00Z' });
   });
 
   it('finds NZ102 asked as NZ102 or as ANZ102, on the asked day only, with its times, terminal, gate and delay', async () => {
@@ -89,6 +90,16 @@ describe('the AeroAPI adapter', () => {
       arrival: { scheduledOn: '2026-12-24T18:00:00.000Z', terminal: 'I', gate: null },
     });
     expect(await provider(recordedFetch(200, 'nz5-lands-next-day.json').fake).arrival('NZ5', '2026-12-24')).toEqual({ found: false });
+  });
+
+  it('takes a flight landing late the evening before for a pick-up just after midnight, but a flight landing on the date first', async () => {
+    // JQ220 lands at 23:40 NZDT on 24 Dec: a pick-up at 00:15 on the 25th is its traveller's.
+    const late = (date: string) => provider(recordedFetch(200, 'jq220-late-evening.json').fake).arrival('JQ220', date);
+    expect(await late('2026-12-24')).toMatchObject({ found: true, arrival: { scheduledOn: '2026-12-24T10:40:00.000Z' } });
+    expect(await late('2026-12-25')).toMatchObject({ found: true, arrival: { scheduledOn: '2026-12-24T10:40:00.000Z' } });
+    expect(await late('2026-12-26')).toEqual({ found: false });
+    // NZ102 landed at 14:09 on the 23rd, not late enough in the evening to serve the 24th's pick-ups; on the 24th, its own.
+    expect(await provider(recordedFetch(200, 'anz102-two-days.json').fake).arrival('NZ102', '2026-12-24')).toMatchObject({ arrival: { scheduledOn: '2026-12-24T01:15:00.000Z' } });
   });
 
   it('an unknown flight is not found, whether AeroAPI answers an empty list or 404', async () => {

@@ -3,6 +3,8 @@
  * with the key in `x-apikey`. AeroAPI's start and end bound the flights' scheduled departure, so the window opens
  * well before the arrival day (a long-haul flight leaves the day before) and the flight is then picked by its
  * scheduled arrival at Auckland on the asked NZ date: a flight landing just after midnight belongs to the next day.
+ * The asked date is the booking's pick-up date, so a flight landing late the evening before (23:40 for a pick-up at
+ * 00:15) is taken when none lands on the date itself (LATE_EVENING_HOURS).
  * Every answer is checked against a schema first: an answer that does not match is a 'strange-answer' failure and
  * changes nothing stored (the tracker logs it).
  */
@@ -17,6 +19,8 @@ const AUCKLAND = new Set(['AKL', 'NZAA']);
 
 /** The longest flight into Auckland is under 18 hours: a departure this long before the arrival day can still land on it. */
 export const LONGEST_FLIGHT_HOURS = 20;
+/** A flight landing this close before the asked date's midnight serves a pick-up on that date, when none lands on it. */
+export const LATE_EVENING_HOURS = 6;
 
 const instant = z.iso.datetime({ offset: true }).nullable().optional();
 const text = z.string().nullable().optional();
@@ -66,18 +70,29 @@ export function requestWindow(date: string): { start: string; end: string } {
   const dayStart = nzInstant({ date, time: '00:00' });
   const nextDay = nzInstant({ date: addDays(date, 1), time: '00:00' });
   if (!dayStart || !nextDay) throw new Error(`Not a date: ${date}`);
-  return { start: isoSeconds(new Date(dayStart.getTime() - LONGEST_FLIGHT_HOURS * 3_600_000)), end: isoSeconds(nextDay) };
+  return { start: isoSeconds(new Date(dayStart.getTime() - (LATE_EVENING_HOURS + LONGEST_FLIGHT_HOURS) * 3_600_000)), end: isoSeconds(nextDay) };
 }
 
 const scheduledArrival = (f: AeroFlight) => f.scheduled_on ?? f.scheduled_in ?? null;
 
-/** Whether an answered flight is the asked number (either form) landing at Auckland on the asked NZ date. */
-export function isArrivalOn(f: AeroFlight, ident: string, date: string): boolean {
+/** Whether an answered flight is the asked number (either form) landing at Auckland. */
+function isArrivalOf(f: AeroFlight, ident: string): boolean {
   const named = [f.ident, f.ident_iata, f.ident_icao].some((i) => i?.toUpperCase() === ident);
   const dest = f.destination;
   const toAuckland = !dest || [dest.code, dest.code_iata, dest.code_icao].some((c) => c && AUCKLAND.has(c.toUpperCase()));
-  const arrival = scheduledArrival(f);
-  return named && toAuckland && arrival !== null && nzToday(new Date(arrival)) === date;
+  return named && toAuckland && scheduledArrival(f) !== null;
+}
+
+/** The asked flight's arrivals on the NZ date, or else those in the late evening before it (see above). */
+export function arrivalsFor(flights: readonly AeroFlight[], ident: string, date: string): AeroFlight[] {
+  const mine = flights.filter((f) => isArrivalOf(f, ident));
+  const onDate = mine.filter((f) => nzToday(new Date(scheduledArrival(f)!)) === date);
+  if (onDate.length > 0) return onDate;
+  const midnight = nzInstant({ date, time: '00:00' })!.getTime();
+  return mine.filter((f) => {
+    const at = Date.parse(scheduledArrival(f)!);
+    return at < midnight && at >= midnight - LATE_EVENING_HOURS * 3_600_000;
+  });
 }
 
 const utc = (value: string | null | undefined) => (value ? new Date(value).toISOString() : null);
@@ -139,7 +154,7 @@ export function aeroApiProvider(options: AeroApiOptions): FlightStatusProvider {
         const where = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`).join('; ');
         throw new FlightStatusFailure('strange-answer', `AeroAPI's answer did not match its schema (${where})`);
       }
-      const matches = parsed.data.flights.filter((f) => isArrivalOn(f, wanted, date));
+      const matches = arrivalsFor(parsed.data.flights, wanted, date);
       if (matches.length === 0) return { found: false } satisfies FlightLookup;
       // Two departures of one number landing the same day is rare: the earlier scheduled one is the traveller's.
       matches.sort((a, b) => Date.parse(scheduledArrival(a)!) - Date.parse(scheduledArrival(b)!));

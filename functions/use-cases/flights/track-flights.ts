@@ -27,7 +27,7 @@ import * as clock from '../../lib/clock';
  * also the most one booking can cost (the cadence asks about 34 times for a flight on time, docs/operations.md).
  * Per NZ day: across all flights, whatever the bookings.
  */
-export const TRACKING_CAPS = { perFlight: 48, perDay: 2_000 } as const;
+export const TRACKING_CAPS = { perFlight: 48, perDay: 3_000 } as const;
 export type TrackingCaps = { perFlight: number; perDay: number };
 
 /** The booking statuses whose return flight is tracked: booked and still to come, or the car in the yard. */
