@@ -113,8 +113,12 @@ export async function trackFlights(options: TrackingPassOptions = {}): Promise<T
 
   for (const g of groups) {
     const record = records.get(groupKey(g.flight, g.date));
-    if (!isAskDue(trackedArrival(g, record), now)) continue;
-    const claim = await claimFlightAsk({ flight: g.flight, date: g.date, lastAskedAt: record?.lastAskedAt ?? null, bookingIds: g.bookingIds, now, today, caps });
+    // A flight whose cap refused an ask was counted then; it is not refused (and counted) again every pass.
+    if (record?.capped || !isAskDue(trackedArrival(g, record), now)) continue;
+    const claim =
+      (record?.timesAsked ?? 0) >= caps.perFlight
+        ? 'flight-cap'
+        : await claimFlightAsk({ flight: g.flight, date: g.date, lastAskedAt: record?.lastAskedAt ?? null, bookingIds: g.bookingIds, now, today, caps });
     if (claim === 'taken') continue;
     if (claim === 'flight-cap' || claim === 'day-cap') {
       summary.refused++;
