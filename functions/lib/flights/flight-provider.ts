@@ -13,7 +13,7 @@ import type { FlightStatusProvider } from './flight-status';
 /** What the stand-in expects in x-apikey: it is no secret, only proof the caller speaks AeroAPI. */
 export const STAND_IN_API_KEY = 'local-flight-stand-in';
 
-let resolved: Promise<FlightStatusProvider | null> | undefined;
+let fromSecret: Promise<FlightStatusProvider> | undefined;
 
 async function secretApiKey(secretId: string): Promise<string> {
   const sm = new SecretsManagerClient({ region: process.env.AWS_REGION });
@@ -23,21 +23,25 @@ async function secretApiKey(secretId: string): Promise<string> {
   return value;
 }
 
-async function resolveProvider(): Promise<FlightStatusProvider | null> {
+/**
+ * The provider, or null when none is configured (tracking is off). The secret is read once per process (a failed
+ * read is tried again on the next pass); the settings in the environment are read on every call, so a process that
+ * starts one local stack after another (the tests) talks to the stand-in of the stack running now.
+ */
+export async function flightStatusProvider(): Promise<FlightStatusProvider | null> {
   const key = process.env.FLIGHT_STATUS_API_KEY;
   if (key) return aeroApiProvider({ baseUrl: AEROAPI_BASE_URL, apiKey: key });
   const secretId = process.env.FLIGHT_STATUS_SECRET_ID;
-  if (secretId) return aeroApiProvider({ baseUrl: AEROAPI_BASE_URL, apiKey: await secretApiKey(secretId) });
+  if (secretId) {
+    fromSecret ??= secretApiKey(secretId).then(
+      (apiKey) => aeroApiProvider({ baseUrl: AEROAPI_BASE_URL, apiKey }),
+      (error: unknown) => {
+        fromSecret = undefined;
+        throw error;
+      },
+    );
+    return fromSecret;
+  }
   const standIn = process.env.FLIGHTS_STANDIN_URL;
-  if (standIn) return aeroApiProvider({ baseUrl: standIn, apiKey: STAND_IN_API_KEY });
-  return null;
-}
-
-/** The provider, or null when none is configured (tracking is off). */
-export function flightStatusProvider(): Promise<FlightStatusProvider | null> {
-  resolved ??= resolveProvider().catch((error: unknown) => {
-    resolved = undefined; // a failed read of the secret is tried again on the next pass
-    throw error;
-  });
-  return resolved;
+  return standIn ? aeroApiProvider({ baseUrl: standIn, apiKey: STAND_IN_API_KEY }) : null;
 }
