@@ -7,4 +7,6 @@ export const handler = observed(async (): Promise<void> => {
   const summary = await trackFlights();
   // Provider failures do not fail the pass: they are counted (the FlightStatusFailures alarm) and asked again later.
   if (summary.asked > 0 || summary.refused > 0) logger.info('Flight tracking pass', { ...summary });
+  // More flights due at once than a pass has time for: the rest are asked by the next pass, a few minutes late.
+  if (summary.deferred > 0) logger.warn('Flight tracking pass ran out of time', { deferred: summary.deferred });
 });

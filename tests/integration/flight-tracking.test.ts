@@ -183,6 +183,20 @@ describe('the caps', () => {
   });
 });
 
+describe("a pass's time", () => {
+  it('a pass out of time leaves the due flights unclaimed for the next pass, which asks them', async () => {
+    const date = ownDate();
+    const flight = ownFlight();
+    await bookReturning(flight, date);
+    await putFlight(flight, date, { scheduled_on: nzIso(date, '10:00') });
+    const now = new Date(nz(date, '10:00').getTime() - 4 * HOUR);
+    expect(await trackFlights({ now, provider: standIn, caps: CAPS, budgetMs: -1 })).toMatchObject({ asked: 0, deferred: 1 });
+    expect(await tracked(flight, date)).toBeUndefined();
+    expect(await trackFlights({ now: new Date(now.getTime() + 5 * MINUTE), provider: standIn, caps: CAPS })).toMatchObject({ asked: 1, deferred: 0 });
+    expect(await standInAsked(flight, date)).toBe(1);
+  });
+});
+
 describe('a provider failure', () => {
   it('is counted on the flight, changes nothing known, and the next due pass asks again', async () => {
     const date = ownDate();

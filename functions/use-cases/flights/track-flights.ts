@@ -30,6 +30,12 @@ import * as clock from '../../lib/clock';
 export const TRACKING_CAPS = { perFlight: 48, perDay: 3_000 } as const;
 export type TrackingCaps = { perFlight: number; perDay: number };
 
+/**
+ * How long a pass may spend asking (real time): the job's timeout is 240 seconds (functions/jobs.ts) and a request may
+ * take 10; flights not asked by then are left unclaimed, due, for the next pass.
+ */
+export const PASS_BUDGET_MS = 180_000;
+
 /** The booking statuses whose return flight is tracked: booked and still to come, or the car in the yard. */
 const TRACKED_STATUSES: readonly string[] = ['reservation', 'checkin'];
 
@@ -45,6 +51,8 @@ export interface TrackingPassSummary {
   failed: number;
   /** Due asks a cap refused (not sent). */
   refused: number;
+  /** Due flights left for the next pass when this one's time ran out. */
+  deferred: number;
 }
 
 export interface TrackingPassOptions {
@@ -52,6 +60,7 @@ export interface TrackingPassOptions {
   /** undefined: the configured one (flight-provider.ts); null: none (off). */
   provider?: FlightStatusProvider | null;
   caps?: TrackingCaps;
+  budgetMs?: number;
 }
 
 interface Group {
@@ -99,7 +108,9 @@ export function trackedArrival(g: Pick<Group, 'pickUp'>, r: FlightArrivalRecord 
 export async function trackFlights(options: TrackingPassOptions = {}): Promise<TrackingPassSummary> {
   const now = options.now ?? clock.now();
   const caps = options.caps ?? TRACKING_CAPS;
-  const summary: TrackingPassSummary = { off: false, flights: 0, bookings: 0, asked: 0, found: 0, unknown: 0, failed: 0, refused: 0 };
+  const started = performance.now();
+  const budgetMs = options.budgetMs ?? PASS_BUDGET_MS;
+  const summary: TrackingPassSummary = { off: false, flights: 0, bookings: 0, asked: 0, found: 0, unknown: 0, failed: 0, refused: 0, deferred: 0 };
   const provider = options.provider === undefined ? await flightStatusProvider() : options.provider;
   if (!provider) return { ...summary, off: true };
 
@@ -115,6 +126,10 @@ export async function trackFlights(options: TrackingPassOptions = {}): Promise<T
     const record = records.get(groupKey(g.flight, g.date));
     // A flight whose cap refused an ask was counted then; it is not refused (and counted) again every pass.
     if (record?.capped || !isAskDue(trackedArrival(g, record), now)) continue;
+    if (performance.now() - started > budgetMs) {
+      summary.deferred++;
+      continue;
+    }
     const claim =
       (record?.timesAsked ?? 0) >= caps.perFlight
         ? 'flight-cap'
