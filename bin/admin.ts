@@ -1,6 +1,6 @@
 /**
  * npm run admin -- grant EMAIL [--role admin|staff] | revoke EMAIL [--role admin|staff] | reset-mfa EMAIL | reindex [--dry-run] | reconcile [--env NAME | --data-dir DIR]
-  *                 | send-reminders --now [--data-dir DIR]
+  *                 | send-reminders --now [--data-dir DIR] | track-flights --now [--data-dir DIR]
  *
  * Gives or takes the admin or staff role (membership of the Cognito group `admin` or `staff`), clears a locked-out person's
  * authenticator, or brings everything derived from the bookings (index keys, day sheet, search, bays, counters,
@@ -13,6 +13,7 @@ import { reindex } from '../functions/maintenance/reindex';
 import { readAdminSecret } from '../local/cognito/local-secrets';
 import { ensurePassSigningKey } from '../local/pass-key';
 import { followClockOf } from '../local/clock';
+import { AEROAPI_STANDIN_PATH } from '../local/flight-stand-in';
 import { cognitoClient } from '../local/provision';
 import { reportLines } from '../functions/maintenance/reindex-report';
 import { AdminCommandError, afterChangeNotes, changeAdminRole, type AdminAction, type Role } from '../infra/admin/admin-role';
@@ -25,6 +26,7 @@ const USAGE = `Usage: npm run admin -- grant|revoke|reset-mfa EMAIL [--role admi
        npm run admin -- reindex [--dry-run] [--env NAME | --data-dir DIR]
        npm run admin -- reconcile [--env NAME | --data-dir DIR]
        npm run admin -- send-reminders --now [--data-dir DIR]
+       npm run admin -- track-flights --now [--data-dir DIR]
 
   grant EMAIL     make the account with this e-mail an admin (or, with --role staff, yard staff)
   revoke EMAIL    take the admin role (or, with --role staff, the staff role) away
@@ -37,7 +39,9 @@ const USAGE = `Usage: npm run admin -- grant|revoke|reset-mfa EMAIL [--role admi
                   themselves, and list each broken rule (booking reference, rule, what differs); exit code 1 if any
   send-reminders  one pass of the travel-day reminders job on the running local stack: sends the reminders due
                   now (each once) to the outbox; in AWS the schedule runs it every 15 minutes
-  --now           send-reminders: run it now (required, so it is never run by a slip of the keyboard)
+  track-flights   one pass of the flight tracker on the running local stack: asks the flight stand-in (or AeroAPI
+                  with FLIGHT_STATUS_API_KEY) about the return flights due an ask now; in AWS every 5 minutes
+  --now           send-reminders, track-flights: run it now (required, so it is never run by a slip of the keyboard)
   --dry-run       reindex: report what would change and the counters' drift, writing nothing
   --env NAME      a deployed environment from cdk.json (dev, prod); uses your AWS credentials
   --data-dir DIR  the data folder of a running local stack (default: .data)
@@ -49,7 +53,8 @@ type Args =
   | { action: AdminAction | 'reset-mfa'; email: string; role: Role; env: string | null; dataDir: string }
   | { action: 'reindex'; dryRun: boolean; env: string | null; dataDir: string }
   | { action: 'reconcile'; env: string | null; dataDir: string }
-  | { action: 'send-reminders'; env: string | null; dataDir: string };
+  | { action: 'send-reminders'; env: string | null; dataDir: string }
+  | { action: 'track-flights'; env: string | null; dataDir: string };
 
 function parseArgs(argv: string[]): Args {
   const positional: string[] = [];
@@ -82,6 +87,7 @@ function parseArgs(argv: string[]): Args {
   if (role && action !== 'grant' && action !== 'revoke') throw new AdminCommandError(`--role goes with grant or revoke\n\n${USAGE}`);
   if (action === 'reindex' && positional.length === 1) return { action, dryRun, env, dataDir };
   if (action === 'send-reminders' && positional.length === 1 && now && !dryRun) return { action, env, dataDir };
+  if (action === 'track-flights' && positional.length === 1 && now && !dryRun) return { action, env, dataDir };
   if (now) throw new AdminCommandError(USAGE);
   if (action === 'reconcile' && positional.length === 1 && !dryRun) return { action, env, dataDir };
   if ((action !== 'grant' && action !== 'revoke' && action !== 'reset-mfa') || !email || rest.length > 0 || dryRun) throw new AdminCommandError(USAGE);
@@ -158,9 +164,33 @@ async function runSendReminders(args: { env: string | null; dataDir: string }): 
   if (summary.failed > 0) process.exitCode = 1;
 }
 
+/** One pass of the flight tracker against the running local stack: its table, its flight stand-in and its clock. */
+async function runTrackFlights(args: { env: string | null; dataDir: string }): Promise<void> {
+  if (args.env) {
+    throw new AdminCommandError(
+      `In AWS the schedule runs the flight tracker every 5 minutes. To run a pass now, invoke the function: aws lambda invoke --function-name <namePrefix>-TrackFlights /dev/stdout (docs/operations.md, Flight tracking).`,
+    );
+  }
+  const target = localTableTarget(args.dataDir);
+  useTable(target);
+  if (!target.siteUrl) throw new AdminCommandError(`The local stack's record names no site URL: start it with npm start.`);
+  // The stand-in the running stack serves, unless a real AeroAPI key is set (functions/lib/flights/flight-provider.ts).
+  process.env.FLIGHTS_STANDIN_URL = new URL(AEROAPI_STANDIN_PATH, target.siteUrl).href;
+  process.env.LOG_LEVEL ??= 'SILENT';
+  await followClockOf(target.siteUrl);
+  const { trackFlights } = await import('../functions/use-cases/flights/track-flights');
+  const s = await trackFlights();
+  if (s.off) throw new AdminCommandError('Flight tracking is off: no provider is configured.');
+  console.log(
+    `Flight tracking in ${target.label}: ${s.flights} flight(s) for ${s.bookings} booking(s); ${s.asked} asked (${s.found} found, ${s.unknown} unknown, ${s.failed} failed), ${s.refused} refused by a cap${s.deferred ? `, ${s.deferred} left for the next pass` : ''}`,
+  );
+  if (s.failed > 0) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   if (args.action === 'send-reminders') return runSendReminders(args);
+  if (args.action === 'track-flights') return runTrackFlights(args);
   if (args.action === 'reindex') return runReindex(args);
   if (args.action === 'reconcile') return runReconcile(args);
   // The local emulator's admin operations need the install's admin secret, from the same data folder (its owner's only).

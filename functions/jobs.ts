@@ -18,6 +18,11 @@ export interface JobDef {
   local: boolean;
   /** It sends refunds: its log counts for the refund alarms (infra/refund-alarms.ts). */
   sendsRefunds: boolean;
+  /**
+   * Made in AWS only where the environment configures this (cdk.json): 'flight-status' needs the provider's key
+   * (flightStatusSecretName); without it tracking is off and the stack has no tracker.
+   */
+  onlyWith?: 'flight-status';
 }
 
 export const jobs: readonly JobDef[] = [
@@ -26,5 +31,8 @@ export const jobs: readonly JobDef[] = [
   // Compares every paid booking's ledger with Stripe (functions/use-cases/booking/reconcile.ts); read-only.
   // The travel-day reminders (functions/use-cases/reminders/): reads the day sheet by key, sends each reminder once.
   { name: 'SendReminders', entry: 'jobs/send-reminders.ts', everyMinutes: 15, needs: ['table:read', 'reminders:write', 'email', 'sms', 'pass:sign'], timeoutSeconds: 300, local: true, sendsRefunds: false },
+  // The return flights' tracker (functions/use-cases/flights/track-flights.ts): the day sheet's pick-ups by key, one
+  // provider request per flight and date when due, within the caps.
+  { name: 'TrackFlights', entry: 'jobs/track-flights.ts', everyMinutes: 5, needs: ['table:read', 'flights:write', 'flight-status'], timeoutSeconds: 240, local: true, sendsRefunds: false, onlyWith: 'flight-status' },
   { name: 'Reconcile', entry: 'jobs/reconcile.ts', everyMinutes: 24 * 60, needs: ['table:read', 'stripe'], timeoutSeconds: 900, local: false, sendsRefunds: false },
 ];

@@ -25,6 +25,10 @@ export type { Access };
  * - pass:sign: the booking pass signing key's secret (functions/lib/pass-token.ts): signs and checks pass links and
  *   the pass's QR code.
  * - reminders:write: GetItem and UpdateItem on the travel-day reminders' records only (REMINDER#).
+ * - flights:write: GetItem and UpdateItem on the tracked flights and their daily request counts only (FLIGHT#,
+ *   FLIGHT_ASKS#: functions/store/flight-tracking.ts).
+ * - flight-status: the flight-status provider's key (functions/lib/flights/flight-provider.ts); granted only in an
+ *   environment that names one (cdk.json flightStatusSecretName).
  * - sms: SNS Publish straight to phone numbers (no topic), for the reminders; granted only in an environment whose
  *   settings turn SMS on (infra/jobs.ts).
  * - wallet: the operator's wallet pass secret (functions/lib/wallet-config.ts: Apple's signing certificate, Google's
@@ -48,6 +52,8 @@ export type Need =
   | 'userpool:get-user'
   | 'pass:sign'
   | 'reminders:write'
+  | 'flights:write'
+  | 'flight-status'
   | 'sms'
   | 'wallet';
 
@@ -71,6 +77,7 @@ export const TABLE_GRANTS: Partial<Record<Need, TableGrant>> = {
   'account-email:write': { actions: ['UpdateItem'], indexes: false, leadingKeys: [KEY_PREFIXES.rateLimit(ACCOUNT_EMAIL_SCOPE)] },
   idempotency: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: false, leadingKeys: [KEY_PREFIXES.idempotency] },
   'reminders:write': { actions: ['GetItem', 'UpdateItem'], indexes: false, leadingKeys: [KEY_PREFIXES.reminder] },
+  'flights:write': { actions: ['GetItem', 'UpdateItem'], indexes: false, leadingKeys: [KEY_PREFIXES.flightArrival, KEY_PREFIXES.flightAsks] },
 };
 
 /** Whether a route's needs include any access to the table (it gets TABLE_NAME). */

@@ -49,6 +49,11 @@ export const environmentSchema = z.strictObject({
    */
   walletSecretName: z.string().min(1).optional(),
   /**
+   * Flight tracking (docs/operations.md, Flight tracking): the name of the secret holding {"apiKey"}, the FlightAware
+   * AeroAPI key. Absent: tracking is off, no tracker runs and the product works as it does without it.
+   */
+  flightStatusSecretName: z.string().min(1).optional(),
+  /**
    * Pins the generated origin secret to one version (a Secrets Manager VersionId, not a secret): set it after
    * putting a new value into the secret, so the deploy hands the new value to CloudFront and the functions.
    */

@@ -28,6 +28,8 @@ export interface GrantTargets {
   passSigningKey: ISecret;
   /** The operator's wallet pass secret (functions/lib/wallet-config.ts), where the environment names one; else none is offered. */
   walletSecret: ISecret | null;
+  /** The flight-status provider's key (functions/lib/flights/flight-provider.ts), where the environment names one. */
+  flightStatusSecret: ISecret | null;
 }
 
 /** The IAM actions of a need's table grant (functions/routes.ts TABLE_GRANTS). */
@@ -68,6 +70,7 @@ export function grantNeed(role: IGrantable, need: Need, targets: GrantTargets): 
     case 'account-email:write':
     case 'idempotency':
     case 'reminders:write':
+    case 'flights:write':
       grantTable(role, table, TABLE_GRANTS[need]!);
       return;
     case 'photos:read':
@@ -115,6 +118,10 @@ export function grantNeed(role: IGrantable, need: Need, targets: GrantTargets): 
     case 'wallet':
       // Not configured: nothing to read, and the functions offer no wallet.
       targets.walletSecret?.grantRead(role);
+      return;
+    case 'flight-status':
+      // Not configured: tracking is off and no tracker is made (infra/refund-alarms.ts).
+      targets.flightStatusSecret?.grantRead(role);
       return;
     case 'sms':
       // An SMS is published to a phone number, which has no ARN; NotResource on every SNS ARN leaves only that, so

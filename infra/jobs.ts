@@ -14,7 +14,7 @@ import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Function as BundledLambda } from 'aws-cdk-lib/aws-lambda';
 import { FilterPattern, LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { JobDef } from '../functions/jobs';
+import { jobs, type JobDef } from '../functions/jobs';
 import { usesTable } from '../functions/routes';
 import { metricsNamespace } from './environments';
 import { grantNeed } from './grants';
@@ -55,6 +55,7 @@ export class ScheduledJob extends Construct {
         NODE_OPTIONS: '--enable-source-maps',
         ...(usesTable(job.needs) ? { TABLE_NAME: settings.targets.table.tableName } : {}),
         ...(job.needs.includes('stripe') ? { STRIPE_SECRET_ID: env.stripeSecretName } : {}),
+        ...(job.needs.includes('flight-status') && env.flightStatusSecretName ? { FLIGHT_STATUS_SECRET_ID: env.flightStatusSecretName } : {}),
         ...(job.needs.includes('pass:sign') ? { PASS_SIGNING_SECRET_ID: settings.targets.passSigningKey.secretArn } : {}),
         // A job that e-mails travellers links to the site (the pass) from the one configured origin.
         ...(job.needs.includes('email') ? { EMAIL_FROM: settings.emailFrom, SITE_URL: settings.siteUrl } : {}),
@@ -92,6 +93,11 @@ export class ScheduledJob extends Construct {
       alarmAction: props.alarmAction,
     });
   }
+}
+
+/** The jobs an environment runs: one that needs a setting it leaves out (the flight tracker without a provider key) is not made. */
+export function configuredJobs(env: { flightStatusSecretName?: string | undefined }): JobDef[] {
+  return jobs.filter((job) => job.onlyWith !== 'flight-status' || env.flightStatusSecretName !== undefined);
 }
 
 /** How many failed passes running make a job's errors alarm: three for a job run hourly or more often, else one. */

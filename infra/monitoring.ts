@@ -10,6 +10,7 @@
  *   than any refund that is still being retried can be; missing reports count too (the worker is not running).
  * - `<prefix>-PaymentsHeldForReview`: a payment Stripe took that the booking did not expect; staff must decide.
  * - `<prefix>-DynamoDBThrottles`: the table or one of its indexes refused reads or writes.
+ * - `<prefix>-FlightStatusFailures` (only where flight tracking is on): the flight-status provider keeps failing.
  * The one function invoked asynchronously with an event that would be lost, the security notice, has its dead-letter
  * queue and the alarm on it in infra/security-notices.ts (docs/operations.md says why the others need none).
  * Alarms made elsewhere (refunds, jobs, the security notice) come in as `otherAlarms` and are shown on the dashboard.
@@ -48,6 +49,12 @@ export const REFUND_PENDING_ALARM_SECONDS = 4 * 60 * 60;
 export const DYNAMODB_THROTTLE_THRESHOLD = 5;
 
 const FIVE_MINUTES = Duration.minutes(5);
+
+/**
+ * Provider failures in half an hour that make the flight-status alarm: a single 429 or 5xx is retried on the next due
+ * pass and is no news; six in 30 minutes is most passes failing (the tracker runs every 5 minutes).
+ */
+export const FLIGHT_FAILURES_ALARM = { count: 6, minutes: 30 } as const;
 
 export interface MonitoringProps {
   env: Environment;
@@ -146,6 +153,16 @@ export class Monitoring extends Construct {
       threshold: 1,
     });
 
+    // Only where tracking is on (a provider key is named): the tracker's requests that met no usable answer.
+    if (env.flightStatusSecretName) {
+      alarm('FlightStatusFailures', {
+        name: `${env.namePrefix}-FlightStatusFailures`,
+        description: `The flight-status provider failed ${FLIGHT_FAILURES_ALARM.count} or more requests in ${FLIGHT_FAILURES_ALARM.minutes} minutes (429, 5xx, no answer or a strange one): flights are not being updated`,
+        metric: business(BUSINESS_METRICS.flightStatusFailure, Stats.SUM, Duration.minutes(FLIGHT_FAILURES_ALARM.minutes)),
+        threshold: FLIGHT_FAILURES_ALARM.count,
+      });
+    }
+
     const throttleMetrics: Record<string, Metric> = {};
     const tableName = props.table.tableName;
     const throttles = (suffix: string, dimensionsMap: Record<string, string>) => {
@@ -202,6 +219,9 @@ export class Monitoring extends Construct {
           }),
           new SingleValueWidget({ title: 'Last 24 hours', metrics: [business(BUSINESS_METRICS.bookingConfirmed, Stats.SUM, Duration.days(1)), business(BUSINESS_METRICS.refundFailed, Stats.SUM, Duration.days(1))], width: 8 }),
         ],
+        ...(env.flightStatusSecretName
+          ? [[new GraphWidget({ title: 'Flight status requests (per hour)', left: [hourly(BUSINESS_METRICS.flightStatusRequest), hourly(BUSINESS_METRICS.flightStatusFailure), hourly(BUSINESS_METRICS.flightStatusRefused)], width: 24 })]]
+          : []),
         [new AlarmStatusWidget({ title: 'Alarms', alarms: allAlarms, width: 24, height: Math.max(3, Math.ceil(allAlarms.length / 4) + 1) })],
       ],
     });

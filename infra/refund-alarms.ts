@@ -14,9 +14,8 @@ import { FilterPattern, MetricFilter, type ILogGroup } from 'aws-cdk-lib/aws-log
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { jobs } from '../functions/jobs';
 import { metricsNamespace } from './environments';
-import { ScheduledJob } from './jobs';
+import { configuredJobs, ScheduledJob } from './jobs';
 import type { SharedFunctionSettings } from './route-function';
 import { countAlarm } from './alarms';
 
@@ -36,7 +35,7 @@ export class Operations extends Construct {
     if (env.alarmEmail) this.topic.addSubscription(new EmailSubscription(env.alarmEmail));
     const action = new SnsAction(this.topic);
     this.alarmAction = action;
-    this.jobs = jobs.map((job) => new ScheduledJob(this, job.name, { job, settings: props.settings, alarmAction: action }));
+    this.jobs = configuredJobs(env).map((job) => new ScheduledJob(this, job.name, { job, settings: props.settings, alarmAction: action }));
 
     const senders = [...props.refundSenders, ...this.jobs.filter((j) => j.job.sendsRefunds).map((j) => j.logGroup)];
     const counted = (metricName: string, pattern: string) =>

@@ -105,6 +105,7 @@ export class RunwayStack extends Stack {
     const stripeSecret = Secret.fromSecretNameV2(this, 'StripeSecret', env.stripeSecretName);
     const stripeWebhookSecret = Secret.fromSecretNameV2(this, 'StripeWebhookSecret', env.stripeWebhookSecretName);
     const walletSecret = env.walletSecretName ? Secret.fromSecretNameV2(this, 'WalletSecret', env.walletSecretName) : null;
+    const flightStatusSecret = env.flightStatusSecretName ? Secret.fromSecretNameV2(this, 'FlightStatusSecret', env.flightStatusSecretName) : null;
 
     const functionSettings: SharedFunctionSettings = {
       env,
@@ -118,6 +119,7 @@ export class RunwayStack extends Stack {
         userPool: this.auth.userPool,
         passSigningKey: this.passSigningKey,
         walletSecret,
+        flightStatusSecret,
       },
       originSecretValue,
       userPoolClientId: this.auth.client.userPoolClientId,

@@ -12,9 +12,9 @@ import { lambdaContext } from './lambda-context';
 export const LOCAL_JOB_INTERVAL_MS = 5_000;
 
 /**
- * Jobs named in LOCAL_JOBS_OFF (comma-separated) do not run: the test stacks turn the reminders off, since their
- * clock is the real one and a test's booking for tomorrow would get a reminder no test asked for (the reminder tests
- * run the job themselves with a clock of their own).
+ * Jobs named in LOCAL_JOBS_OFF (comma-separated) do not run: the test stacks turn the reminders and the flight tracker
+ * off, since their clock is the real one and a test's booking for tomorrow would get a reminder, or its return flight
+ * an answer, no test asked for (the reminder and flight tests run the job themselves with a clock of their own).
  */
 const switchedOff = () => new Set((process.env.LOCAL_JOBS_OFF ?? '').split(',').map((n) => n.trim()).filter(Boolean));
 

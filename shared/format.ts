@@ -27,3 +27,9 @@ export function formatShortDate(iso: string): string {
   const [y, m, d] = iso.split('-');
   return `${d}/${m}/${y!.slice(2)}`;
 }
+
+/** "24 Dec" for an ISO date: a day the sentence around it already places in its year. */
+export function formatDayMonth(iso: string): string {
+  const [, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return `${d} ${MONTHS[m - 1]}`;
+}

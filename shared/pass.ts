@@ -29,6 +29,11 @@ export const passSchema = z.object({
   days: z.number().int(),
   departure_flight: z.string().nullable(),
   return_flight: z.string().nullable(),
+  /**
+   * What the pass says plainly about the return flight, or null: "We can't find NZ1234 arriving on 24 Dec: please
+   * check it" once the flight tracker has asked and the provider does not know the flight on the pick-up date.
+   */
+  return_flight_notice: z.string().nullable(),
   car_registration: z.string().nullable(),
   parking_bay_number: z.string().nullable(),
   car_wash: z.boolean(),

@@ -16,6 +16,12 @@ export const BUSINESS_METRICS = {
   refundMade: 'RefundsMade',
   refundFailed: 'RefundFailures',
   webhookSignatureFailure: 'WebhookSignatureFailures',
+  /** A request to the flight-status provider (functions/use-cases/flights/track-flights.ts), answered or not. */
+  flightStatusRequest: 'FlightStatusRequests',
+  /** A request that met no usable answer (429, 5xx, no answer, a strange one): the alarm counts these. */
+  flightStatusFailure: 'FlightStatusFailures',
+  /** An ask the per-flight or per-day cap refused. */
+  flightStatusRefused: 'FlightStatusRequestsRefused',
 } as const;
 
 export type BusinessMetric = (typeof BUSINESS_METRICS)[keyof typeof BUSINESS_METRICS];

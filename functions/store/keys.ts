@@ -56,6 +56,8 @@ export const KEY_PREFIXES = {
   /** Idempotency-Key records, one partition per route (`IDEMPOTENCY#checkout`, `IDEMPOTENCY#contact`, ...). */
   idempotency: IDEMPOTENCY_PREFIX,
   reminder: 'REMINDER#',
+  flightArrival: 'FLIGHT#',
+  flightAsks: 'FLIGHT_ASKS#',
 } as const;
 
 export interface ItemKey {
@@ -152,6 +154,14 @@ export const keys = {
    * that it is absent, so a reminder goes at most once. Its own partition prefix, so the job is granted only these.
    */
   reminder: (bookingId: string, kind: string): ItemKey => ({ pk: `${KEY_PREFIXES.reminder}${bookingId}`, sk: `KIND#${kind}` }),
+  /**
+   * What is known of one return flight's arrival on one NZ date (functions/store/flight-tracking.ts): one item however
+   * many bookings are on the flight, so one provider request serves them all. The flight is the stored (normalised)
+   * flight number, the date the booking's pick-up date.
+   */
+  flightArrival: (flight: string, date: string): ItemKey => ({ pk: `${KEY_PREFIXES.flightArrival}${flight}#${date}`, sk: 'ARRIVAL' }),
+  /** The provider requests made on one NZ date (by the clock), counted against the day's cap. */
+  flightAsksDay: (date: string): ItemKey => ({ pk: `${KEY_PREFIXES.flightAsks}${date}`, sk: 'COUNT' }),
 } as const;
 
 /** A query's key condition: the partition, and the sort-key range or prefix it reads. */

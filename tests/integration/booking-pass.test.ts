@@ -88,6 +88,8 @@ describe('the pass by its token', () => {
       days: 8,
       departure_flight: 'NZ101',
       return_flight: 'NZ102',
+      // The flight tracker has not asked yet (it starts 24 hours before the arrival): nothing to say.
+      return_flight_notice: null,
       car_registration: 'KTA123',
       parking_bay_number: null,
       car_wash: true,

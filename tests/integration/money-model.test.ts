@@ -30,7 +30,7 @@ let world: MoneyWorld;
 
 beforeAll(async () => {
   // The refund worker is the sequence's to stop and run (RunWorker), and no reminder is wanted.
-  testStack = await startTestStack('none', 'runway-model-', { LOCAL_JOBS_OFF: 'SendReminders,SendRefunds' });
+  testStack = await startTestStack('none', 'runway-model-', { LOCAL_JOBS_OFF: 'SendReminders,SendRefunds,TrackFlights' });
   world = await MoneyWorld.create(testStack.env);
 });
 

@@ -56,7 +56,9 @@ export async function startTestStack(spa: 'dist' | 'none', prefix: string, setti
   const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
   // Every test request is its own visitor unless it names one (X-Forwarded-For), so request budgets never couple tests.
   // The reminders job runs on the real clock; tests that want it run it with their own (tests/integration/travel-day.test.ts).
-  process.env.LOCAL_JOBS_OFF ??= 'SendReminders';
+  // The flight tracker too: a test's booking with a return flight tomorrow would be asked about on the real clock
+  // (tests/integration/flight-tracking.test.ts runs passes itself, with a clock of its own).
+  process.env.LOCAL_JOBS_OFF ??= 'SendReminders,TrackFlights';
   // A stack started beside the shared one (in a test file) keeps its data in a table of its own in the shared one's
   // DynamoDB Local: a Java start is about 4 CPU-seconds, and a fresh JVM is slow until it has warmed up.
   const sharedDynamo = process.env[SHARED_DYNAMODB];

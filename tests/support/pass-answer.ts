@@ -9,6 +9,7 @@ export const VALID_PASS = {
   days: 8,
   departure_flight: 'NZ101',
   return_flight: null,
+  return_flight_notice: null,
   car_registration: 'ABC123',
   parking_bay_number: null,
   car_wash: true,

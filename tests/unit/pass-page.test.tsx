@@ -79,6 +79,19 @@ describe('the booking pass page', () => {
     expect(screen.getByRole('button', { name: 'Pay balance $1,224.50' })).toBeTruthy();
   });
 
+  it("says plainly under Return flight when the provider does not know the flight, and nothing when it does", async () => {
+    const notice = "We can't find NZ1234 arriving on 24 Dec: please check it";
+    serve(200, { ...VALID_PASS, return_flight: 'NZ1234', return_flight_notice: notice });
+    await screen.findByTestId('pass-reference', undefined, { timeout: 10_000 });
+    expect(screen.getByTestId('pass-flight-notice').textContent).toBe(notice);
+    expect(rowValue('Return flight')).toBe(`NZ1234${notice}`);
+    cleanup();
+    serve(200, { ...VALID_PASS, return_flight: 'NZ1234' });
+    await screen.findByTestId('pass-reference', undefined, { timeout: 10_000 });
+    expect(rowValue('Return flight')).toBe('NZ1234');
+    expect(screen.queryByTestId('pass-flight-notice')).toBeNull();
+  });
+
   it('offers a cancelled pass only what a cancelled booking can do: the invoice, no calendar, no pay, cancel or resend', async () => {
     const cancelled = { ...VALID_PASS, status: 'cancelled', balance_due: 0, can: { pay_balance: false, cancel: false, say_landed: false, resend_confirmation: false, add_to_calendar: false } };
     serve(200, cancelled);

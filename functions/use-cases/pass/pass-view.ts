@@ -18,7 +18,8 @@ import { namesBuyer } from '../invoices/tax-documents';
 
 const OPEN: readonly string[] = ['reservation', 'checkin'];
 
-export function toPass(b: Booking, link: PassLink, now: Date = clock.now()): Pass {
+/** `returnFlightNotice`: what the flight tracker has to say about the return flight (flights/flight-notice.ts). */
+export function toPass(b: Booking, link: PassLink, now: Date = clock.now(), returnFlightNotice: string | null = null): Pass {
   const money = paidAndDue(b);
   const terms = customerTermsOf(b, now);
   return {
@@ -31,6 +32,7 @@ export function toPass(b: Booking, link: PassLink, now: Date = clock.now()): Pas
     days: b.days,
     departure_flight: b.departureFlight,
     return_flight: b.returnFlight,
+    return_flight_notice: returnFlightNotice,
     car_registration: b.carRegistration,
     parking_bay_number: b.parkingBayNumber,
     ...addOnFlagsOf(b),

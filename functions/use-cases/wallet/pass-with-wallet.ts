@@ -11,6 +11,7 @@ import { siteUrl } from '../../lib/site-url';
 import { walletConfig, type WalletConfig } from '../../lib/wallet-config';
 import { passLinkFor } from '../booking/pass-link';
 import { toPass } from '../pass/pass-view';
+import { returnFlightNoticeOf } from '../flights/flight-notice';
 import { googleSaveLink } from './google-save-link';
 import * as clock from '../../lib/clock';
 
@@ -36,6 +37,7 @@ async function offers(b: Booking, pass: Pass): Promise<WalletOffers> {
 }
 
 export async function passWithWallet(b: Booking, now = clock.now()): Promise<Pass> {
-  const pass = toPass(b, await passLinkFor(b.id), now);
+  const [link, notice] = await Promise.all([passLinkFor(b.id), returnFlightNoticeOf(b)]);
+  const pass = toPass(b, link, now, notice);
   return { ...pass, wallet: await offers(b, pass) };
 }

@@ -61,7 +61,7 @@ export function useJourneyStack(prefix: string, start: { date: string; time: str
     return stack;
   };
   beforeAll(async () => {
-    stack = await startTestStack('dist', prefix, { LOCAL_JOBS_OFF: 'SendReminders' });
+    stack = await startTestStack('dist', prefix, { LOCAL_JOBS_OFF: 'SendReminders,TrackFlights' });
     db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: stack.env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
     await moveClock(stack.env.baseUrl, { at: nz(start.date, start.time) });
   });

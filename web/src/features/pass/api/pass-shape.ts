@@ -35,6 +35,7 @@ export const passShape: Record<string, Check> = {
   days: int,
   departure_flight: orNull(str),
   return_flight: orNull(str),
+  return_flight_notice: orNull(str),
   car_registration: orNull(str),
   parking_bay_number: orNull(str),
   car_wash: bool,

@@ -38,7 +38,21 @@ export const stayRows: PassRow[] = [
   { label: 'Pick-up', className: 'pass-when', value: (p) => when(p.pick_up), bars: ['8rem', '5rem'] },
   { label: 'Days', value: (p) => pluralDays(p.days), bars: ['4rem'] },
   { label: 'Departure flight', value: (p) => p.departure_flight ?? 'Not given', bars: ['5rem'] },
-  { label: 'Return flight', value: (p) => p.return_flight ?? 'Not given', bars: ['5rem'] },
+  {
+    label: 'Return flight',
+    value: (p) =>
+      p.return_flight_notice ? (
+        <>
+          {p.return_flight}
+          <span className="pass-flight-notice" role="note" data-testid="pass-flight-notice">
+            {p.return_flight_notice}
+          </span>
+        </>
+      ) : (
+        (p.return_flight ?? 'Not given')
+      ),
+    bars: ['5rem'],
+  },
   { label: 'Car registration', value: (p) => p.car_registration ?? 'Not set', bars: ['5rem'] },
   { label: 'Parking bay', value: (p) => p.parking_bay_number ?? 'Given when you arrive', bars: ['9rem'] },
   { label: 'Add-ons', value: (p) => bookedAddOns(p).map((a) => a.name).join(', ') || 'None', bars: ['6rem'] },
