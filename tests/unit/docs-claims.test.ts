@@ -113,9 +113,10 @@ describe('docs/product-rules.md', () => {
   // The cited modules are loaded before the tests, not inside one: their top-level code then runs outside every test,
   // which is how mutation testing tells it from code a test runs (bench/README.md, 'Module-level code').
   const exports = new Map<string, Record<string, unknown>>();
+  // Some of them load the CDK, pdf-lib or the Stripe SDK: seconds each on a busy 2-core machine, past the default hook limit.
   beforeAll(async () => {
     for (const { module } of figures) if (!exports.has(module)) exports.set(module, (await import(path.join(root, module))) as Record<string, unknown>);
-  });
+  }, 120_000);
 
   it('gives each figure it cites as the value the module holds', () => {
     expect(figures.map((f) => f.name)).toEqual(expect.arrayContaining(['BASE_PARKING_CENTS', 'DEPOSIT_CENTS', 'CANCELLATION_FEE_CENTS', 'LATE_FEE_PER_DAY_CENTS']));
