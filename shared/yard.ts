@@ -7,7 +7,6 @@ import * as z from 'zod';
 import { bayText } from './bays';
 import { adminBookingSchema, bookingNoteSchema } from './admin';
 import { checkoutOverrideSchema } from './balance';
-import { conditionOverrideSchema } from './condition';
 import { isoDate } from './schemas';
 import { statusOverrideSchema } from './status-transitions';
 import { editVersion, typedText } from './text';
@@ -83,8 +82,6 @@ export const checkInSchema = z.strictObject({
   note: typedText({ max: 500, tooLong: yardMessages.noteTooLong, invalid: yardMessages.noteInvalid, multiline: true }).optional(),
   /** An admin checking a car in before its drop-off day (shared/status-transitions.ts). */
   status_override: statusOverrideSchema.optional(),
-  /** An admin checking a car in without its drop-off condition record: why (docs/yard.md, The handover). */
-  condition_override: conditionOverrideSchema.optional(),
   version: editVersion('Reload the booking and try again'),
 });
 export type CheckIn = z.infer<typeof checkInSchema>;
@@ -94,8 +91,6 @@ export type CheckInInput = z.input<typeof checkInSchema>;
 export const checkOutSchema = z.strictObject({
   checkout_override: checkoutOverrideSchema.optional(),
   status_override: statusOverrideSchema.optional(),
-  /** An admin checking a car out without its collection condition record: why. */
-  condition_override: conditionOverrideSchema.optional(),
   version: editVersion('Reload the booking and try again'),
 });
 export type CheckOut = z.infer<typeof checkOutSchema>;

@@ -3,8 +3,7 @@
  * condition records (anonymous, customer A who owns the booking, customer B, staff, admin), what bad input is refused
  * with nothing saved (fuel out of range, an unknown panel, another booking's photo, a signature that is not an image,
  * a lower odometer at collection without a note), that a record never changes once acknowledged (a correction is a
- * new record naming it), the comparison at collection, and the rule that check-in and check-out need their record
- * unless an admin says why.
+ * new record naming it), and the comparison at collection.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -212,42 +211,5 @@ describe('a record never changes once acknowledged', () => {
     const both = await Promise.all([record(id, { odometer_km: 1, corrects: first.body.record.id }), record(id, { odometer_km: 2, corrects: first.body.record.id })]);
     expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(await conditions(id)).toHaveLength(2);
-  });
-});
-
-describe('check-in and check-out need their record', () => {
-  const checkIn = async (id: string, body: Record<string, unknown> = {}, user: TestUser = staff) => api('POST', `/api/yard/bookings/${id}/check-in`, { car_registration: 'KTA 123', parking_bay_number: String(200 + Math.floor(Math.random() * 90)), version: await version(id), ...body }, user);
-  const checkOut = async (id: string, body: Record<string, unknown> = {}, user: TestUser = staff) => api('POST', `/api/yard/bookings/${id}/check-out`, { version: await version(id), ...body }, user);
-
-  it('staff are refused without it (409, what to do), pass with it', async () => {
-    const id = await paidToday();
-    const refused = await checkIn(id);
-    expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(conditionMessages.checkInNeedsRecord);
-    expect((await booking(id))!.status).toBe('reservation');
-    const staffOverride = await checkIn(id, { condition_override: 'In a hurry' });
-    expect(staffOverride.status).toBe(403);
-    expect(staffOverride.body.message).toBe(conditionMessages.overrideAdminOnly);
-
-    expect((await record(id, {})).status).toBe(201);
-    expect((await checkIn(id)).status).toBe(200);
-    expect((await booking(id))!.status).toBe('checkin');
-
-    const out = await checkOut(id);
-    expect(out.status).toBe(409);
-    expect(out.body.message).toBe(conditionMessages.checkOutNeedsRecord);
-    expect((await record(id, { stage: 'collection', odometer_km: 45212 })).status).toBe(201);
-    expect((await checkOut(id)).status).toBe(200);
-    expect((await booking(id))!.status).toBe('checkout');
-  });
-
-  it('an admin checks in and out without a record with a reason, and the history says so', async () => {
-    const id = await paidToday();
-    const inRes = await checkIn(id, { condition_override: 'Traveller in a rush, photos taken instead' }, admin);
-    expect(inRes.status, JSON.stringify(inRes.body)).toBe(200);
-    const outRes = await checkOut(id, { condition_override: 'Owner collected after hours' }, admin);
-    expect(outRes.status, JSON.stringify(outRes.body)).toBe(200);
-    const lines = (await audits(id)).flatMap((e) => e.changes).filter((c: any) => c.field === 'condition_override').map((c: any) => c.new);
-    expect(lines.sort()).toEqual(['No collection condition record: Owner collected after hours', 'No drop-off condition record: Traveller in a rush, photos taken instead']);
   });
 });

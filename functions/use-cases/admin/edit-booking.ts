@@ -68,8 +68,7 @@ function staffPolicy(edit: AdminBookingEdit): Policy {
   return edit.refund === undefined ? { actor: 'staff' } : { actor: 'staff', refund: { refundCents: dollarsToCents(edit.refund), ...(edit.reason ? { reason: edit.reason } : {}) } };
 }
 
-/** `also`: history lines the caller adds to this change (the yard's check-out without a condition record). */
-export async function adminEditBooking(caller: Caller, id: string, asked: AdminBookingEdit, now = clock.now(), also: FieldChange[] = []): Promise<AdminEditResult> {
+export async function adminEditBooking(caller: Caller, id: string, asked: AdminBookingEdit, now = clock.now()): Promise<AdminEditResult> {
   const edit: AdminBookingEdit = asked.parking_bay_number ? { ...asked, parking_bay_number: await ruledBay(asked.parking_bay_number) } : asked;
   const before = await confirmedBooking(id);
   if (before.status === 'cancelled') throw conflict(adminMessages.notEditable);
@@ -115,7 +114,7 @@ export async function adminEditBooking(caller: Caller, id: string, asked: AdminB
     if (checkOut.feeCents > 0) extra.push(checkOut.history);
     if (due > 0) extra.push({ field: 'checkout_override', old: null, new: `${formatMoney(due)} due: ${edit.checkout_override}` });
   }
-  const changes = [...changesBetween(before, proposed), ...(statusChange ? [statusChange] : []), ...extra, ...also];
+  const changes = [...changesBetween(before, proposed), ...(statusChange ? [statusChange] : []), ...extra];
   if (changes.length === 0 && edit.refund === undefined) return { booking: before, history: await bookingHistory(id), settlement: decideChange(before, before, policy, now).decision };
 
   const bayMoves = !!proposed.parkingBayNumber && (proposed.parkingBayNumber !== before.parkingBayNumber || stay.stayMoves);

@@ -19,7 +19,6 @@ import { changeBooking } from '../booking/change-booking';
 import { confirmedBooking } from '../admin/booking-detail';
 import { statusException } from '../admin/edit-booking';
 import { ruledBay } from './bay-rule';
-import { conditionRule } from './condition';
 import { yardView } from './yard-booking';
 import * as clock from '../../lib/clock';
 
@@ -44,7 +43,6 @@ export async function checkIn(caller: Caller, id: string, asked: CheckIn, now = 
   if (before.status === 'cancelled') throw conflict(adminMessages.notEditable);
   if (req.version !== before.updatedAt) throw conflict(adminMessages.stale);
   const exception = statusException(caller, before, 'checkin', req, now);
-  const noRecord = await conditionRule(caller, id, 'drop-off', req.condition_override);
 
   const bay = req.parking_bay_number;
   const bayVersion = await readBayVersion(bay);
@@ -67,7 +65,7 @@ export async function checkIn(caller: Caller, id: string, asked: CheckIn, now = 
     req.note && seenNotes
       ? [...notePuts({ id: randomUUID(), bookingId: id, bookingReference: before.bookingReference ?? '', text: req.note, author: by, authorName: displayNameOf(caller), at, flagDate: null }), noteCountUpdate(id, seenNotes, NOTES_PER_BOOKING, at)]
       : [];
-  const changes = [...changesOf(before, proposed), ...(exception ? [exception] : []), ...(noRecord ? [noRecord] : [])];
+  const changes = [...changesOf(before, proposed), ...(exception ? [exception] : [])];
   const done = await changeBooking(before, {
     proposed,
     policy: { actor: 'staff' },

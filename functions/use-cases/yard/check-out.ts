@@ -10,16 +10,14 @@ import { DomainError } from '../../domain/errors';
 import { getBooking } from '../../store/bookings';
 import { adminEditBooking } from '../admin/edit-booking';
 import { confirmedBooking } from '../admin/booking-detail';
-import { conditionRule } from './condition';
 import { yardView } from './yard-booking';
 import * as clock from '../../lib/clock';
 
 export async function checkOut(caller: Caller, id: string, req: CheckOut, now = clock.now()): Promise<YardBooking> {
   const before = await confirmedBooking(id);
   if (before.status === 'checkout') return yardView(before, now);
-  const noRecord = await conditionRule(caller, id, 'collection', req.condition_override);
   try {
-    const { booking } = await adminEditBooking(caller, id, { status: 'checkout', version: req.version, ...(req.checkout_override ? { checkout_override: req.checkout_override } : {}), ...(req.status_override ? { status_override: req.status_override } : {}) }, now, noRecord ? [noRecord] : []);
+    const { booking } = await adminEditBooking(caller, id, { status: 'checkout', version: req.version, ...(req.checkout_override ? { checkout_override: req.checkout_override } : {}), ...(req.status_override ? { status_override: req.status_override } : {}) }, now);
     return await yardView(booking, now);
   } catch (error) {
     if (error instanceof DomainError && error.message === adminMessages.stale) {

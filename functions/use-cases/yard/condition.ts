@@ -2,12 +2,10 @@
  * The handover on record (docs/yard.md, The handover): staff take the car's condition at drop-off and again at
  * collection, the traveller acknowledges it, and it never changes after: a correction is a new record naming the one it
  * corrects. Every photo it names (a mark's, the signature) must be a checked photo of this booking, so the upload's
- * completion check (type, size, the bytes being an image) holds for them too. Also the rule check-in and check-out
- * apply: no record, no move, unless an admin says why.
+ * completion check (type, size, the bytes being an image) holds for them too.
  */
 import { randomUUID } from 'node:crypto';
 import { adminMessages } from '../../../shared/admin';
-import { ADMIN_GROUP } from '../../../shared/roles';
 import {
   compareConditions,
   conditionMessages,
@@ -16,11 +14,10 @@ import {
   formatKm,
   type ConditionRecord,
   type ConditionRequest,
-  type ConditionStage,
   type ConditionView,
 } from '../../../shared/condition';
 import { displayNameOf, type Caller } from '../../lib/auth';
-import { badRequest, conflict, forbidden } from '../../domain/errors';
+import { badRequest, conflict } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import type { FieldChange } from '../../store/booking-changes';
 import { listConditions, saveCondition } from '../../store/conditions';
@@ -105,16 +102,4 @@ export async function recordCondition(caller: Caller, bookingId: string, req: Co
   if ((await saveCondition(record, [historyLine(record)], randomUUID())) === 'taken') throw conflict(conditionMessages.correctsNotLatest, { corrects: conditionMessages.correctsNotLatest });
   logger.info('Condition recorded', { bookingId: booking.id, stage: record.stage, sequence: record.sequence });
   return { record, view: viewOf([...records, record]) };
-}
-
-/**
- * Check-in needs the drop-off record and check-out the collection's; without it only an admin may move the car, with a
- * reason the history keeps (the returned line). Staff are told what to do instead.
- */
-export async function conditionRule(caller: Caller, bookingId: string, stage: ConditionStage, override: string | undefined): Promise<FieldChange | null> {
-  if (currentRecord(await listConditions(bookingId), stage)) return null;
-  const refusal = stage === 'drop-off' ? conditionMessages.checkInNeedsRecord : conditionMessages.checkOutNeedsRecord;
-  if (!override) throw conflict(refusal, { condition_override: refusal });
-  if (!caller.groups.includes(ADMIN_GROUP)) throw forbidden(conditionMessages.overrideAdminOnly);
-  return { field: 'condition_override', old: null, new: `No ${stage} condition record: ${override}` };
 }
