@@ -89,12 +89,6 @@ export const conditionMessages = {
   alreadyRecorded: (stage: ConditionStage) => `This booking already has a ${stage} record, acknowledged: it cannot be changed. Record a correction that names it.`,
   correctsNotLatest: 'That record was already corrected, or is not one of this stage\'s records. Reload the booking and try again.',
   nothingToCorrect: 'There is no record to correct yet.',
-  collectionBeforeDropOff: 'Record the drop-off condition first.',
-  notInYard: 'This booking is cancelled.',
-  checkInNeedsRecord: "Record the car's condition at drop-off before check-in. An admin can check it in without one, with a reason.",
-  checkOutNeedsRecord: "Record the car's condition at collection before check-out. An admin can check it out without one, with a reason.",
-  overrideAdminOnly: 'Only an admin can check a car in or out without its condition record.',
-  overrideReasonNeeded: 'Say why there is no condition record',
   recorded: 'Condition recorded',
 } as const;
 
@@ -220,9 +214,6 @@ export const conditionViewSchema = z.object({
 export type ConditionView = z.infer<typeof conditionViewSchema>;
 
 export const conditionResponseSchema = z.object({ record: conditionRecordSchema, view: conditionViewSchema });
-
-/** An admin's reason for a check-in or check-out with no condition record (check-in's and check-out's `condition_override`). */
-export const conditionOverrideSchema = refundReasonSchema.min(1, conditionMessages.overrideReasonNeeded);
 
 /** A stage's current record: its latest correction, or its first. */
 export function currentRecord(records: readonly ConditionRecord[], stage: ConditionStage): ConditionRecord | null {
