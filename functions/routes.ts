@@ -146,6 +146,8 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/yard/scan', access: 'staff', entry: 'yard/scan.ts', needs: ['table:read', 'pass:sign'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/yard/bookings/{id}', access: 'staff', entry: 'yard/get-booking.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/yard/bookings/{id}/check-in', access: 'staff', entry: 'yard/check-in.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'GET', path: '/api/yard/bookings/{id}/condition', access: 'staff', entry: 'yard/get-condition.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'POST', path: '/api/yard/bookings/{id}/condition', access: 'staff', entry: 'yard/record-condition.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/yard/bookings/{id}/check-out', access: 'staff', entry: 'yard/check-out.ts', needs: ['table:read', 'table:write', 'stripe'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/admin/bookings/{id}/notes', access: 'staff', entry: 'admin/add-note.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
   // A booking's calendar file (functions/use-cases/calendar/): the owner's, the pass holder's, and the success page's (its session id).

@@ -5,6 +5,7 @@
  * document cannot drift from what the API accepts. Response schemas are the ones the web app parses each answer with.
  */
 import * as z from 'zod';
+import { conditionRequestSchema, conditionResponseSchema, conditionViewSchema } from '../../shared/condition';
 import { checkInSchema, checkOutSchema, noteRequestSchema, noteResponseSchema, yardBookingSchema, yardScanSchema } from '../../shared/yard';
 import { adminBookingDetailSchema, historyPageSchema, historyQuerySchema, recordPaymentResponseSchema, adminBookingEditResponseSchema, adminBookingEditSchema, adminBookingsQuerySchema, adminBookingsResponseSchema, adminCheckoutRequestSchema, adminCustomerEditSchema, adminCustomerResponseSchema, adminSummarySchema, customerSearchQuerySchema, customerSearchResponseSchema, daySheetQuerySchema, daySheetSchema, partialRefundResponseSchema, refundRetryResponseSchema } from '../../shared/admin';
 import { balanceCheckoutResponseSchema } from '../../shared/balance-checkout';
@@ -87,6 +88,8 @@ export const API_CONTRACT: Record<RouteKey, RouteContract> = {
   'POST /api/yard/scan': { summary: "The booking a pass's QR code belongs to, as the yard sees it (a made-up code is 404).", body: yardScanSchema, response: yardBookingSchema },
   'GET /api/yard/bookings/{id}': { summary: 'One booking as the yard sees it: what is due, a free bay, the next step, notes.', response: yardBookingSchema },
   'POST /api/yard/bookings/{id}/check-in': { summary: 'Check a car in: registration, bay, key tag, a note; the status moves to Check-in.', body: checkInSchema, response: yardBookingSchema },
+  'GET /api/yard/bookings/{id}/condition': { summary: "The booking's handover records (drop-off, collection, corrections) and, once both stages have one, what changed.", response: conditionViewSchema },
+  'POST /api/yard/bookings/{id}/condition': { summary: "Record the car's condition at drop-off or collection, acknowledged by the traveller; a record never changes, a correction names it.", body: conditionRequestSchema, status: 201, response: conditionResponseSchema },
   'POST /api/yard/bookings/{id}/check-out': { summary: 'Check a car out; refused while money is due unless an admin gives a reason.', body: checkOutSchema, response: yardBookingSchema },
   'POST /api/admin/bookings/{id}/notes': { summary: 'A staff note on a booking, optionally flagged for a day sheet.', body: noteRequestSchema, status: 201, response: noteResponseSchema },
   'GET /api/me/bookings/{id}/calendar.ics': { summary: "One's own booking as a calendar file (drop-off and pick-up).", response: { mediaType: 'text/calendar', description: 'Two events in UTC (the booked NZ times), the yard as location, the pass link; a download (METHOD:PUBLISH).' } },

@@ -133,6 +133,8 @@ export const keys = {
   /** How many photos a booking holds: the 30-photo limit is a condition on it, in the photo's own transaction. */
   photoCount: (bookingId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: 'PHOTO_COUNT' }),
   noteCount: (bookingId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: 'NOTE_COUNT' }),
+  /** A handover record: the stage and its place among the stage's records (1, then each correction), so a second record for one place cannot be written. */
+  conditionRecord: (bookingId: string, stage: string, sequence: number): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: `CONDITION#${stage}#${String(sequence).padStart(3, '0')}` }),
   /**
    * A refund line not yet confirmed by Stripe (refund-requests.ts): written in the transaction that writes the line,
    * deleted in the one that settles it; the refund worker reads the one partition (only refunds in flight).
@@ -214,6 +216,8 @@ export const queries = {
   bookingNotes: (bookingId: string) => startingWith(keys.booking(bookingId).pk, 'NOTE#'),
   /** A booking's vehicle photos. */
   bookingPhotos: (bookingId: string) => startingWith(keys.booking(bookingId).pk, 'PHOTO#'),
+  /** A booking's handover records, drop-off's before collection's ('c' < 'd' is not relied on: callers group by stage). */
+  bookingConditions: (bookingId: string) => startingWith(keys.booking(bookingId).pk, 'CONDITION#'),
   /** The changes made to a booking or a customer. */
   bookingHistory: (bookingId: string) => startingWith(keys.booking(bookingId).pk, 'AUDIT#'),
   customerHistory: (customerId: string) => startingWith(keys.customer(customerId).pk, 'AUDIT#'),

@@ -3,6 +3,7 @@
  * value staff set, otherwise the site configuration's default.
  */
 import { DEFAULT_CAPACITY } from '../../shared/capacity';
+import { DEFAULT_YARD_MOVES_KM } from '../../shared/condition';
 import { keys } from './keys';
 import { getItem, putItem, type Item } from './table';
 
@@ -29,4 +30,15 @@ export async function yardCapacity(): Promise<YardCapacity> {
 
 export async function saveCapacity(capacity: number, by: string, at: string): Promise<void> {
   await putItem({ ...keys.yardSettings(), type: 'yard_settings', capacity, updatedBy: by, updatedAt: at });
+}
+
+/**
+ * How far the yard's own moves take a car (to its bay and back), which the handover's comparison does not count as
+ * driven: `YARD_MOVES_KM` in the environment, else 5 km.
+ */
+export function yardMovesKm(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.YARD_MOVES_KM?.trim();
+  if (!raw) return DEFAULT_YARD_MOVES_KM;
+  if (!/^\d{1,4}$/.test(raw)) throw new Error(`YARD_MOVES_KM must be a whole number of kilometres, not "${raw}"`);
+  return Number(raw);
 }

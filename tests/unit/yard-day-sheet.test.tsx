@@ -24,6 +24,9 @@ const api = vi.hoisted(() => ({
   addNote: vi.fn(),
   recordPayment: vi.fn(),
   searchBookings: vi.fn(),
+  // The handover panel on the open booking: no records yet.
+  fetchCondition: vi.fn(async () => ({ records: [], drop_off: null, collection: null, yard_moves_km: 5, comparison: null })),
+  recordCondition: vi.fn(),
 }));
 vi.mock('../../web/src/features/yard/api/yard-api', () => api);
 

@@ -5,6 +5,7 @@
 import { adminBookingsResponseSchema, daySheetSchema, recordPaymentResponseSchema, type AdminBookingsResponse, type DaySheet } from '@shared/admin';
 import type { RecordPayment } from '@shared/balance';
 import { noteResponseSchema, yardBookingSchema, type CheckInInput, type CheckOutInput, type NoteRequest, type YardBooking } from '@shared/yard';
+import { conditionResponseSchema, conditionViewSchema, type ConditionRequestInput, type ConditionView } from '@shared/condition';
 import { apiRequest } from '../../../lib/api-client';
 
 const id = (bookingId: string) => encodeURIComponent(bookingId);
@@ -25,3 +26,7 @@ export const fetchDaySheet = (date: string, signal?: AbortSignal): Promise<DaySh
 
 export const searchBookings = (q: string, signal?: AbortSignal): Promise<AdminBookingsResponse> =>
   apiRequest(`/admin/bookings?${new URLSearchParams({ tab: 'all', q, pageSize: '10' })}`, { schema: adminBookingsResponseSchema, auth: true, signal });
+
+export const fetchCondition = (bookingId: string, signal?: AbortSignal): Promise<ConditionView> => apiRequest(`/yard/bookings/${id(bookingId)}/condition`, { schema: conditionViewSchema, auth: true, signal });
+
+export const recordCondition = (bookingId: string, body: ConditionRequestInput) => apiRequest(`/yard/bookings/${id(bookingId)}/condition`, { method: 'POST', body, schema: conditionResponseSchema, auth: true });

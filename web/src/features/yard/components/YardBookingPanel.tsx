@@ -15,13 +15,14 @@ import { Field } from '../../../ui/Field';
 import { TextField } from '../../../ui/TextField';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { addNote, checkIn, checkOut, fetchYardBooking, recordPayment } from '../api/yard-api';
+import { ConditionPanel, type UploadImage } from './ConditionPanel';
 
 export interface PhotosPanelProps {
   bookingId: string;
   bookingReference?: string | null;
 }
 
-export function YardBookingPanel({ view, onChange, onClose, PhotosPanel }: { view: YardBooking; onChange(v: YardBooking): void; onClose(): void; PhotosPanel?: ComponentType<PhotosPanelProps> }) {
+export function YardBookingPanel({ view, onChange, onClose, PhotosPanel, uploadImage }: { view: YardBooking; onChange(v: YardBooking): void; onClose(): void; PhotosPanel?: ComponentType<PhotosPanelProps>; uploadImage?: UploadImage }) {
   const { booking, due } = view;
   return (
     <section className="yard-card yard-booking" aria-labelledby="yard-booking-title">
@@ -58,6 +59,10 @@ export function YardBookingPanel({ view, onChange, onClose, PhotosPanel }: { vie
           {due.late_days > 0 && ` (includes ${due.late_days} late day${due.late_days === 1 ? '' : 's'}: ${formatDollars(due.late_fee)})`}
         </dd>
       </dl>
+      {/* The handover (docs/yard.md): the condition at drop-off before check-in, at collection before the car leaves. */}
+      {(view.next_step || booking.status === 'checkout') && (
+        <ConditionPanel key={`${booking.id}-${view.next_step ?? 'out'}`} bookingId={booking.id} version={booking.updated_at} stage={view.next_step === 'checkin' ? 'drop-off' : 'collection'} {...(uploadImage ? { uploadImage } : {})} />
+      )}
       {view.next_step === 'checkin' && <CheckInStep view={view} onChange={onChange} />}
       {view.next_step === 'checkout' && <CheckOutStep view={view} onChange={onChange} />}
       {/* After check-out too: the photos at pick-up are taken as the car leaves (docs/yard.md). */}

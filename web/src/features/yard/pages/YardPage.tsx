@@ -13,6 +13,7 @@ import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { useToast } from '../../../ui/toast/ToastProvider';
 import { fetchYardBooking, scanPass } from '../api/yard-api';
 import { ScanPass } from '../components/ScanPass';
+import type { UploadImage } from '../components/ConditionPanel';
 import { YardBookingPanel, type PhotosPanelProps } from '../components/YardBookingPanel';
 import { YardDay } from '../components/YardDay';
 import { YardSearch } from '../components/YardSearch';
@@ -25,9 +26,11 @@ export interface YardPageProps {
   pickupQueue?: ReactNode;
   /** The vehicle photos panel, for photos at check-in and check-out. */
   PhotosPanel?: ComponentType<PhotosPanelProps>;
+  /** Uploads a handover photo or signature through the photo uploads (composed by the app). */
+  uploadImage?: UploadImage;
 }
 
-export default function YardPage({ pickupQueue, PhotosPanel }: YardPageProps) {
+export default function YardPage({ pickupQueue, PhotosPanel, uploadImage }: YardPageProps) {
   const { toast } = useToast();
   const now = useClock();
   const day = useYardDaySheet(nzNow(now()).date);
@@ -63,7 +66,7 @@ export default function YardPage({ pickupQueue, PhotosPanel }: YardPageProps) {
       <div className="container yard-container">
         <h1 className="page-title">Yard</h1>
         {open ? (
-          <YardBookingPanel view={open} onChange={changed} onClose={() => setOpen(null)} {...(PhotosPanel ? { PhotosPanel } : {})} />
+          <YardBookingPanel view={open} onChange={changed} onClose={() => setOpen(null)} {...(PhotosPanel ? { PhotosPanel } : {})} {...(uploadImage ? { uploadImage } : {})} />
         ) : (
           <ScanPass busy={busy} onCode={(code) => void show(() => scanPass(code))} />
         )}
