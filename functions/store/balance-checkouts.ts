@@ -15,6 +15,7 @@
 import type { BalanceCheckoutClaim } from '../../shared/records';
 import { checkoutSessionItem, type CheckoutSession } from './checkout-sessions';
 import { keys } from './keys';
+import { rethrow, retryOnStale, stale } from '../lib/retry-on-stale';
 import { cancellationCodes, conflictPause, transact, updateIf } from './table';
 
 export interface ClaimRequest {
@@ -58,18 +59,22 @@ export async function openBalanceCheckout(bookingId: string, open: BalanceChecko
     },
     { Put: { Item: checkoutSessionItem(session) } },
   ];
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await transact(items);
-      return true;
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (codes?.[0] === 'ConditionalCheckFailed') return false;
-      // A concurrent write to the booking (no condition failed): try again, the condition decides.
-      if (!codes || attempt >= 4) throw error;
-      await conflictPause(attempt);
-    }
-  }
+  return retryOnStale(
+    { tries: 5, pause: conflictPause },
+    async () => {
+      try {
+        await transact(items);
+        return true;
+      } catch (error) {
+        const codes = cancellationCodes(error);
+        if (codes?.[0] === 'ConditionalCheckFailed') return false;
+        if (!codes) throw error;
+        // A concurrent write to the booking (no condition failed): try again, the condition decides.
+        return stale(error);
+      }
+    },
+    rethrow,
+  );
 }
 
 /** Gives a claim back (Stripe made no session for it); nothing when it is no longer the booking's. */

@@ -17,6 +17,7 @@ import { keys } from './keys';
 import { bookingSearchTokens } from './search-tokens';
 import { movePlaces } from './occupancy';
 import { newRefundRequests } from './refund-requests';
+import { retryOnStale, stale } from '../lib/retry-on-stale';
 import { cancellationCodes, conflictPause, transact, type TransactItem } from './table';
 import { yardCapacity } from './yard-settings';
 import { stayChange } from '../../shared/capacity';
@@ -144,19 +145,22 @@ export async function saveBookingChange(before: Booking, changed: Booking, optio
   const grows = placesOf(after) !== null && stayChange(placesOf(before), placesOf(after)).added.length > 0;
   const capacity = grows ? (await yardCapacity()).capacity : 0;
   const { items, lockIndex, places } = changeItems(before, after, options, capacity);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await transact(items);
-      return 'changed';
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (!codes) throw error;
-      if (codes[0] === 'ConditionalCheckFailed') return 'stale';
-      if (lockIndex >= 0 && codes[lockIndex] === 'ConditionalCheckFailed') return 'bay-busy';
-      if (codes.slice(places[0], places[1]).includes('ConditionalCheckFailed')) return 'full';
-      // No condition failed: another transaction touched a shared item (the counters) at the same moment.
-      if (attempt >= 4) return 'stale';
-      await conflictPause(attempt);
-    }
-  }
+  return retryOnStale<ChangeOutcome>(
+    { tries: 5, pause: conflictPause },
+    async () => {
+      try {
+        await transact(items);
+        return 'changed';
+      } catch (error) {
+        const codes = cancellationCodes(error);
+        if (!codes) throw error;
+        if (codes[0] === 'ConditionalCheckFailed') return 'stale';
+        if (lockIndex >= 0 && codes[lockIndex] === 'ConditionalCheckFailed') return 'bay-busy';
+        if (codes.slice(places[0], places[1]).includes('ConditionalCheckFailed')) return 'full';
+        // No condition failed: another transaction touched a shared item (the counters) at the same moment.
+        return stale(error);
+      }
+    },
+    () => 'stale',
+  );
 }

@@ -9,6 +9,7 @@ import { isRecordId, keys } from './keys';
 import { holdPlaces, releaseHeldPlaces } from './occupancy';
 import { batchGet, cancellationCodes, conflictPause, getItem, transact, type Item } from './table';
 import * as clock from '../lib/clock';
+import { rethrow, retryOnStale, stale } from '../lib/retry-on-stale';
 
 type BookingItem = Item & Booking & { ttl?: number };
 
@@ -59,22 +60,26 @@ export async function createPendingBooking(booking: Booking, session: CheckoutSe
     { Put: { Item: checkoutSessionItem(session), ConditionExpression: 'attribute_not_exists(pk)' } },
     ...(held ? holdPlaces(booking, capacity, booking.createdAt) : []),
   ];
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await transact(items);
-      return 'created';
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (!codes) throw error;
-      if (codes.slice(2).includes('ConditionalCheckFailed')) return 'full';
-      // The booking's id is new to this request: if it exists, this request's own earlier try (an SDK retry after a
-      // lost answer) wrote it, and it is created.
-      if (codes.slice(0, 2).includes('ConditionalCheckFailed') && (await pendingBookingExists(booking.id, session.sessionId))) return 'created';
-      if (codes.slice(0, 2).includes('ConditionalCheckFailed')) throw error;
-      if (attempt >= MAX_CONFLICT_RETRIES || !mayRetry()) return 'busy';
-      await conflictPause(attempt);
-    }
-  }
+  return retryOnStale<PendingOutcome>(
+    { tries: MAX_CONFLICT_RETRIES + 1, pause: conflictPause },
+    async (attempt) => {
+      try {
+        await transact(items);
+        return 'created';
+      } catch (error) {
+        const codes = cancellationCodes(error);
+        if (!codes) throw error;
+        if (codes.slice(2).includes('ConditionalCheckFailed')) return 'full';
+        // The booking's id is new to this request: if it exists, this request's own earlier try (an SDK retry after a
+        // lost answer) wrote it, and it is created.
+        if (codes.slice(0, 2).includes('ConditionalCheckFailed') && (await pendingBookingExists(booking.id, session.sessionId))) return 'created';
+        if (codes.slice(0, 2).includes('ConditionalCheckFailed')) throw error;
+        if (attempt < MAX_CONFLICT_RETRIES && !mayRetry()) return 'busy';
+        return stale(error);
+      }
+    },
+    () => 'busy',
+  );
 }
 
 /** Whether the pending booking for this checkout session was written (a consistent read, after an unclear outcome). */
@@ -101,18 +106,21 @@ export async function endPendingBooking(booking: Booking, status: 'expired' | 'p
     },
     ...(booking.placesHeld ? releaseHeldPlaces(booking, at) : []),
   ];
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await transact(items);
-      return true;
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (!codes) throw error;
-      if (codes[0] === 'ConditionalCheckFailed') return false;
-      if (attempt >= MAX_CONFLICT_RETRIES) throw error;
-      await conflictPause(attempt);
-    }
-  }
+  return retryOnStale(
+    { tries: MAX_CONFLICT_RETRIES + 1, pause: conflictPause },
+    async () => {
+      try {
+        await transact(items);
+        return true;
+      } catch (error) {
+        const codes = cancellationCodes(error);
+        if (!codes) throw error;
+        if (codes[0] === 'ConditionalCheckFailed') return false;
+        return stale(error);
+      }
+    },
+    rethrow,
+  );
 }
 
 /** The index keys of a confirmed booking: its owner's list by drop-off, and the admin's lists by month and by status. */

@@ -10,6 +10,7 @@ import type { Customer } from '../../shared/records';
 import { isRecordId, keys } from './keys';
 import { getItem, transact, updateIf, type Item, type TransactItem } from './table';
 import * as clock from '../lib/clock';
+import { retryOnStale, stale } from '../lib/retry-on-stale';
 
 
 export type { Customer };
@@ -143,21 +144,27 @@ export function ownsEmail(owner: CheckoutOwner, email: string): boolean {
  */
 export async function upsertCustomer(details: CustomerDetails, owner: CheckoutOwner): Promise<Customer> {
   const claims = ownsEmail(owner, details.email);
-  for (let attempt = 0; attempt < 6; attempt++) {
-    const guard = await getItem<GuardItem>(keys.emailGuard(details.email), true);
-    if (guard) {
-      const existing = await getCustomer(guard.customerId, true);
-      if (!existing) throw new Error(`E-mail guard points at a missing customer ${guard.customerId}`);
-      if (!claims || existing.userId) return existing;
-      const linked = await linkToUser(existing, owner.userId!);
-      if (linked) return linked;
-    } else {
-      const created = await createCustomer(details, claims ? owner.userId : null);
-      if (created !== 'retry') return created;
-    }
-    await new Promise((r) => setTimeout(r, 10 + Math.random() * 40 * (attempt + 1)));
-  }
-  throw new Error('Could not save the customer after several attempts');
+  return retryOnStale<Customer>(
+    { tries: 6 },
+    async (attempt) => {
+      const guard = await getItem<GuardItem>(keys.emailGuard(details.email), true);
+      if (guard) {
+        const existing = await getCustomer(guard.customerId, true);
+        if (!existing) throw new Error(`E-mail guard points at a missing customer ${guard.customerId}`);
+        if (!claims || existing.userId) return existing;
+        const linked = await linkToUser(existing, owner.userId!);
+        if (linked) return linked;
+      } else {
+        const created = await createCustomer(details, claims ? owner.userId : null);
+        if (created !== 'retry') return created;
+      }
+      await new Promise((r) => setTimeout(r, 10 + Math.random() * 40 * (attempt + 1)));
+      return stale();
+    },
+    () => {
+      throw new Error('Could not save the customer after several attempts');
+    },
+  );
 }
 
 /** Links an unlinked customer to a user; null when someone linked it first (read it again then). */

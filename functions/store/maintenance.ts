@@ -9,6 +9,7 @@
  */
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../lib/aws';
+import { rethrow, retryOnStale, stale } from '../lib/retry-on-stale';
 import { keys, type ItemKey, queries } from './keys';
 import { queryAll, cancellationCodes, conflictPause, getItem, isConditionalFailure, transact, updateIf, type Item, type TransactItem } from './table';
 
@@ -109,19 +110,23 @@ export async function rewriteBookingItems(r: BookingRewrite): Promise<'written' 
   for (const [i, chunk] of chunks.entries()) {
     const guard = bookingGuard(r, i === 0);
     if (chunk.length === 0 && !guard.Update) continue;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await transact([guard, ...chunk]);
-        break;
-      } catch (error) {
-        const codes = cancellationCodes(error);
-        if (!codes) throw error;
-        if (codes[0] === 'ConditionalCheckFailed') return 'changed';
-        // Another transaction touched one of these items at the same moment: try again.
-        if (attempt >= CONFLICT_RETRIES) throw error;
-        await conflictPause(attempt);
-      }
-    }
+    const outcome = await retryOnStale(
+      { tries: CONFLICT_RETRIES + 1, pause: conflictPause },
+      async () => {
+        try {
+          await transact([guard, ...chunk]);
+          return 'written' as const;
+        } catch (error) {
+          const codes = cancellationCodes(error);
+          if (!codes) throw error;
+          if (codes[0] === 'ConditionalCheckFailed') return 'changed' as const;
+          // Another transaction touched one of these items at the same moment: try again.
+          return stale(error);
+        }
+      },
+      rethrow,
+    );
+    if (outcome === 'changed') return 'changed';
   }
   return 'written';
 }

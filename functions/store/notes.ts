@@ -9,6 +9,7 @@
  * counted too.
  */
 import { keys, queries } from './keys';
+import { retryOnStale, stale } from '../lib/retry-on-stale';
 import { cancellationCodes, getItem, query, queryAll, transact, type TransactItem } from './table';
 
 export interface NoteRecord {
@@ -65,20 +66,24 @@ const ATTEMPTS = 4;
 
 /** Saves the note unless the booking already holds `max` notes (`full`: nothing written). */
 export async function saveNote(n: NoteRecord, max: number): Promise<'saved' | 'full'> {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const seen = await noteCount(n.bookingId);
-    if (seen.count >= max) return 'full';
-    const items = [...notePuts(n), noteCountUpdate(n.bookingId, seen, max, n.at)];
-    try {
-      await transact(items);
-      return 'saved';
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      // The count's condition failed (full now, or first set by another note): read it again and decide anew.
-      if (!codes || codes[items.length - 1] !== 'ConditionalCheckFailed') throw error;
-    }
-  }
-  return 'full';
+  return retryOnStale<'saved' | 'full'>(
+    { tries: ATTEMPTS },
+    async () => {
+      const seen = await noteCount(n.bookingId);
+      if (seen.count >= max) return 'full';
+      const items = [...notePuts(n), noteCountUpdate(n.bookingId, seen, max, n.at)];
+      try {
+        await transact(items);
+        return 'saved';
+      } catch (error) {
+        const codes = cancellationCodes(error);
+        // The count's condition failed (full now, or first set by another note): read it again and decide anew.
+        if (!codes || codes[items.length - 1] !== 'ConditionalCheckFailed') throw error;
+      }
+      return stale();
+    },
+    () => 'full',
+  );
 }
 
 const fields = ({ id, bookingId, bookingReference, text, author, authorName, at, flagDate }: NoteRecord): NoteRecord => ({ id, bookingId, bookingReference, text, author, authorName: authorName ?? null, at, flagDate: flagDate ?? null });

@@ -40,6 +40,13 @@ export function newRefundRequests(before: Booking, after: Booking): TransactItem
   return (after.ledger ?? []).filter((l) => l.kind === 'refund' && l.status === 'pending' && !isYardRefund(l) && !known.has(l.id)).map((l) => refundRequestPut(after.id, l));
 }
 
+/** The removal of the requests of lines settled (made or failed), for the transaction that settles them. */
+export function settledRefundRequestDeletes(lineIds: readonly string[]): TransactItem[] {
+  return lineIds.map((id) => refundRequestDelete(id));
+}
+
+const refundRequestDelete = (lineId: string): TransactItem => ({ Delete: { Key: keys.refundRequest(lineId) } });
+
 /** The refund queue as one worker pass sees it: what is due now, and when the oldest refund still in flight was asked for. */
 export interface RefundQueue {
   /** Requests whose next attempt is due, oldest first. */
@@ -64,7 +71,7 @@ export async function refundQueue(now: Date, limit = 25): Promise<RefundQueue> {
 
 /** A request whose line is settled already (or gone) has nothing left to do. */
 export async function dropRefundRequest(lineId: string): Promise<void> {
-  await transact([{ Delete: { Key: keys.refundRequest(lineId) } }]);
+  await transact([refundRequestDelete(lineId)]);
 }
 
 /** After a send that met no answer: try again later (the same idempotency key makes a repeat harmless). */

@@ -6,6 +6,7 @@
 import { profileMessages, splitName, type Profile, type ProfileResponse, type ProfileUpdate } from '../../../shared/profile';
 import type { Caller } from '../../lib/auth';
 import { conflict } from '../../domain/errors';
+import { retryOnStale, stale } from '../../lib/retry-on-stale';
 import { changeCustomerDetails } from '../../store/customer-changes';
 import { createProfile, getProfile, putProfile, type ProfileRecord } from '../../store/profiles';
 import { accountCustomer } from './account-customer';
@@ -45,14 +46,20 @@ export async function loadProfile(caller: Caller): Promise<ProfileResponse> {
  */
 async function syncCustomer(caller: Caller, update: ProfileUpdate): Promise<void> {
   if (!update.first_name || !update.phone) return;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const customer = await accountCustomer(caller);
-    if (!customer) return;
-    const outcome = await changeCustomerDetails(customer, { firstName: update.first_name, lastName: update.last_name, contactNumber: update.phone });
-    if (outcome === 'phone-taken') throw conflict(profileMessages.phoneTaken, { phone: profileMessages.phoneTaken });
-    if (outcome !== 'stale') return;
-  }
-  throw conflict('Your details changed while saving. Please try again.');
+  const details = { firstName: update.first_name, lastName: update.last_name, contactNumber: update.phone };
+  await retryOnStale(
+    { tries: 3 },
+    async () => {
+      const customer = await accountCustomer(caller);
+      if (!customer) return;
+      const outcome = await changeCustomerDetails(customer, details);
+      if (outcome === 'phone-taken') throw conflict(profileMessages.phoneTaken, { phone: profileMessages.phoneTaken });
+      return outcome === 'stale' ? stale() : undefined;
+    },
+    () => {
+      throw conflict('Your details changed while saving. Please try again.');
+    },
+  );
 }
 
 export async function saveProfile(caller: Caller, update: ProfileUpdate): Promise<ProfileResponse> {

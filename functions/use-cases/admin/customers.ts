@@ -11,6 +11,7 @@ import { LISTED_STATUSES, isListed, type Booking, type Customer } from '../../..
 import type { Caller } from '../../lib/auth';
 import { conflict, notFound } from '../../domain/errors';
 import { logger } from '../../lib/logger';
+import { retryOnStale, stale } from '../../lib/retry-on-stale';
 import { getCustomers, searchCustomerIds } from '../../store/admin-lists';
 import { getBooking } from '../../store/bookings';
 import { saveBookingChange, type FieldChange } from '../../store/booking-changes';
@@ -72,15 +73,20 @@ export async function adminEditCustomer(caller: Caller, id: string, edit: AdminC
 async function carryToBookings(customer: Customer, by: string, changes: FieldChange[]): Promise<void> {
   const details = { name: customer.name, email: customer.email, contactNumber: customer.contactNumber };
   for (const listed of (await bookingsOfCustomer(customer)).filter(isListed)) {
-    let booking: Booking | null = listed;
-    for (let attempt = 0; booking && attempt < 3; attempt++) {
-      const same = booking.customer.name === details.name && booking.customer.email === details.email && booking.customer.contactNumber === details.contactNumber;
-      if (same) break;
-      const after: Booking = { ...booking, customer: details, updatedAt: clock.now().toISOString() };
-      const outcome = await saveBookingChange(booking, after, { editableStatuses: LISTED_STATUSES, audit: { by, changes } });
-      if (outcome === 'changed') break;
-      booking = await getBooking(booking.id, true);
-    }
-    if (!booking) logger.error('A booking of an edited customer disappeared', { customerId: customer.id, bookingId: listed.id });
+    const carried = await retryOnStale<'done' | 'gone'>(
+      { tries: 3 },
+      async (attempt) => {
+        const booking = attempt === 0 ? listed : await getBooking(listed.id, true);
+        if (!booking) return 'gone';
+        const same = booking.customer.name === details.name && booking.customer.email === details.email && booking.customer.contactNumber === details.contactNumber;
+        if (same) return 'done';
+        const after: Booking = { ...booking, customer: details, updatedAt: clock.now().toISOString() };
+        const outcome = await saveBookingChange(booking, after, { editableStatuses: LISTED_STATUSES, audit: { by, changes } });
+        return outcome === 'changed' ? 'done' : stale();
+      },
+      // Still busy after every try: left as it is, unless it is gone.
+      async () => ((await getBooking(listed.id, true)) ? 'done' : 'gone'),
+    );
+    if (carried === 'gone') logger.error('A booking of an edited customer disappeared', { customerId: customer.id, bookingId: listed.id });
   }
 }

@@ -15,6 +15,7 @@ import { adminMessages } from '../../../shared/admin';
 import type { Caller } from '../../lib/auth';
 import { conflict, notFound } from '../../domain/errors';
 import { logger } from '../../lib/logger';
+import { retryOnStale, stale } from '../../lib/retry-on-stale';
 import { saveBookingChange } from '../../store/booking-changes';
 import { refundRequestPut } from '../../store/refund-requests';
 import { refund } from '../booking/refund';
@@ -47,35 +48,38 @@ async function recordHandedBack(caller: Caller, before: Booking, index: number, 
 }
 
 export async function retryRefund(caller: Caller, id: string, lineId: string, now = clock.now()): Promise<RetryOutcome> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const before = await confirmedBooking(id);
-    const index = (before.ledger ?? []).findIndex((l) => l.id === lineId && l.kind === 'refund');
-    if (index < 0) throw notFound(refundRetryMessages.notFound);
-    const line = before.ledger![index]!;
-    if (line.outside) throw conflict(refundRetryMessages.outside);
-    if (isYardRefund(line)) {
-      const handed = await recordHandedBack(caller, before, index, now);
-      if (handed) return handed;
-      continue;
-    }
-    if (line.status !== 'failed') return { retried: false, booking: before };
+  return retryOnStale<RetryOutcome>(
+    { tries: 3 },
+    async () => {
+      const before = await confirmedBooking(id);
+      const index = (before.ledger ?? []).findIndex((l) => l.id === lineId && l.kind === 'refund');
+      if (index < 0) throw notFound(refundRetryMessages.notFound);
+      const line = before.ledger![index]!;
+      if (line.outside) throw conflict(refundRetryMessages.outside);
+      if (isYardRefund(line)) {
+        return (await recordHandedBack(caller, before, index, now)) ?? stale();
+      }
+      if (line.status !== 'failed') return { retried: false, booking: before };
 
-    const at = changeTime(before, now);
-    const { settledAt: _settled, failure: _failure, ...unsettled } = line;
-    const pending: LedgerLine = { ...unsettled, status: 'pending' };
-    const ledger = [...before.ledger!];
-    ledger[index] = pending;
-    const after: Booking = { ...before, ledger, updatedAt: at };
-    const saved = await saveBookingChange(before, after, {
-      editableStatuses: LISTED_STATUSES,
-      audit: { by: caller.email ?? caller.sub, changes: [{ field: 'refund', old: `Failed: ${formatMoney(-line.amountCents)}`, new: `Retried: ${formatMoney(-line.amountCents)}` }] },
-      // The queue's request is new (the failure removed the old one); it names the retry's time, not the line's.
-      alsoWrite: [refundRequestPut(id, { ...pending, at })],
-    });
-    if (saved !== 'changed') continue; // changed meanwhile: read again (a concurrent retry makes this one a no-op)
-    logger.info('Failed refund retried', { bookingId: id, ledgerLine: lineId, amountCents: -line.amountCents });
-    await refund(after, pending);
-    return { retried: true, booking: (await confirmedBooking(id)) };
-  }
-  throw conflict(adminMessages.stale);
+      const at = changeTime(before, now);
+      const { settledAt: _settled, failure: _failure, ...unsettled } = line;
+      const pending: LedgerLine = { ...unsettled, status: 'pending' };
+      const ledger = [...before.ledger!];
+      ledger[index] = pending;
+      const after: Booking = { ...before, ledger, updatedAt: at };
+      const saved = await saveBookingChange(before, after, {
+        editableStatuses: LISTED_STATUSES,
+        audit: { by: caller.email ?? caller.sub, changes: [{ field: 'refund', old: `Failed: ${formatMoney(-line.amountCents)}`, new: `Retried: ${formatMoney(-line.amountCents)}` }] },
+        // The queue's request is new (the failure removed the old one); it names the retry's time, not the line's.
+        alsoWrite: [refundRequestPut(id, { ...pending, at })],
+      });
+      if (saved !== 'changed') return stale(); // changed meanwhile: read again (a concurrent retry makes this one a no-op)
+      logger.info('Failed refund retried', { bookingId: id, ledgerLine: lineId, amountCents: -line.amountCents });
+      await refund(after, pending);
+      return { retried: true, booking: (await confirmedBooking(id)) };
+    },
+    () => {
+      throw conflict(adminMessages.stale);
+    },
+  );
 }

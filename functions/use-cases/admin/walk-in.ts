@@ -23,6 +23,7 @@ import type { Caller } from '../../lib/auth';
 import { sendEmail } from '../../lib/email';
 import { badRequest, conflict } from '../../domain/errors';
 import { logger } from '../../lib/logger';
+import { retryOnStale, stale } from '../../lib/retry-on-stale';
 import { bayClash, freeBay, readBayVersion } from '../../store/bays';
 import { sendReceipt } from '../booking/confirm-payment';
 import { customerListKeys, upsertCustomer } from '../../store/customers';
@@ -72,50 +73,55 @@ async function paidInYard(caller: Caller, req: WalkInRequest, now: Date): Promis
   const bayVersion = await bayFree(bay, selection);
   const details = customerOf(req);
   const at = now.toISOString();
-  for (let attempt = 0; attempt < 4; attempt++) {
-    const customer = await upsertCustomer(details, { userId: null, userEmail: null, userEmailVerified: false });
-    const id = randomUUID();
-    const booking: Booking & { bookingReference: string } = {
-      id,
-      status: 'checkin',
-      customerId: customer.id,
-      userId: null,
-      customer: { name: `${details.firstName} ${details.lastName}`.trim(), email: details.email, contactNumber: details.contactNumber },
-      carRegistration: details.carRegistration,
-      dropOffDate: selection.dropOffDate,
-      dropOffTime: selection.dropOffTime,
-      pickUpDate: selection.pickUpDate,
-      pickUpTime: selection.pickUpTime,
-      departureFlight: req.departure_flight ?? null,
-      returnFlight: req.return_flight ?? null,
-      parkingBayNumber: bay,
-      days: price.days,
-      shuttleService: true,
-      parkingCents: price.parkingCost,
-      ...addOnRecordOf(price),
-      totalCents: price.total,
-      paymentType: 'full',
-      amountDueNowCents: 0,
-      // No card checkout: the money is taken in the yard and recorded on the ledger.
-      checkoutSessionId: '',
-      createdAt: at,
-      updatedAt: at,
-      bookingReference: newBookingReference(),
-      confirmedAt: at,
-      payment: { type: 'full', amountPaidCents: 0, balanceDueCents: price.total, currency: 'nzd', paymentIntent: null, sessionId: '', paidAt: at },
-    };
-    const outcome = await createYardBooking({ booking, createdNzDate: nzToday(now), firstForCustomer: !customer.firstConfirmedAt, customerListed: customerListKeys(customer), capacity, bayVersion });
-    if (outcome === 'full') throw await fullStay(stayDates(selection.dropOffDate, selection.pickUpDate), { capacity, fieldFor: () => 'pick_up_date' });
-    if (outcome === 'bay-busy') throw conflict(adminMessages.bayTaken, { parking_bay_number: adminMessages.bayTaken });
-    if (outcome !== 'created') continue;
-    logger.info('Walk-in booked', { bookingId: id, reference: booking.bookingReference, totalCents: price.total, method: req.payment });
-    const method = req.payment === 'eftpos' ? 'eftpos' : 'cash';
-    // The confirmation below is the receipt of this payment: no second e-mail for it.
-    const paid = await recordPayment(caller, id, { amount: centsToDollars(price.total), method, version: at }, now, { receipt: false });
-    await sendReceipt(paid.booking);
-    return { booking_id: id, booking: toCustomerBooking(paid.booking) };
-  }
-  throw conflict(walkInMessages.failed);
+  return retryOnStale(
+    { tries: 4 },
+    async () => {
+      const customer = await upsertCustomer(details, { userId: null, userEmail: null, userEmailVerified: false });
+      const id = randomUUID();
+      const booking: Booking & { bookingReference: string } = {
+        id,
+        status: 'checkin',
+        customerId: customer.id,
+        userId: null,
+        customer: { name: `${details.firstName} ${details.lastName}`.trim(), email: details.email, contactNumber: details.contactNumber },
+        carRegistration: details.carRegistration,
+        dropOffDate: selection.dropOffDate,
+        dropOffTime: selection.dropOffTime,
+        pickUpDate: selection.pickUpDate,
+        pickUpTime: selection.pickUpTime,
+        departureFlight: req.departure_flight ?? null,
+        returnFlight: req.return_flight ?? null,
+        parkingBayNumber: bay,
+        days: price.days,
+        shuttleService: true,
+        parkingCents: price.parkingCost,
+        ...addOnRecordOf(price),
+        totalCents: price.total,
+        paymentType: 'full',
+        amountDueNowCents: 0,
+        // No card checkout: the money is taken in the yard and recorded on the ledger.
+        checkoutSessionId: '',
+        createdAt: at,
+        updatedAt: at,
+        bookingReference: newBookingReference(),
+        confirmedAt: at,
+        payment: { type: 'full', amountPaidCents: 0, balanceDueCents: price.total, currency: 'nzd', paymentIntent: null, sessionId: '', paidAt: at },
+      };
+      const outcome = await createYardBooking({ booking, createdNzDate: nzToday(now), firstForCustomer: !customer.firstConfirmedAt, customerListed: customerListKeys(customer), capacity, bayVersion });
+      if (outcome === 'full') throw await fullStay(stayDates(selection.dropOffDate, selection.pickUpDate), { capacity, fieldFor: () => 'pick_up_date' });
+      if (outcome === 'bay-busy') throw conflict(adminMessages.bayTaken, { parking_bay_number: adminMessages.bayTaken });
+      if (outcome !== 'created') return stale();
+      logger.info('Walk-in booked', { bookingId: id, reference: booking.bookingReference, totalCents: price.total, method: req.payment });
+      const method = req.payment === 'eftpos' ? 'eftpos' : 'cash';
+      // The confirmation below is the receipt of this payment: no second e-mail for it.
+      const paid = await recordPayment(caller, id, { amount: centsToDollars(price.total), method, version: at }, now, { receipt: false });
+      await sendReceipt(paid.booking);
+      return { booking_id: id, booking: toCustomerBooking(paid.booking) };
+    },
+    () => {
+      throw conflict(walkInMessages.failed);
+    },
+  );
 }
 
 function linkEmail(to: string, name: string, url: string, totalCents: number) {

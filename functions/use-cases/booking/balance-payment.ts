@@ -26,6 +26,7 @@ import { site } from '../../../shared/site';
 import { sendEmail } from '../../lib/email';
 import { CONFIRMED_STATUSES, LISTED_STATUSES, type Booking, type LedgerLine } from '../../../shared/records';
 import { logAbout, logger } from '../../lib/logger';
+import { retryOnStale, stale } from '../../lib/retry-on-stale';
 import { BUSINESS_METRICS, countEvent } from '../../lib/metrics';
 import { saveBookingChange, type FieldChange } from '../../store/booking-changes';
 import { getBooking } from '../../store/bookings';
@@ -99,41 +100,46 @@ export async function recordBalancePayment(session: Stripe.Checkout.Session, rec
     logger.error('Balance session metadata names another booking', { sessionId: maskToken(session.id), claimed: session.metadata.bookingId, recorded: record.bookingId });
     return { kind: 'unknown' };
   }
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const before = await getBooking(record.bookingId, true);
-    if (!before?.payment || !LISTED_STATUSES.includes(before.status)) return { kind: 'unknown' };
-    if (balanceLineOf(before, session.id)) return { kind: 'recorded', booking: before, recordedNow: false };
-    const at = changeTime(before);
-    const line = onlineLine(session, record.amountCents, at);
-    const current = before.balanceCheckout?.state === 'open' && before.balanceCheckout.sessionId === session.id;
-    const dueBefore = before.payment.balanceDueCents;
-    const decision = balancePaymentDecision(standingOf(before), dueBefore, line.amountCents);
-    const { after, refundLine } = withPayment(before, line, decision, at);
-    const outcome = await saveBookingChange(before, after, {
-      editableStatuses: LISTED_STATUSES,
-      // Its payment intent -> the booking, as at confirmation: Stripe's refund events for this payment find the booking.
-      alsoWrite: line.paymentIntent ? [paymentIntentPut(before.id, line.paymentIntent, at)] : [],
-      audit: { by: 'Customer (paid online)', changes: historyOf(line, decision, dueBefore, after.payment!.balanceDueCents) },
-    });
-    if (outcome !== 'changed') continue; // changed meanwhile (perhaps by the other caller recording this very payment)
-    logger.info('Balance paid online', { bookingId: before.id, amountCents: line.amountCents, keptCents: decision.keptCents, sessionId: maskToken(session.id), current });
-    tellStaff(before, session, record, decision, current);
-    // The payment moved what is due: the booking's other open session (if any) no longer fits.
-    await withdrawSupersededSession(before, after, session.id);
-    if (refundLine) {
-      countEvent(BUSINESS_METRICS.refundRequested);
-      await refund(after, refundLine);
-      // As the booking stands after the first send: the return page and the e-mail say whether the refund is made.
-      const sent = (await getBooking(before.id, true)) ?? after;
-      await tellCustomer(sent, session.id);
-      return { kind: 'recorded', booking: sent, recordedNow: true };
-    }
-    // Only the caller that recorded the payment sends its receipt: the webhook and the return page's check never both.
-    // A payment refunded whole (the booking cancelled meanwhile) is not a payment received.
-    if (decision.keptCents > 0) await sendPaymentReceipt(after, line);
-    return { kind: 'recorded', booking: after, recordedNow: true };
-  }
-  throw new Error(`Could not record the balance payment of booking ${record.bookingId}; asking Stripe to redeliver`);
+  return retryOnStale<BalancePaymentResult>(
+    { tries: MAX_ATTEMPTS },
+    async () => {
+      const before = await getBooking(record.bookingId, true);
+      if (!before?.payment || !LISTED_STATUSES.includes(before.status)) return { kind: 'unknown' };
+      if (balanceLineOf(before, session.id)) return { kind: 'recorded', booking: before, recordedNow: false };
+      const at = changeTime(before);
+      const line = onlineLine(session, record.amountCents, at);
+      const current = before.balanceCheckout?.state === 'open' && before.balanceCheckout.sessionId === session.id;
+      const dueBefore = before.payment.balanceDueCents;
+      const decision = balancePaymentDecision(standingOf(before), dueBefore, line.amountCents);
+      const { after, refundLine } = withPayment(before, line, decision, at);
+      const outcome = await saveBookingChange(before, after, {
+        editableStatuses: LISTED_STATUSES,
+        // Its payment intent -> the booking, as at confirmation: Stripe's refund events for this payment find the booking.
+        alsoWrite: line.paymentIntent ? [paymentIntentPut(before.id, line.paymentIntent, at)] : [],
+        audit: { by: 'Customer (paid online)', changes: historyOf(line, decision, dueBefore, after.payment!.balanceDueCents) },
+      });
+      if (outcome !== 'changed') return stale(); // changed meanwhile (perhaps by the other caller recording this very payment)
+      logger.info('Balance paid online', { bookingId: before.id, amountCents: line.amountCents, keptCents: decision.keptCents, sessionId: maskToken(session.id), current });
+      tellStaff(before, session, record, decision, current);
+      // The payment moved what is due: the booking's other open session (if any) no longer fits.
+      await withdrawSupersededSession(before, after, session.id);
+      if (refundLine) {
+        countEvent(BUSINESS_METRICS.refundRequested);
+        await refund(after, refundLine);
+        // As the booking stands after the first send: the return page and the e-mail say whether the refund is made.
+        const sent = (await getBooking(before.id, true)) ?? after;
+        await tellCustomer(sent, session.id);
+        return { kind: 'recorded', booking: sent, recordedNow: true };
+      }
+      // Only the caller that recorded the payment sends its receipt: the webhook and the return page's check never both.
+      // A payment refunded whole (the booking cancelled meanwhile) is not a payment received.
+      if (decision.keptCents > 0) await sendPaymentReceipt(after, line);
+      return { kind: 'recorded', booking: after, recordedNow: true };
+    },
+    () => {
+      throw new Error(`Could not record the balance payment of booking ${record.bookingId}; asking Stripe to redeliver`);
+    },
+  );
 }
 
 /** A payment the booking did not keep whole, or kept beyond its balance for review: an error line and a metric, for the alarms. */

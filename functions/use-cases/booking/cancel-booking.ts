@@ -15,6 +15,7 @@ import { withCalendar } from '../calendar/calendar-email';
 import { sendEmail } from '../../lib/email';
 import { conflict } from '../../domain/errors';
 import { logger } from '../../lib/logger';
+import { retryOnStale, stale } from '../../lib/retry-on-stale';
 import { changeBooking, refundHistoryValue } from './change-booking';
 import { bookingEmail } from './receipt-email';
 import * as clock from '../../lib/clock';
@@ -41,14 +42,19 @@ export interface CancelRequest {
 const ATTEMPTS_WHEN_UNVERSIONED = 4;
 
 export async function cancelBooking(first: Booking, req: CancelRequest): Promise<{ booking: Booking; decision: MoneyDecision }> {
-  let before = first;
-  for (let attempt = 1; ; attempt++) {
-    const done = await cancelOnce(before, req);
-    if (done !== 'stale') return done;
-    const again = !req.versioned && attempt < ATTEMPTS_WHEN_UNVERSIONED ? await getBooking(first.id, true) : null;
-    if (!again) throw conflict(cancellationMessages.stale);
-    before = again;
-  }
+  const stale409 = () => conflict(cancellationMessages.stale);
+  return retryOnStale(
+    { tries: req.versioned ? 1 : ATTEMPTS_WHEN_UNVERSIONED },
+    async (attempt) => {
+      const before = attempt === 0 ? first : await getBooking(first.id, true);
+      if (!before) throw stale409();
+      const done = await cancelOnce(before, req);
+      return done === 'stale' ? stale() : done;
+    },
+    () => {
+      throw stale409();
+    },
+  );
 }
 
 async function cancelOnce(before: Booking, req: CancelRequest): Promise<{ booking: Booking; decision: MoneyDecision } | 'stale'> {

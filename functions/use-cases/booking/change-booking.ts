@@ -81,7 +81,7 @@ export async function changeBooking(before: Booking, req: BookingChange): Promis
   const refundLine = lines.find((l) => l.kind === 'refund' && !isYardRefund(l));
   if (refundLine) {
     countEvent(BUSINESS_METRICS.refundRequested);
-    await refund(after, refundLine, ledger.indexOf(refundLine));
+    await refund(after, refundLine);
   }
   return { outcome, booking: after, decision };
 }

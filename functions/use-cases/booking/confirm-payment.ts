@@ -13,6 +13,7 @@ import { withCalendar } from '../calendar/calendar-email';
 import { sendEmail } from '../../lib/email';
 import { conflict, notFound, providerFailed } from '../../domain/errors';
 import { logAbout, logger } from '../../lib/logger';
+import { retryOnStale, stale } from '../../lib/retry-on-stale';
 import { BUSINESS_METRICS, countEvent } from '../../lib/metrics';
 import { stripeClient } from '../../lib/stripe';
 import { isListed, type Booking, type Customer, type PaymentReviewReason } from '../../../shared/records';
@@ -66,60 +67,66 @@ export async function confirmPaidSession(session: Stripe.Checkout.Session): Prom
   const bookingId = await pendingBookingOf(session);
   if (!bookingId) return { kind: 'unknown' };
 
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const booking = await getBooking(bookingId, true);
-    if (!booking) return { kind: 'unknown' };
-    if (isListed(booking)) return { kind: 'confirmed', booking, confirmedNow: false };
-    // A payment that arrives after its checkout ended (expired, or ended as the traveller left) is real money:
-    // the booking is kept and held for staff, never only logged.
-    const from = booking.status;
-    const ended = endedCheckout(from);
-    if (!ended && from !== 'pending_payment') return { kind: 'unknown' };
-    const customer = await getCustomer(booking.customerId, true);
-    const amountPaid = session.amount_total ?? booking.amountDueNowCents;
-    // Stripe charged something other than what the booking asked (less, more, or another currency): the booking
-    // is kept (the money is real) but held for staff to check, who confirm it or cancel it with a refund.
-    const mismatch = amountPaid !== booking.amountDueNowCents || session.currency !== 'nzd';
-    const reviewReason: PaymentReviewReason | undefined = ended ? 'ended' : mismatch ? 'amount' : undefined;
-    if (reviewReason) {
-      logger.error('Payment held for review', { bookingId, reviewReason, status: booking.status, expected: booking.amountDueNowCents, paid: amountPaid, currency: session.currency, sessionId: maskToken(session.id) });
-    }
-    const status = reviewReason ? 'payment_review' : 'reservation';
-    const confirmedAt = clock.now().toISOString();
-    const reference = newBookingReference();
-    const payment = {
-      type: booking.paymentType,
-      amountPaidCents: amountPaid,
-      balanceDueCents: Math.max(0, booking.totalCents - amountPaid),
-      currency: session.currency ?? 'nzd',
-      paymentIntent: typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null),
-      sessionId: session.id,
-      paidAt: confirmedAt,
-      ...(reviewReason ? { reviewReason } : {}),
-    };
-    const outcome = await confirmPendingBooking({
-      booking,
-      reference,
-      payment,
-      confirmedAt,
-      createdNzDate: nzToday(new Date(booking.createdAt)),
-      firstForCustomer: !customer?.firstConfirmedAt,
-      firstCustomerItems: customer && takesDetails(customer, booking) ? await firstConfirmationItems(customer, booking.customer, confirmedAt) : undefined,
-      ...(customer ? { customerListed: customerListKeys(customer) } : {}),
-      status,
-      from,
-    });
-    if (outcome === 'confirmed') {
-      const confirmed: Booking = { ...booking, status, bookingReference: reference, payment, confirmedAt, updatedAt: confirmedAt };
-      logger.info('Booking confirmed', { bookingId, reference, sessionId: maskToken(session.id), amountPaid });
-      countEvent(reviewReason ? BUSINESS_METRICS.paymentHeldForReview : BUSINESS_METRICS.bookingConfirmed);
-      return { kind: 'confirmed', booking: confirmed, confirmedNow: true };
-    }
-    // 'not-pending': someone else confirmed, ended or held it; the next read says which. 'reference-taken': a new
-    // reference is drawn on the next pass. 'customer-changed' and 'conflict': concurrent writers; try again.
-    if (outcome !== 'not-pending') await pause(attempt);
-  }
-  throw new Error(`Could not confirm booking ${bookingId} after ${MAX_ATTEMPTS} attempts`);
+  return retryOnStale<ConfirmResult>(
+    { tries: MAX_ATTEMPTS },
+    async (attempt) => {
+      const booking = await getBooking(bookingId, true);
+      if (!booking) return { kind: 'unknown' };
+      if (isListed(booking)) return { kind: 'confirmed', booking, confirmedNow: false };
+      // A payment that arrives after its checkout ended (expired, or ended as the traveller left) is real money:
+      // the booking is kept and held for staff, never only logged.
+      const from = booking.status;
+      const ended = endedCheckout(from);
+      if (!ended && from !== 'pending_payment') return { kind: 'unknown' };
+      const customer = await getCustomer(booking.customerId, true);
+      const amountPaid = session.amount_total ?? booking.amountDueNowCents;
+      // Stripe charged something other than what the booking asked (less, more, or another currency): the booking
+      // is kept (the money is real) but held for staff to check, who confirm it or cancel it with a refund.
+      const mismatch = amountPaid !== booking.amountDueNowCents || session.currency !== 'nzd';
+      const reviewReason: PaymentReviewReason | undefined = ended ? 'ended' : mismatch ? 'amount' : undefined;
+      if (reviewReason) {
+        logger.error('Payment held for review', { bookingId, reviewReason, status: booking.status, expected: booking.amountDueNowCents, paid: amountPaid, currency: session.currency, sessionId: maskToken(session.id) });
+      }
+      const status = reviewReason ? 'payment_review' : 'reservation';
+      const confirmedAt = clock.now().toISOString();
+      const reference = newBookingReference();
+      const payment = {
+        type: booking.paymentType,
+        amountPaidCents: amountPaid,
+        balanceDueCents: Math.max(0, booking.totalCents - amountPaid),
+        currency: session.currency ?? 'nzd',
+        paymentIntent: typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null),
+        sessionId: session.id,
+        paidAt: confirmedAt,
+        ...(reviewReason ? { reviewReason } : {}),
+      };
+      const outcome = await confirmPendingBooking({
+        booking,
+        reference,
+        payment,
+        confirmedAt,
+        createdNzDate: nzToday(new Date(booking.createdAt)),
+        firstForCustomer: !customer?.firstConfirmedAt,
+        firstCustomerItems: customer && takesDetails(customer, booking) ? await firstConfirmationItems(customer, booking.customer, confirmedAt) : undefined,
+        ...(customer ? { customerListed: customerListKeys(customer) } : {}),
+        status,
+        from,
+      });
+      if (outcome === 'confirmed') {
+        const confirmed: Booking = { ...booking, status, bookingReference: reference, payment, confirmedAt, updatedAt: confirmedAt };
+        logger.info('Booking confirmed', { bookingId, reference, sessionId: maskToken(session.id), amountPaid });
+        countEvent(reviewReason ? BUSINESS_METRICS.paymentHeldForReview : BUSINESS_METRICS.bookingConfirmed);
+        return { kind: 'confirmed', booking: confirmed, confirmedNow: true };
+      }
+      // 'not-pending': someone else confirmed, ended or held it; the next read says which. 'reference-taken': a new
+      // reference is drawn on the next pass. 'customer-changed' and 'conflict': concurrent writers; try again.
+      if (outcome !== 'not-pending') await pause(attempt);
+      return stale();
+    },
+    () => {
+      throw new Error(`Could not confirm booking ${bookingId} after ${MAX_ATTEMPTS} attempts`);
+    },
+  );
 }
 
 /** A sender that has not finished within this long is taken to have died; its claim lapses. */

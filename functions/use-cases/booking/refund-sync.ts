@@ -8,12 +8,12 @@
  */
 import { LISTED_STATUSES, type Booking } from '../../../shared/records';
 import { logger } from '../../lib/logger';
+import { retryOnStale, stale } from '../../lib/retry-on-stale';
 import { BUSINESS_METRICS, countEvent } from '../../lib/metrics';
 import { stripeClient } from '../../lib/stripe';
 import { getBooking } from '../../store/bookings';
 import { saveBookingChange } from '../../store/booking-changes';
-import { keys } from '../../store/keys';
-import type { TransactItem } from '../../store/table';
+import { settledRefundRequestDeletes } from '../../store/refund-requests';
 import { syncLedger, type LedgerEdit, type StripeRefund } from './refund-ledger';
 import { withdrawSupersededSession } from './balance-session';
 import * as clock from '../../lib/clock';
@@ -30,7 +30,7 @@ export const changeTime = (b: Pick<Booking, 'updatedAt'>, now = clock.now()): st
 
 /** Saves a ledger-only change: the booking (conditional on `updatedAt`), its counters, and the settled lines' requests. */
 export async function saveLedgerEdit(before: Booking, after: Booking, revenueDeltaCents: number, settledLineIds: readonly string[]): Promise<'changed' | 'stale'> {
-  const alsoWrite: TransactItem[] = settledLineIds.map((id) => ({ Delete: { Key: keys.refundRequest(id) } }));
+  const alsoWrite = settledRefundRequestDeletes(settledLineIds);
   const outcome = await saveBookingChange(before, after, { editableStatuses: LISTED_STATUSES, revenueDeltaCents, alsoWrite });
   if (outcome !== 'changed') return 'stale';
   // A refund made in Stripe's dashboard moves a live booking's total: the balance session asked the old amount.
@@ -38,27 +38,32 @@ export async function saveLedgerEdit(before: Booking, after: Booking, revenueDel
   return 'changed';
 }
 
-const MAX_ATTEMPTS = 8;
+/** A ledger edit that keeps finding the booking changed under it is read and applied again this many times. */
+export const LEDGER_EDIT_TRIES = 8;
 
 export type SyncOutcome = 'synced' | 'known' | 'unknown-payment';
 
 /** Applies Stripe's refunds to the booking; `refunds` when the caller has just listed them. */
 export async function syncBookingRefunds(bookingId: string, paymentIntent: string, listed?: StripeRefund[]): Promise<{ outcome: SyncOutcome; booking: Booking | null }> {
   const refunds = listed ?? (await listPaymentRefunds(paymentIntent));
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const before = await getBooking(bookingId, true);
-    if (!before?.payment) return { outcome: 'unknown-payment', booking: null };
-    const at = changeTime(before);
-    const edit = syncLedger(before, refunds, at);
-    if (!edit.changed) return { outcome: 'known', booking: before };
-    const after: Booking = { ...edit.booking, updatedAt: at };
-    if ((await saveLedgerEdit(before, after, edit.revenueDeltaCents, edit.settledLineIds)) === 'changed') {
+  return retryOnStale<{ outcome: SyncOutcome; booking: Booking | null }>(
+    { tries: LEDGER_EDIT_TRIES },
+    async () => {
+      const before = await getBooking(bookingId, true);
+      if (!before?.payment) return { outcome: 'unknown-payment', booking: null };
+      const at = changeTime(before);
+      const edit = syncLedger(before, refunds, at);
+      if (!edit.changed) return { outcome: 'known', booking: before };
+      const after: Booking = { ...edit.booking, updatedAt: at };
+      // Stale: the booking changed meanwhile (a cancellation, the worker settling a line); apply to what it is now.
+      if ((await saveLedgerEdit(before, after, edit.revenueDeltaCents, edit.settledLineIds)) !== 'changed') return stale();
       logEdit(bookingId, edit);
       return { outcome: 'synced', booking: after };
-    }
-    // Stale: the booking changed meanwhile (a cancellation, the worker settling a line); apply to what it is now.
-  }
-  throw new Error(`Could not apply Stripe's refunds to booking ${bookingId}; asking Stripe to redeliver`);
+    },
+    () => {
+      throw new Error(`Could not apply Stripe's refunds to booking ${bookingId}; asking Stripe to redeliver`);
+    },
+  );
 }
 
 /** Logs what an edit changed, and counts the app's own refunds it settled as made or failed (once: the write is conditional). */

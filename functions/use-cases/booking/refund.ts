@@ -20,12 +20,13 @@
 import type { Booking, LedgerLine } from '../../../shared/records';
 import { isYardRefund } from '../../../shared/refund-lines';
 import { logger } from '../../lib/logger';
+import { retryOnStale, stale } from '../../lib/retry-on-stale';
 import { BUSINESS_METRICS, countEvent } from '../../lib/metrics';
 import { stripeClient } from '../../lib/stripe';
 import { getBooking } from '../../store/bookings';
 import { dropRefundRequest, postponeRefund } from '../../store/refund-requests';
 import { headroomCents, refundCounts, settleLine, splitRefundLine, type RefundPart, type StripeRefund } from './refund-ledger';
-import { changeTime, listPaymentRefunds, saveLedgerEdit, syncBookingRefunds } from './refund-sync';
+import { changeTime, LEDGER_EDIT_TRIES, listPaymentRefunds, saveLedgerEdit, syncBookingRefunds } from './refund-sync';
 import * as clock from '../../lib/clock';
 
 export const MAX_REFUND_ATTEMPTS = 8;
@@ -91,29 +92,39 @@ const pendingLine = (b: Booking | null, lineId: string) => {
  * pending, in the booking's conditional transaction with its request's removal; re-read when the booking changed.
  */
 async function settleSent(bookingId: string, lineId: string, sentCents: number, refundId: string | null, now: () => Date): Promise<'settled' | 'not-pending'> {
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const b = await getBooking(bookingId, true);
-    const found = pendingLine(b, lineId);
-    if (!b || !found) return 'not-pending';
-    const at = changeTime(b, now());
-    const settled = settleLine(b, found.index, sentCents, refundId, at);
-    if ((await saveLedgerEdit(b, { ...settled.booking, updatedAt: at }, settled.revenueDeltaCents, [lineId])) === 'changed') return 'settled';
-  }
-  throw new Error(`Could not settle refund line ${lineId} on booking ${bookingId}`);
+  return retryOnStale(
+    { tries: LEDGER_EDIT_TRIES },
+    async () => {
+      const b = await getBooking(bookingId, true);
+      const found = pendingLine(b, lineId);
+      if (!b || !found) return 'not-pending';
+      const at = changeTime(b, now());
+      const settled = settleLine(b, found.index, sentCents, refundId, at);
+      return (await saveLedgerEdit(b, { ...settled.booking, updatedAt: at }, settled.revenueDeltaCents, [lineId])) === 'changed' ? 'settled' : stale();
+    },
+    () => {
+      throw new Error(`Could not settle refund line ${lineId} on booking ${bookingId}`);
+    },
+  );
 }
 
 /** Stripe refused the line, or never answered: failed with why, still owed to the customer (what is held does not change). */
 async function settleFailed(bookingId: string, lineId: string, now: () => Date, reason: string): Promise<'settled' | 'not-pending'> {
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const b = await getBooking(bookingId, true);
-    const found = pendingLine(b, lineId);
-    if (!b || !found) return 'not-pending';
-    const at = changeTime(b, now());
-    const ledger = [...b.ledger!];
-    ledger[found.index] = { ...found.line, status: 'failed', settledAt: at, failure: reason };
-    if ((await saveLedgerEdit(b, { ...b, ledger, updatedAt: at }, 0, [lineId])) === 'changed') return 'settled';
-  }
-  throw new Error(`Could not fail refund line ${lineId} on booking ${bookingId}`);
+  return retryOnStale(
+    { tries: LEDGER_EDIT_TRIES },
+    async () => {
+      const b = await getBooking(bookingId, true);
+      const found = pendingLine(b, lineId);
+      if (!b || !found) return 'not-pending';
+      const at = changeTime(b, now());
+      const ledger = [...b.ledger!];
+      ledger[found.index] = { ...found.line, status: 'failed', settledAt: at, failure: reason };
+      return (await saveLedgerEdit(b, { ...b, ledger, updatedAt: at }, 0, [lineId])) === 'changed' ? 'settled' : stale();
+    },
+    () => {
+      throw new Error(`Could not fail refund line ${lineId} on booking ${bookingId}`);
+    },
+  );
 }
 
 /** One send of a pending refund line. */
@@ -266,23 +277,27 @@ async function refundTarget(b: Booking, lineId: string, first: string, firstRefu
  * lines' ids; none when another sender split it first (the line is aimed already).
  */
 async function splitLine(bookingId: string, lineId: string, parts: readonly RefundPart[], now: () => Date): Promise<string[] | 'not-pending'> {
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const b = await getBooking(bookingId, true);
-    const found = pendingLine(b, lineId);
-    if (!b || !found) return 'not-pending';
-    if (found.line.paymentIntent) return [];
-    const at = changeTime(b, now());
-    const split = splitRefundLine(b.ledger!, found.index, parts, at);
-    if ((await saveLedgerEdit(b, { ...b, ledger: split.ledger, updatedAt: at }, 0, [])) === 'changed') {
+  return retryOnStale<string[] | 'not-pending'>(
+    { tries: LEDGER_EDIT_TRIES },
+    async () => {
+      const b = await getBooking(bookingId, true);
+      const found = pendingLine(b, lineId);
+      if (!b || !found) return 'not-pending';
+      if (found.line.paymentIntent) return [];
+      const at = changeTime(b, now());
+      const split = splitRefundLine(b.ledger!, found.index, parts, at);
+      if ((await saveLedgerEdit(b, { ...b, ledger: split.ledger, updatedAt: at }, 0, [])) !== 'changed') return stale();
       logger.info('Refund split across the booking\'s payments', { bookingId, ledgerLine: lineId, parts: parts.map((p) => p.cents), lines: [lineId, ...split.added] });
       return split.added;
-    }
-  }
-  throw new Error(`Could not split refund line ${lineId} on booking ${bookingId}`);
+    },
+    () => {
+      throw new Error(`Could not split refund line ${lineId} on booking ${bookingId}`);
+    },
+  );
 }
 
 /** Right after the change that wrote the line: the first send. Anything but an answer is left to the worker. */
-export async function refund(b: Booking, line: LedgerLine, _index?: number): Promise<void> {
+export async function refund(b: Booking, line: LedgerLine): Promise<void> {
   await sendNow(b.id, line.id);
 }
 

@@ -9,6 +9,7 @@ import { describeLanding, landedOpensAt, mayTellLanded, pickupMessages, type Lan
 import type { Booking } from '../../../shared/records';
 import { conflict } from '../../domain/errors';
 import { logger } from '../../lib/logger';
+import { retryOnStale, stale } from '../../lib/retry-on-stale';
 import { findEntry, saveEntry, type QueueEntry } from '../../store/pickup-queue';
 import * as clock from '../../lib/clock';
 
@@ -55,21 +56,27 @@ export async function sayLanded(booking: Booking, landing: Landing, by: LandingB
   refuseUnlessInCare(booking);
   if (by.kind === 'traveller' && !mayTellLanded(booking, now)) throw conflict(pickupMessages.tooEarly(landedOpensAt(booking)));
   const wanted = { terminal: landing.terminal, passengers: landing.passengers, flight: landing.flight ?? null };
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const before = await findEntry(booking.id, queueDays(now));
-    // Once on the shuttle, a second press changes nothing: the driver has them.
-    if (before && before.state !== 'waiting') return { entry: before, created: false };
-    // A press that changes nothing writes nothing: no queue write and no history line, however often it comes.
-    if (before && sameLanding(before, wanted)) return { entry: before, created: false };
-    const at = new Date(Math.max(now.getTime(), before ? Date.parse(before.updatedAt) + 1 : 0)).toISOString();
-    const entry: QueueEntry = before
-      ? { ...before, ...wanted, updatedAt: at }
-      : { bookingId: booking.id, date: queueDays(now)[0], ...wanted, state: 'waiting', addedBy: by.kind, landedAt: at, updatedAt: at, pickedUpAt: null, pickedUpBy: null };
-    const saved = await saveEntry(entry, before, { by: by.who, changes: [{ field: 'pickup_queue', old: before ? `Landed: ${describeLanding(before)}` : null, new: `Landed: ${describeLanding(entry)}` }] });
-    if (saved) {
-      logger.info(before ? 'Pickup queue entry updated' : 'Traveller added to the pickup queue', { bookingId: booking.id, by: by.kind });
-      return { entry, created: !before };
-    }
-  }
-  throw conflict('Someone else changed this pickup at the same moment. Please try again.');
+  return retryOnStale<{ entry: QueueEntry; created: boolean }>(
+    { tries: ATTEMPTS },
+    async () => {
+      const before = await findEntry(booking.id, queueDays(now));
+      // Once on the shuttle, a second press changes nothing: the driver has them.
+      if (before && before.state !== 'waiting') return { entry: before, created: false };
+      // A press that changes nothing writes nothing: no queue write and no history line, however often it comes.
+      if (before && sameLanding(before, wanted)) return { entry: before, created: false };
+      const at = new Date(Math.max(now.getTime(), before ? Date.parse(before.updatedAt) + 1 : 0)).toISOString();
+      const entry: QueueEntry = before
+        ? { ...before, ...wanted, updatedAt: at }
+        : { bookingId: booking.id, date: queueDays(now)[0], ...wanted, state: 'waiting', addedBy: by.kind, landedAt: at, updatedAt: at, pickedUpAt: null, pickedUpBy: null };
+      const saved = await saveEntry(entry, before, { by: by.who, changes: [{ field: 'pickup_queue', old: before ? `Landed: ${describeLanding(before)}` : null, new: `Landed: ${describeLanding(entry)}` }] });
+      if (saved) {
+        logger.info(before ? 'Pickup queue entry updated' : 'Traveller added to the pickup queue', { bookingId: booking.id, by: by.kind });
+        return { entry, created: !before };
+      }
+      return stale();
+    },
+    () => {
+      throw conflict('Someone else changed this pickup at the same moment. Please try again.');
+    },
+  );
 }

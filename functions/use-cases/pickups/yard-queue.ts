@@ -8,6 +8,7 @@ import { isListed, type Booking } from '../../../shared/records';
 import type { Caller } from '../../lib/auth';
 import { conflict, notFound } from '../../domain/errors';
 import { logger } from '../../lib/logger';
+import { retryOnStale, stale } from '../../lib/retry-on-stale';
 import { getBookings } from '../../store/admin-lists';
 import { getBooking } from '../../store/bookings';
 import { dayQueue, findEntry, saveEntry, type QueueEntry } from '../../store/pickup-queue';
@@ -75,16 +76,22 @@ export async function addByStaff(caller: Caller, req: Landing & { bookingId?: st
 export async function markPickedUp(caller: Caller, bookingId: string, now = clock.now()): Promise<PickupEntry> {
   const booking = await getBooking(bookingId, true);
   if (!booking || !isListed(booking)) throw notFound(pickupMessages.notInQueue);
-  for (let attempt = 0; attempt < 4; attempt++) {
-    const before = await findEntry(bookingId, queueDays(now));
-    if (!before) throw notFound(pickupMessages.notInQueue);
-    if (before.state !== 'waiting') return entryView(before, booking);
-    const at = new Date(Math.max(now.getTime(), Date.parse(before.updatedAt) + 1)).toISOString();
-    const after: QueueEntry = { ...before, state: 'picked_up', pickedUpAt: at, pickedUpBy: staffName(caller), updatedAt: at };
-    if (await saveEntry(after, before, { by: staffName(caller), changes: [{ field: 'pickup_queue', old: `Waiting at the ${before.terminal} terminal`, new: 'Picked up: bring the car forward' }] })) {
-      logger.info('Traveller picked up', { bookingId });
-      return entryView(after, booking);
-    }
-  }
-  throw conflict('Someone else changed this pickup at the same moment. Please try again.');
+  return retryOnStale<PickupEntry>(
+    { tries: 4 },
+    async () => {
+      const before = await findEntry(bookingId, queueDays(now));
+      if (!before) throw notFound(pickupMessages.notInQueue);
+      if (before.state !== 'waiting') return entryView(before, booking);
+      const at = new Date(Math.max(now.getTime(), Date.parse(before.updatedAt) + 1)).toISOString();
+      const after: QueueEntry = { ...before, state: 'picked_up', pickedUpAt: at, pickedUpBy: staffName(caller), updatedAt: at };
+      if (await saveEntry(after, before, { by: staffName(caller), changes: [{ field: 'pickup_queue', old: `Waiting at the ${before.terminal} terminal`, new: 'Picked up: bring the car forward' }] })) {
+        logger.info('Traveller picked up', { bookingId });
+        return entryView(after, booking);
+      }
+      return stale();
+    },
+    () => {
+      throw conflict('Someone else changed this pickup at the same moment. Please try again.');
+    },
+  );
 }
