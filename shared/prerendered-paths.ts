@@ -20,6 +20,13 @@ export const PRERENDERED_PATHS = [
   '/booking',
 ] as const;
 
+/**
+ * The information pages: pre-rendered pages that hydrate only their islands (web/src/app/content-main.tsx), not the
+ * whole app. `/` (the quote card) and `/booking` (the booking form) are the app, hydrated as one tree.
+ */
+export const APP_PAGES = ['/', '/booking'] as const;
+export const isContentPage = (p: string): boolean => (PRERENDERED_PATHS as readonly string[]).includes(p) && !(APP_PAGES as readonly string[]).includes(p);
+
 /** The SPA shell: an empty root the client renders into, for client-only routes and unknown paths (404). */
 export const SPA_SHELL_FILE = 'spa.html';
 

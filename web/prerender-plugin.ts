@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { PASS_SHELL_FILE, PRERENDERED_PATHS, prerenderedFile, SPA_SHELL_FILE } from '../shared/prerendered-paths.ts';
+import { isContentPage, PASS_SHELL_FILE, PRERENDERED_PATHS, prerenderedFile, SPA_SHELL_FILE } from '../shared/prerendered-paths.ts';
 import { siteOrigin } from './seo-plugin.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -46,6 +46,9 @@ export const PASS_EARLY_ENTRY = 'src/features/pass/pass-early.ts';
 /** The pass's own app entry (src/app/pass-main.tsx): the pass without the SPA's route table. */
 export const PASS_ENTRY = 'src/app/pass-main.tsx';
 
+/** The information pages' entry (src/app/content-main.tsx): only their islands are hydrated. */
+export const CONTENT_ENTRY = 'src/app/content-main.tsx';
+
 /** The parts of Vite's build manifest (dist/.vite/manifest.json) read here. */
 export type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }>;
 
@@ -73,20 +76,20 @@ const BUILT_TAG = /^\s*(<script type="module"[^>]*\bsrc="\/assets\/[^"]+"[^>]*><
 
 /**
  * The built index.html with a shell's tags in place of index.html's script, preloads and stylesheets: first the early
- * script (async, so it runs as soon as its few small files are in) and its imports, then the shell's entry and a
- * modulepreload for each chunk it imports, then its CSS (render-blocking, so the skeleton paints styled).
+ * script, when the shell has one (async, so it runs as soon as its few small files are in) and its imports, then the
+ * shell's entry and a modulepreload for each chunk it imports, then its CSS (render-blocking, so the page paints styled).
  */
-export function withShellTags(template: string, manifest: Manifest, entry: string, early: string): string {
+export function withShellTags(template: string, manifest: Manifest, entry: string, early?: string): string {
   const lines = template.split('\n');
   const at = lines.findIndex((l) => BUILT_TAG.test(l));
   if (at < 0) throw new Error("index.html has no module script to put the shell's tags in place of");
-  const earlyFiles = [...chunkClosure(manifest, early).files];
+  const earlyFiles = early ? [...chunkClosure(manifest, early).files] : [];
   const app = chunkClosure(manifest, entry);
   const [entryFile, ...entryChunks] = [...app.files];
   const preload = (f: string) => `<link rel="modulepreload" crossorigin href="/${f}">`;
   const indent = /^\s*/.exec(lines[at]!)![0];
   const tags = [
-    `<script type="module" async crossorigin src="/${earlyFiles[0]}"></script>`,
+    ...earlyFiles.slice(0, 1).map((f) => `<script type="module" async crossorigin src="/${f}"></script>`),
     ...earlyFiles.slice(1).map(preload),
     `<script type="module" crossorigin src="/${entryFile}"></script>`,
     ...entryChunks.filter((f) => !earlyFiles.includes(f)).map(preload),
@@ -117,17 +120,20 @@ export default function prerender(): Plugin {
           build: { ssr: path.join(here, 'src/app/entry-server.tsx'), outDir: ssrDir, emptyOutDir: true, sourcemap: false, manifest: false, copyPublicDir: false },
         });
         const entry = pathToFileURL(path.join(ssrDir, 'entry-server.js')).href;
-        const { render } = (await import(entry)) as { render(url: string): Promise<Rendered> };
+        const { render, renderIslands } = (await import(entry)) as { render(url: string): Promise<Rendered>; renderIslands(url: string): Promise<Rendered> };
         const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
         writeFileSync(path.join(outDir, SPA_SHELL_FILE), template);
+        const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+        // An information page loads the islands' entry instead of the app's (docs/architecture.md, "How pages hydrate").
+        const contentTemplate = withShellTags(template, manifest, CONTENT_ENTRY);
         const origin = siteOrigin();
         for (const p of PRERENDERED_PATHS) {
-          const page = await render(p);
+          const islands = isContentPage(p);
+          const page = await (islands ? renderIslands : render)(p);
           const file = path.join(outDir, prerenderedFile(p));
           mkdirSync(path.dirname(file), { recursive: true });
-          writeFileSync(file, fillTemplate(template, page, `${origin}${p === '/' ? '/' : p}`));
+          writeFileSync(file, fillTemplate(islands ? contentTemplate : template, page, `${origin}${p === '/' ? '/' : p}`));
         }
-        const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
         for (const shell of SHELLS) {
           const page = await render(shell.url);
           writeFileSync(path.join(outDir, shell.file), fillTemplate(withShellTags(template, manifest, shell.entry, shell.early), page, `${origin}${shell.url}`));

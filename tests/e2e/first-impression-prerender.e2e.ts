@@ -2,6 +2,7 @@
  * Speed: the public pages arrive as pre-rendered HTML (text paints before the script runs, the
  * page's own title is in the HTML), hydrate without a warning, and every other path still gets the SPA shell.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PRERENDERED_PATHS } from '../../shared/prerendered-paths';
 import { launchBrowser, useBrowser, VIEWPORTS, withPage } from './support/browser';
@@ -60,6 +61,34 @@ describe('pre-rendered public pages', () => {
       expect(await first.getAttribute('aria-expanded')).toBe('true');
       expect(errors()).toEqual([]);
       expect(warnings.filter((w) => /hydrat/i.test(w))).toEqual([]);
+    });
+  });
+
+  it('an information page runs only its islands: neither the app nor the page code loads, and its links load their page', async () => {
+    const manifest = JSON.parse(readFileSync(new URL('../../web/dist/.vite/manifest.json', import.meta.url), 'utf8')) as Record<string, { file: string }>;
+    const appEntry = `/${manifest['index.html']!.file}`;
+    const faqPage = `/${manifest['src/features/info/pages/Faq.tsx']!.file}`;
+    await withPage(browser(), 'phone', async (page) => {
+      const errors = watchConsole(page);
+      const scripts: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+      });
+      await page.goto(`${baseUrl}/faq`);
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      expect(scripts).not.toContain(appEntry);
+      expect(scripts).not.toContain(faqPage);
+      // The accordion is live: its button opens the answer it names.
+      const trigger = page.locator('.faq-trigger').nth(2);
+      await trigger.click();
+      const answer = page.locator(`#${await trigger.getAttribute('aria-controls')}`);
+      expect(await answer.isVisible()).toBe(true);
+      // The header is live: its menu opens, and a link in it loads that page.
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'About' }).click();
+      await page.waitForURL(`${baseUrl}/about`);
+      await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+      expect(errors()).toEqual([]);
     });
   });
 });

@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { Island } from '../ui/Island';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -36,7 +37,9 @@ export function Layout() {
         Skip to content
       </a>
       <ScrollManager />
-      <Header />
+      <Island name="header">
+        <Header />
+      </Island>
       <main id="main" tabIndex={-1}>
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoading />}>
@@ -45,7 +48,9 @@ export function Layout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <Footer />
+      <Island name="footer">
+        <Footer />
+      </Island>
     </>
   );
 }
