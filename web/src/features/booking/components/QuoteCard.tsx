@@ -74,8 +74,8 @@ export function QuoteCard({ initialService }: QuoteCardProps = {}) {
   const quoteRun = useRef(0);
 
   const dropOffSlots = useMemo(() => (today ? dropOffOptions(dropOffDate ?? today, now()) : NEUTRAL_SLOTS), [dropOffDate, today, now]);
-  const dropOff: WallClock | null = dropOffDate ? { date: dropOffDate, time: dropOffTime } : null;
-  const pickUpSlots = useMemo(() => (today ? pickUpOptions(pickUpDate ?? dropOffDate ?? today, dropOff) : NEUTRAL_SLOTS), [pickUpDate, dropOffDate, dropOffTime, today]); // eslint-disable-line react-hooks/exhaustive-deps
+  const dropOff = useMemo<WallClock | null>(() => (dropOffDate ? { date: dropOffDate, time: dropOffTime } : null), [dropOffDate, dropOffTime]);
+  const pickUpSlots = useMemo(() => (today ? pickUpOptions(pickUpDate ?? dropOffDate ?? today, dropOff) : NEUTRAL_SLOTS), [pickUpDate, dropOffDate, dropOff, today]);
 
   // Back from /booking (or 'Back to Quote') finds the selection as it was left; read after hydration, as storage is the tab's own.
   useEffect(() => {
