@@ -120,7 +120,9 @@ class Recorder {
   }
   async end(lcp = false): Promise<Step> {
     const ms = Date.now() - this.t0;
-    const scriptMs = ((await this.scriptSeconds()) - this.script0) * 1000;
+    const script = await this.scriptSeconds();
+    // A step that left for another document (the stand-in's page) restarted the count there.
+    const scriptMs = (script >= this.script0 ? script - this.script0 : script) * 1000;
     const requests: Fetched[] = [];
     for (const { req } of this.records) {
       const t = req.timing();
