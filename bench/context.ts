@@ -39,7 +39,7 @@ export function createContext(): BenchContext & { close(): Promise<void> } {
       stack ??= (async () => {
         this.buildWeb();
         dataDir = mkdtempSync(path.join(os.tmpdir(), 'runway-bench-'));
-        return startLocalStack({ port: 0, dataDir, inMemoryTable: true, spa: 'dist', createAdmin: false });
+        return startLocalStack({ port: 0, dataDir, inMemoryTable: true, spa: 'dist', createAdmin: false, warmHandlers: true });
       })();
       return stack;
     },

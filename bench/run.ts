@@ -8,6 +8,7 @@ import { createContext, type BenchModule } from './context';
 const modules: (() => Promise<{ default: BenchModule }>)[] = [
   () => import('./bundles'),
   () => import('./pages'),
+  () => import('./flows'),
   () => import('./lighthouse'),
   () => import('./quotes'),
   () => import('./payments'),

@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   const clockAt = clockStart(process.env.CLOCK);
   if (!hot) ensureBuilt();
   const started = Date.now();
-  const stack = await startLocalStack({ port, dataDir, spa: hot ? 'vite' : 'dist', ...(clockAt ? { clockAt } : {}) });
+  const stack = await startLocalStack({ port, dataDir, spa: hot ? 'vite' : 'dist', warmHandlers: true, ...(clockAt ? { clockAt } : {}) });
   const admin = stack.admin;
   console.log(`
   Runway Parking is running at ${stack.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)

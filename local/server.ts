@@ -61,6 +61,12 @@ export interface LocalStackOptions {
    * POST /_local/clock moves it either way; stopping the stack puts the process back on the real clock.
    */
   clockAt?: Date;
+  /**
+   * Load every route's handler module in the background once the stack is ready (`npm start`, the bench), so that no
+   * visitor's first request of a route waits for its module to compile (local/gateway.ts, warm). Off for the test stacks:
+   * their files each use a few routes, and loading them all would cost every test run CPU it does not need.
+   */
+  warmHandlers?: boolean;
 }
 
 export interface LocalStack {
@@ -76,6 +82,8 @@ export interface LocalStack {
   /** This run's secret for photo URLs (local/photo-gate.ts); tests sign with it. */
   photoGateSecret: string;
   config: RuntimeConfig;
+  /** Settles once every handler module is loaded (`warmHandlers`), at once without it. */
+  warmed: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -266,6 +274,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       cognitoAdminSecret,
       photoGateSecret: s3Secret,
       config,
+      warmed: options.warmHandlers ? gateway.warm() : Promise.resolve(),
       stop: async () => {
         // Jobs first: a pass in flight finishes against live emulators rather than failing half-way.
         await stopWithin('scheduled jobs', 10_000, () => localJobs.stop());

@@ -2,12 +2,13 @@
 import { startCheckout } from '../use-cases/booking/start-checkout';
 import { spendRequestBudget } from '../use-cases/limits/request-budgets';
 import { httpHandler } from '../lib/http';
+import { idempotent } from '../lib/idempotency';
 import { optionalCaller } from '../lib/optional-caller';
 import { clientAddress } from '../lib/origin';
 import { siteUrl } from '../lib/site-url';
 import { parseCheckoutRequest } from './checkout-request';
 
-export const handler = httpHandler({ access: 'public', idempotency: 'checkout' }, async ({ event, rawBody, remainingMs }) => {
+export const handler = httpHandler({ access: 'public', idempotency: idempotent('checkout') }, async ({ event, rawBody, remainingMs }) => {
   const caller = await optionalCaller(event);
   const request = parseCheckoutRequest(rawBody);
   const address = clientAddress(event);

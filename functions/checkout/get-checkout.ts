@@ -4,7 +4,7 @@
  * shows no more than this answer. For a balance session, `returned_payment` says what of it went back and why (null
  * when the booking kept it).
  */
-import { returnedPaymentOf } from '../use-cases/booking/balance-payment';
+import { returnedPaymentOf } from '../use-cases/booking/returned-payments';
 import { bookingForSession } from '../use-cases/booking/confirm-payment';
 import { toPublicCreatedBooking } from '../use-cases/booking/created-booking';
 import { passLinkFor } from '../use-cases/booking/pass-link';

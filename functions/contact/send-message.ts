@@ -5,6 +5,7 @@
  */
 import { contactMessageSchema, contactTexts, isBotSubmission } from '../../shared/contact';
 import { httpHandler } from '../lib/http';
+import { idempotent } from '../lib/idempotency';
 import { logger } from '../lib/logger';
 import { clientAddress } from '../lib/origin';
 import { deliverContactMessage } from '../use-cases/contact/deliver-contact-message';
@@ -12,7 +13,7 @@ import { spendRequestBudget } from '../use-cases/limits/request-budgets';
 
 const ACCEPTED = { status: 202, body: { message: contactTexts.successDescription } } as const;
 
-export const handler = httpHandler({ access: 'public', body: contactMessageSchema, idempotency: 'contact' }, async ({ body, event }) => {
+export const handler = httpHandler({ access: 'public', body: contactMessageSchema, idempotency: idempotent('contact') }, async ({ body, event }) => {
   await spendRequestBudget('contact', { clientAddress: clientAddress(event), email: body.email });
   if (isBotSubmission(body)) {
     logger.info('Contact message dropped: honeypot field filled or missing');

@@ -12,7 +12,8 @@ import { messages } from '../../shared/messages';
 import { authContext, isStaff, type Access, type AuthContext } from './auth';
 import { badRequest, forbidden, unauthorized } from '../domain/errors';
 import { HttpError, httpErrorOf } from './errors';
-import { idempotencyHttpError, idempotent } from './idempotency';
+import type { IdempotencyMiddleware } from './idempotency';
+import { idempotencyHttpError } from './idempotency-key';
 import { inInvocation, logger } from './logger';
 import { observability } from './observed';
 import { cameThroughCloudFront } from './origin';
@@ -46,9 +47,10 @@ export interface HandlerOptions<B extends z.ZodType | undefined, Q extends z.Zod
    */
   accepts?: 'json' | 'any';
   /**
-   * A POST that starts something honours `Idempotency-Key` (lib/idempotency.ts); the name scopes its records.
+   * A POST that starts something honours `Idempotency-Key`: `idempotent('<scope>')` of lib/idempotency.ts, whose
+   * name scopes its records. The handler passes it, so only these routes' bundles carry Powertools' idempotency.
    */
-  idempotency?: string;
+  idempotency?: IdempotencyMiddleware;
 }
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
@@ -142,7 +144,7 @@ export function httpHandler<B extends z.ZodType | undefined = undefined, Q exten
         request.response = json(500, { message: messages.unexpected });
       },
     });
-  if (options.idempotency) stack.use(idempotent(options.idempotency));
+  if (options.idempotency) stack.use(options.idempotency);
   const handler = stack.handler(async (event, context) => {
       // In AWS: only what came through CloudFront (and its WAF) is answered; see origin.ts.
       if (!cameThroughCloudFront(event)) throw forbidden(messages.notThroughSite);

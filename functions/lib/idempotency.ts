@@ -12,36 +12,18 @@ import { makeHandlerIdempotent } from '@aws-lambda-powertools/idempotency/middle
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { dynamoClient, tableName } from './aws';
-import { HttpError } from './errors';
+import { checkIdempotencyKey, idempotencyHttpError, IDEMPOTENCY_HEADER } from './idempotency-key';
 import { idempotencyPartition } from './idempotency-partition';
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export { IDEMPOTENCY_HEADER, checkIdempotencyKey, idempotencyHttpError, idempotencyMessages } from './idempotency-key';
 
 /** How long a finished request's answer is kept for retries: well past any client's retry. */
 const ANSWER_KEPT_SECONDS = 60 * 60;
 
-export const idempotencyMessages = {
-  otherRequest: 'This Idempotency-Key was already used for a different request. Start again with a new key.',
-  inProgress: 'This request is still being processed. Please wait a moment, then try again.',
-  badKey: 'The Idempotency-Key header must be 1 to 128 letters, digits, dashes or underscores.',
-} as const;
+/** The middleware a route's `idempotency` option takes (lib/http.ts): its module alone brings Powertools' idempotency. */
+export type IdempotencyMiddleware = middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>;
 
-/** Only well-formed keys are stored (a UUID from the SPA fits; a 10 KB header does not). */
-export function checkIdempotencyKey(event: APIGatewayProxyEventV2): void {
-  const key = event.headers?.[IDEMPOTENCY_HEADER];
-  if (key !== undefined && !/^[A-Za-z0-9_-]{1,128}$/.test(key)) throw new HttpError(400, idempotencyMessages.badKey);
-}
-
-/** The Powertools errors a claimed key answers with, as the API's statuses. */
-export function idempotencyHttpError(error: unknown): HttpError | null {
-  const name = (error as { name?: string } | null)?.name;
-  if (name === 'IdempotencyValidationError') return new HttpError(422, idempotencyMessages.otherRequest);
-  // Marked, so a client can tell it from a 409 that is a definite answer (a full date) and retry with the same key.
-  if (name === 'IdempotencyAlreadyInProgressError') return new HttpError(409, idempotencyMessages.inProgress, undefined, { 'x-idempotency-state': 'in-progress' });
-  return null;
-}
-
-type Middleware = middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>;
+type Middleware = IdempotencyMiddleware;
 
 /** The middy middleware for one route's scope (its records' partition). */
 export function idempotent(scope: string): Middleware {

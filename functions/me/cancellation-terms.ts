@@ -2,7 +2,7 @@
 import { keptText } from '../../shared/cancellation';
 import { centsToDollars } from '../../shared/money';
 import { httpHandler } from '../lib/http';
-import { myCancellationTerms } from '../use-cases/account/cancel-my-booking';
+import { myCancellationTerms } from '../use-cases/account/my-cancellation-terms';
 
 export const handler = httpHandler({ access: 'user' }, async ({ auth, params }) => {
   const t = await myCancellationTerms(auth.user!, params.id ?? '');

@@ -4,7 +4,6 @@
  * refunded; less: none; from the drop-off time: not online). The server works it out again at the moment of
  * cancelling; the dialog's figure is never sent.
  */
-import type { CancellationTerms } from '../../../shared/cancellation';
 import type { CustomerBooking } from '../../../shared/customer-bookings';
 import type { Caller } from '../../lib/auth';
 import { conflict } from '../../domain/errors';
@@ -13,10 +12,6 @@ import { customerTermsOf as termsOf } from '../booking/customer-terms';
 import { toCustomerBooking } from '../booking/booking-wire';
 import { ownBooking } from './own-booking';
 import * as clock from '../../lib/clock';
-
-export async function myCancellationTerms(caller: Caller, id: string, now = clock.now()): Promise<CancellationTerms> {
-  return termsOf(await ownBooking(caller, id), now);
-}
 
 export async function cancelMyBooking(caller: Caller, id: string, now = clock.now()): Promise<{ booking: CustomerBooking; refundCents: number }> {
   const b = await ownBooking(caller, id);

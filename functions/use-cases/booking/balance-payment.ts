@@ -19,9 +19,9 @@
  */
 import type Stripe from 'stripe';
 import { maskToken } from '../../../shared/mask';
-import { balancePaymentDecision, lateBalanceText, type BalancePaymentDecision, type BalancePaymentStanding, type LateBalanceReason } from '../../../shared/money-policy';
-import { centsToDollars, formatMoney } from '../../../shared/money';
-import { returnedPaymentText, type ReturnedPayment } from '../../../shared/returned-payment';
+import { balancePaymentDecision, lateBalanceText, type BalancePaymentDecision, type BalancePaymentStanding } from '../../../shared/money-policy';
+import { formatMoney } from '../../../shared/money';
+import { returnedPaymentText } from '../../../shared/returned-payment';
 import { site } from '../../../shared/site';
 import { sendEmail } from '../../lib/email';
 import { CONFIRMED_STATUSES, LISTED_STATUSES, type Booking, type LedgerLine } from '../../../shared/records';
@@ -36,14 +36,13 @@ import { withdrawSupersededSession } from './balance-session';
 import { sendPaymentReceipt } from './payment-receipt';
 import { refund } from './refund';
 import { changeTime } from './refund-sync';
+import { balanceRefundLineId, returnedPaymentOf } from './returned-payments';
 
 const MAX_ATTEMPTS = 8;
 
 /** The ledger line of a balance session, if it is recorded. */
 export const balanceLineOf = (b: Booking, sessionId: string): LedgerLine | undefined => (b.ledger ?? []).find((l) => l.kind === 'payment' && l.sessionId === sessionId);
 
-/** The refund line a balance session's payment wrote when the booking could not keep all of it. */
-export const balanceRefundLineId = (sessionId: string): string => `refund-checkout-${sessionId}`;
 
 export type BalancePaymentResult = { kind: 'recorded'; booking: Booking; recordedNow: boolean } | { kind: 'unpaid' } | { kind: 'unknown' };
 
@@ -155,33 +154,6 @@ function tellStaff(before: Booking, session: Stripe.Checkout.Session, record: Ch
     // Kept whole and within what is due: the customer paid what they owed, through a session that was not the latest.
     logger.warn('Balance paid through a session that was no longer the booking\'s; kept, within what is due', facts);
   }
-}
-
-const reasonOf = (note: string): LateBalanceReason | undefined => (Object.keys(lateBalanceText) as LateBalanceReason[]).find((r) => note.startsWith(lateBalanceText[r]));
-
-/**
- * The balances paid online that the booking did not keep whole, each with what went back and why (from its payment line
- * and the refund line its payment wrote, `refund-checkout-<session>`), by session: what the customer is told.
- */
-export function returnedPayments(b: Booking): (ReturnedPayment & { sessionId: string })[] {
-  const ledger = b.ledger ?? [];
-  return ledger.flatMap((l) => {
-    if (l.kind !== 'payment' || l.method !== 'online' || !l.sessionId) return [];
-    const back = ledger.find((x) => x.kind === 'refund' && x.id === balanceRefundLineId(l.sessionId!));
-    const reason = back && reasonOf(back.note);
-    if (!back || !reason) return [];
-    // What the policy sent back (a refund made in Stripe's dashboard may have paid part of it instead).
-    const refundCents = back.askedCents ?? -back.amountCents;
-    return [{ sessionId: l.sessionId, amount: centsToDollars(l.amountCents), kept: centsToDollars(l.amountCents - refundCents), refund: centsToDollars(refundCents), reason, refunded: back.status === 'succeeded' }];
-  });
-}
-
-/** The session's payment as returned, or null when the booking kept it whole (or it is not a balance session). */
-export function returnedPaymentOf(b: Booking, sessionId: string): ReturnedPayment | null {
-  const found = returnedPayments(b).find((p) => p.sessionId === sessionId);
-  if (!found) return null;
-  const { sessionId: _, ...payment } = found;
-  return payment;
 }
 
 /** The e-mail to the customer whose payment was not needed (`b` after the refund's first send: it says whether it is made). */

@@ -9,7 +9,7 @@ import { mayOfferLanded, type Pass, type PassStatus } from '../../../shared/pass
 import { isConfirmed, type Booking } from '../../../shared/records';
 import { NO_WALLET } from '../../../shared/wallet';
 import { paidAndDue } from '../booking/created-booking';
-import { returnedPayments } from '../booking/balance-payment';
+import { returnedPayments } from '../booking/returned-payments';
 import { customerTermsOf } from '../booking/customer-terms';
 import type { PassLink } from '../booking/pass-link';
 import { addOnFlagsOf } from '../../../shared/booked-add-ons';

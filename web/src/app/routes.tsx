@@ -4,8 +4,21 @@
  */
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { warmSession } from '../features/account/token-provider';
+import { fetchConfigJson } from '@/lib/config-json';
 import { Layout } from './Layout';
 import Home from './Home';
+
+/** A signed-in page's chunk, loaded beside the session it needs (token-provider.ts, warmSession). */
+const signedIn = <T,>(load: () => Promise<T>) => () => {
+  warmSession();
+  return load();
+};
+/** A page whose first request needs the API's address: /config.json is fetched beside its chunk. */
+const withConfig = <T,>(load: () => Promise<T>) => () => {
+  fetchConfigJson().catch(() => undefined);
+  return load();
+};
 
 const NotFound = lazy(() => import('../features/not-found/pages/NotFound'));
 const HowItWorks = lazy(() => import('../features/info/pages/HowItWorks'));
@@ -19,17 +32,17 @@ const Terms = lazy(() => import('../features/info/pages/Terms'));
 const Contact = lazy(() => import('../features/info/pages/Contact'));
 const Booking = lazy(() => import('./BookingRoute'));
 const Payment = lazy(() => import('../features/booking/pages/PaymentPage'));
-const PaymentSuccess = lazy(() => import('../features/booking/pages/PaymentSuccessPage'));
+const PaymentSuccess = lazy(withConfig(() => import('../features/booking/pages/PaymentSuccessPage')));
 const PaymentFailure = lazy(() => import('../features/booking/pages/PaymentFailurePage'));
 const SignIn = lazy(() => import('../features/account/pages/SignInPage'));
-const CustomerDashboard = lazy(() => import('./DashboardRoute'));
-const Admin = lazy(() => import('./AdminRoute'));
-const YardQueue = lazy(() => import('./YardQueuePage'));
+const CustomerDashboard = lazy(signedIn(() => import('./DashboardRoute')));
+const Admin = lazy(signedIn(() => import('./AdminRoute')));
+const YardQueue = lazy(signedIn(() => import('./YardQueuePage')));
 const Pass = lazy(() => import('./PassRoute'));
 const ManageBooking = lazy(() => import('../features/manage-booking/pages/ManageBookingPage'));
 const OpenManageLink = lazy(() => import('../features/manage-booking/pages/OpenLinkPage'));
 // The yard's phone screen, with its scanner and the photos panel, loads only at /yard.
-const Yard = lazy(() => import('./YardRoute'));
+const Yard = lazy(signedIn(() => import('./YardRoute')));
 
 /** Pages under the shared header and footer. */
 export const pageRoutes: RouteObject[] = [
