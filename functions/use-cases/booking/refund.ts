@@ -95,9 +95,9 @@ export async function sendRefund(bookingId: string, lineId: string, options: Sen
   // A line aimed at one payment (a balance paid online that was not needed) goes back to that payment.
   const paymentIntent = line.paymentIntent ?? b.payment?.paymentIntent;
   const fail = async (reason: string, refused: boolean): Promise<SendOutcome> => {
-    // Another sender settled it meanwhile: that one logs it, so the alarm counts one line once.
+    // Another sender settled it meanwhile: that one logs and counts it, so the alarm counts one line once.
     if ((await settleFailed(bookingId, lineId, now, failureText(reason, refused))) !== 'settled') return 'settled-elsewhere';
-    // Counted by the 'refund failed' alarm (infra/refund-alarms.ts); staff see the line as failed.
+    // RefundFailures is what the RefundsFailed alarm watches (infra/refund-alarms.ts); staff see the line as failed.
     logger.error('Refund failed', { bookingId, ledgerLine: lineId, amountCents: -line.amountCents, attempts: thisTry, reason, refused });
     countEvent(BUSINESS_METRICS.refundFailed);
     return 'failed';
