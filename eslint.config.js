@@ -90,6 +90,11 @@ export const layerZones = [
     ['functions/lib/errors.ts', 'functions/lib/http.ts'],
     'A use case knows nothing of HTTP: throw a domain error (functions/domain/errors.ts); the handler stack maps its code to a status.',
   ),
+  zone(
+    'functions/use-cases/calendar/**',
+    ['functions/use-cases/account/**', 'functions/use-cases/booking/**'],
+    "use-cases/calendar makes the calendar files and attachments that booking/ and account/ send: it imports neither (the dashboard's own file is account/my-booking-calendar.ts), so the folders never loop.",
+  ),
   zone('functions/domain/**', ['functions/lib/**', 'functions/store/**', 'functions/use-cases/**', ...handlers], 'functions/domain holds the domain errors: it imports nothing else of functions/.'),
   zone('functions/maintenance/**', ['functions/use-cases/**', ...handlers], 'Maintenance (functions/maintenance, run by npm run admin) works on the store: it imports no use case or handler.'),
   zone(handlers, 'functions/store/**', 'A handler is a thin adapter: it calls a use case, which calls the store.'),

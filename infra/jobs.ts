@@ -2,7 +2,8 @@
  * The scheduled jobs of functions/jobs.ts: one Lambda function each (bundled like the routes, with its own role,
  * log group and the grants its needs declare), an EventBridge schedule, and alarms on an SNS topic:
  * - the job's errors (a pass that threw, three minutes running: the worker is not running);
- * - 'Refund failed' (a refund Stripe refused or that met no answer for MAX_REFUND_ATTEMPTS): staff must act;
+ * - a failed refund (the business metric RefundFailures: Stripe refused it, it met no answer for MAX_REFUND_ATTEMPTS,
+ *   or Stripe failed it after making it): staff must act;
  * - a refund still unanswered after an hour ('Refund not confirmed yet' with attempts >= 5).
  * docs/operations.md (Alarms) says what each means and what to do.
  */

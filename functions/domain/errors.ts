@@ -51,3 +51,6 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) => n
 export const providerFailed = (message: string) => new DomainError('provider-failed', message);
 export const providerUnavailable = (message: string, retryAfterSeconds?: number) => new DomainError('provider-unavailable', message, undefined, retryAfterSeconds);
 export const busy = (message: string, retryAfterSeconds: number) => new DomainError('busy', message, undefined, retryAfterSeconds);
+
+/** The one answer to a booking the caller may not see or that does not exist (the caller's own, its calendar file): it never says which. */
+export const BOOKING_NOT_FOUND = 'Booking not found';

@@ -15,8 +15,8 @@
 import type { BalanceCheckoutClaim } from '../../shared/records';
 import { checkoutSessionItem, type CheckoutSession } from './checkout-sessions';
 import { keys } from './keys';
-import { rethrow, retryOnStale, stale } from '../lib/retry-on-stale';
-import { cancellationCodes, conflictPause, transact, updateIf } from './table';
+import { rethrow, stale } from '../lib/retry-on-stale';
+import { transactRetrying, updateIf } from './table';
 
 export interface ClaimRequest {
   bookingId: string;
@@ -59,20 +59,12 @@ export async function openBalanceCheckout(bookingId: string, open: BalanceChecko
     },
     { Put: { Item: checkoutSessionItem(session) } },
   ];
-  return retryOnStale(
-    { tries: 5, pause: conflictPause },
-    async () => {
-      try {
-        await transact(items);
-        return true;
-      } catch (error) {
-        const codes = cancellationCodes(error);
-        if (codes?.[0] === 'ConditionalCheckFailed') return false;
-        if (!codes) throw error;
-        // A concurrent write to the booking (no condition failed): try again, the condition decides.
-        return stale(error);
-      }
-    },
+  return transactRetrying(
+    items,
+    5,
+    true,
+    // A concurrent write to the booking (no condition failed): try again, the condition decides.
+    (codes, error) => (codes[0] === 'ConditionalCheckFailed' ? false : stale(error)),
     rethrow,
   );
 }

@@ -4,7 +4,8 @@
  * the bay's lock when the bay or the stay changes), the revenue and status counters, the yard's occupancy
  * (dates left give their place back, dates added need one), the end of its balance checkout when what is due
  * changes (balance-checkouts.ts; the caller expires its Stripe session after), and the audit entry
- * saying who changed what, and a refund request for each new pending refund line (refund-requests.ts). It holds only
+ * saying who changed what, and the refund queue's requests: one for each refund line newly pending, the removal of
+ * each for a line it settles (refund-requests.ts). It holds only
  * if nobody changed the booking since it was read (`updatedAt`) and its status still allows the change.
  */
 import { randomUUID } from 'node:crypto';
@@ -16,12 +17,16 @@ import { dayEntry, dayEntryKey } from './day-sheet';
 import { keys } from './keys';
 import { bookingSearchTokens } from './search-tokens';
 import { movePlaces } from './occupancy';
-import { newRefundRequests } from './refund-requests';
-import { retryOnStale, stale } from '../lib/retry-on-stale';
-import { cancellationCodes, conflictPause, transact, type TransactItem } from './table';
+import { refundRequestWrites } from './refund-requests';
+import { stale } from '../lib/retry-on-stale';
+import { transactRetrying, type TransactItem } from './table';
 import { yardCapacity } from './yard-settings';
 import { stayChange } from '../../shared/capacity';
 import { balanceSessionSurvives } from '../../shared/balance-checkout';
+import * as clock from '../lib/clock';
+
+/** A change's time: after the one it follows, so `updatedAt` always moves (it is the booking's version the writes are conditional on). */
+export const changeTime = (b: Pick<Booking, 'updatedAt'>, now = clock.now()): string => new Date(Math.max(now.getTime(), Date.parse(b.updatedAt) + 1)).toISOString();
 
 export type ChangeOutcome = 'changed' | 'stale' | 'bay-busy' | 'full';
 
@@ -40,7 +45,7 @@ export interface ChangeOptions {
   bayVersion?: number;
   /** What the change does to revenue when it is not the change of total (a cancellation keeps only what was not refunded). */
   revenueDeltaCents?: number;
-  /** Items that must land with the change (the refund requests of lines it settles), unconditional. */
+  /** Items that must land with the change (a payment intent's pointer, a note), unconditional. */
   alsoWrite?: TransactItem[];
 }
 
@@ -122,8 +127,9 @@ function changeItems(before: Booking, after: Booking, options: ChangeOptions, ca
   const placesStart = items.length;
   items.push(...movePlaces(placesOf(before), placesOf(after), capacity, after.updatedAt));
   const placesEnd = items.length;
-  // A refund is recorded as an intent to send before Stripe is asked: it survives a crash after this write.
-  items.push(...newRefundRequests(before, after));
+  // A refund is recorded as an intent to send before Stripe is asked: it survives a crash after this write; a
+  // settled line's request goes in the write that settles it.
+  items.push(...refundRequestWrites(before, after));
   items.push(...(options.alsoWrite ?? []));
   return { items, lockIndex, places: [placesStart, placesEnd] };
 }
@@ -145,21 +151,16 @@ export async function saveBookingChange(before: Booking, changed: Booking, optio
   const grows = placesOf(after) !== null && stayChange(placesOf(before), placesOf(after)).added.length > 0;
   const capacity = grows ? (await yardCapacity()).capacity : 0;
   const { items, lockIndex, places } = changeItems(before, after, options, capacity);
-  return retryOnStale<ChangeOutcome>(
-    { tries: 5, pause: conflictPause },
-    async () => {
-      try {
-        await transact(items);
-        return 'changed';
-      } catch (error) {
-        const codes = cancellationCodes(error);
-        if (!codes) throw error;
-        if (codes[0] === 'ConditionalCheckFailed') return 'stale';
-        if (lockIndex >= 0 && codes[lockIndex] === 'ConditionalCheckFailed') return 'bay-busy';
-        if (codes.slice(places[0], places[1]).includes('ConditionalCheckFailed')) return 'full';
-        // No condition failed: another transaction touched a shared item (the counters) at the same moment.
-        return stale(error);
-      }
+  return transactRetrying<ChangeOutcome>(
+    items,
+    5,
+    'changed',
+    (codes, error) => {
+      if (codes[0] === 'ConditionalCheckFailed') return 'stale';
+      if (lockIndex >= 0 && codes[lockIndex] === 'ConditionalCheckFailed') return 'bay-busy';
+      if (codes.slice(places[0], places[1]).includes('ConditionalCheckFailed')) return 'full';
+      // No condition failed: another transaction touched a shared item (the counters) at the same moment.
+      return stale(error);
     },
     () => 'stale',
   );

@@ -7,9 +7,9 @@ import type { Booking } from '../../shared/records';
 import { checkoutSessionItem, type CheckoutSession } from './checkout-sessions';
 import { isRecordId, keys } from './keys';
 import { holdPlaces, releaseHeldPlaces } from './occupancy';
-import { batchGet, cancellationCodes, conflictPause, getItem, transact, type Item } from './table';
+import { batchGet, getItem, transactRetrying, type Item } from './table';
 import * as clock from '../lib/clock';
-import { rethrow, retryOnStale, stale } from '../lib/retry-on-stale';
+import { rethrow, stale } from '../lib/retry-on-stale';
 
 type BookingItem = Item & Booking & { ttl?: number };
 
@@ -60,23 +60,18 @@ export async function createPendingBooking(booking: Booking, session: CheckoutSe
     { Put: { Item: checkoutSessionItem(session), ConditionExpression: 'attribute_not_exists(pk)' } },
     ...(held ? holdPlaces(booking, capacity, booking.createdAt) : []),
   ];
-  return retryOnStale<PendingOutcome>(
-    { tries: MAX_CONFLICT_RETRIES + 1, pause: conflictPause },
-    async (attempt) => {
-      try {
-        await transact(items);
-        return 'created';
-      } catch (error) {
-        const codes = cancellationCodes(error);
-        if (!codes) throw error;
-        if (codes.slice(2).includes('ConditionalCheckFailed')) return 'full';
-        // The booking's id is new to this request: if it exists, this request's own earlier try (an SDK retry after a
-        // lost answer) wrote it, and it is created.
-        if (codes.slice(0, 2).includes('ConditionalCheckFailed') && (await pendingBookingExists(booking.id, session.sessionId))) return 'created';
-        if (codes.slice(0, 2).includes('ConditionalCheckFailed')) throw error;
-        if (attempt < MAX_CONFLICT_RETRIES && !mayRetry()) return 'busy';
-        return stale(error);
-      }
+  return transactRetrying<PendingOutcome>(
+    items,
+    MAX_CONFLICT_RETRIES + 1,
+    'created',
+    async (codes, error, attempt) => {
+      if (codes.slice(2).includes('ConditionalCheckFailed')) return 'full';
+      // The booking's id is new to this request: if it exists, this request's own earlier try (an SDK retry after a
+      // lost answer) wrote it, and it is created.
+      if (codes.slice(0, 2).includes('ConditionalCheckFailed') && (await pendingBookingExists(booking.id, session.sessionId))) return 'created';
+      if (codes.slice(0, 2).includes('ConditionalCheckFailed')) throw error;
+      if (attempt < MAX_CONFLICT_RETRIES && !mayRetry()) return 'busy';
+      return stale(error);
     },
     () => 'busy',
   );
@@ -106,21 +101,7 @@ export async function endPendingBooking(booking: Booking, status: 'expired' | 'p
     },
     ...(booking.placesHeld ? releaseHeldPlaces(booking, at) : []),
   ];
-  return retryOnStale(
-    { tries: MAX_CONFLICT_RETRIES + 1, pause: conflictPause },
-    async () => {
-      try {
-        await transact(items);
-        return true;
-      } catch (error) {
-        const codes = cancellationCodes(error);
-        if (!codes) throw error;
-        if (codes[0] === 'ConditionalCheckFailed') return false;
-        return stale(error);
-      }
-    },
-    rethrow,
-  );
+  return transactRetrying(items, MAX_CONFLICT_RETRIES + 1, true, (codes, error) => (codes[0] === 'ConditionalCheckFailed' ? false : stale(error)), rethrow);
 }
 
 /** The index keys of a confirmed booking: its owner's list by drop-off, and the admin's lists by month and by status. */

@@ -9,9 +9,9 @@
  */
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../lib/aws';
-import { rethrow, retryOnStale, stale } from '../lib/retry-on-stale';
+import { rethrow, stale } from '../lib/retry-on-stale';
 import { keys, type ItemKey, queries } from './keys';
-import { queryAll, cancellationCodes, conflictPause, getItem, isConditionalFailure, transact, updateIf, type Item, type TransactItem } from './table';
+import { queryAll, getItem, isConditionalFailure, transactRetrying, updateIf, type Item, type TransactItem } from './table';
 
 /** What a write expects to find: the item absent, or present with this `updatedAt` (undefined: present without one). */
 export type Seen = { exists: false } | { exists: true; updatedAt: string | undefined };
@@ -110,22 +110,8 @@ export async function rewriteBookingItems(r: BookingRewrite): Promise<'written' 
   for (const [i, chunk] of chunks.entries()) {
     const guard = bookingGuard(r, i === 0);
     if (chunk.length === 0 && !guard.Update) continue;
-    const outcome = await retryOnStale(
-      { tries: CONFLICT_RETRIES + 1, pause: conflictPause },
-      async () => {
-        try {
-          await transact([guard, ...chunk]);
-          return 'written' as const;
-        } catch (error) {
-          const codes = cancellationCodes(error);
-          if (!codes) throw error;
-          if (codes[0] === 'ConditionalCheckFailed') return 'changed' as const;
-          // Another transaction touched one of these items at the same moment: try again.
-          return stale(error);
-        }
-      },
-      rethrow,
-    );
+    // Another transaction touched one of these items at the same moment (no condition failed): try again.
+    const outcome = await transactRetrying<'written' | 'changed'>([guard, ...chunk], CONFLICT_RETRIES + 1, 'written', (codes, error) => (codes[0] === 'ConditionalCheckFailed' ? 'changed' : stale(error)), rethrow);
     if (outcome === 'changed') return 'changed';
   }
   return 'written';

@@ -1,10 +1,11 @@
 /**
  * Refunds that survive a crash. A refund line is written `pending` on the booking's ledger together with a refund
  * request item (one transaction, store/booking-changes.ts), so the intent to refund is durable before Stripe is
- * asked. Whoever settles it (the sender, or the webhook that finds Stripe's refund of it) rewrites the booking and
- * deletes the request in one transaction, conditional on the booking being unchanged since it was read and the line
- * pending in what was read (use-cases/booking/refund-sync.ts saveLedgerEdit), so a line is settled once however many
- * race. The queue is one partition holding only refunds in flight.
+ * asked. Whoever settles it (the sender, or the webhook that finds Stripe's refund of it) rewrites the booking, and the
+ * same transaction deletes the request, conditional on the booking being unchanged since it was read and the line
+ * pending in what was read (use-cases/booking/refund-settlement.ts), so a line is settled once however many race.
+ * Which requests a change writes or removes follows from the line's status before and after (`refundRequestWrites`),
+ * so no caller lists them. The queue is one partition holding only refunds in flight.
  */
 import type { Booking, LedgerLine } from '../../shared/records';
 import { isYardRefund } from '../../shared/refund-lines';
@@ -25,27 +26,31 @@ export interface RefundRequest {
 /** The first worker pass waits this long, so it does not race the request that is sending it right now. */
 export const FIRST_WORKER_DELAY_MS = 60_000;
 
-/** The request item for a pending refund line, for the transaction that writes the line. */
-export function refundRequestPut(bookingId: string, line: LedgerLine): TransactItem {
-  const item: RefundRequest = { bookingId, lineId: line.id, amountCents: -line.amountCents, attempts: 0, nextAttemptAt: new Date(Date.parse(line.at) + FIRST_WORKER_DELAY_MS).toISOString(), createdAt: line.at };
+/** The request item for a pending refund line; `askedAt` is when it was (last) asked for. */
+function refundRequestPut(bookingId: string, line: LedgerLine, askedAt: string): TransactItem {
+  const item: RefundRequest = { bookingId, lineId: line.id, amountCents: -line.amountCents, attempts: 0, nextAttemptAt: new Date(Date.parse(askedAt) + FIRST_WORKER_DELAY_MS).toISOString(), createdAt: askedAt };
   return { Put: { Item: { ...keys.refundRequest(line.id), type: 'refund_request', ...item }, ConditionExpression: 'attribute_not_exists(pk)' } };
 }
 
-/**
- * Refund lines to the card `after` adds as pending that `before` did not have: each gets its request in the same
- * transaction. Money to hand back in the yard is never sent to Stripe, so it has none.
- */
-export function newRefundRequests(before: Booking, after: Booking): TransactItem[] {
-  const known = new Set((before.ledger ?? []).map((l) => l.id));
-  return (after.ledger ?? []).filter((l) => l.kind === 'refund' && l.status === 'pending' && !isYardRefund(l) && !known.has(l.id)).map((l) => refundRequestPut(after.id, l));
-}
-
-/** The removal of the requests of lines settled (made or failed), for the transaction that settles them. */
-export function settledRefundRequestDeletes(lineIds: readonly string[]): TransactItem[] {
-  return lineIds.map((id) => refundRequestDelete(id));
-}
-
 const refundRequestDelete = (lineId: string): TransactItem => ({ Delete: { Key: keys.refundRequest(lineId) } });
+
+/** A refund line the worker sends: to the card, still pending. Money to hand back in the yard is never sent to Stripe. */
+const toSend = (l: LedgerLine) => l.kind === 'refund' && l.status === 'pending' && !isYardRefund(l);
+
+/**
+ * The queue's items that move with a change of the booking, so a line's request lives exactly while the line waits to
+ * be sent: a request for each card refund line `after` has pending that `before` did not (a new line, asked for at
+ * its own time; a failed line retried, asked for at the retry's time, `after.updatedAt`), and the removal of the
+ * request of each line `before` had pending that `after` settled (made or failed).
+ */
+export function refundRequestWrites(before: Booking, after: Booking): TransactItem[] {
+  const was = new Map((before.ledger ?? []).map((l) => [l.id, l]));
+  const waiting = new Set((before.ledger ?? []).filter(toSend).map((l) => l.id));
+  const now = new Set((after.ledger ?? []).filter(toSend).map((l) => l.id));
+  const asked = (after.ledger ?? []).filter((l) => toSend(l) && !waiting.has(l.id)).map((l) => refundRequestPut(after.id, l, was.has(l.id) ? after.updatedAt : l.at));
+  const settled = [...waiting].filter((id) => !now.has(id)).map(refundRequestDelete);
+  return [...asked, ...settled];
+}
 
 /** The refund queue as one worker pass sees it: what is due now, and when the oldest refund still in flight was asked for. */
 export interface RefundQueue {

@@ -5,6 +5,7 @@
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput, type TransactWriteCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../lib/aws';
 import type { ItemKey } from './keys';
+import { retryOnStale, type Stale } from '../lib/retry-on-stale';
 
 export type Item = Record<string, unknown> & { pk: string; sk: string; type: string };
 
@@ -102,6 +103,33 @@ export function cancellationCodes(error: unknown): (string | undefined)[] | null
 
 /** A wait with jitter before trying again a transaction that collided with another on a shared item (a counter). */
 export const conflictPause = (attempt: number): Promise<void> => new Promise((r) => setTimeout(r, 5 + Math.random() * 10 * 2 ** Math.min(attempt, 6)));
+
+/** How a cancelled transaction is answered: the caller's outcome (a condition failed), or `stale(error)` to write it again. */
+export type Cancelled<T> = (codes: (string | undefined)[], error: unknown, attempt: number) => T | Stale | Promise<T | Stale>;
+
+/**
+ * One transaction written until it lands or a condition answers: `written` when it lands; a cancellation is
+ * answered by `cancelled` (a condition that failed decides the outcome; a collision with another transaction on a
+ * shared item, where no condition failed, is written again after a pause); any other error is thrown. After
+ * `tries` collisions, `giveUp` answers. The stores' conditional transactions all go through here, so each says only
+ * what its conditions mean.
+ */
+export async function transactRetrying<T>(items: TransactItem[], tries: number, written: T, cancelled: Cancelled<T>, giveUp: (cause: unknown) => T | Promise<T>): Promise<T> {
+  return retryOnStale<T>(
+    { tries, pause: conflictPause },
+    async (attempt) => {
+      try {
+        await transact(items);
+        return written;
+      } catch (error) {
+        const codes = cancellationCodes(error);
+        if (!codes) throw error;
+        return cancelled(codes, error, attempt);
+      }
+    },
+    giveUp,
+  );
+}
 
 export function isConditionalFailure(error: unknown): boolean {
   const name = (error as { name?: string } | null)?.name;

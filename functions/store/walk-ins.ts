@@ -13,8 +13,8 @@ import { dayEntry } from './day-sheet';
 import { keys } from './keys';
 import { movePlaces } from './occupancy';
 import { bookingTokenPuts } from './search-tokens';
-import { rethrow, retryOnStale, stale } from '../lib/retry-on-stale';
-import { cancellationCodes, conflictPause, transact, type TransactItem } from './table';
+import { rethrow, stale } from '../lib/retry-on-stale';
+import { transactRetrying, type TransactItem } from './table';
 
 export interface YardBooking {
   /** Confirmed (status reservation, reference and payment set). */
@@ -49,23 +49,18 @@ export async function createYardBooking(y: YardBooking): Promise<YardBookingOutc
   );
   const placesStart = items.length;
   items.push(...movePlaces(null, b, y.capacity, at));
-  return retryOnStale(
-    { tries: 5, pause: conflictPause },
-    async () => {
-      try {
-        await transact(items);
-        return 'created' as const;
-      } catch (error) {
-        const codes = cancellationCodes(error);
-        if (!codes) throw error;
-        if (codes[1] === 'ConditionalCheckFailed') return 'reference-taken' as const;
-        if (codes[2] === 'ConditionalCheckFailed') return 'customer-changed' as const;
-        if (lockIndex >= 0 && codes[lockIndex] === 'ConditionalCheckFailed') return 'bay-busy' as const;
-        if (codes.slice(placesStart).includes('ConditionalCheckFailed')) return 'full' as const;
-        if (codes[0] === 'ConditionalCheckFailed') throw error;
-        // No condition failed: another transaction touched a shared item (the counters) at the same moment.
-        return stale(error);
-      }
+  return transactRetrying<YardBookingOutcome>(
+    items,
+    5,
+    'created',
+    (codes, error) => {
+      if (codes[1] === 'ConditionalCheckFailed') return 'reference-taken';
+      if (codes[2] === 'ConditionalCheckFailed') return 'customer-changed';
+      if (lockIndex >= 0 && codes[lockIndex] === 'ConditionalCheckFailed') return 'bay-busy';
+      if (codes.slice(placesStart).includes('ConditionalCheckFailed')) return 'full';
+      if (codes[0] === 'ConditionalCheckFailed') throw error;
+      // No condition failed: another transaction touched a shared item (the counters) at the same moment.
+      return stale(error);
     },
     rethrow,
   );

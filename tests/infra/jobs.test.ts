@@ -1,11 +1,13 @@
 /**
  * The refund worker and the alarms (docs/operations.md, Alarms): the job runs on a one-minute
- * schedule, one pass at a time, with only its grants; the refund alarms count 'Refund failed' and long-unconfirmed
- * refunds from every function that sends refunds (the routes that change or cancel a paid booking, and the
- * worker); every alarm notifies the SNS topic.
+ * schedule, one pass at a time, with only its grants; the failed-refund alarm watches the business metric the
+ * settling code counts (RefundFailures), the unconfirmed-refund alarm counts long-unconfirmed refunds from every
+ * function that sends refunds (the routes that change or cancel a paid booking, and the worker); every alarm
+ * notifies the SNS topic.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../functions/routes';
+import { BUSINESS_METRICS, SERVICE_NAME } from '../../functions/lib/metric-names';
 import { asText, devStack, environments, resourcesOfType, type Synthesized } from './support/synth';
 
 const dev = environments.dev as { namePrefix: string };
@@ -70,11 +72,17 @@ describe('the alarms', () => {
     }
   });
 
-  it("counts 'Refund failed' from the worker and from every route that may send a refund", () => {
-    const filters = resourcesOfType(s, 'AWS::Logs::MetricFilter').filter(([, p]) => p.MetricTransformations[0].MetricName === 'RefundsFailed');
-    expect(filters.every(([, p]) => p.FilterPattern === '{ $.message = "Refund failed" }')).toBe(true);
+  it('the failed-refund alarm watches the business metric every function counts, RefundFailures, not a log text', () => {
+    const alarm = named(`${dev.namePrefix}-RefundsFailed`);
+    const watched = alarm.Metrics.filter((m: { MetricStat?: unknown }) => m.MetricStat).map((m: { MetricStat: { Metric: unknown } }) => m.MetricStat.Metric);
+    expect(watched).toEqual([{ Namespace: 'RunwayParking/dev', MetricName: BUSINESS_METRICS.refundFailed, Dimensions: [{ Name: 'service', Value: SERVICE_NAME }] }]);
+    // One failure, one name: no log filter counts it a second time under another.
+    const filters = resourcesOfType(s, 'AWS::Logs::MetricFilter');
+    expect(filters.filter(([, p]) => p.MetricTransformations[0].MetricName === 'RefundsFailed' || String(p.FilterPattern).includes('Refund failed'))).toEqual([]);
+  });
+
+  it('counts a refund unconfirmed for an hour from the worker and from every route that may send a refund', () => {
     const senders = routes.filter((r) => r.needs.includes('stripe')).length + 1;
-    expect(filters).toHaveLength(senders);
     const unconfirmed = resourcesOfType(s, 'AWS::Logs::MetricFilter').filter(([, p]) => p.MetricTransformations[0].MetricName === 'RefundsUnconfirmed');
     expect(unconfirmed).toHaveLength(senders);
     expect(unconfirmed[0]![1].FilterPattern).toBe('{ $.message = "Refund not confirmed yet; it will be sent again" && $.attempts >= 5 }');

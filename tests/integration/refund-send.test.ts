@@ -137,7 +137,7 @@ function madeThenRefused(message: string) {
   });
 }
 
-/** What the 'refund failed' alarm counts (infra/refund-alarms.ts: log lines whose message is 'Refund failed'). */
+/** The log line staff find a failed refund by, written once for each failure the RefundsFailed alarm counts (as the RefundFailures metric). */
 const failedLogs = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.filter((c) => c[0] === 'Refund failed').map((c) => c[1]);
 
 /** What Stripe (the stand-in) holds: the refunds of the session's payment. */

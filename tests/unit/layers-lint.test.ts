@@ -36,6 +36,8 @@ const forbidden: [string, string, RegExp][] = [
   ['functions/use-cases/admin/example.ts', "import { x } from '../../maintenance/reindex';", /maintenance code/],
   ['functions/maintenance/example.ts', "import { x } from '../use-cases/admin/summary';", /imports no use case or handler/],
   ['functions/domain/example.ts', "import { x } from '../lib/errors';", /holds the domain errors/],
+  ['functions/use-cases/calendar/example.ts', "import { x } from '../account/own-booking';", /so the folders never loop/],
+  ['functions/use-cases/calendar/example.ts', "import { x } from '../booking/change-booking';", /so the folders never loop/],
   // Spelled another way, the same path is refused all the same.
   ['shared/example.ts', "import { x } from '../shared/../functions/routes';", /imports only shared/],
   ['functions/checkout/example.ts', "import { x } from '../checkout/../store/bookings';", /thin adapter/],
@@ -56,6 +58,7 @@ const allowed: [string, string][] = [
   ['functions/use-cases/booking/example.ts', "import { x } from '../../store/bookings';"],
   ['functions/use-cases/booking/example.ts', "import { conflict } from '../../domain/errors';"],
   ['functions/use-cases/booking/example.ts', "import { x } from '../contact/message-email';"],
+  ['functions/use-cases/account/example.ts', "import { x } from '../calendar/calendar-file';"],
   ['functions/checkout/example.ts', "import { x } from '../use-cases/booking/start-checkout';"],
   ['infra/example.ts', "import { x } from '../functions/routes';"],
   ['infra/example.ts', "import { x } from '../functions/store/keys';"],

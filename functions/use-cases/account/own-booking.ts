@@ -5,11 +5,11 @@
  */
 import type { Booking } from '../../../shared/records';
 import type { Caller } from '../../lib/auth';
-import { notFound } from '../../domain/errors';
+import { BOOKING_NOT_FOUND, notFound } from '../../domain/errors';
 import { linkedCustomerIds } from '../../store/account-customers';
 import { getBooking } from '../../store/bookings';
 
-export const BOOKING_NOT_FOUND = 'Booking not found';
+export { BOOKING_NOT_FOUND };
 
 /** The caller's booking, or a 404 that says nothing about whether someone else's exists. */
 export async function ownBooking(caller: Caller, id: string): Promise<Booking> {

@@ -1,6 +1,7 @@
 /**
  * An admin retries a failed refund line: the same line goes back to `pending` with a new request on the
- * refund queue, in the booking's one conditional transaction with the history entry (recorded first, as every refund
+ * refund queue (the failure removed the old one; the new one names the retry's time, not the line's:
+ * store/refund-requests.ts), in the booking's one conditional transaction with the history entry (recorded first, as every refund
  * is), and is then sent at once with the line's own idempotency key (refund.ts); whatever Stripe says then, the worker
  * carries on as for any pending line. Only a failed line of the app's own is retried: a line that is pending or has
  * succeeded is left as it is (a second click, or a retry that raced the first, does nothing), and a refund made in
@@ -16,10 +17,8 @@ import type { Caller } from '../../lib/auth';
 import { conflict, notFound } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { retryOnStale, stale } from '../../lib/retry-on-stale';
-import { saveBookingChange } from '../../store/booking-changes';
-import { refundRequestPut } from '../../store/refund-requests';
+import { changeTime, saveBookingChange } from '../../store/booking-changes';
 import { refund } from '../booking/refund';
-import { changeTime } from '../booking/refund-sync';
 import { confirmedBooking } from './booking-detail';
 import * as clock from '../../lib/clock';
 
@@ -70,8 +69,6 @@ export async function retryRefund(caller: Caller, id: string, lineId: string, no
       const saved = await saveBookingChange(before, after, {
         editableStatuses: LISTED_STATUSES,
         audit: { by: caller.email ?? caller.sub, changes: [{ field: 'refund', old: `Failed: ${formatMoney(-line.amountCents)}`, new: `Retried: ${formatMoney(-line.amountCents)}` }] },
-        // The queue's request is new (the failure removed the old one); it names the retry's time, not the line's.
-        alsoWrite: [refundRequestPut(id, { ...pending, at })],
       });
       if (saved !== 'changed') return stale(); // changed meanwhile: read again (a concurrent retry makes this one a no-op)
       logger.info('Failed refund retried', { bookingId: id, ledgerLine: lineId, amountCents: -line.amountCents });

@@ -33,9 +33,9 @@ import { fullStay, roomForStay } from '../booking/capacity';
 import { newBookingReference } from '../booking/reference';
 import { startCheckout } from '../booking/start-checkout';
 import { withSpecFieldNames } from '../booking/spec-field-names';
+import { newStayRecord } from '../booking/stay-record';
 import { recordPayment } from './record-payment';
 import { ruledOptionalBay } from '../yard/bay-rule';
-import { addOnRecordOf } from '../../../shared/booked-add-ons';
 import { choicesFromFlags } from '../../../shared/add-ons';
 import * as clock from '../../lib/clock';
 
@@ -79,30 +79,22 @@ async function paidInYard(caller: Caller, req: WalkInRequest, now: Date): Promis
       const customer = await upsertCustomer(details, { userId: null, userEmail: null, userEmailVerified: false });
       const id = randomUUID();
       const booking: Booking & { bookingReference: string } = {
-        id,
-        status: 'checkin',
-        customerId: customer.id,
-        userId: null,
-        customer: { name: `${details.firstName} ${details.lastName}`.trim(), email: details.email, contactNumber: details.contactNumber },
-        carRegistration: details.carRegistration,
-        dropOffDate: selection.dropOffDate,
-        dropOffTime: selection.dropOffTime,
-        pickUpDate: selection.pickUpDate,
-        pickUpTime: selection.pickUpTime,
-        departureFlight: req.departure_flight ?? null,
-        returnFlight: req.return_flight ?? null,
-        parkingBayNumber: bay,
-        days: price.days,
-        shuttleService: true,
-        parkingCents: price.parkingCost,
-        ...addOnRecordOf(price),
-        totalCents: price.total,
-        paymentType: 'full',
-        amountDueNowCents: 0,
-        // No card checkout: the money is taken in the yard and recorded on the ledger.
-        checkoutSessionId: '',
-        createdAt: at,
-        updatedAt: at,
+        ...newStayRecord({
+          id,
+          status: 'checkin',
+          customerId: customer.id,
+          userId: null,
+          details,
+          stay: selection,
+          flights: { departure: req.departure_flight, return: req.return_flight },
+          parkingBayNumber: bay,
+          price,
+          paymentType: 'full',
+          amountDueNowCents: 0,
+          // No card checkout: the money is taken in the yard and recorded on the ledger.
+          checkoutSessionId: '',
+          at,
+        }),
         bookingReference: newBookingReference(),
         confirmedAt: at,
         payment: { type: 'full', amountPaidCents: 0, balanceDueCents: price.total, currency: 'nzd', paymentIntent: null, sessionId: '', paidAt: at },

@@ -24,12 +24,12 @@ import { passUrl } from '../../lib/pass-token';
 import { siteUrl } from '../../lib/site-url';
 import { stripeClient } from '../../lib/stripe';
 import { claimBalanceCheckout, openBalanceCheckout, releaseBalanceCheckout } from '../../store/balance-checkouts';
+import { changeTime } from '../../store/booking-changes';
 import { getBooking } from '../../store/bookings';
 import { getCheckoutSession } from '../../store/checkout-sessions';
 import { recordBalancePayment } from './balance-payment';
 import { expireBalanceSession } from './balance-session';
 import { sessionExpiry } from './checkout-session-params';
-import { changeTime } from './refund-sync';
 import * as clock from '../../lib/clock';
 
 /** Where the hosted checkout returns: the customer dashboard, or the booking's pass page (its signed token). */

@@ -28,14 +28,13 @@ import { CONFIRMED_STATUSES, LISTED_STATUSES, type Booking, type LedgerLine } fr
 import { logAbout, logger } from '../../lib/logger';
 import { retryOnStale, stale } from '../../lib/retry-on-stale';
 import { BUSINESS_METRICS, countEvent } from '../../lib/metrics';
-import { saveBookingChange, type FieldChange } from '../../store/booking-changes';
+import { changeTime, saveBookingChange, type FieldChange } from '../../store/booking-changes';
 import { getBooking } from '../../store/bookings';
 import type { CheckoutSession } from '../../store/checkout-sessions';
 import { paymentIntentPut } from '../../store/confirmation';
 import { withdrawSupersededSession } from './balance-session';
 import { sendPaymentReceipt } from './payment-receipt';
 import { refund } from './refund';
-import { changeTime } from './refund-sync';
 import { balanceRefundLineId, returnedPaymentOf } from './returned-payments';
 
 const MAX_ATTEMPTS = 8;

@@ -32,7 +32,7 @@ import { readStats } from '../../store/counters';
 import { balanceLineOf } from './balance-payment';
 import { BOOKS_RULES, checkBooks, recordedFirstCharge, type BooksRule } from './books-rules';
 import { chargedCents, refundCounts, type StripeRefund } from './refund-ledger';
-import { listPaymentRefunds } from './refund-sync';
+import { listPaymentRefunds } from './refund-settlement';
 import * as clock from '../../lib/clock';
 import { isYardRefund } from '../../../shared/refund-lines';
 

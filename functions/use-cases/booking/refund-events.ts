@@ -1,14 +1,14 @@
 /**
  * A Stripe refund event (`charge.refunded`, `refund.created`, `refund.updated`): the payment's booking is synced with
- * Stripe's refunds (refund-sync.ts), then any of the app's lines still waiting to be sent are sent (an outside refund
- * may have lowered them to nothing), so the booking does not wait for the worker. Apart from refund-sync.ts because
+ * Stripe's refunds (refund-settlement.ts), then any of the app's lines still waiting to be sent are sent (an outside refund
+ * may have lowered them to nothing), so the booking does not wait for the worker. Apart from refund-settlement.ts because
  * sending (refund.ts) itself syncs first.
  */
 import type Stripe from 'stripe';
 import { logAbout, logger } from '../../lib/logger';
 import { bookingIdOfPayment } from '../../store/checkout-sessions';
 import { sendRefund } from './refund';
-import { syncBookingRefunds, type SyncOutcome } from './refund-sync';
+import { syncBookingRefunds, type SyncOutcome } from './refund-settlement';
 
 /** The payment intent a refund or charge event names. */
 const intentOf = (v: string | Stripe.PaymentIntent | null | undefined): string | null => (typeof v === 'string' ? v : (v?.id ?? null));

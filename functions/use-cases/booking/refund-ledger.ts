@@ -1,5 +1,5 @@
 /**
- * The booking's refund lines against Stripe's list of the payment's refunds (pure; refund-sync.ts and refund.ts
+ * The booking's refund lines against Stripe's list of the payment's refunds (pure; refund-settlement.ts and refund.ts
  * save what it decides). Each Stripe refund is on the ledger once, by its id:
  * - a refund whose `metadata.ledgerLine` is one of the app's lines settles that line if it is still pending;
  * - a refund whose id is on a line already is known;

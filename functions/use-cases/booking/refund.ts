@@ -11,22 +11,22 @@
  * in Stripe's dashboard since the decision lowers it, to nothing if it paid it all).
  * A refund larger than what any one payment has left (a booking paid by its checkout and a balance paid online) is
  * split before anything is sent: the line is aimed at the payment with the most room and new pending lines, one per
- * further payment, take the rest, written with their requests in one conditional transaction (`splitLine`); each is
- * then one Stripe refund, sent, settled and retried as any line is.
+ * further payment, take the rest, written with their requests in one conditional transaction (`splitLine` in
+ * refund-settlement.ts); each is
+ * then one Stripe refund, sent, settled and retried as any line is. Every write that settles or splits a line is
+ * refund-settlement.ts: this file asks Stripe and decides; that one records.
  * Stripe refusing it (a 4xx: already refunded, disputed, no such payment) settles the line as failed for staff
  * to see; no answer at all (a timeout, an outage, 5xx, 429) is tried again, and after MAX_REFUND_ATTEMPTS the
  * line is failed too, with an error log the 'refund failed' alarm counts.
  */
 import type { Booking, LedgerLine } from '../../../shared/records';
-import { isYardRefund } from '../../../shared/refund-lines';
 import { logger } from '../../lib/logger';
-import { retryOnStale, stale } from '../../lib/retry-on-stale';
 import { BUSINESS_METRICS, countEvent } from '../../lib/metrics';
 import { stripeClient } from '../../lib/stripe';
 import { getBooking } from '../../store/bookings';
 import { dropRefundRequest, postponeRefund } from '../../store/refund-requests';
-import { headroomCents, refundCounts, settleLine, splitRefundLine, type RefundPart, type StripeRefund } from './refund-ledger';
-import { changeTime, LEDGER_EDIT_TRIES, listPaymentRefunds, saveLedgerEdit, syncBookingRefunds } from './refund-sync';
+import { headroomCents, refundCounts, type RefundPart, type StripeRefund } from './refund-ledger';
+import { listPaymentRefunds, pendingLine, settleFailed, settleSent, splitLine, syncBookingRefunds } from './refund-settlement';
 import * as clock from '../../lib/clock';
 
 export const MAX_REFUND_ATTEMPTS = 8;
@@ -80,53 +80,6 @@ export interface SendOptions {
   kick?: boolean;
 }
 
-const pendingLine = (b: Booking | null, lineId: string) => {
-  const index = b?.ledger?.findIndex((l) => l.id === lineId) ?? -1;
-  const line = index >= 0 ? b!.ledger![index]! : null;
-  // A line to hand back in the yard is never the worker's to send.
-  return line && line.kind === 'refund' && line.status === 'pending' && !isYardRefund(line) ? { index, line } : null;
-};
-
-/**
- * Records what Stripe refunded for the line (`sentCents`, 0 when nothing was sent) on the line if it is still
- * pending, in the booking's conditional transaction with its request's removal; re-read when the booking changed.
- */
-async function settleSent(bookingId: string, lineId: string, sentCents: number, refundId: string | null, now: () => Date): Promise<'settled' | 'not-pending'> {
-  return retryOnStale(
-    { tries: LEDGER_EDIT_TRIES },
-    async () => {
-      const b = await getBooking(bookingId, true);
-      const found = pendingLine(b, lineId);
-      if (!b || !found) return 'not-pending';
-      const at = changeTime(b, now());
-      const settled = settleLine(b, found.index, sentCents, refundId, at);
-      return (await saveLedgerEdit(b, { ...settled.booking, updatedAt: at }, settled.revenueDeltaCents, [lineId])) === 'changed' ? 'settled' : stale();
-    },
-    () => {
-      throw new Error(`Could not settle refund line ${lineId} on booking ${bookingId}`);
-    },
-  );
-}
-
-/** Stripe refused the line, or never answered: failed with why, still owed to the customer (what is held does not change). */
-async function settleFailed(bookingId: string, lineId: string, now: () => Date, reason: string): Promise<'settled' | 'not-pending'> {
-  return retryOnStale(
-    { tries: LEDGER_EDIT_TRIES },
-    async () => {
-      const b = await getBooking(bookingId, true);
-      const found = pendingLine(b, lineId);
-      if (!b || !found) return 'not-pending';
-      const at = changeTime(b, now());
-      const ledger = [...b.ledger!];
-      ledger[found.index] = { ...found.line, status: 'failed', settledAt: at, failure: reason };
-      return (await saveLedgerEdit(b, { ...b, ledger, updatedAt: at }, 0, [lineId])) === 'changed' ? 'settled' : stale();
-    },
-    () => {
-      throw new Error(`Could not fail refund line ${lineId} on booking ${bookingId}`);
-    },
-  );
-}
-
 /** One send of a pending refund line. */
 export async function sendRefund(bookingId: string, lineId: string, options: SendOptions = {}): Promise<SendOutcome> {
   const now = options.now ?? clock.now;
@@ -137,30 +90,31 @@ export async function sendRefund(bookingId: string, lineId: string, options: Sen
     return 'settled-elsewhere';
   }
   const { line } = found;
+  // This send's number among those that met no answer (the request counts the ones before).
+  const thisTry = (options.attempts ?? 0) + 1;
   // A line aimed at one payment (a balance paid online that was not needed) goes back to that payment.
   const paymentIntent = line.paymentIntent ?? b.payment?.paymentIntent;
-  const fail = async (reason: string, refused: boolean, tried: number): Promise<SendOutcome> => {
-    // Another sender settled it meanwhile: that one logs it, so the alarm counts one line once.
+  const fail = async (reason: string, refused: boolean): Promise<SendOutcome> => {
+    // Another sender settled it meanwhile: that one logs and counts it, so the alarm counts one line once.
     if ((await settleFailed(bookingId, lineId, now, failureText(reason, refused))) !== 'settled') return 'settled-elsewhere';
-    // Counted by the 'refund failed' alarm (infra/refund-alarms.ts); staff see the line as failed.
-    logger.error('Refund failed', { bookingId, ledgerLine: lineId, amountCents: -line.amountCents, attempts: tried, reason, refused });
+    // RefundFailures is what the RefundsFailed alarm watches (infra/refund-alarms.ts); staff see the line as failed.
+    logger.error('Refund failed', { bookingId, ledgerLine: lineId, amountCents: -line.amountCents, attempts: thisTry, reason, refused });
     countEvent(BUSINESS_METRICS.refundFailed);
     return 'failed';
   };
   const noAnswer = async (reason: string): Promise<SendOutcome> => {
-    const tried = (options.attempts ?? 0) + 1;
     if (options.kick) return 'retry';
-    if (tried >= MAX_REFUND_ATTEMPTS) return fail(reason, false, tried);
-    logger.warn('Refund not confirmed yet; it will be sent again', { bookingId, ledgerLine: lineId, attempts: tried, reason });
-    await postponeRefund(lineId, tried, new Date(now().getTime() + refundRetryDelayMs(tried)));
+    if (thisTry >= MAX_REFUND_ATTEMPTS) return fail(reason, false);
+    logger.warn('Refund not confirmed yet; it will be sent again', { bookingId, ledgerLine: lineId, attempts: thisTry, reason });
+    await postponeRefund(lineId, thisTry, new Date(now().getTime() + refundRetryDelayMs(thisTry)));
     return 'retry';
   };
-  if (!paymentIntent) return fail('The booking has no payment intent to refund', true, (options.attempts ?? 0) + 1);
+  if (!paymentIntent) return fail('The booking has no payment intent to refund', true);
 
   // At most twice: a refusal because a refund made outside the app took what was left is sent again, smaller.
   for (let round = 0; round < 2; round++) {
     const refunds = await listed(paymentIntent);
-    if (!Array.isArray(refunds)) return refunds.refused ? fail(refunds.reason, true, (options.attempts ?? 0) + 1) : noAnswer(refunds.reason);
+    if (!Array.isArray(refunds)) return refunds.refused ? fail(refunds.reason, true) : noAnswer(refunds.reason);
     const own = refunds.find((r) => r.metadata?.ledgerLine === lineId);
     if (own) {
       // Stripe has it already (an answer that was lost): record it, without sending again.
@@ -183,11 +137,11 @@ export async function sendRefund(bookingId: string, lineId: string, options: Sen
       return outcome;
     }
     if ('own' in where) {
-      if (!refundCounts(where.own)) return fail('Refund failed at Stripe', true, (options.attempts ?? 0) + 1);
+      if (!refundCounts(where.own)) return fail('Refund failed at Stripe', true);
       return (await settleSent(bookingId, lineId, where.own.amount, where.own.id, now)) === 'settled' ? 'succeeded' : 'settled-elsewhere';
     }
-    if ('reason' in where) return where.refused ? fail(where.reason, true, (options.attempts ?? 0) + 1) : noAnswer(where.reason);
-    if (amount > 0 && where.sendCents === 0) return fail('No payment of the booking has that much left to refund', true, (options.attempts ?? 0) + 1);
+    if ('reason' in where) return where.refused ? fail(where.reason, true) : noAnswer(where.reason);
+    if (amount > 0 && where.sendCents === 0) return fail('No payment of the booking has that much left to refund', true);
     if (amount === 0) {
       const settled = await settleSent(bookingId, lineId, 0, null, now);
       if (settled === 'settled') logger.info('Refund not sent: a refund made in Stripe paid it', { bookingId, ledgerLine: lineId, askedCents: -line.amountCents });
@@ -200,16 +154,16 @@ export async function sendRefund(bookingId: string, lineId: string, options: Sen
         logger.info('Refund made', { bookingId, ledgerLine: lineId, refundId: answer.refundId, amountCents: answer.amount, askedCents: -line.amountCents });
         countEvent(BUSINESS_METRICS.refundMade);
       }
-      // Settled meanwhile by the webhook, from the same refund: made all the same (refund-sync.ts counted it).
+      // Settled meanwhile by the webhook, from the same refund: made all the same (refund-settlement.ts counted it).
       return 'succeeded';
     }
     if (answer.kind === 'no-answer') return noAnswer(answer.reason);
     // Refused: made meanwhile by another sender, or a dashboard refund took what was left? Then look again.
     const again = await listed(paymentIntent);
     const changed = Array.isArray(again) && (again.some((r) => r.metadata?.ledgerLine === lineId) || headroomCents(current, still.index, again, paymentIntent) < amount);
-    if (!changed) return fail(answer.reason, true, (options.attempts ?? 0) + 1);
+    if (!changed) return fail(answer.reason, true);
   }
-  return fail('Refused twice as Stripe refunds changed', true, (options.attempts ?? 0) + 1);
+  return fail('Refused twice as Stripe refunds changed', true);
 }
 
 type Target = { paymentIntent: string; sendCents: number } | { split: RefundPart[] } | { own: StripeRefund } | { reason: string; refused: boolean };
@@ -268,32 +222,6 @@ async function refundTarget(b: Booking, lineId: string, first: string, firstRefu
   }
   if (parts.length >= 2) return { split: parts };
   return { paymentIntent: parts[0]?.paymentIntent ?? first, sendCents: parts[0]?.cents ?? 0 };
-}
-
-/**
- * Splits a pending line across payments (refund-ledger.ts, splitRefundLine) in the booking's conditional transaction,
- * which also writes each new line's refund request (store/refund-requests.ts, newRefundRequests): a crash after it
- * leaves every part queued, a crash before it leaves the line as it was, to be split again the same way. The new
- * lines' ids; none when another sender split it first (the line is aimed already).
- */
-async function splitLine(bookingId: string, lineId: string, parts: readonly RefundPart[], now: () => Date): Promise<string[] | 'not-pending'> {
-  return retryOnStale<string[] | 'not-pending'>(
-    { tries: LEDGER_EDIT_TRIES },
-    async () => {
-      const b = await getBooking(bookingId, true);
-      const found = pendingLine(b, lineId);
-      if (!b || !found) return 'not-pending';
-      if (found.line.paymentIntent) return [];
-      const at = changeTime(b, now());
-      const split = splitRefundLine(b.ledger!, found.index, parts, at);
-      if ((await saveLedgerEdit(b, { ...b, ledger: split.ledger, updatedAt: at }, 0, [])) !== 'changed') return stale();
-      logger.info('Refund split across the booking\'s payments', { bookingId, ledgerLine: lineId, parts: parts.map((p) => p.cents), lines: [lineId, ...split.added] });
-      return split.added;
-    },
-    () => {
-      throw new Error(`Could not split refund line ${lineId} on booking ${bookingId}`);
-    },
-  );
 }
 
 /** Right after the change that wrote the line: the first send. Anything but an answer is left to the worker. */

@@ -18,7 +18,6 @@ import { badRequest, busy, conflict, providerFailed, providerUnavailable } from 
 import { logAbout, logger } from '../../lib/logger';
 import { BUSINESS_METRICS, countEvent } from '../../lib/metrics';
 import { stripeClient } from '../../lib/stripe';
-import type { Booking } from '../../../shared/records';
 import { createPendingBooking, pendingBookingExists } from '../../store/bookings';
 import { upsertCustomer } from '../../store/customers';
 import { checkoutSessionParams, sessionIdempotencyKey, type ReturnTo } from './checkout-session-params';
@@ -27,7 +26,7 @@ import { adminMessages } from '../../../shared/admin';
 import { admitCheckoutStart, checkedRoom, refusedHold } from './capacity';
 import { stayDates } from '../../../shared/capacity';
 import { refuseDuplicateTrip } from './duplicate-trip';
-import { addOnRecordOf } from '../../../shared/booked-add-ons';
+import { newStayRecord } from './stay-record';
 import * as clock from '../../lib/clock';
 
 export interface CheckoutContext {
@@ -160,32 +159,21 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
   }
 
   const createdAt = now.toISOString();
-  const booking: Booking = {
+  const booking = newStayRecord({
     id: bookingId,
     status: 'pending_payment',
     customerId: customer.id,
     userId: ctx.userId,
-    // The details given with this booking, which may differ from a customer record this caller may not change.
-    customer: { name: `${req.customer.firstName} ${req.customer.lastName}`.trim(), email: req.customer.email, contactNumber: req.customer.contactNumber },
-    carRegistration: req.customer.carRegistration,
-    dropOffDate: quote.dropOffDate,
-    dropOffTime: quote.dropOffTime,
-    pickUpDate: quote.pickUpDate,
-    pickUpTime: quote.pickUpTime,
-    departureFlight: quote.departureFlightNumber ?? null,
-    returnFlight: quote.returnFlightNumber ?? null,
+    details: req.customer,
+    stay: quote,
+    flights: { departure: quote.departureFlightNumber, return: quote.returnFlightNumber },
     parkingBayNumber: bay,
-    days: price.days,
-    shuttleService: true,
-    parkingCents: price.parkingCost,
-    ...addOnRecordOf(price),
-    totalCents: price.total,
+    price,
     paymentType: req.paymentType,
     amountDueNowCents: amountNow,
     checkoutSessionId: session.id,
-    createdAt,
-    updatedAt: createdAt,
-  };
+    at: createdAt,
+  });
   const expireSession = () => stripe.checkout.sessions.expire(session.id).catch((e: unknown) => logger.error('Could not expire an orphaned session', { sessionId: maskToken(session.id), error: String(e) }));
   if (timeLeft() < HOLD_MARGIN_MS) {
     logger.warn('Checkout stopped before its hold: too little time left', { bookingId, remainingMs: timeLeft() });

@@ -2,7 +2,7 @@
  * What each Stripe event means for a booking. Paid sessions are confirmed (once, see confirm-payment.ts), or, for a
  * balance session, recorded on the booking's ledger (once, balance-payment.ts);
  * sessions that will never be paid end their pending booking; every refund event brings the booking's ledger
- * in line with Stripe's list of the payment's refunds (refund-sync.ts); every other event type is acknowledged
+ * in line with Stripe's list of the payment's refunds (refund-settlement.ts); every other event type is acknowledged
  * and ignored, so Stripe does not retry it.
  */
 import { maskToken } from '../../../shared/mask';

@@ -2,10 +2,10 @@
  * /admin, /admin/day-sheet and /admin/walk-in: the admin pages behind the staff door (a lazily loaded route). The
  * walk-in form is open to staff too, as its API is; the dashboard and the day sheet are for admins.
  */
-import { FeatureSlotsProvider } from '@/lib/feature-slots';
+import { FeatureSlotsProvider } from '@/lib/slot-context';
 import AdminPage, { type AdminView } from '../features/admin/pages/AdminPage';
 import { DataProvider } from './DataProvider';
-import { featureSlots } from './feature-slots';
+import { featureSlots } from './slot-fillers';
 import { StaffArea, YARD_GROUPS } from './StaffArea';
 
 const ADMINS = ['admin'] as const;

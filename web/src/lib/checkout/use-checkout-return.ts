@@ -1,14 +1,20 @@
 /**
  * Back from the hosted checkout on a dashboard (`?session_id=` or `?checkout=canceled`): confirm the booking (the
  * call confirms it if the webhook is late), say so, let the page list it, and take the parameters out of the address.
+ * How it is said is the caller's (`tell`: the page's toast), so lib/ stays below the ui/ it serves.
  */
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useToast } from '@/ui/toast/ToastProvider';
 import { confirmationFailureMessage, fetchConfirmedBooking } from './confirmation';
 
-export function useCheckoutReturn({ created, notMade, onConfirmed }: { created: string; notMade: string; onConfirmed(): void }) {
-  const { toast } = useToast();
+/** What the return says to the person: a title, its text and how it reads. */
+export interface CheckoutReturnNote {
+  title: string;
+  description: string;
+  variant?: 'success' | 'destructive';
+}
+
+export function useCheckoutReturn({ created, notMade, onConfirmed, tell }: { created: string; notMade: string; onConfirmed(): void; tell(note: CheckoutReturnNote): void }) {
   const [params, setParams] = useSearchParams();
   const returnedSession = params.get('session_id');
   const canceled = params.get('checkout') === 'canceled';
@@ -17,19 +23,19 @@ export function useCheckoutReturn({ created, notMade, onConfirmed }: { created: 
     const abort = new AbortController();
     const done = () => setParams((p) => (p.delete('session_id'), p.delete('checkout'), p), { replace: true });
     if (canceled) {
-      toast({ title: 'Payment cancelled', description: notMade });
+      tell({ title: 'Payment cancelled', description: notMade });
       done();
       return;
     }
     fetchConfirmedBooking(returnedSession!, abort.signal)
       .then(() => {
-        toast({ title: 'Success', description: created, variant: 'success' });
+        tell({ title: 'Success', description: created, variant: 'success' });
         onConfirmed();
       })
       .catch((e: unknown) => {
-        if ((e as Error).name !== 'AbortError') toast({ title: 'Error', description: confirmationFailureMessage(e), variant: 'destructive' });
+        if ((e as Error).name !== 'AbortError') tell({ title: 'Error', description: confirmationFailureMessage(e), variant: 'destructive' });
       })
       .finally(() => !abort.signal.aborted && done());
     return () => abort.abort();
-  }, [returnedSession, canceled, toast, setParams, created, notMade, onConfirmed]);
+  }, [returnedSession, canceled, tell, setParams, created, notMade, onConfirmed]);
 }

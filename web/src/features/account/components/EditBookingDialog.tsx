@@ -13,7 +13,7 @@ import { formatDollars, formatMoney } from '@shared/money';
 import { nzToday } from '@shared/nz-time';
 import type { SelectionField } from '@shared/quote';
 import { ApiError } from '../../../lib/api-client';
-import { useFeatureSlot } from '@/lib/feature-slots';
+import { useFeatureSlot } from '@/lib/slot-context';
 import { stayOf, useStayPrice, type Stay } from '@/lib/pricing/use-stay-price';
 import { FormDialog } from '../../../ui/FormDialog';
 import { TextField } from '../../../ui/TextField';

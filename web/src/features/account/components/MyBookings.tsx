@@ -154,7 +154,7 @@ export function MyBookings({ onExpired, contact, onOpenProfile }: { onExpired():
   // The new-booking dialog, open with where its form starts: the last car, or a past booking's (Book again).
   const [creating, setCreating] = useState<NewBookingStart | null>(null);
   const listAgain = useCallback(() => void client.invalidateQueries({ queryKey: accountKeys.bookings }), [client]);
-  useCheckoutReturn({ created: myCheckoutMessages.created, notMade: 'Your new booking was not made.', onConfirmed: listAgain });
+  useCheckoutReturn({ created: myCheckoutMessages.created, notMade: 'Your new booking was not made.', onConfirmed: listAgain, tell: toast });
   useBalanceReturn(listAgain);
   const [editing, setEditing] = useState<CustomerBooking | null>(null);
   const [cancelling, setCancelling] = useState<CustomerBooking | null>(null);

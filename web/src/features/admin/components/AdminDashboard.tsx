@@ -9,7 +9,8 @@ import { useSearchParams } from 'react-router-dom';
 import type { AdminBooking } from '@shared/admin';
 import { BOOKING_CONFIRMED_MESSAGE } from '@/lib/checkout/confirmation';
 import { useCheckoutReturn } from '@/lib/checkout/use-checkout-return';
-import { useFeatureSlot } from '@/lib/feature-slots';
+import { useFeatureSlot } from '@/lib/slot-context';
+import { useToast } from '@/ui/toast/ToastProvider';
 import { useAddressUpdate } from '../../../lib/use-address-update';
 import { readListState, writeListState, type ListState } from '../list-params';
 import { useQueryClient } from '@tanstack/react-query';
@@ -48,7 +49,8 @@ export function AdminDashboard() {
     [updateAddress],
   );
 
-  useCheckoutReturn({ created: BOOKING_CONFIRMED_MESSAGE, notMade: 'The new booking was not made.', onConfirmed: refresh });
+  const { toast } = useToast();
+  useCheckoutReturn({ created: BOOKING_CONFIRMED_MESSAGE, notMade: 'The new booking was not made.', onConfirmed: refresh, tell: toast });
 
   return (
     <>

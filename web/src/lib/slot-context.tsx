@@ -1,7 +1,7 @@
 /**
  * Parts of one feature that another feature's pages show: a booking's vehicle photos in the customer's edit dialog
  * and on the admin dashboard. A feature never imports another (docs/architecture.md, "The web app"): it asks for the
- * part by name here, and the app shell (app/feature-slots.ts) says which component fills it, loaded lazily, so the
+ * part by name here, and the app shell (app/slot-fillers.ts) says which component fills it, loaded lazily, so the
  * part's code still reaches only the pages that show it. The shell provides the slots around the routes that use
  * them (app/AdminRoute.tsx, app/DashboardRoute.tsx), not around the whole app, so the first load of `/` stays as it was.
  */

@@ -1,6 +1,6 @@
-/** What fills each feature slot (lib/feature-slots.tsx): the app shell is where features meet. */
+/** What fills each feature slot (lib/slot-context.tsx): the app shell is where features meet. */
 import { lazy } from 'react';
-import type { FeatureSlots } from '@/lib/feature-slots';
+import type { FeatureSlots } from '@/lib/slot-context';
 
 export const featureSlots: FeatureSlots = {
   VehiclePhotosPanel: lazy(() => import('../features/photos/components/VehiclePhotosPanel')),
