@@ -18,7 +18,7 @@ const resolve = { alias: { '@shared': path.resolve(here, 'shared'), '@': path.re
  * the AWS SDK and zod for each file: measured on 2 cores, the unit files took 104 CPU-seconds isolated and 42 shared,
  * the integration files that can share 230 and 160.
  */
-const CHANGES_SHARED_STATE = /vi\.(mock|doMock|stubEnv|stubGlobal|useFakeTimers)\b|process\.env\.\w+ *=[^=]|process\.env\[[^\]]+\] *=[^=]|Object\.assign\(process\.env|delete process\.env|@vitest-environment|startTestStack\(/;
+const CHANGES_SHARED_STATE = /vi\.(mock|doMock|stubEnv|stubGlobal|useFakeTimers)\b|process\.env\.\w+ *=[^=]|process\.env\[[^\]]+\] *=[^=]|Object\.assign\(process\.env|delete process\.env|@vitest-environment|startTestStack\(|ownStackWithUsers\(/;
 function splitByIsolation(dir: string): { isolated: string[]; shared: string[] } {
   const files = readdirSync(path.join(here, dir))
     .filter((f) => /\.test\.tsx?$/.test(f))

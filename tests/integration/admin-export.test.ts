@@ -5,8 +5,7 @@
  * bad input answered as JSON; and where the file is cut. Bookings are made through the real checkout, each test
  * finding its own by a surname no other booking has.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { parse } from 'csv-parse/sync';
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +21,7 @@ import { daysFromToday } from '../support/dates';
 import { request } from '../support/http';
 import { createUser, type TestUser } from '../support/users';
 import { baseUrl, booking, checkout, checkoutBody, env, payOnPage, uniquePhone } from './payment-support';
+import { tableClient } from '../support/stack-with-users';
 
 let a: TestUser;
 let b: TestUser;
@@ -228,9 +228,7 @@ describe('bad input answers JSON {message}, like every route', () => {
 });
 
 describe('where the file is cut', () => {
-  const db = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-  );
+  const db = tableClient(env);
 
   it('says when a search matched more than it reads: a header and a closing row', async () => {
     // More matches than a search reads (test-only tokens for bookings that do not exist: the search skips them).

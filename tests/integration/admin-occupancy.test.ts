@@ -8,8 +8,7 @@
  * gateway in this test's own process, with the same handlers and token checks, on a table of its own: the shared
  * stack's capacity stays as other test files expect it.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomInt, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,20 +22,11 @@ import { messages } from '../../shared/messages';
 import { addDays, nzToday } from '../../shared/nz-time';
 import { occupancyMessages, occupancySchema } from '../../shared/occupancy';
 import { request } from '../support/http';
-import { createUser, type TestUser } from '../support/users';
+import type { TestUser } from '../support/users';
 import { baseUrl, env } from './payment-support';
+import { sharedStackWithUsers } from '../support/stack-with-users';
 
-let a: TestUser;
-let b: TestUser;
-let admin: TestUser;
-
-const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-);
-
-beforeAll(async () => {
-  [a, b, admin] = await Promise.all([createUser(env), createUser(env), createUser(env, { admin: true })]);
-});
+const { db, users: { a, b, admin } } = sharedStackWithUsers({ a: {}, b: {}, admin: { admin: true } });
 
 const bearer = (user: TestUser | null): Record<string, string> => (user ? { authorization: user === admin ? `Bearer ${admin.idToken}` : user.bearer } : {});
 const call = (method: string, path: string, body?: unknown, user: TestUser | null = admin, base = baseUrl) => request(base, method, path, body, bearer(user));

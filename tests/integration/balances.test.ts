@@ -3,34 +3,18 @@
  * payment towards a booking's balance (who from the token, never the body), check-out is refused while money is due
  * unless an admin lets the car go with a reason, and an unnotified late pick-up adds the terms' $5 a day.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keys } from '../../functions/store/keys';
 import { addDays, nzNow } from '../../shared/nz-time';
 import { daysFromToday } from '../support/dates';
-import { startTestStack, type TestEnv, type TestStack } from '../support/global-setup';
 import { request } from '../support/http';
-import { createUser, type TestUser } from '../support/users';
+import type { TestUser } from '../support/users';
 import { customer, quote } from './payment-support';
+import { ownStackWithUsers } from '../support/stack-with-users';
 
-let testStack: TestStack;
-let env: TestEnv;
-let db: DynamoDBDocumentClient;
-let owner: TestUser;
-let other: TestUser;
-let staff: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  testStack = await startTestStack('none', 'runway-balances-');
-  env = testStack.env;
-  db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
-  [owner, other, staff, admin] = await Promise.all([createUser(env), createUser(env), createUser(env, { staff: true }), createUser(env, { admin: true })]);
-});
-
-afterAll(() => testStack?.stop());
+const { env, db, users: { owner, other, staff, admin } } = ownStackWithUsers('runway-balances-', { owner: {}, other: {}, staff: { staff: true }, admin: { admin: true } });
 
 const api = <T = any>(method: string, p: string, body?: unknown, user?: TestUser) => request<T>(env.baseUrl, method, p, body, user ? { authorization: user.bearer } : {});
 const stored = async (id: string) => (await db.send(new GetCommand({ TableName: env.tableName, Key: keys.booking(id), ConsistentRead: true }))).Item as Record<string, any>;

@@ -4,34 +4,23 @@
  * the confirmation through the token; the owner's /api/me variant for every kind of caller; the one-time link
  * (the same answer for unknown reference or e-mail, once, expiry, budgets); and the confirmation e-mail's link.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomInt } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keys } from '../../functions/store/keys';
 import { nzToday } from '../../shared/nz-time';
 import { inOneBudgetWindow } from '../support/budget-window';
 import { daysFromToday } from '../support/dates';
 import { request } from '../support/http';
-import { createUser, type TestUser } from '../support/users';
+import type { TestUser } from '../support/users';
 import { baseUrl, booking, checkout, checkoutBody, env, getCheckout, outboxFor, payOnPage } from './payment-support';
+import { sharedStackWithUsers } from '../support/stack-with-users';
 
-const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-);
+const { db, users: { a, b, staff, admin } } = sharedStackWithUsers({ a: {}, b: {}, staff: { staff: true }, admin: { admin: true } });
 
 const NOT_FOUND = 'This booking pass was not found. Check the link, or ask for a new one from Manage my booking.';
 const SENT = 'If the reference and e-mail match a booking, we have e-mailed a link to it. The link works once, for 30 minutes.';
 const LINK_USED = 'This link has expired or has already been used. Ask for a new one below.';
-
-let a: TestUser;
-let b: TestUser;
-let staff: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  [a, b, staff, admin] = await Promise.all([createUser(env), createUser(env), createUser(env, { staff: true }), createUser(env, { admin: true })]);
-});
 
 interface Paid {
   id: string;

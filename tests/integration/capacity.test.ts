@@ -6,14 +6,13 @@
  * places answers each checkout with 201, 409, or 429/503 and when to try again, never an unexplained 5xx; and the
  * counters always equal a recount of the bookings.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { capacityMessages, stayDates } from '../../shared/capacity';
 import { paymentMessages } from '../../shared/booking';
 import { toDateInput } from '../../shared/date-input';
@@ -22,25 +21,12 @@ import { recountedMonths } from '../../functions/store/occupancy';
 import { reindex } from '../../functions/maintenance/reindex';
 import { standInWebhookSecretFile } from '../../local/stripe-stand-in';
 import { daysFromToday } from '../support/dates';
-import { startTestStack, type TestEnv, type TestStack } from '../support/global-setup';
 import { request } from '../support/http';
-import { createUser, type TestUser } from '../support/users';
+import type { TestUser } from '../support/users';
 import { customer, quote } from './payment-support';
+import { ownStackWithUsers } from '../support/stack-with-users';
 
-let testStack: TestStack;
-let env: TestEnv;
-let db: DynamoDBDocumentClient;
-let owner: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  testStack = await startTestStack('none', 'runway-capacity-', { YARD_CAPACITY: '2' });
-  env = testStack.env;
-  db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
-  [owner, admin] = await Promise.all([createUser(env), createUser(env, { admin: true })]);
-});
-
-afterAll(() => testStack?.stop());
+const { env, db, users: { owner, admin } } = ownStackWithUsers('runway-capacity-', { owner: {}, admin: { admin: true } }, { YARD_CAPACITY: '2' });
 
 const api = <T = any>(method: string, p: string, body?: unknown, user?: TestUser, headers: Record<string, string> = {}) =>
   request<T>(env.baseUrl, method, p, body, user ? { authorization: user.bearer, ...headers } : headers);

@@ -3,22 +3,19 @@
  * e-mailed to the business (the local outbox); bad input is a 400 the form can show; a filled honeypot
  * looks like success but leaves no trace.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { StoredEmail } from '../../functions/lib/email';
 import { contactTexts } from '../../shared/contact';
 import { messages } from '../../shared/messages';
 import { site } from '../../shared/site';
 import { request } from '../support/http';
+import { sharedStackWithUsers } from '../support/stack-with-users';
 
 const baseUrl = inject('baseUrl');
 const env = inject('env');
-const ddb = DynamoDBDocumentClient.from(
-  new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-);
-afterAll(() => ddb.destroy());
+const { db: ddb } = sharedStackWithUsers();
 
 const send = (body: unknown) => request(baseUrl, 'POST', '/api/contact', body);
 

@@ -6,12 +6,11 @@
  * Stripe stand-in or the caller sees, through the HTTP API or the store (not the use cases' inner structure).
  * Dates are put into the past by writing the booking (there is no clock to move), as my-booking-edit.test.ts does.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminMessages } from '../../shared/admin';
 import { cancellationMessages } from '../../shared/cancellation';
 import { addDays, nzToday } from '../../shared/nz-time';
@@ -20,17 +19,11 @@ import { keys } from '../../functions/store/keys';
 import { daysFromToday } from '../support/dates';
 import { testBay } from '../support/bays';
 import { request } from '../support/http';
-import { createUser, type TestUser } from '../support/users';
+import { createUser } from '../support/users';
 import { baseUrl, booking, checkout, checkoutBody, customerByEmail, env, item, payOnPage } from './payment-support';
+import { sharedStackWithUsers } from '../support/stack-with-users';
 
-const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
-
-let a: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  [a, admin] = await Promise.all([createUser(env), createUser(env, { admin: true })]);
-});
+const { db, users: { a, admin } } = sharedStackWithUsers({ a: {}, admin: { admin: true } });
 
 /** A's booking from 3 to 10 days ahead (09:00 to 11:00), $110 paid in full (8 days with a car wash). */
 async function paidBooking(): Promise<Booking> {

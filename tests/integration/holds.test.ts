@@ -4,31 +4,17 @@
  * ends their checkout (POST /api/checkout/{sessionId}/cancel): the Stripe session is expired and the places come
  * back at once; nobody else can end it. Runs its own stack of 100 places (5 holds a day).
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { keys } from '../../functions/store/keys';
 import { toDateInput } from '../../shared/date-input';
 import { nzNow } from '../../shared/nz-time';
 import { daysFromToday } from '../support/dates';
-import { startTestStack, type TestEnv, type TestStack } from '../support/global-setup';
 import { request } from '../support/http';
 import { customer, quote } from './payment-support';
+import { ownStackWithUsers } from '../support/stack-with-users';
 
-let testStack: TestStack;
-let env: TestEnv;
-let db: DynamoDBDocumentClient;
-
-beforeAll(async () => {
-  testStack = await startTestStack('none', 'runway-holds-', { YARD_CAPACITY: '100', UNPAID_HOLDS_PER_DAY: '' });
-  env = testStack.env;
-  db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
-});
-
-afterAll(async () => {
-  db?.destroy();
-  await testStack?.stop();
-});
+const { env, db } = ownStackWithUsers('runway-holds-', {}, { YARD_CAPACITY: '100', UNPAID_HOLDS_PER_DAY: '' });
 
 const api = <T = any>(method: string, p: string, body?: unknown) => request<T>(env.baseUrl, method, p, body);
 const startCheckout = (day: number) => api('POST', '/api/checkout', { quote: quote({ dropOffDate: daysFromToday(day), pickUpDate: daysFromToday(day) }), customer: customer(), paymentType: 'full' });

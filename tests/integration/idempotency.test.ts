@@ -3,20 +3,17 @@
  * the first answer and nothing happens twice (one booking, one hold, one contact e-mail); the same key with another
  * body is 422 and does nothing; a key still in progress is 409; a refused request leaves its key free for the retry.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StoredEmail } from '../../functions/lib/email';
 import { request } from '../support/http';
 import { daysFromToday } from '../support/dates';
 import { createUser } from '../support/users';
 import { baseUrl, booking, checkoutBody, customerByEmail, env, partition } from './payment-support';
+import { sharedStackWithUsers } from '../support/stack-with-users';
 
-const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-);
-afterAll(() => db.destroy());
+const { db } = sharedStackWithUsers();
 
 const post = (path: string, body: unknown, key: string, headers: Record<string, string> = {}) => request(baseUrl, 'POST', path, body, { 'idempotency-key': key, ...headers });
 

@@ -5,36 +5,20 @@
  * or altered pass token and an unknown booking answer the same 404. Over $1,000 the invoice names the buyer: the owner
  * and staff download it so, the pass link does not hand it out and e-mails it to the booking's own address instead.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { passTokenFor } from '../../functions/lib/pass-token';
 import { keys } from '../../functions/store/keys';
 import type { StoredEmail } from '../../functions/lib/email';
 import { inOneBudgetWindow } from '../support/budget-window';
 import { daysFromToday } from '../support/dates';
-import { startTestStack, type TestEnv, type TestStack } from '../support/global-setup';
 import { request } from '../support/http';
 import { pdfPages } from '../support/pdf-text';
-import { createUser, type TestUser } from '../support/users';
+import type { TestUser } from '../support/users';
 import { customer, quote } from './payment-support';
+import { ownStackWithUsers } from '../support/stack-with-users';
 
-let testStack: TestStack;
-let env: TestEnv;
-let db: DynamoDBDocumentClient;
-let owner: TestUser;
-let other: TestUser;
-let staff: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  testStack = await startTestStack('none', 'runway-invoices-');
-  env = testStack.env;
-  db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
-  [owner, other, staff, admin] = await Promise.all([createUser(env), createUser(env), createUser(env, { staff: true }), createUser(env, { admin: true })]);
-});
-
-afterAll(() => testStack?.stop());
+const { env, db, users: { owner, other, staff, admin } } = ownStackWithUsers('runway-invoices-', { owner: {}, other: {}, staff: { staff: true }, admin: { admin: true } });
 
 const api = <T = any>(method: string, p: string, body?: unknown, user?: TestUser) => request<T>(env.baseUrl, method, p, body, user ? { authorization: user.bearer } : {});
 const stored = async (id: string) => (await db.send(new GetCommand({ TableName: env.tableName, Key: keys.booking(id), ConsistentRead: true }))).Item as Record<string, any>;

@@ -5,12 +5,11 @@
  * behaviours happen: the day-before reminder goes, an unpaid checkout expires and gives its place back, and the Stripe
  * stand-in's webhooks, signed on the moved clock, are still accepted.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StoredEmail } from '../../functions/lib/email';
 import { keys } from '../../functions/store/keys';
 import { clockMessages } from '../../local/clock';
@@ -18,25 +17,12 @@ import { lambdaContext } from '../../local/lambda-context';
 import { addDays, nzInstant } from '../../shared/nz-time';
 import { messages } from '../../shared/messages';
 import { daysFromToday } from '../support/dates';
-import { startTestStack, type TestEnv, type TestStack } from '../support/global-setup';
 import { moveClock as move, readClock, withClock } from '../support/clock';
 import { request } from '../support/http';
 import { customer, quote } from './payment-support';
+import { ownStackWithUsers } from '../support/stack-with-users';
 
-let testStack: TestStack;
-let env: TestEnv;
-let db: DynamoDBDocumentClient;
-
-beforeAll(async () => {
-  testStack = await startTestStack('none', 'runway-clock-');
-  env = testStack.env;
-  db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
-});
-
-afterAll(async () => {
-  db?.destroy();
-  await testStack?.stop();
-});
+const { env, db } = ownStackWithUsers('runway-clock-');
 
 const HOUR = 3_600_000;
 const api = <T = any>(method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => request<T>(env.baseUrl, method, p, body, headers);
@@ -47,7 +33,7 @@ const nz = (date: string, time: string) => nzInstant({ date, time })!.toISOStrin
 /** `a` is `b` give or take the few seconds a request takes. */
 const near = (a: Date, b: number) => expect(Math.abs(a.getTime() - b), `${a.toISOString()} vs ${new Date(b).toISOString()}`).toBeLessThan(10_000);
 
-const outboxFor = async (email: string) => (await api<StoredEmail[]>('GET', '/_local/outbox.json')).body.filter((m) => m.to.includes(email));
+const outboxFor = async (email: string) => (await api<StoredEmail[]>('GET', `/_local/outbox.json?to=${encodeURIComponent(email)}`)).body.filter((m) => m.to.includes(email));
 const item = async (key: { pk: string; sk: string }) => (await db.send(new GetCommand({ TableName: env.tableName, Key: key, ConsistentRead: true }))).Item;
 const held = async (date: string) => Number((await item(keys.occupancyMonth(date.slice(0, 7))))?.[`h${date.slice(8, 10)}`] ?? 0);
 

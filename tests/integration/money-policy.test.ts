@@ -4,37 +4,23 @@
  * out then cancel), staff refund above the terms only with a reason the ledger and history keep, the summary
  * shows revenue collected and due apart, and the cancellation e-mail states what was kept, why, and its GST.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import type { StoredEmail } from '../../functions/lib/email';
 import { keys } from '../../functions/store/keys';
 import { daysFromToday } from '../support/dates';
-import { startTestStack, type TestEnv, type TestStack } from '../support/global-setup';
 import { request } from '../support/http';
-import { createUser, type TestUser } from '../support/users';
+import type { TestUser } from '../support/users';
 import { customer, quote } from './payment-support';
+import { ownStackWithUsers } from '../support/stack-with-users';
 
-let testStack: TestStack;
-let env: TestEnv;
-let db: DynamoDBDocumentClient;
-let owner: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  testStack = await startTestStack('none', 'runway-money-');
-  env = testStack.env;
-  db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
-  [owner, admin] = await Promise.all([createUser(env), createUser(env, { admin: true })]);
-});
-
-afterAll(() => testStack?.stop());
+const { env, db, users: { owner, admin } } = ownStackWithUsers('runway-money-', { owner: {}, admin: { admin: true } });
 
 const api = <T = any>(method: string, p: string, body?: unknown, user?: TestUser) => request<T>(env.baseUrl, method, p, body, user ? { authorization: user.bearer } : {});
 const stored = async (id: string) => (await db.send(new GetCommand({ TableName: env.tableName, Key: keys.booking(id), ConsistentRead: true }))).Item as Record<string, any>;
 const mine = async (id: string) => ((await api('GET', '/api/me/bookings', undefined, owner)).body.bookings as { id: string }[]).find((b) => b.id === id) as Record<string, any>;
 const refundedCents = (b: Record<string, any>) => (b.ledger ?? []).filter((l: { kind: string }) => l.kind === 'refund').reduce((sum: number, l: { amountCents: number }) => sum - l.amountCents, 0);
-const outbox = async (email: string) => (await request<StoredEmail[]>(env.baseUrl, 'GET', '/_local/outbox.json')).body.filter((m) => m.to.includes(email));
+const outbox = async (email: string) => (await request<StoredEmail[]>(env.baseUrl, 'GET', `/_local/outbox.json?to=${encodeURIComponent(email)}`)).body.filter((m) => m.to.includes(email));
 
 /**
  * The owner's paid booking: drop-off `dropIn` days ahead at 09:00, pick-up `pickIn` days ahead at 11:00, no car

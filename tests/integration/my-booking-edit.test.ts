@@ -3,27 +3,19 @@
  * and what it costs. Access for anonymous, customer A, customer B and admin; each rule; the money settled;
  * the booking, its day sheet and its ledger agreeing after every request, refused or not.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { bookingEditMessages } from '../../shared/booking-edit';
 import { messages } from '../../shared/messages';
 import { addDays, nzToday } from '../../shared/nz-time';
 import { keys } from '../../functions/store/keys';
 import { daysFromToday } from '../support/dates';
 import { request } from '../support/http';
-import { createUser, type TestUser } from '../support/users';
+import type { TestUser } from '../support/users';
 import { baseUrl, booking, checkout, checkoutBody, env, item, outboxFor, partition, payOnPage } from './payment-support';
+import { sharedStackWithUsers } from '../support/stack-with-users';
 
-const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
-
-let a: TestUser;
-let b: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  [a, b, admin] = await Promise.all([createUser(env), createUser(env), createUser(env, { admin: true })]);
-});
+const { db, users: { a, b, admin } } = sharedStackWithUsers({ a: {}, b: {}, admin: { admin: true } });
 
 /** A paid booking of A's: drop-off in 3 days 09:00, pick-up in 10 days 11:00 (8 days), car wash: $110. */
 async function paidBooking(overrides: Parameters<typeof checkoutBody>[0] = {}) {

@@ -11,6 +11,7 @@ import { daysFromToday } from '../support/dates';
 import { request } from '../support/http';
 import { createUser, type TestUser } from '../support/users';
 import { baseUrl, customer, env, item, partition, payOnPage, quote } from './payment-support';
+import { tableClient } from '../support/stack-with-users';
 
 let owner: TestUser;
 let staff: TestUser;
@@ -63,9 +64,8 @@ describe('note authors', () => {
     const id = await paidBooking(64);
     const reference = (await item(keys.booking(id)))!.bookingReference as string;
     const older = (text: string, author: string, at: string) => ({ ...keys.bookingNote(id, at, randomUUID()), type: 'booking_note', id: randomUUID(), bookingId: id, bookingReference: reference, text, author, at, flagDate: null });
-    const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
-    const { DynamoDBDocumentClient, PutCommand } = await import('@aws-sdk/lib-dynamodb');
-    const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+    const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+    const db = tableClient(env);
     await db.send(new PutCommand({ TableName: env.tableName, Item: older('Written by e-mail', 'yard.lead@example.com', '2026-01-02T03:04:05.000Z') }));
     await db.send(new PutCommand({ TableName: env.tableName, Item: older('Written by id', staff.sub, '2026-01-02T03:04:06.000Z') }));
     db.destroy();

@@ -3,8 +3,7 @@
  * stand-in's test hooks, events signed like Stripe signs them, the outbox, and direct reads of the table
  * to assert what the data holds.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { randomInt, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Stripe from 'stripe';
@@ -15,13 +14,12 @@ import type { StoredEmail } from '../../functions/lib/email';
 import { daysFromToday } from '../support/dates';
 import { request } from '../support/http';
 import { createUser } from '../support/users';
+import { tableClient } from '../support/stack-with-users';
 
 export const env = inject('env');
 export const baseUrl = inject('baseUrl');
 
-const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-);
+const db = tableClient(env);
 
 export type Row = Record<string, any>;
 
@@ -170,7 +168,7 @@ export function postWebhook(event: unknown, options: { secret?: string; timestam
 }
 
 export async function outboxFor(email: string): Promise<StoredEmail[]> {
-  const res = await request<StoredEmail[]>(baseUrl, 'GET', '/_local/outbox.json');
+  const res = await request<StoredEmail[]>(baseUrl, 'GET', `/_local/outbox.json?to=${encodeURIComponent(email)}`);
   return res.body.filter((m) => m.to.includes(email));
 }
 

@@ -5,8 +5,7 @@
  * booking's history hold. Dates are put on today by writing the booking (there is no clock to move), as
  * guards.test.ts does.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomInt, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,21 +16,16 @@ import { addDays, nzToday } from '../../shared/nz-time';
 import { inOneBudgetWindow } from '../support/budget-window';
 import { daysFromToday } from '../support/dates';
 import { request } from '../support/http';
-import { createUser, type TestUser } from '../support/users';
+import type { TestUser } from '../support/users';
 import { baseUrl, booking, checkout, checkoutBody, env, item, partition, payOnPage } from './payment-support';
+import { sharedStackWithUsers } from '../support/stack-with-users';
 
-const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
-
-let a: TestUser;
-let b: TestUser;
-let staff: TestUser;
-let admin: TestUser;
+const { db, users: { a, b, staff, admin } } = sharedStackWithUsers({ a: {}, b: {}, staff: { staff: true }, admin: { admin: true } });
 
 beforeAll(async () => {
   // The stack's pass key, so these tests sign pass links as the product does.
   process.env.PASS_SIGNING_KEY = readFileSync(path.join(env.dataDir, 'pass-signing-key'), 'utf8').trim();
   forgetPassSigningKey();
-  [a, b, staff, admin] = await Promise.all([createUser(env), createUser(env), createUser(env, { staff: true }), createUser(env, { admin: true })]);
 });
 
 const api = <T = any>(method: string, p: string, body?: unknown, user?: TestUser | null) => request<T>(baseUrl, method, p, body, user ? { authorization: user.bearer } : {});

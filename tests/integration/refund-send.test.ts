@@ -13,8 +13,7 @@
  * and their held events delivered, and a booking given another payment intent gets its own back, so the shared stack's
  * books agree with Stripe when the run ends. refund-durability.test.ts drives the worker's whole pass on a stack of its own.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type Stripe from 'stripe';
@@ -25,6 +24,7 @@ import { daysFromToday } from '../support/dates';
 import { request } from '../support/http';
 import { createUser, type TestUser } from '../support/users';
 import { baseUrl, customer, env, item, quote } from './payment-support';
+import { tableClient } from '../support/stack-with-users';
 
 let owner: TestUser;
 let admin: TestUser;
@@ -76,7 +76,7 @@ afterEach(async () => {
   switched.clear();
 });
 
-const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+const db = tableClient(env);
 
 const api = (method: string, p: string, body?: unknown) => request(baseUrl, method, p, body, { authorization: owner.bearer });
 

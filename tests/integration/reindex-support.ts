@@ -3,12 +3,12 @@
  * one no other test file writes to), direct access to its table, and the counters and occupancy recounted here,
  * independently of the command, from the bookings as they are stored.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalStack } from '../../local/server';
 import { addDays } from '../../shared/nz-time';
 import type { Booking } from '../../shared/records';
 import { startTestStack, type TestEnv } from '../support/global-setup';
+import { tableClient } from '../support/stack-with-users';
 
 export type Row = Record<string, any>;
 type Key = { pk: string; sk: string };
@@ -29,7 +29,7 @@ export interface PrivateStack {
 /** Starts the stack in this test worker: its handlers, and the command's function, use its emulators. */
 export async function startPrivateStack(): Promise<PrivateStack> {
   const { stack, env, stop } = await startTestStack('none', 'runway-reindex-');
-  const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+  const db = tableClient(env);
   const TableName = env.tableName;
   return {
     stack,

@@ -31,7 +31,7 @@ const NOTICE = /^(Your password was changed|Two-step sign-in was turned (on|off)
 
 /** The security notices in the outbox for one address (the emulator answers only once its notice is written). */
 async function noticesTo(email: string): Promise<StoredEmail[]> {
-  return (await outbox(baseUrl)).filter((m) => m.to.includes(email) && NOTICE.test(m.subject));
+  return (await outbox(baseUrl, email)).filter((m) => m.to.includes(email) && NOTICE.test(m.subject));
 }
 
 /** What every notice says besides its news: when, and what to do if it was not them. */

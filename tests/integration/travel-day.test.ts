@@ -4,8 +4,7 @@
  * reminder once however often the job runs (twice, or twice at once), none for a cancelled booking.
  * The job runs in this process against the shared stack's table and outbox, as `npm run admin -- send-reminders` does.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +18,7 @@ import { request } from '../support/http';
 import { nzWallClock, parseCalendar } from '../support/ics';
 import { createUser, type TestUser } from '../support/users';
 import { baseUrl, booking, checkout, checkoutBody, env, item, outboxFor, payOnPage } from './payment-support';
+import { tableClient } from '../support/stack-with-users';
 
 let a: TestUser;
 let b: TestUser;
@@ -57,7 +57,7 @@ async function paid(owner: TestUser | null, quote: Record<string, unknown> = {})
   return { id: started.bookingId, sessionId: started.sessionId, email: body.customer.email as string, phone: body.customer.contactNumber as string };
 }
 
-const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+const db = tableClient(env);
 
 /** The car as the yard's check-in leaves it (the check-in itself is tested in yard.test.ts). */
 async function checkIn(p: Paid) {

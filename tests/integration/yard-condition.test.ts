@@ -5,28 +5,19 @@
  * a lower odometer at collection without a note), that a record never changes once acknowledged (a correction is a
  * new record naming it), and the comparison at collection.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { conditionMessages } from '../../shared/condition';
 import { keys } from '../../functions/store/keys';
 import { daysFromToday } from '../support/dates';
 import { request } from '../support/http';
 import { pdf, png } from '../support/images';
-import { createUser, type TestUser } from '../support/users';
+import type { TestUser } from '../support/users';
 import { baseUrl, booking, customer, env, partition, payOnPage, quote } from './payment-support';
 import { presign, postFile, complete, upload } from './photo-support';
+import { sharedStackWithUsers } from '../support/stack-with-users';
 
-const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
-
-let a: TestUser;
-let b: TestUser;
-let staff: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  [a, b, staff, admin] = await Promise.all([createUser(env), createUser(env), createUser(env, { staff: true }), createUser(env, { admin: true })]);
-});
+const { db, users: { a, b, staff, admin } } = sharedStackWithUsers({ a: {}, b: {}, staff: { staff: true }, admin: { admin: true } });
 
 const api = <T = any>(method: string, p: string, body?: unknown, user?: TestUser) => request<T>(baseUrl, method, p, body, user ? { authorization: user.bearer } : {});
 const version = async (id: string) => (await booking(id))!.updatedAt as string;

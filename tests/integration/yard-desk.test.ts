@@ -4,8 +4,7 @@
  * and who may call the routes opened to staff (anonymous, customer A, customer B, staff, admin). Other files write
  * to the same table, so each test finds its own bookings by unique names, numbers and far-off dates.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomInt, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
@@ -15,6 +14,7 @@ import { testBay } from '../support/bays';
 import { request } from '../support/http';
 import { createUser, type TestUser } from '../support/users';
 import { baseUrl, booking, checkout, checkoutBody, env, item, outboxFor, payOnPage } from './payment-support';
+import { tableClient } from '../support/stack-with-users';
 
 let a: TestUser;
 let b: TestUser;
@@ -204,7 +204,7 @@ describe('walk-ins', () => {
     const sheet = (await call('GET', `/api/admin/day-sheet?date=${startedAt.date}`)).body;
     expect(sheet.arrivals.find((r: { booking_id: string }) => r.booking_id === id)).toMatchObject({ booking_reference: made.booking_reference, balance_due: 0, parking_bay_number: saved.parkingBayNumber, key_tag: null });
     // The yard's check-in writes the car's key tag on the booking (another screen's work); the sheet shows it.
-    const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+    const db = tableClient(env);
     await db.send(new UpdateCommand({ TableName: env.tableName, Key: keys.booking(id), UpdateExpression: 'SET keyTag = :tag', ExpressionAttributeValues: { ':tag': 'K-17' } }));
     const tagged = (await call('GET', `/api/admin/day-sheet?date=${startedAt.date}`)).body;
     expect(tagged.arrivals.find((r: { booking_id: string }) => r.booking_id === id)).toMatchObject({ parking_bay_number: saved.parkingBayNumber, key_tag: 'K-17' });

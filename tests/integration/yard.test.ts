@@ -5,8 +5,7 @@
  * is due, allowed once the cash is recorded, or by an admin with a reason), staff notes (never in a customer's
  * response; flagged ones on the day sheet), and the status rules on every path that changes a status.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forgetPassSigningKey, passTokenFor, passUrl } from '../../functions/lib/pass-token';
@@ -14,18 +13,13 @@ import { keys } from '../../functions/store/keys';
 import { ensurePassSigningKey } from '../../local/pass-key';
 import { daysFromToday } from '../support/dates';
 import { request } from '../support/http';
-import { createUser, type TestUser } from '../support/users';
+import type { TestUser } from '../support/users';
 import { baseUrl, booking, customer, env, partition, payOnPage, quote } from './payment-support';
+import { sharedStackWithUsers } from '../support/stack-with-users';
 
-const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
-
-let a: TestUser;
-let b: TestUser;
-let staff: TestUser;
-let admin: TestUser;
+const { db, users: { a, b, staff, admin } } = sharedStackWithUsers({ a: {}, b: {}, staff: { staff: true }, admin: { admin: true } });
 
 beforeAll(async () => {
-  [a, b, staff, admin] = await Promise.all([createUser(env), createUser(env), createUser(env, { staff: true }), createUser(env, { admin: true })]);
   // The test signs pass tokens with the stack's own key, read from its data folder as the stack reads it.
   process.env.PASS_SIGNING_KEY = ensurePassSigningKey(env.dataDir);
   forgetPassSigningKey();

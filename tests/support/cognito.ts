@@ -20,8 +20,9 @@ export async function cognito<T = any>(baseUrl: string, operation: string, body:
   return { status: res.status, body: text ? JSON.parse(text) : {} };
 }
 
-export async function outbox(baseUrl: string): Promise<StoredEmail[]> {
-  const res = await fetch(`${baseUrl}/_local/outbox.json`);
+/** The outbox, or with `to` only the messages to that address (the server filters: the run's outbox is large). */
+export async function outbox(baseUrl: string, to?: string): Promise<StoredEmail[]> {
+  const res = await fetch(`${baseUrl}/_local/outbox.json${to === undefined ? '' : `?to=${encodeURIComponent(to)}`}`);
   return (await res.json()) as StoredEmail[];
 }
 
@@ -29,7 +30,7 @@ export async function outbox(baseUrl: string): Promise<StoredEmail[]> {
 export async function latestEmail(baseUrl: string, to: string, subject: RegExp): Promise<StoredEmail> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    const mail = (await outbox(baseUrl)).find((m) => m.to.includes(to) && subject.test(m.subject));
+    const mail = (await outbox(baseUrl, to)).find((m) => m.to.includes(to) && subject.test(m.subject));
     if (mail) return mail;
     await new Promise((r) => setTimeout(r, 100));
   }

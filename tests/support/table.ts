@@ -2,16 +2,14 @@
  * The whole table as the tests see it (DynamoDB Local, in memory). Only tests may Scan: the product never does.
  * Used to prove that a refused request wrote nothing anywhere.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { TestEnv } from './global-setup';
+import { tableClient } from './table-client';
 
 export type TableItem = Record<string, unknown> & { pk: string; sk: string };
 
 export function tableReader(env: TestEnv) {
-  const db = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ region: 'ap-southeast-2', endpoint: env.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-  );
+  const db = tableClient(env);
   return {
     /** Every item, optionally only those whose pk starts with `prefix`. */
     async scan(prefix?: string): Promise<TableItem[]> {

@@ -110,6 +110,10 @@ describe('the SDK client', () => {
     expect(client.getApiField('protocol')).toBe('http');
     expect(client.getApiField('maxNetworkRetries')).toBe(2);
     expect(client.getApiField('timeout')).toBe(15_000);
+    // The stand-in's faults are switches: its retries wait 20 ms, not the SDK's half a second and more.
+    const waits = client as unknown as { getInitialNetworkRetryDelay: () => number; getMaxNetworkRetryDelay: () => number };
+    expect(waits.getInitialNetworkRetryDelay()).toBe(0.02);
+    expect(waits.getMaxNetworkRetryDelay()).toBe(0.02);
   });
 
   it('takes the default port of the protocol when the stand-in names none', async () => {
@@ -128,6 +132,8 @@ describe('the SDK client', () => {
     const { stripeClient } = await load();
     const client = await stripeClient();
     expect((client as unknown as { getApiField: (k: string) => unknown }).getApiField('host')).toBe('api.stripe.com');
+    // Real Stripe keeps the SDK's own waits between retries.
+    expect((client as unknown as { getInitialNetworkRetryDelay: () => number }).getInitialNetworkRetryDelay()).toBe(0.5);
     expect(await stripeClient()).toBe(client);
   });
 

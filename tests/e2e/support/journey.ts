@@ -81,7 +81,7 @@ export function useJourneyStack(prefix: string, start: { date: string; time: str
     now: () => readClock(journey.baseUrl),
     api: (method, path, body, headers = {}) => request(journey.baseUrl, method, path, body, headers),
     async outbox(to) {
-      const res = await request<StoredEmail[]>(journey.baseUrl, 'GET', '/_local/outbox.json');
+      const res = await request<StoredEmail[]>(journey.baseUrl, 'GET', `/_local/outbox.json?to=${encodeURIComponent(to)}`);
       expect(res.status).toBe(200);
       return res.body.filter((m) => m.to.includes(to)).sort((a, b) => a.sentAt.localeCompare(b.sentAt));
     },
