@@ -97,7 +97,7 @@ async function uploadPhoto(t: Trip, via: 'pass' | TestUser): Promise<string> {
 }
 
 describe('who may use the claim routes', () => {
-  it('pass holder and owner report and read; anonymous 401 on the account routes, customer B 404, staff read, only admins decide', async () => {
+  it('pass holder and owner report and read; a made-up pass 404; anonymous 401 on the account routes, customer B 404', async () => {
     const t = await collected();
     const fake = `p1.${randomUUID()}.AAAAAAAAAAAAAAAAAAAAAA`;
 
@@ -129,6 +129,13 @@ describe('who may use the claim routes', () => {
       expect(read.body.window.state).toBe('open');
     }
     expect((await api('GET', `/api/pass/${encodeURIComponent(t.token)}/claims`)).body.claims).toHaveLength(2);
+  });
+
+  it("staff's routes: anonymous 401, customers 403, staff read, only admins decide; unknown bookings and claims 404", async () => {
+    const t = await collected();
+    const viaPass = await byPass(t, claim());
+    expect(viaPass.status).toBe(201);
+    expect((await byOwner(t, claim({ panel: 'rear-bumper', description: 'Dent on the left corner' }))).status).toBe(201);
 
     // Staff's reads: anonymous 401, customers 403, staff and admins see the claims with the handover view.
     const staffPath = `/api/admin/bookings/${t.id}/claims`;
