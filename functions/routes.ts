@@ -181,6 +181,17 @@ export const routes: readonly RouteDef[] = [
   // The customer list (docs/admin.md): every customer in name order or a search's matches, and one customer's bookings.
   { method: 'GET', path: '/api/admin/customer-list', access: 'admin', entry: 'admin/list-customers.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/admin/customer-bookings/{id}', access: 'admin', entry: 'admin/customer-bookings.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
+  // Damage claims (docs/yard.md): for 48 hours after collection the traveller reports damage by the pass or the account
+  // (the pass uploads its own photos through the same presign and completion check); staff read them beside the
+  // handover records, and an admin decides, as accepting damage commits money like a refund.
+  { method: 'GET', path: '/api/pass/{token}/claims', access: 'public', entry: 'pass/list-claims.ts', needs: ['table:read', 'pass:sign', 'photos:read'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'POST', path: '/api/pass/{token}/claims', access: 'public', entry: 'pass/submit-claim.ts', needs: ['table:read', 'table:write', 'pass:sign', 'photos:read'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'POST', path: '/api/pass/{token}/photos', access: 'public', entry: 'pass/start-photo-upload.ts', needs: ['table:read', 'table:write', 'pass:sign', 'photos:write'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'POST', path: '/api/pass/{token}/photos/{photoId}/complete', access: 'public', entry: 'pass/complete-photo-upload.ts', needs: ['table:read', 'table:write', 'pass:sign', 'photos:read', 'photos:write', 'photos:delete'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'GET', path: '/api/me/bookings/{id}/claims', access: 'user', entry: 'me/list-claims.ts', needs: ['table:read', 'photos:read'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'POST', path: '/api/me/bookings/{id}/claims', access: 'user', entry: 'me/submit-claim.ts', needs: ['table:read', 'table:write', 'photos:read'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'GET', path: '/api/admin/bookings/{id}/claims', access: 'staff', entry: 'admin/booking-claims.ts', needs: ['table:read', 'photos:read'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'POST', path: '/api/admin/bookings/{id}/claims/{claimId}/decision', access: 'admin', entry: 'admin/decide-claim.ts', needs: ['table:read', 'table:write', 'photos:read', 'email', 'pass:sign'], memoryMb: 256, timeoutSeconds: 10 },
   // Wallet passes (docs/operations.md): the Apple Wallet file by the pass token; passkit-generator is bundled only here.
   { method: 'GET', path: '/api/pass/{token}/wallet.pkpass', access: 'public', entry: 'pass/apple-wallet.ts', needs: ['table:get', 'pass:sign', 'wallet'], memoryMb: 512, timeoutSeconds: 10 },
 ];

@@ -90,6 +90,8 @@ export const adminBookingsQuerySchema = z
     pickUpFrom: dateParam,
     pickUpTo: dateParam,
     sort: z.enum(adminSorts, 'Unknown sort').optional(),
+    /** `open`: only bookings with a damage claim not yet decided (docs/yard.md, Damage claims). */
+    claims: z.enum(['open'], 'Unknown claims filter').optional(),
     page: positiveInt(adminMessages.pageInvalid).default(1),
     pageSize: positiveInt(adminMessages.pageSizeInvalid, 100).default(ADMIN_PAGE_SIZE),
   })
@@ -142,6 +144,8 @@ export const adminSummarySchema = z.object({
   todays_bookings: z.number().int(),
   upcoming_pickups: z.number().int(),
   upcoming_dropoffs: z.number().int(),
+  /** Damage claims not yet decided (the list's Open claims filter). */
+  open_claims: z.number().int(),
   /** Bookings per status, for the All tab's status filter counts. */
   by_status: z.record(z.string(), z.number().int()),
 });

@@ -154,6 +154,8 @@ export interface Booking extends BookedServices {
   /** Set while one caller sends the receipt (see claimReceipt). */
   receiptClaimedAt?: string;
   cancelledAt?: string;
+  /** When the yard checked the car out (the status moved to `checkout`): damage claims count their 48 hours from it. */
+  checkedOutAt?: string;
   /**
    * True when the checkout held the stay's places in the occupancy counters (every checkout since capacity was
    * introduced): payment keeps the hold, expiry gives it back. Absent on older pending bookings.

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import { conditionRequestSchema, conditionResponseSchema, conditionViewSchema } from '../../shared/condition';
+import { claimDecisionSchema, claimRequestSchema, claimWindowSchema, staffClaimSchema, travellerClaimSchema, travellerClaimsSchema } from '../../shared/claims';
 import { checkInSchema, checkOutSchema, noteRequestSchema, noteResponseSchema, yardBookingSchema, yardScanSchema } from '../../shared/yard';
 import { adminBookingDetailSchema, historyPageSchema, historyQuerySchema, recordPaymentResponseSchema, adminBookingEditResponseSchema, adminBookingEditSchema, adminBookingsQuerySchema, adminBookingsResponseSchema, adminCheckoutRequestSchema, adminCustomerEditSchema, adminCustomerResponseSchema, adminSummarySchema, customerSearchQuerySchema, customerSearchResponseSchema, daySheetQuerySchema, daySheetSchema, partialRefundResponseSchema, refundRetryResponseSchema } from '../../shared/admin';
 import { balanceCheckoutResponseSchema } from '../../shared/balance-checkout';
@@ -90,6 +91,14 @@ export const API_CONTRACT: Record<RouteKey, RouteContract> = {
   'POST /api/yard/bookings/{id}/check-in': { summary: 'Check a car in: registration, bay, key tag, a note; the status moves to Check-in.', body: checkInSchema, response: yardBookingSchema },
   'GET /api/yard/bookings/{id}/condition': { summary: "The booking's handover records (drop-off, collection, corrections) and, once both stages have one, what changed.", response: conditionViewSchema },
   'POST /api/yard/bookings/{id}/condition': { summary: "Record the car's condition at drop-off or collection, acknowledged by the traveller; a record never changes, a correction names it.", body: conditionRequestSchema, status: 201, response: conditionResponseSchema },
+  'GET /api/pass/{token}/claims': { summary: "The pass's booking's damage reports with their decisions, and whether one can be made now (48 hours after collection).", response: travellerClaimsSchema },
+  'POST /api/pass/{token}/claims': { summary: 'Report damage by the pass within 48 hours of collection; the same submission_id again answers the first claim (200).', body: claimRequestSchema, status: 201, response: z.object({ claim: travellerClaimSchema }) },
+  'POST /api/pass/{token}/photos': { summary: "A presigned POST for one photo of a damage report, by the pass, while reports are taken.", body: photoUploadRequestSchema, status: 201, response: photoUploadResponseSchema },
+  'POST /api/pass/{token}/photos/{photoId}/complete': { summary: 'The completion check of a photo the pass started; 400/409 with the reason after deleting it.', status: 201, response: photoCompleteResponseSchema },
+  'GET /api/me/bookings/{id}/claims': { summary: "One's own booking's damage reports with their decisions, and whether one can be made now.", response: travellerClaimsSchema },
+  'POST /api/me/bookings/{id}/claims': { summary: "Report damage on one's own booking within 48 hours of collection; the same submission_id again answers the first claim (200).", body: claimRequestSchema, status: 201, response: z.object({ claim: travellerClaimSchema }) },
+  'GET /api/admin/bookings/{id}/claims': { summary: "A booking's damage claims beside its handover records and their differences (staff).", response: z.object({ claims: z.array(staffClaimSchema), window: claimWindowSchema, condition: conditionViewSchema }) },
+  'POST /api/admin/bookings/{id}/claims/{claimId}/decision': { summary: 'Accept or decline a damage claim with the reason the traveller reads (admins); the version read, else 409; the traveller is e-mailed.', body: claimDecisionSchema, response: z.object({ claim: staffClaimSchema }) },
   'POST /api/yard/bookings/{id}/check-out': { summary: 'Check a car out; refused while money is due unless an admin gives a reason.', body: checkOutSchema, response: yardBookingSchema },
   'POST /api/admin/bookings/{id}/notes': { summary: 'A staff note on a booking, optionally flagged for a day sheet.', body: noteRequestSchema, status: 201, response: noteResponseSchema },
   'GET /api/me/bookings/{id}/calendar.ics': { summary: "One's own booking as a calendar file (drop-off and pick-up).", response: { mediaType: 'text/calendar', description: 'Two events in UTC (the booked NZ times), the yard as location, the pass link; a download (METHOD:PUBLISH).' } },

@@ -58,6 +58,8 @@ export const KEY_PREFIXES = {
   reminder: 'REMINDER#',
   flightArrival: 'FLIGHT#',
   flightAsks: 'FLIGHT_ASKS#',
+  /** The open damage claims, one item each, removed by the decision: the admin's filter and count read it. */
+  openClaims: 'OPEN_CLAIMS',
 } as const;
 
 export interface ItemKey {
@@ -134,6 +136,12 @@ export const keys = {
   photoCount: (bookingId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: 'PHOTO_COUNT' }),
   noteCount: (bookingId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: 'NOTE_COUNT' }),
   /** A handover record: the stage and its place among the stage's records (1, then each correction), so a second record for one place cannot be written. */
+  /** A damage claim (functions/store/claims.ts), keyed by the id its form made, so a double-submit writes one. */
+  damageClaim: (bookingId: string, claimId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: `CLAIM#${claimId}` }),
+  /** How many claims a booking holds: the limit is a condition on it, in the claim's own transaction. */
+  claimCount: (bookingId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: 'CLAIM_COUNT' }),
+  /** An open claim in the list of open claims, oldest first; deleted in the decision's transaction. */
+  openClaim: (submittedAt: string, bookingId: string, claimId: string): ItemKey => ({ pk: KEY_PREFIXES.openClaims, sk: `${submittedAt}#${bookingId}#${claimId}` }),
   conditionRecord: (bookingId: string, stage: string, sequence: number): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: `CONDITION#${stage}#${String(sequence).padStart(3, '0')}` }),
   /**
    * A refund line not yet confirmed by Stripe (refund-requests.ts): written in the transaction that writes the line,
@@ -218,6 +226,10 @@ export const queries = {
   bookingPhotos: (bookingId: string) => startingWith(keys.booking(bookingId).pk, 'PHOTO#'),
   /** A booking's handover records, drop-off's before collection's ('c' < 'd' is not relied on: callers group by stage). */
   bookingConditions: (bookingId: string) => startingWith(keys.booking(bookingId).pk, 'CONDITION#'),
+  /** A booking's damage claims (not its `CLAIM_COUNT`). */
+  bookingClaims: (bookingId: string) => startingWith(keys.booking(bookingId).pk, 'CLAIM#'),
+  /** Every open damage claim, oldest first. */
+  openClaims: () => partition(KEY_PREFIXES.openClaims),
   /** The changes made to a booking or a customer. */
   bookingHistory: (bookingId: string) => startingWith(keys.booking(bookingId).pk, 'AUDIT#'),
   customerHistory: (customerId: string) => startingWith(keys.customer(customerId).pk, 'AUDIT#'),

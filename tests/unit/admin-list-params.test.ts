@@ -8,7 +8,7 @@ const read = (search: string) => readListState(new URLSearchParams(search));
 
 describe('admin list address', () => {
   it('a bare /admin is the All tab, page 1, nothing filtered', () => {
-    expect(read('')).toEqual({ tab: 'all', q: '', status: 'all', dropOffFrom: null, dropOffTo: null, pickUpFrom: null, pickUpTo: null, sort: null, page: 1 });
+    expect(read('')).toEqual({ tab: 'all', q: '', status: 'all', dropOffFrom: null, dropOffTo: null, pickUpFrom: null, pickUpTo: null, sort: null, openClaims: false, page: 1 });
     expect(writeListState(read('')).toString()).toBe('');
   });
 
@@ -17,6 +17,15 @@ describe('admin list address', () => {
     expect(state).toEqual(read(''));
     expect(read('page=2.5').page).toBe(1);
     expect(read('page=-3').page).toBe(1);
+    expect(read('claims=closed').openClaims).toBe(false);
+  });
+
+  it('keeps the open-claims filter in the address and asks for it only on the All tab', () => {
+    const state = read('claims=open');
+    expect(state.openClaims).toBe(true);
+    expect(writeListState(state).toString()).toBe('claims=open');
+    expect(toQuery(state).claims).toBe('open');
+    expect(toQuery({ ...state, tab: 'pickups' }).claims).toBeUndefined();
   });
 
   it('keeps what the list does not own (the checkout return) and drops defaults', () => {
@@ -57,6 +66,7 @@ describe('admin list address', () => {
       pickUpFrom: fc.option(date, { nil: null }),
       pickUpTo: fc.option(date, { nil: null }),
       sort: fc.option(fc.constantFrom(...adminSorts), { nil: null }),
+      openClaims: fc.boolean(),
       page: fc.integer({ min: 1, max: 500 }),
     });
     fc.assert(

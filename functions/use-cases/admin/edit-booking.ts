@@ -97,6 +97,8 @@ export async function adminEditBooking(caller: Caller, id: string, asked: AdminB
     shuttleService: edit.shuttle_service ?? before.shuttleService,
     status: edit.status ?? before.status,
   };
+  // Damage claims are taken for 48 hours from the moment the car leaves (shared/claims.ts).
+  if (proposed.status === 'checkout' && before.status !== 'checkout') proposed.checkedOutAt = now.toISOString();
   const statusChange = statusException(caller, before, proposed.status, edit, now);
   const policy = staffPolicy(edit);
   const checkOut = checkOutCharges(before, proposed, now);

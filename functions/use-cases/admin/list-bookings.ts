@@ -4,7 +4,8 @@
  * - the upcoming tabs: today's and tomorrow's day-sheet entries;
  * - a search: at most SEARCH_MATCH_LIMIT matching bookings;
  * - a date range: the day-sheet entries of each date in it (at most MAX_RANGE_DAYS dates);
- * - a status alone: that status's list month by month; nothing: every booking month by month.
+ * - a status alone: that status's list month by month; nothing: every booking month by month;
+ * - open claims: the bookings in the open damage claims' partition (with any other filter applied to them).
  * Counts come from the same set, or from the counters for the month-by-month lists.
  */
 import { ADMIN_PAGE_SIZE, MAX_RANGE_DAYS, SEARCH_MATCH_LIMIT, adminMessages, type AdminBookingsQuery, type AdminBookingsResponse, type AdminSort } from '../../../shared/admin';
@@ -13,6 +14,7 @@ import { addDays, isCalendarDate, nzToday } from '../../../shared/nz-time';
 import { isListed, type Booking } from '../../../shared/records';
 import { badRequest } from '../../domain/errors';
 import { allBookingsPartition, getBookings, pageAcrossMonths, searchBookingIds, statusPartition, walkAcrossMonths, type MonthCount } from '../../store/admin-lists';
+import { listOpenClaims } from '../../store/claims';
 import { readStats } from '../../store/counters';
 import { dayEntries, type DayEntry, type DayKind } from '../../store/day-sheet';
 import { toCustomerBooking } from '../booking/booking-wire';
@@ -106,6 +108,13 @@ async function upcoming(kind: DayKind, needles: readonly string[], now: Date): P
   return { rows: bookings.map(rowOfBooking), read: new Map(bookings.map((b) => [b.id, b])), truncated: false };
 }
 
+/** The bookings with a damage claim not yet decided: the open claims' partition, then their bookings (one row each). */
+async function withOpenClaims(needles: readonly string[]): Promise<Selected> {
+  const ids = [...new Set((await listOpenClaims()).map((c) => c.bookingId))];
+  const bookings = (await getBookings(ids)).filter((b) => isListed(b) && (needles.length === 0 || matchesSearch(b, needles)));
+  return { rows: bookings.map(rowOfBooking), read: new Map(bookings.map((b) => [b.id, b])), truncated: false };
+}
+
 async function searched(needles: readonly string[]): Promise<Selected> {
   const { ids, truncated } = await searchBookingIds(needles, SEARCH_MATCH_LIMIT);
   const bookings = (await getBookings(ids)).filter(isListed);
@@ -126,9 +135,10 @@ async function boundedList(q: AdminBookingsQuery, now: Date): Promise<Selected |
   const searching = needles.length > 0;
   const dropOffRange = rangeOf('dropoff', q.dropOffFrom, q.dropOffTo, 'dropOff');
   const pickUpRange = rangeOf('pickup', q.pickUpFrom, q.pickUpTo, 'pickUp');
-  if (q.tab === 'all' && !searching && !dropOffRange && !pickUpRange) return null;
+  if (q.tab === 'all' && !searching && !dropOffRange && !pickUpRange && !q.claims) return null;
   let selected: Selected;
-  if (q.tab !== 'all') selected = await upcoming(q.tab === 'pickups' ? 'pickup' : 'dropoff', needles, now);
+  if (q.claims === 'open') selected = await withOpenClaims(needles);
+  else if (q.tab !== 'all') selected = await upcoming(q.tab === 'pickups' ? 'pickup' : 'dropoff', needles, now);
   else if (searching) selected = await searched(needles);
   else selected = { rows: (await entriesOf((dropOffRange ?? pickUpRange)!, q.status)).map(rowOfEntry), truncated: false };
   const statusOk = (r: Row) => q.status === 'all' || r.status === q.status;

@@ -6,6 +6,7 @@
  */
 import { contentMatches, contentMismatchMessage, MAX_PHOTO_BYTES, photoMessages, SNIFF_BYTES, sniffImageType, type VehiclePhoto } from '../../../shared/photos';
 import type { AuthContext } from '../../lib/auth';
+import type { Booking } from '../../../shared/records';
 import { badRequest, conflict, notFound } from '../../domain/errors';
 import { logger } from '../../lib/logger';
 import { copyObject, deleteObject, firstBytes, headObject } from '../../store/photo-objects';
@@ -34,10 +35,14 @@ async function discard(upload: PendingUpload, reason: string): Promise<void> {
 }
 
 export async function completePhotoUpload(auth: AuthContext, bookingId: string, photoId: string): Promise<VehiclePhoto> {
-  const booking = await photoBooking(auth, bookingId);
+  return completePhotoFor(await photoBooking(auth, bookingId), auth.user!.sub, photoId, auth);
+}
+
+/** The completion check on a booking whose access the caller has checked; `uploaderSub` is who the presign was for. */
+export async function completePhotoFor(booking: Booking, uploaderSub: string, photoId: string, viewer: AuthContext): Promise<VehiclePhoto> {
   const upload = await getPendingUpload(booking.id, photoId);
   // Another caller's pending upload on a shared booking is not theirs to finish.
-  if (!upload || upload.uploadedBy.sub !== auth.user!.sub) throw notFound(photoMessages.uploadUnknown);
+  if (!upload || upload.uploadedBy.sub !== uploaderSub) throw notFound(photoMessages.uploadUnknown);
 
   const stored = await headObject(postedKey(upload));
   // Not there (yet): nothing to delete; the pending upload stays so the browser may post the file again.
@@ -74,5 +79,5 @@ export async function completePhotoUpload(auth: AuthContext, bookingId: string, 
     if (upload.incomingKey) await deleteObject(upload.filePath);
     throw conflict(photoMessages.tooMany);
   }
-  return photoView(photo, auth);
+  return photoView(photo, viewer);
 }

@@ -8,7 +8,8 @@ import { MAX_PHOTOS_PER_BOOKING, PHOTO_CONTENT_TYPES, photoMessages, type PhotoU
 import type { AuthContext } from '../../lib/auth';
 import { conflict } from '../../domain/errors';
 import { INCOMING_PREFIX, presignUpload, UPLOAD_URL_SECONDS } from '../../store/photo-objects';
-import { photoCount, savePendingUpload } from '../../store/photos';
+import { photoCount, savePendingUpload, type PhotoUploader } from '../../store/photos';
+import type { Booking } from '../../../shared/records';
 import { photoBooking, uploaderOf } from './photo-booking';
 import * as clock from '../../lib/clock';
 
@@ -26,7 +27,11 @@ function displayName(name: string): string {
 }
 
 export async function startPhotoUpload(auth: AuthContext, bookingId: string, file: PhotoUpload, now = clock.now()): Promise<PhotoUploadResponse> {
-  const booking = await photoBooking(auth, bookingId);
+  return presignPhotoFor(await photoBooking(auth, bookingId), uploaderOf(auth), file, now);
+}
+
+/** The presign for a booking whose access the caller has checked (an account's, or a pass's: use-cases/claims/). */
+export async function presignPhotoFor(booking: Booking, uploader: PhotoUploader, file: PhotoUpload, now = clock.now()): Promise<PhotoUploadResponse> {
   if ((await photoCount(booking.id)) >= MAX_PHOTOS_PER_BOOKING) throw conflict(photoMessages.tooMany);
   const photoId = randomUUID();
   const filePath = photoKey(booking.id, file.contentType, now);
@@ -42,7 +47,7 @@ export async function startPhotoUpload(auth: AuthContext, bookingId: string, fil
     contentType: file.contentType,
     uploadType: file.uploadType,
     description: file.description,
-    uploadedBy: uploaderOf(auth),
+    uploadedBy: uploader,
     createdAt: now.toISOString(),
     ttl: Math.floor(now.getTime() / 1000) + PENDING_TTL_SECONDS,
   });

@@ -5,4 +5,6 @@ import type { FeatureSlots } from '@/lib/slot-context';
 export const featureSlots: FeatureSlots = {
   VehiclePhotosPanel: lazy(() => import('../features/photos/components/VehiclePhotosPanel')),
   VehiclePhotosDialog: lazy(() => import('../features/photos/VehiclePhotosDialog')),
+  DamageClaims: lazy(() => import('./MyDamageClaims')),
+  StaffDamageClaims: lazy(() => import('../features/claims/components/StaffClaimsPanel')),
 };

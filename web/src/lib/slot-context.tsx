@@ -17,6 +17,10 @@ export interface FeatureSlots {
   VehiclePhotosPanel: ComponentType<VehiclePhotosProps>;
   /** The photos panel in its own dialog. */
   VehiclePhotosDialog: ComponentType<VehiclePhotosProps & { open: boolean; onOpenChange(open: boolean): void }>;
+  /** The traveller's damage reports on one of their own bookings (the dashboard, after collection). */
+  DamageClaims: ComponentType<{ bookingId: string }>;
+  /** Staff's view of a booking's damage claims beside its handover records; admins decide there. */
+  StaffDamageClaims: ComponentType<{ bookingId: string; canDecide: boolean }>;
 }
 
 const SlotsContext = createContext<FeatureSlots | null>(null);

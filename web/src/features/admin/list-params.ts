@@ -19,12 +19,14 @@ export interface ListState {
   pickUpFrom: string | null;
   pickUpTo: string | null;
   sort: AdminSort | null;
+  /** Only bookings with a damage claim not yet decided (`claims=open`). */
+  openClaims: boolean;
   page: number;
 }
 
 export const DEFAULT_TAB: AdminTab = 'all';
 /** Address parameters the list does not own (the checkout's return) are left alone. */
-const LIST_KEYS = ['tab', 'q', 'status', ...dateFilterKeys, 'sort', 'page'] as const;
+const LIST_KEYS = ['tab', 'q', 'status', ...dateFilterKeys, 'sort', 'claims', 'page'] as const;
 
 const oneOf = <T extends string>(all: readonly T[], value: string | null): T | null => (value !== null && (all as readonly string[]).includes(value) ? (value as T) : null);
 const dateOrNull = (value: string | null) => (value !== null && isCalendarDate(value) ? value : null);
@@ -40,6 +42,7 @@ export function readListState(params: URLSearchParams): ListState {
     pickUpFrom: dateOrNull(params.get('pickUpFrom')),
     pickUpTo: dateOrNull(params.get('pickUpTo')),
     sort: oneOf(adminSorts, params.get('sort')),
+    openClaims: params.get('claims') === 'open',
     page: Number.isInteger(page) && page >= 1 && page < 1e9 ? page : 1,
   };
 }
@@ -53,6 +56,7 @@ export function writeListState(state: ListState, base: URLSearchParams = new URL
   if (state.status !== 'all') out.set('status', state.status);
   for (const key of dateFilterKeys) if (state[key]) out.set(key, state[key]);
   if (state.sort) out.set('sort', state.sort);
+  if (state.openClaims) out.set('claims', 'open');
   if (state.page > 1) out.set('page', String(state.page));
   return out;
 }
@@ -71,6 +75,7 @@ export function toQuery(state: ListState): AdminBookingsQueryInput {
     ...(all && state.status !== 'all' ? { status: state.status } : {}),
     ...(all ? Object.fromEntries(dateFilterKeys.flatMap((k) => (state[k] ? [[k, state[k]]] : []))) : {}),
     ...(state.sort ? { sort: state.sort } : {}),
+    ...(all && state.openClaims ? { claims: 'open' as const } : {}),
     page: String(state.page),
     pageSize: String(ADMIN_PAGE_SIZE),
   };
@@ -88,4 +93,4 @@ export function ariaSort(current: AdminSort | null, column: 'dropoff' | 'pickup'
 }
 
 /** True when the All tab has any filter beyond the search. */
-export const hasFilters = (state: ListState) => state.status !== 'all' || dateFilterKeys.some((k) => state[k] !== null);
+export const hasFilters = (state: ListState) => state.status !== 'all' || state.openClaims || dateFilterKeys.some((k) => state[k] !== null);

@@ -6,6 +6,7 @@
 import { photoMessages, type PhotoUploadType, type VehiclePhoto } from '@shared/photos';
 import { ApiError } from '../../lib/api-client';
 import { completePhotoUpload } from './api/complete-upload';
+import { bookingPhotoRoute, type PhotoRoute } from './api/photo-route';
 import { postToBucket } from './api/post-to-bucket';
 import { startPhotoUpload } from './api/start-upload';
 import { preparePhoto } from './prepare-photo';
@@ -22,7 +23,7 @@ export function uploadErrorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : photoMessages.failed;
 }
 
-export async function uploadPhoto(bookingId: string, choice: PhotoChoice, onProgress: (fraction: number) => void): Promise<VehiclePhoto> {
+export async function uploadPhoto(bookingId: string, choice: PhotoChoice, onProgress: (fraction: number) => void, route: PhotoRoute = bookingPhotoRoute(bookingId)): Promise<VehiclePhoto> {
   const prepared = await preparePhoto(choice.file);
   if (!prepared) throw new Error(photoMessages.tooLarge);
   const presigned = await startPhotoUpload(bookingId, {
@@ -31,9 +32,9 @@ export async function uploadPhoto(bookingId: string, choice: PhotoChoice, onProg
     size: prepared.blob.size,
     uploadType: choice.uploadType,
     description: choice.description.trim() || null,
-  });
+  }, route);
   await postToBucket(presigned, prepared.blob, onProgress);
-  return completePhotoUpload(bookingId, presigned.photoId);
+  return completePhotoUpload(bookingId, presigned.photoId, route);
 }
 
 /** Runs `work` over the items, at most `limit` at a time (two keeps a phone's upload link busy without starving it). */

@@ -4,7 +4,7 @@
  * left to pay at pick-up.
  */
 import { bookedAddOns } from '@shared/add-ons';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { cancelledMoneyText, customerBookingsMessages, periodOf, selectCustomerBookings, type BookingPeriod, type CustomerBooking, type DropOffOrder } from '@shared/customer-bookings';
@@ -28,6 +28,7 @@ import { useMyBookings } from '../queries/my-bookings';
 import { useBalanceReturn } from '../use-balance-return';
 import { nzToday } from '@shared/nz-time';
 import { useClock } from '@/lib/use-clock';
+import { useFeatureSlot } from '@/lib/slot-context';
 
 const STATUS_LABEL: Record<CustomerBooking['status'], string> = { reservation: 'Reservation', checkin: 'Check-in', checkout: 'Check-out', payment_review: 'Payment being checked', cancelled: 'Cancelled' };
 /** The statuses whose balance can be paid online (the server's rule: a booking still on). */
@@ -118,7 +119,30 @@ function BookingCard({ booking, onEdit, onCancel, onBookAgain }: { booking: Cust
         )}
       </div>
       {PAYABLE.includes(booking.status) && booking.balance_due > 0 && <PayBalanceButton booking={booking} />}
+      {booking.status === 'checkout' && <DamageReports booking={booking} />}
     </li>
+  );
+}
+
+/** Damage reports after collection (another feature's part, through its slot): opened on request, so it loads only then. */
+function DamageReports({ booking }: { booking: CustomerBooking }) {
+  const DamageClaims = useFeatureSlot('DamageClaims');
+  const [open, setOpen] = useState(false);
+  const label = booking.booking_reference || booking.id.slice(0, 8);
+  if (!open) {
+    return (
+      <button type="button" className="btn btn-outline btn-sm" onClick={() => setOpen(true)} aria-label={`Damage reports for booking ${label}`}>
+        Report damage
+      </button>
+    );
+  }
+  return (
+    <section className="my-booking-claims" aria-label={`Damage reports for booking ${label}`}>
+      <h3>Report damage</h3>
+      <Suspense fallback={<p className="muted">Loading...</p>}>
+        <DamageClaims bookingId={booking.id} />
+      </Suspense>
+    </section>
   );
 }
 

@@ -1,5 +1,6 @@
 /**
  * The All tab's filters (docs/admin.md): search by name, e-mail, phone, car registration or booking reference; status;
+ * bookings with an open damage claim;
  * drop-off and pick-up date ranges. The search edits the same `q` as the card's quick search, which is hidden
  * on this tab so there is one box.
  */
@@ -11,11 +12,13 @@ import { SearchBox } from './SearchBox';
 interface AllFiltersProps {
   state: ListState;
   byStatus: AdminSummary['by_status'] | null;
+  /** Damage claims not yet decided (the summary's count). */
+  openClaims?: number | null;
   errors: Partial<Record<DateFilterKey, string>>;
   onChange(change: Partial<Omit<ListState, 'page'>>): void;
 }
 
-export function AllFilters({ state, byStatus, errors, onChange }: AllFiltersProps) {
+export function AllFilters({ state, byStatus, openClaims = null, errors, onChange }: AllFiltersProps) {
   const count = (status: string) => (byStatus && byStatus[status] !== undefined ? ` (${byStatus[status]})` : '');
   return (
     <div className="admin-filters">
@@ -39,6 +42,9 @@ export function AllFilters({ state, byStatus, errors, onChange }: AllFiltersProp
             ))}
           </select>
         </div>
+        <label className="admin-claims-filter">
+          <input type="checkbox" checked={state.openClaims} onChange={(e) => onChange({ openClaims: e.target.checked })} /> Open damage claims{openClaims === null ? '' : ` (${openClaims})`}
+        </label>
       </div>
       <div className="admin-filter-row">
         <DateRangeFilter

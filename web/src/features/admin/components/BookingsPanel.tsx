@@ -40,7 +40,7 @@ export function BookingsPanel({ state, view, summary, refreshing, onState, onRef
 
   const list = (
     <>
-      {state.tab === 'all' && <AllFilters state={state} byStatus={summary?.by_status ?? null} errors={view.fieldErrors} onChange={(c) => change(c, 'q' in c)} />}
+      {state.tab === 'all' && <AllFilters state={state} byStatus={summary?.by_status ?? null} openClaims={summary?.open_claims ?? null} errors={view.fieldErrors} onChange={(c) => change(c, 'q' in c)} />}
       {view.error ? (
         <div className="alert alert-error" role="alert">
           {view.error}

@@ -5,7 +5,7 @@
  * price for the new stay, with what that leaves to pay; the server re-prices and settles on save.
  * Only changed fields are sent, with the version the dialog read.
  */
-import { useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import { ADD_ONS, bookedAddOns, choicesFromFlags } from '@shared/add-ons';
 import { adminMessages, adminStatuses, statusLabels, type AdminBookingDetail, type AdminBookingEditInput, type AdminBookingEditResponse, type AdminCustomer, type StatusFilter } from '@shared/admin';
 import { balanceMessages } from '@shared/balance';
@@ -36,6 +36,7 @@ import { RecordPaymentDialog } from './RecordPaymentDialog';
 import { PartRefundDialog } from './PartRefundDialog';
 import { RefundLines } from './RefundLines';
 import { clockNow } from '@/lib/clock';
+import { useFeatureSlot } from '@/lib/slot-context';
 
 type EditField = Exclude<keyof AdminBookingEditInput, 'version'>;
 type Errors = Partial<Record<EditField, string>>;
@@ -64,6 +65,7 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
   const [statusConfirmed, setStatusConfirmed] = useState(false);
   const [statusReason, setStatusReason] = useState('');
   const [cancelling, setCancelling] = useState(false);
+  const StaffDamageClaims = useFeatureSlot('StaffDamageClaims');
   const { booking, history, history_older: historyOlder, notes = [] } = detail;
   const { toast } = useToast();
   const [stay, setStay] = useState<Stay>(() => stayOf(booking));
@@ -353,6 +355,15 @@ export function EditBookingForm({ detail, onClose, onSaved, onReload, onCustomer
                 </li>
               ))}
             </ul>
+          </section>
+        )}
+        {/* Damage claims after collection, beside the handover records (another feature's part; /admin is for admins, who decide). */}
+        {booking.status === 'checkout' && (
+          <section className="admin-claims" aria-label="Damage claims">
+            <h3>Damage claims</h3>
+            <Suspense fallback={<p className="muted">Loading damage claims...</p>}>
+              <StaffDamageClaims bookingId={booking.id} canDecide />
+            </Suspense>
           </section>
         )}
         <RefundLines booking={booking} lines={detail.refunds} onRetried={onRefresh} />

@@ -43,6 +43,8 @@ const CancelByTermsDialog = lazy(() => import('../../../ui/CancelByTermsDialog')
 export interface PassPageProps {
   /** The "I've landed" form, shown on the return day where the pass offers it. */
   landed?: (pass: Pass) => ReactNode;
+  /** Damage reports (another feature's section), shown once the car is collected: 48 hours to report, then how to contact us. */
+  claims?: (pass: Pass) => ReactNode;
 }
 
 /** What the page says on the way back from paying the balance: the payment received, not made, or not yet known. */
@@ -50,7 +52,7 @@ type PaymentNote = { kind: 'paid' | 'canceled' | 'failed'; text: string };
 
 type View = { kind: 'loading' } | { kind: 'missing'; message: string } | { kind: 'ready'; pass: Pass; apiBase: string };
 
-export default function PassPage({ landed }: PassPageProps) {
+export default function PassPage({ landed, claims }: PassPageProps) {
   const { token = '' } = useParams();
   const [view, setView] = useState<{ token: string; view: View } | null>(null);
   const current: View = view?.token === token ? view.view : { kind: 'loading' };
@@ -92,7 +94,7 @@ export default function PassPage({ landed }: PassPageProps) {
           </div>
         )}
         {current.kind === 'ready' && (
-          <PassView pass={current.pass} apiBase={current.apiBase} landed={landed} paymentNote={paymentNote} onChange={(pass) => setView({ token, view: { ...current, pass } })} />
+          <PassView pass={current.pass} apiBase={current.apiBase} landed={landed} claims={claims} paymentNote={paymentNote} onChange={(pass) => setView({ token, view: { ...current, pass } })} />
         )}
       </div>
     </section>
@@ -135,7 +137,7 @@ function useBalanceReturn(token: string, onPass: (pass: Pass) => void): PaymentN
   return note;
 }
 
-function PassView({ pass, apiBase, landed, paymentNote, onChange }: { pass: Pass; apiBase: string; landed?: PassPageProps['landed']; paymentNote: PaymentNote | null; onChange(p: Pass): void }) {
+function PassView({ pass, apiBase, landed, claims, paymentNote, onChange }: { pass: Pass; apiBase: string; landed?: PassPageProps['landed']; claims?: PassPageProps['claims']; paymentNote: PaymentNote | null; onChange(p: Pass): void }) {
   const { toast } = useToast();
   const [cancelling, setCancelling] = useState(false);
   const [busy, setBusy] = useState<'pay' | 'resend' | 'invoice' | null>(null);
@@ -204,6 +206,13 @@ function PassView({ pass, apiBase, landed, paymentNote, onChange }: { pass: Pass
       {landed && pass.can.say_landed && (
         <section className="card pass-section" aria-label="I've landed">
           {landed(pass)}
+        </section>
+      )}
+
+      {claims && pass.status === 'checkout' && (
+        <section className="card pass-section" aria-labelledby="pass-damage">
+          <h2 id="pass-damage">Report damage</h2>
+          {claims(pass)}
         </section>
       )}
 

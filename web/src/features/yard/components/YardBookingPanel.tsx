@@ -22,7 +22,11 @@ export interface PhotosPanelProps {
   bookingReference?: string | null;
 }
 
-export function YardBookingPanel({ view, onChange, onClose, PhotosPanel, uploadImage }: { view: YardBooking; onChange(v: YardBooking): void; onClose(): void; PhotosPanel?: ComponentType<PhotosPanelProps>; uploadImage?: UploadImage }) {
+export interface ClaimsPanelProps {
+  bookingId: string;
+}
+
+export function YardBookingPanel({ view, onChange, onClose, PhotosPanel, uploadImage, ClaimsPanel }: { view: YardBooking; onChange(v: YardBooking): void; onClose(): void; PhotosPanel?: ComponentType<PhotosPanelProps>; uploadImage?: UploadImage; ClaimsPanel?: ComponentType<ClaimsPanelProps> }) {
   const { booking, due } = view;
   return (
     <section className="yard-card yard-booking" aria-labelledby="yard-booking-title">
@@ -70,6 +74,13 @@ export function YardBookingPanel({ view, onChange, onClose, PhotosPanel, uploadI
         <div className="yard-photos">
           <h3>{view.next_step === 'checkin' ? 'Photos at drop-off' : 'Photos at pick-up'}</h3>
           <PhotosPanel bookingId={booking.id} bookingReference={booking.booking_reference} />
+        </div>
+      )}
+      {/* Damage claims (docs/yard.md): the traveller's reports after collection, beside the handover records. */}
+      {ClaimsPanel && booking.status === 'checkout' && (
+        <div className="yard-claims">
+          <h3>Damage claims</h3>
+          <ClaimsPanel bookingId={booking.id} />
         </div>
       )}
       <Notes view={view} onChange={onChange} />

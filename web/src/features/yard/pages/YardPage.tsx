@@ -14,7 +14,7 @@ import { useToast } from '../../../ui/toast/ToastProvider';
 import { fetchYardBooking, scanPass } from '../api/yard-api';
 import { ScanPass } from '../components/ScanPass';
 import type { UploadImage } from '../components/ConditionPanel';
-import { YardBookingPanel, type PhotosPanelProps } from '../components/YardBookingPanel';
+import { YardBookingPanel, type ClaimsPanelProps, type PhotosPanelProps } from '../components/YardBookingPanel';
 import { YardDay } from '../components/YardDay';
 import { YardSearch } from '../components/YardSearch';
 import { useYardChanged, useYardDaySheet } from '../queries/day-sheet';
@@ -28,9 +28,11 @@ export interface YardPageProps {
   PhotosPanel?: ComponentType<PhotosPanelProps>;
   /** Uploads a handover photo or signature through the photo uploads (composed by the app). */
   uploadImage?: UploadImage;
+  /** The claims feature's damage claims for a collected car (the app composes it, with whether the person may decide). */
+  ClaimsPanel?: ComponentType<ClaimsPanelProps>;
 }
 
-export default function YardPage({ pickupQueue, PhotosPanel, uploadImage }: YardPageProps) {
+export default function YardPage({ pickupQueue, PhotosPanel, uploadImage, ClaimsPanel }: YardPageProps) {
   const { toast } = useToast();
   const now = useClock();
   const day = useYardDaySheet(nzNow(now()).date);
@@ -66,7 +68,7 @@ export default function YardPage({ pickupQueue, PhotosPanel, uploadImage }: Yard
       <div className="container yard-container">
         <h1 className="page-title">Yard</h1>
         {open ? (
-          <YardBookingPanel view={open} onChange={changed} onClose={() => setOpen(null)} {...(PhotosPanel ? { PhotosPanel } : {})} {...(uploadImage ? { uploadImage } : {})} />
+          <YardBookingPanel view={open} onChange={changed} onClose={() => setOpen(null)} {...(PhotosPanel ? { PhotosPanel } : {})} {...(uploadImage ? { uploadImage } : {})} {...(ClaimsPanel ? { ClaimsPanel } : {})} />
         ) : (
           <ScanPass busy={busy} onCode={(code) => void show(() => scanPass(code))} />
         )}
