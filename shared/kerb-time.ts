@@ -44,6 +44,18 @@ export function expectedKerbAt(landedAt: Date | string, terminal: Terminal, sett
   return new Date(at + walkOutMinutes(terminal, settings) * 60_000);
 }
 
+/**
+ * The pickup terminal a flight-status answer names: Auckland's are "D" (domestic) and "I" (international), and the
+ * provider's words ("Domestic", "INTL") read the same; anything else (none given, a number) is not known, and the
+ * yard is not sent to a guessed terminal.
+ */
+export function terminalOfProvider(terminal: string | null | undefined): Terminal | null {
+  const t = terminal?.trim().toUpperCase() ?? '';
+  if (/^(I|INT|INTL|INTERNATIONAL)$/.test(t)) return 'international';
+  if (/^(D|DOM|DOMESTIC)$/.test(t)) return 'domestic';
+  return null;
+}
+
 const minutesField = z.number({ error: pickupSettingsMessages.walkOutInvalid }).int(pickupSettingsMessages.walkOutInvalid).min(0, pickupSettingsMessages.walkOutInvalid).max(WALK_OUT_MINUTES_MAX, pickupSettingsMessages.walkOutInvalid);
 const seatsField = z.number({ error: pickupSettingsMessages.seatsInvalid }).int(pickupSettingsMessages.seatsInvalid).min(1, pickupSettingsMessages.seatsInvalid).max(SHUTTLE_SEATS_MAX, pickupSettingsMessages.seatsInvalid);
 

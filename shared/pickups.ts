@@ -107,6 +107,9 @@ export function normaliseReference(typed: string): string {
 export const pickupStates = ['waiting', 'picked_up', 'collected'] as const;
 export type PickupState = (typeof pickupStates)[number];
 
+export const pickupAdders = ['traveller', 'staff', 'flight'] as const;
+export type PickupAdder = (typeof pickupAdders)[number];
+
 /** What the traveller sees after saying they have landed. */
 export const landedResponseSchema = z.object({
   state: z.enum(pickupStates),
@@ -128,7 +131,10 @@ export const pickupEntrySchema = landedResponseSchema.extend({
   bay: z.string().nullable(),
   picked_up_at: z.string().nullable(),
   picked_up_by: z.string().nullable(),
-  added_by: z.enum(['traveller', 'staff']),
+  /** Who put them in the queue: the traveller ("I've landed"), staff (a phone call), or the flight tracker (the landing seen). */
+  added_by: z.enum(pickupAdders),
+  /** The landing plus the terminal's walk-out time (shared/kerb-time.ts), by the settings in force when read. */
+  expected_kerb_at: z.string(),
 });
 export type PickupEntry = z.infer<typeof pickupEntrySchema>;
 

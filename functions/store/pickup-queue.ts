@@ -4,7 +4,7 @@
  * is kept for a month (`ttl`): the history keeps the record, the queue needs only today and yesterday.
  */
 import { randomUUID } from 'node:crypto';
-import type { Terminal } from '../../shared/pickups';
+import type { PickupAdder, Terminal } from '../../shared/pickups';
 import { bookingAuditPut } from './audit';
 import type { FieldChange } from './booking-changes';
 import { keys, queries } from './keys';
@@ -18,7 +18,7 @@ export interface QueueEntry {
   passengers: number;
   flight: string | null;
   state: 'waiting' | 'picked_up';
-  addedBy: 'traveller' | 'staff';
+  addedBy: PickupAdder;
   /** When they first said they had landed (the queue's order); `updatedAt` when anything last changed. */
   landedAt: string;
   updatedAt: string;

@@ -3,6 +3,7 @@
  * bay assigned after the landing shows), staff adding a traveller who phoned, and the driver's "Picked up".
  */
 import { adminMessages } from '../../../shared/admin';
+import { expectedKerbAt, type PickupSettings } from '../../../shared/kerb-time';
 import { normaliseReference, pickupMessages, type PickupEntry, type PickupQueue } from '../../../shared/pickups';
 import { isListed, type Booking } from '../../../shared/records';
 import type { Caller } from '../../lib/auth';
@@ -13,12 +14,13 @@ import { getBookings } from '../../store/admin-lists';
 import { getBooking } from '../../store/bookings';
 import { dayQueue, findEntry, saveEntry, type QueueEntry } from '../../store/pickup-queue';
 import { bookingIdOfReference } from '../../store/references';
+import { pickupSettings } from '../../store/yard-settings';
 import { queueDays, sayLanded, type Landing } from './landing';
 import * as clock from '../../lib/clock';
 
 const staffName = (caller: Caller) => caller.email ?? caller.sub;
 
-function entryView(e: QueueEntry, b: Booking): PickupEntry {
+function entryView(e: QueueEntry, b: Booking, settings: PickupSettings): PickupEntry {
   return {
     booking_id: b.id,
     reference: b.bookingReference ?? '',
@@ -36,6 +38,7 @@ function entryView(e: QueueEntry, b: Booking): PickupEntry {
     picked_up_at: e.pickedUpAt,
     picked_up_by: e.pickedUpBy,
     added_by: e.addedBy,
+    expected_kerb_at: expectedKerbAt(e.landedAt, e.terminal, settings).toISOString(),
   };
 }
 
@@ -45,13 +48,13 @@ function entryView(e: QueueEntry, b: Booking): PickupEntry {
  */
 export async function pickupQueue(now = clock.now()): Promise<PickupQueue> {
   const [today, yesterday] = queueDays(now);
-  const [todays, yesterdays] = await Promise.all([dayQueue(today), dayQueue(yesterday)]);
+  const [todays, yesterdays, settings] = await Promise.all([dayQueue(today), dayQueue(yesterday), pickupSettings()]);
   const entries = [...todays, ...yesterdays];
   const bookings = new Map((await getBookings([...new Set(entries.map((e) => e.bookingId))])).map((b) => [b.id, b]));
   const views = entries.flatMap((e) => {
     const b = bookings.get(e.bookingId);
     if (!b || b.status === 'cancelled') return [];
-    const view = entryView(e, b);
+    const view = entryView(e, b, settings);
     return e.date === today || view.state !== 'collected' ? [view] : [];
   });
   views.sort((a, b) => a.landed_at.localeCompare(b.landed_at) || a.booking_id.localeCompare(b.booking_id));
@@ -69,24 +72,25 @@ async function bookingFor(ref: { bookingId?: string; reference?: string }): Prom
 export async function addByStaff(caller: Caller, req: Landing & { bookingId?: string; reference?: string }, now = clock.now()): Promise<{ entry: PickupEntry; created: boolean }> {
   const booking = await bookingFor(req);
   const { entry, created } = await sayLanded(booking, req, { kind: 'staff', who: staffName(caller) }, now);
-  return { entry: entryView(entry, booking), created };
+  return { entry: entryView(entry, booking, await pickupSettings()), created };
 }
 
 /** The driver has them: the entry moves to picked up (once; a second press answers the same), and the car is to be brought forward. */
 export async function markPickedUp(caller: Caller, bookingId: string, now = clock.now()): Promise<PickupEntry> {
   const booking = await getBooking(bookingId, true);
   if (!booking || !isListed(booking)) throw notFound(pickupMessages.notInQueue);
+  const settings = await pickupSettings();
   return retryOnStale<PickupEntry>(
     { tries: 4 },
     async () => {
       const before = await findEntry(bookingId, queueDays(now));
       if (!before) throw notFound(pickupMessages.notInQueue);
-      if (before.state !== 'waiting') return entryView(before, booking);
+      if (before.state !== 'waiting') return entryView(before, booking, settings);
       const at = new Date(Math.max(now.getTime(), Date.parse(before.updatedAt) + 1)).toISOString();
       const after: QueueEntry = { ...before, state: 'picked_up', pickedUpAt: at, pickedUpBy: staffName(caller), updatedAt: at };
       if (await saveEntry(after, before, { by: staffName(caller), changes: [{ field: 'pickup_queue', old: `Waiting at the ${before.terminal} terminal`, new: 'Picked up: bring the car forward' }] })) {
         logger.info('Traveller picked up', { bookingId });
-        return entryView(after, booking);
+        return entryView(after, booking, settings);
       }
       return stale();
     },
