@@ -19,7 +19,7 @@ import { customerBookingEditResponseSchema, customerBookingsResponseSchema } fro
 import { myCheckoutRequestSchema } from '../../shared/my-checkout';
 import { capacityRequestSchema, capacityResponseSchema, occupancyQuerySchema, occupancySchema } from '../../shared/occupancy';
 import { pickupSettingsRequestSchema, pickupSettingsSchema } from '../../shared/kerb-time';
-import { landedRequestSchema, landedResponseSchema, pickupEntryResponseSchema, pickupQueueSchema, staffPickupRequestSchema } from '../../shared/pickups';
+import { landedRequestSchema, landedResponseSchema, pickupEntryResponseSchema, pickupQueueSchema, shuttleRunRequestSchema, shuttleRunsSchema, staffPickupRequestSchema } from '../../shared/pickups';
 import { photoCompleteResponseSchema, photoUploadRequestSchema, photoUploadResponseSchema, vehiclePhotosResponseSchema } from '../../shared/photos';
 import { profileResponseSchema, profileUpdateSchema } from '../../shared/profile';
 import { quoteRequestSchema, quoteResponseSchema } from '../../shared/schemas';
@@ -108,6 +108,9 @@ export const API_CONTRACT: Record<RouteKey, RouteContract> = {
   'POST /api/admin/pickups/{bookingId}/picked-up': { summary: 'The driver has picked the traveller up: their car is to be brought forward.', response: pickupEntryResponseSchema },
   'GET /api/yard/pickup-settings': { summary: "The walk-out times (landing to kerb) per terminal and the shuttle's seats, with their version.", response: pickupSettingsSchema },
   'PUT /api/yard/pickup-settings': { summary: "Change the walk-out times and the shuttle's seats, over the version read (409 when a colleague saved since).", body: pickupSettingsRequestSchema, response: pickupSettingsSchema },
+  'GET /api/yard/shuttle-runs': { summary: "Today's waiting parties in shuttle runs: by terminal, within the shuttle's seats, in kerb order.", response: shuttleRunsSchema },
+  'POST /api/yard/shuttle-runs/depart': { summary: "The shuttle leaves for a run's parties: they are on the way, and the run stays as it left.", body: shuttleRunRequestSchema, response: shuttleRunsSchema },
+  'POST /api/yard/shuttle-runs/picked-up': { summary: "Every party of a run picked up (each once): their cars are to be brought forward.", body: shuttleRunRequestSchema, response: shuttleRunsSchema },
   'GET /api/pass/{token}': { summary: 'The booking pass a signed link opens (no name, e-mail or phone); a bad token or no booking: the same 404.', response: passSchema },
   'POST /api/pass/{token}/cancellation': { summary: 'Cancel the booking from its pass under the terms.', response: passCancellationResponseSchema },
   'POST /api/pass/{token}/confirmation-email': { summary: "Send the confirmation again to the booking's own e-mail (rate-limited).", status: 202, response: messageResponseSchema },

@@ -58,6 +58,9 @@ export const KEY_PREFIXES = {
   reminder: 'REMINDER#',
   flightArrival: 'FLIGHT#',
   flightAsks: 'FLIGHT_ASKS#',
+  pickupQueue: 'PICKUP_QUEUE#',
+  /** A booking's partition (the booking, its history lines, notes, photos). */
+  booking: 'BOOKING#',
 } as const;
 
 export interface ItemKey {

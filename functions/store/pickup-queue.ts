@@ -24,6 +24,9 @@ export interface QueueEntry {
   updatedAt: string;
   pickedUpAt: string | null;
   pickedUpBy: string | null;
+  /** The shuttle run the driver departed on for them ("on the way"), and when; absent before Depart. */
+  runId?: string | null;
+  departedAt?: string | null;
 }
 
 type EntryItem = Item & QueueEntry & { ttl: number };

@@ -3,8 +3,10 @@
  * bay assigned after the landing shows), staff adding a traveller who phoned, and the driver's "Picked up".
  */
 import { adminMessages } from '../../../shared/admin';
+import { shuttleRuns } from '../../../shared/shuttle-runs';
+import { randomUUID } from 'node:crypto';
 import { expectedKerbAt, type PickupSettings } from '../../../shared/kerb-time';
-import { normaliseReference, pickupMessages, type PickupEntry, type PickupQueue } from '../../../shared/pickups';
+import { normaliseReference, pickupMessages, type PickupEntry, type PickupQueue, type ShuttleRunsView } from '../../../shared/pickups';
 import { isListed, type Booking } from '../../../shared/records';
 import type { Caller } from '../../lib/auth';
 import { conflict, notFound } from '../../domain/errors';
@@ -39,6 +41,8 @@ function entryView(e: QueueEntry, b: Booking, settings: PickupSettings): PickupE
     picked_up_by: e.pickedUpBy,
     added_by: e.addedBy,
     expected_kerb_at: expectedKerbAt(e.landedAt, e.terminal, settings).toISOString(),
+    run_id: e.runId ?? null,
+    shuttle_departed_at: e.departedAt ?? null,
   };
 }
 
@@ -98,4 +102,56 @@ export async function markPickedUp(caller: Caller, bookingId: string, now = cloc
       throw conflict('Someone else changed this pickup at the same moment. Please try again.');
     },
   );
+}
+
+/**
+ * The driver's runs: today's waiting parties (pickupQueue's), grouped by terminal within the shuttle's seats in kerb
+ * order (shared/shuttle-runs.ts). One more GetItem than the queue: the settings.
+ */
+export async function shuttleRunsNow(now = clock.now()): Promise<ShuttleRunsView> {
+  const [queue, settings] = await Promise.all([pickupQueue(now), pickupSettings()]);
+  const waiting = queue.entries.filter((e) => e.state === 'waiting').map((e) => ({ ...e, bookingId: e.booking_id, kerbAt: e.expected_kerb_at, runId: e.run_id }));
+  const runs = shuttleRuns(waiting, settings.shuttleSeats).map((r) => ({
+    id: r.id,
+    terminal: r.terminal,
+    passengers: r.passengers,
+    first_kerb_at: r.firstKerbAt,
+    departed: r.departed,
+    over_seats: r.overSeats,
+    parties: r.parties.map(({ bookingId: _b, kerbAt: _k, runId: _r, ...view }) => view),
+  }));
+  return { date: queue.date, shuttle_seats: settings.shuttleSeats, runs };
+}
+
+/**
+ * Depart: the shuttle leaves for the run's parties, who are now on the way (each entry keeps the run's id, so the run
+ * stays as it left). A party already departed or picked up is left as it is; pressing twice changes nothing.
+ */
+export async function departRun(caller: Caller, bookingIds: readonly string[], now = clock.now()): Promise<ShuttleRunsView> {
+  const runId = `run-${randomUUID().slice(0, 8)}`;
+  for (const bookingId of new Set(bookingIds)) {
+    await retryOnStale<void>(
+      { tries: 4 },
+      async () => {
+        const before = await findEntry(bookingId, queueDays(now));
+        if (!before) throw notFound(pickupMessages.notInQueue);
+        if (before.state !== 'waiting' || before.runId) return;
+        const at = new Date(Math.max(now.getTime(), Date.parse(before.updatedAt) + 1)).toISOString();
+        const after: QueueEntry = { ...before, runId, departedAt: at, updatedAt: at };
+        if (await saveEntry(after, before, { by: staffName(caller), changes: [{ field: 'pickup_queue', old: `Waiting at the ${before.terminal} terminal`, new: 'Shuttle on its way' }] })) return;
+        return stale();
+      },
+      () => {
+        throw conflict('Someone else changed this pickup at the same moment. Please try again.');
+      },
+    );
+  }
+  logger.info('Shuttle run departed', { runId, parties: bookingIds.length });
+  return shuttleRunsNow(now);
+}
+
+/** Picked up, for a whole run: each party as its own "Picked up" (once each). */
+export async function pickUpRun(caller: Caller, bookingIds: readonly string[], now = clock.now()): Promise<ShuttleRunsView> {
+  for (const bookingId of new Set(bookingIds)) await markPickedUp(caller, bookingId, now);
+  return shuttleRunsNow(now);
 }
