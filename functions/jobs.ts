@@ -33,6 +33,6 @@ export const jobs: readonly JobDef[] = [
   { name: 'SendReminders', entry: 'jobs/send-reminders.ts', everyMinutes: 15, needs: ['table:read', 'reminders:write', 'email', 'sms', 'pass:sign'], timeoutSeconds: 300, local: true, sendsRefunds: false },
   // The return flights' tracker (functions/use-cases/flights/track-flights.ts): the day sheet's pick-ups by key, one
   // provider request per flight and date when due, within the caps.
-  { name: 'TrackFlights', entry: 'jobs/track-flights.ts', everyMinutes: 5, needs: ['table:read', 'flights:write', 'flight-status'], timeoutSeconds: 240, local: true, sendsRefunds: false, onlyWith: 'flight-status' },
+  { name: 'TrackFlights', entry: 'jobs/track-flights.ts', everyMinutes: 5, needs: ['table:read', 'flights:write', 'pickups:queue', 'flight-status'], timeoutSeconds: 240, local: true, sendsRefunds: false, onlyWith: 'flight-status' },
   { name: 'Reconcile', entry: 'jobs/reconcile.ts', everyMinutes: 24 * 60, needs: ['table:read', 'stripe'], timeoutSeconds: 900, local: false, sendsRefunds: false },
 ];

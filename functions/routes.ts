@@ -27,6 +27,8 @@ export type { Access };
  * - reminders:write: GetItem and UpdateItem on the travel-day reminders' records only (REMINDER#).
  * - flights:write: GetItem and UpdateItem on the tracked flights and their daily request counts only (FLIGHT#,
  *   FLIGHT_ASKS#: functions/store/flight-tracking.ts).
+ * - pickups:queue: PutItem on the pickup queue's entries and booking partitions only (PICKUP_QUEUE#, BOOKING#): the
+ *   flight tracker puts a landed flight's bookings in the queue, each entry with its history line, in one transaction.
  * - flight-status: the flight-status provider's key (functions/lib/flights/flight-provider.ts); granted only in an
  *   environment that names one (cdk.json flightStatusSecretName).
  * - sms: SNS Publish straight to phone numbers (no topic), for the reminders; granted only in an environment whose
@@ -53,6 +55,7 @@ export type Need =
   | 'pass:sign'
   | 'reminders:write'
   | 'flights:write'
+  | 'pickups:queue'
   | 'flight-status'
   | 'sms'
   | 'wallet';
@@ -78,6 +81,7 @@ export const TABLE_GRANTS: Partial<Record<Need, TableGrant>> = {
   idempotency: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: false, leadingKeys: [KEY_PREFIXES.idempotency] },
   'reminders:write': { actions: ['GetItem', 'UpdateItem'], indexes: false, leadingKeys: [KEY_PREFIXES.reminder] },
   'flights:write': { actions: ['GetItem', 'UpdateItem'], indexes: false, leadingKeys: [KEY_PREFIXES.flightArrival, KEY_PREFIXES.flightAsks] },
+  'pickups:queue': { actions: ['PutItem'], indexes: false, leadingKeys: [KEY_PREFIXES.pickupQueue, KEY_PREFIXES.booking] },
 };
 
 /** Whether a route's needs include any access to the table (it gets TABLE_NAME). */
@@ -168,6 +172,13 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/admin/pickups', access: 'staff', entry: 'admin/list-pickups.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/admin/pickups', access: 'staff', entry: 'admin/add-pickup.ts', needs: ['table:get', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/admin/pickups/{bookingId}/picked-up', access: 'staff', entry: 'admin/mark-picked-up.ts', needs: ['table:get', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
+  // The pickup settings (docs/yard.md): each terminal's walk-out time and the shuttle's seats, kept with the yard's settings.
+  { method: 'GET', path: '/api/yard/pickup-settings', access: 'staff', entry: 'yard/get-pickup-settings.ts', needs: ['table:get'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'PUT', path: '/api/yard/pickup-settings', access: 'staff', entry: 'yard/put-pickup-settings.ts', needs: ['table:get', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
+  // The driver's shuttle runs (docs/yard.md): the waiting parties by terminal within the seats; Depart; Picked up for a run.
+  { method: 'GET', path: '/api/yard/shuttle-runs', access: 'staff', entry: 'yard/list-shuttle-runs.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'POST', path: '/api/yard/shuttle-runs/depart', access: 'staff', entry: 'yard/depart-shuttle-run.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 15 },
+  { method: 'POST', path: '/api/yard/shuttle-runs/picked-up', access: 'staff', entry: 'yard/pick-up-shuttle-run.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 15 },
   // The booking pass (docs/pass.md): opened by its signed token without an account, or by the owner.
   { method: 'GET', path: '/api/pass/{token}', access: 'public', entry: 'pass/get-pass.ts', needs: ['table:get', 'pass:sign', 'wallet'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/pass/{token}/cancellation', access: 'public', entry: 'pass/cancel-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email', 'pass:sign'], memoryMb: 512, timeoutSeconds: 20 },

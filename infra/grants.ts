@@ -71,6 +71,7 @@ export function grantNeed(role: IGrantable, need: Need, targets: GrantTargets): 
     case 'idempotency':
     case 'reminders:write':
     case 'flights:write':
+    case 'pickups:queue':
       grantTable(role, table, TABLE_GRANTS[need]!);
       return;
     case 'photos:read':

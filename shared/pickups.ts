@@ -107,6 +107,9 @@ export function normaliseReference(typed: string): string {
 export const pickupStates = ['waiting', 'picked_up', 'collected'] as const;
 export type PickupState = (typeof pickupStates)[number];
 
+export const pickupAdders = ['traveller', 'staff', 'flight'] as const;
+export type PickupAdder = (typeof pickupAdders)[number];
+
 /** What the traveller sees after saying they have landed. */
 export const landedResponseSchema = z.object({
   state: z.enum(pickupStates),
@@ -128,7 +131,13 @@ export const pickupEntrySchema = landedResponseSchema.extend({
   bay: z.string().nullable(),
   picked_up_at: z.string().nullable(),
   picked_up_by: z.string().nullable(),
-  added_by: z.enum(['traveller', 'staff']),
+  /** Who put them in the queue: the traveller ("I've landed"), staff (a phone call), or the flight tracker (the landing seen). */
+  added_by: z.enum(pickupAdders),
+  /** The landing plus the terminal's walk-out time (shared/kerb-time.ts), by the settings in force when read. */
+  expected_kerb_at: z.string(),
+  /** The shuttle run the driver departed on for them (on the way), and when; null before Depart. */
+  run_id: z.string().nullable(),
+  shuttle_departed_at: z.string().nullable(),
 });
 export type PickupEntry = z.infer<typeof pickupEntrySchema>;
 
@@ -142,3 +151,26 @@ export const pickupEntryResponseSchema = z.object({ entry: pickupEntrySchema });
 export function describeLanding(l: { terminal: Terminal; passengers: number; flight: string | null }): string {
   return `${terminalLabels[l.terminal]}, ${l.passengers} ${l.passengers === 1 ? 'passenger' : 'passengers'}${l.flight ? `, ${l.flight}` : ''}`;
 }
+
+/** GET /api/yard/shuttle-runs: the waiting parties in runs (shared/shuttle-runs.ts), earliest kerb time first. */
+export const shuttleRunsSchema = z.object({
+  date: z.string(),
+  shuttle_seats: z.number(),
+  runs: z.array(
+    z.object({
+      id: z.string(),
+      terminal: z.enum(terminals),
+      passengers: z.number(),
+      first_kerb_at: z.string(),
+      departed: z.boolean(),
+      over_seats: z.boolean(),
+      parties: z.array(pickupEntrySchema),
+    }),
+  ),
+});
+export type ShuttleRunsView = z.infer<typeof shuttleRunsSchema>;
+
+/** POST /api/yard/shuttle-runs/depart and /picked-up: the run's parties as the screen showed them. */
+export const shuttleRunRequestSchema = z.strictObject({
+  booking_ids: z.array(z.string().trim().min(1).max(64), { error: 'Choose the run' }).min(1, 'Choose the run').max(50, 'Choose the run'),
+});

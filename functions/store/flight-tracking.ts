@@ -26,6 +26,8 @@ export interface FlightArrivalRecord extends Partial<FlightArrival> {
   bookingIds?: string[];
   /** Set once the flight's cap refused an ask. */
   capped?: boolean;
+  /** When a pass put the landed flight's checked-in bookings in the pickup queue (absent: not yet, or not landed). */
+  landingQueuedAt?: string;
 }
 
 export interface FlightAsksDay {
@@ -172,5 +174,15 @@ export async function recordFlightFailure(flight: string, date: string, reason: 
     UpdateExpression: 'SET lastFailure = :reason ADD failures :one',
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':reason': reason, ':one': 1 },
+  });
+}
+
+/** The landed flight's bookings are in the pickup queue: later passes leave it alone. */
+export async function markLandingQueued(flight: string, date: string, at: string): Promise<void> {
+  await updateItem({
+    Key: keys.flightArrival(flight, date),
+    UpdateExpression: 'SET landingQueuedAt = :at',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':at': at },
   });
 }

@@ -60,6 +60,9 @@ export const KEY_PREFIXES = {
   flightAsks: 'FLIGHT_ASKS#',
   /** The open damage claims, one item each, removed by the decision: the admin's filter and count read it. */
   openClaims: 'OPEN_CLAIMS',
+  pickupQueue: 'PICKUP_QUEUE#',
+  /** A booking's partition (the booking, its history lines, notes, photos). */
+  booking: 'BOOKING#',
 } as const;
 
 export interface ItemKey {
@@ -132,6 +135,8 @@ export const keys = {
   occupancyMonth: (month: string): ItemKey => ({ pk: KEY_PREFIXES.occupancy, sk: `MONTH#${month}` }),
   /** Settings staff change at run time (the yard's capacity). */
   yardSettings: (): ItemKey => ({ pk: KEY_PREFIXES.settings, sk: 'YARD' }),
+  /** The pickup settings beside them (walk-out times, shuttle seats): an item of their own, so neither save overwrites the other. */
+  pickupSettings: (): ItemKey => ({ pk: KEY_PREFIXES.settings, sk: 'PICKUP' }),
   /** How many photos a booking holds: the 30-photo limit is a condition on it, in the photo's own transaction. */
   photoCount: (bookingId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: 'PHOTO_COUNT' }),
   noteCount: (bookingId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: 'NOTE_COUNT' }),

@@ -4,7 +4,7 @@
  * is kept for a month (`ttl`): the history keeps the record, the queue needs only today and yesterday.
  */
 import { randomUUID } from 'node:crypto';
-import type { Terminal } from '../../shared/pickups';
+import type { PickupAdder, Terminal } from '../../shared/pickups';
 import { bookingAuditPut } from './audit';
 import type { FieldChange } from './booking-changes';
 import { keys, queries } from './keys';
@@ -18,12 +18,15 @@ export interface QueueEntry {
   passengers: number;
   flight: string | null;
   state: 'waiting' | 'picked_up';
-  addedBy: 'traveller' | 'staff';
+  addedBy: PickupAdder;
   /** When they first said they had landed (the queue's order); `updatedAt` when anything last changed. */
   landedAt: string;
   updatedAt: string;
   pickedUpAt: string | null;
   pickedUpBy: string | null;
+  /** The shuttle run the driver departed on for them ("on the way"), and when; absent before Depart. */
+  runId?: string | null;
+  departedAt?: string | null;
 }
 
 type EntryItem = Item & QueueEntry & { ttl: number };

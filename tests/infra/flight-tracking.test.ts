@@ -48,15 +48,18 @@ describe('flight tracking configured', () => {
     expect(rules.map(([, p]) => [p.ScheduleExpression, p.Targets[0].RetryPolicy?.MaximumRetryAttempts])).toEqual([['rate(5 minutes)', 0]]);
   });
 
-  it('may read the secret, query the table and write only the tracked flights and their daily counts; never scan', () => {
+  it('may read the secret, query the table, update only the tracked flights and their daily counts, and put only pickup queue entries with their history lines; never scan', () => {
     const [, fn] = trackers(on)[0]!;
     const all = statements(on, fn);
     expect(all.some(readsSecret)).toBe(true);
     const actions = all.flatMap((st) => [st.Action].flat());
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:BatchGetItem', 'dynamodb:UpdateItem']));
     expect(actions).not.toContain('dynamodb:Scan');
-    expect(actions).not.toContain('dynamodb:PutItem');
     expect(actions).not.toContain('dynamodb:DeleteItem');
+    // A landed flight's bookings enter the pickup queue: the entry and the booking's history line, nothing else.
+    const puts = all.filter((st) => [st.Action].flat().includes('dynamodb:PutItem'));
+    expect(puts).toHaveLength(1);
+    expect(puts[0]!.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['PICKUP_QUEUE#*', 'BOOKING#*'] } });
     const writes = all.filter((st) => [st.Action].flat().includes('dynamodb:UpdateItem'));
     expect(writes).toHaveLength(1);
     expect(writes[0]!.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['FLIGHT#*', 'FLIGHT_ASKS#*'] } });

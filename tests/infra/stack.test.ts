@@ -55,6 +55,7 @@ const ACTIONS: Record<Need, string[]> = {
   'pass:sign': SECRET_READ,
   'reminders:write': ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
   'flights:write': ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+  'pickups:queue': ['dynamodb:PutItem'],
   // Granted only where the environment names a flight-status key, which cdk.json's dev does not (tests/infra/flight-tracking.test.ts).
   'flight-status': [],
   sms: ['sns:Publish'],

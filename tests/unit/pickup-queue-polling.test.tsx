@@ -38,6 +38,9 @@ const entry = (booking_id: string, name: string, reference: string): PickupEntry
   picked_up_at: null,
   picked_up_by: null,
   added_by: 'traveller',
+  expected_kerb_at: '2026-12-31T02:35:00.000Z',
+  run_id: null,
+  shuttle_departed_at: null,
 });
 
 /** What the server holds now; each poll reads it. */

@@ -9,6 +9,9 @@
  * 4. a due ask is counted against the flight's and the day's caps before the request goes (refused: counted, not
  *    sent), then the provider's answer is stored; a failure (429, 5xx, no answer, a strange answer) is logged,
  *    counted and changes nothing known: the next due pass asks again.
+ * 5. a flight seen landed puts its checked-in bookings in the pickup queue by themselves (queue-landed-flight.ts):
+ *    the pass that sees the landing, or, if that one stopped before it was done, the next (the flight item keeps
+ *    `landingQueuedAt` once it is).
  * With no provider configured (flight-provider.ts), the pass does nothing: tracking is off.
  */
 import { addDays, nzInstant, nzToday } from '../../../shared/nz-time';
@@ -19,6 +22,7 @@ import { logger } from '../../lib/logger';
 import { countEvent } from '../../lib/metrics';
 import { dayEntries, type DayEntry } from '../../store/day-sheet';
 import { claimFlightAsk, countRefusedAsk, getFlightArrivals, recordFlightAnswer, recordFlightFailure, type FlightArrivalRecord } from '../../store/flight-tracking';
+import { queueLandedFlight } from './queue-landed-flight';
 import { isAskDue, type TrackedArrival } from './tracking-schedule';
 import * as clock from '../../lib/clock';
 
@@ -53,6 +57,8 @@ export interface TrackingPassSummary {
   refused: number;
   /** Due flights left for the next pass when this one's time ran out. */
   deferred: number;
+  /** Bookings this pass put in the pickup queue because their flight landed. */
+  queued: number;
 }
 
 export interface TrackingPassOptions {
@@ -90,6 +96,9 @@ function groupsOf(entries: DayEntry[]): Group[] {
   return [...groups.values()];
 }
 
+/** When the flight landed: the runway touchdown, or the gate arrival when the provider gave only that. */
+const landedAt = (r: Pick<FlightArrivalRecord, 'actualOn' | 'actualIn'>): string | null => r.actualOn ?? r.actualIn ?? null;
+
 const instantOr = (value: string | null | undefined, fallback: Date) => (value ? new Date(value) : fallback);
 
 /** What the schedule needs to know of a group, from its stored state (none yet: the pick-up stands in for the arrival). */
@@ -110,7 +119,7 @@ export async function trackFlights(options: TrackingPassOptions = {}): Promise<T
   const caps = options.caps ?? TRACKING_CAPS;
   const started = performance.now();
   const budgetMs = options.budgetMs ?? PASS_BUDGET_MS;
-  const summary: TrackingPassSummary = { off: false, flights: 0, bookings: 0, asked: 0, found: 0, unknown: 0, failed: 0, refused: 0, deferred: 0 };
+  const summary: TrackingPassSummary = { off: false, flights: 0, bookings: 0, asked: 0, found: 0, unknown: 0, failed: 0, refused: 0, deferred: 0, queued: 0 };
   const provider = options.provider === undefined ? await flightStatusProvider() : options.provider;
   if (!provider) return { ...summary, off: true };
 
@@ -124,6 +133,11 @@ export async function trackFlights(options: TrackingPassOptions = {}): Promise<T
 
   for (const g of groups) {
     const record = records.get(groupKey(g.flight, g.date));
+    // Landed before, but the pass that saw it stopped before its bookings were all in the queue.
+    if (record?.known === 'found' && landedAt(record) && !record.landingQueuedAt) {
+      summary.queued += await queueLandedFlight(g, record, now);
+      continue;
+    }
     // A flight whose cap refused an ask was counted then; it is not refused (and counted) again every pass.
     if (record?.capped || !isAskDue(trackedArrival(g, record), now)) continue;
     if (performance.now() - started > budgetMs) {
@@ -161,6 +175,7 @@ export async function trackFlights(options: TrackingPassOptions = {}): Promise<T
     await recordFlightAnswer(g.flight, g.date, lookup.found ? lookup.arrival : null, clock.now());
     if (lookup.found) summary.found++;
     else summary.unknown++;
+    if (lookup.found && landedAt(lookup.arrival)) summary.queued += await queueLandedFlight(g, { flight: g.flight, date: g.date, ...lookup.arrival }, now);
   }
   return summary;
 }

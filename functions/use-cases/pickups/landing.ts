@@ -80,3 +80,51 @@ export async function sayLanded(booking: Booking, landing: Landing, by: LandingB
     },
   );
 }
+
+/** A return flight's landing as the flight tracker saw it. */
+export interface FlightLanding {
+  flight: string;
+  terminal: Terminal;
+  /** The runway touchdown (or, when the provider gave only that, the gate arrival). */
+  landedAt: string;
+}
+
+/**
+ * The flight tracker saw the booking's return flight land: the booking enters today's queue by itself, once. A
+ * traveller who already said "I've landed" (or staff who added them, or an earlier pass) keeps their entry as it
+ * is; the write is conditional on there being none, so two passes at once, or a pass and a press, leave one entry.
+ * Only a car checked in is queued (nothing to bring forward otherwise); the party is 1 until the traveller or staff
+ * say how many.
+ */
+export async function landedByFlight(booking: Booking, landing: FlightLanding, now = clock.now()): Promise<{ entry: QueueEntry | null; created: boolean }> {
+  if (booking.status !== 'checkin') return { entry: null, created: false };
+  return retryOnStale<{ entry: QueueEntry | null; created: boolean }>(
+    { tries: ATTEMPTS },
+    async () => {
+      const before = await findEntry(booking.id, queueDays(now));
+      if (before) return { entry: before, created: false };
+      const at = now.toISOString();
+      const entry: QueueEntry = {
+        bookingId: booking.id,
+        date: queueDays(now)[0],
+        terminal: landing.terminal,
+        passengers: 1,
+        flight: landing.flight,
+        state: 'waiting',
+        addedBy: 'flight',
+        landedAt: landing.landedAt,
+        updatedAt: at,
+        pickedUpAt: null,
+        pickedUpBy: null,
+      };
+      const saved = await saveEntry(entry, null, { by: `Flight tracker (${landing.flight} landed)`, changes: [{ field: 'pickup_queue', old: null, new: `Landed: ${describeLanding(entry)}` }] });
+      if (saved) {
+        logger.info('Landed flight put the traveller in the pickup queue', { bookingId: booking.id, flight: landing.flight });
+        return { entry, created: true };
+      }
+      return stale();
+    },
+    // Another writer kept winning: whatever it wrote is the entry; the next pass looks again.
+    () => ({ entry: null, created: false }),
+  );
+}

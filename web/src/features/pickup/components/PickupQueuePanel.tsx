@@ -36,6 +36,9 @@ function Waiting({ entry, onPickedUp }: { entry: PickupEntry; onPickedUp(): void
         <span className={`pickup-terminal-badge is-${entry.terminal}`}>{terminalLabels[entry.terminal]}</span>
         <span className="muted">Landed {nzClock(entry.landed_at)}</span>
       </div>
+      <p className="pickup-kerb" data-testid="pickup-kerb">
+        At the kerb {nzClock(entry.expected_kerb_at)}
+      </p>
       <p className="pickup-name">
         {entry.name} <span className="muted">{entry.reference}</span>
       </p>
@@ -47,6 +50,7 @@ function Waiting({ entry, onPickedUp }: { entry: PickupEntry; onPickedUp(): void
         {entry.vehicle ?? 'No registration'}
         {entry.bay ? ` · bay ${entry.bay}` : ''}
         {entry.added_by === 'staff' ? ' · phoned in' : ''}
+        {entry.added_by === 'flight' ? ' · flight landed' : ''}
       </p>
       {error && (
         <p className="alert alert-error" role="alert">
