@@ -168,6 +168,9 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/admin/pickups', access: 'staff', entry: 'admin/list-pickups.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/admin/pickups', access: 'staff', entry: 'admin/add-pickup.ts', needs: ['table:get', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/admin/pickups/{bookingId}/picked-up', access: 'staff', entry: 'admin/mark-picked-up.ts', needs: ['table:get', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
+  // The pickup settings (docs/yard.md): each terminal's walk-out time and the shuttle's seats, kept with the yard's settings.
+  { method: 'GET', path: '/api/yard/pickup-settings', access: 'staff', entry: 'yard/get-pickup-settings.ts', needs: ['table:get'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'PUT', path: '/api/yard/pickup-settings', access: 'staff', entry: 'yard/put-pickup-settings.ts', needs: ['table:get', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
   // The booking pass (docs/pass.md): opened by its signed token without an account, or by the owner.
   { method: 'GET', path: '/api/pass/{token}', access: 'public', entry: 'pass/get-pass.ts', needs: ['table:get', 'pass:sign', 'wallet'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'POST', path: '/api/pass/{token}/cancellation', access: 'public', entry: 'pass/cancel-booking.ts', needs: ['table:read', 'table:write', 'stripe', 'email', 'pass:sign'], memoryMb: 512, timeoutSeconds: 20 },

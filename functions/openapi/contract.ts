@@ -18,6 +18,7 @@ import { contactAcceptedSchema, contactMessageSchema } from '../../shared/contac
 import { customerBookingEditResponseSchema, customerBookingsResponseSchema } from '../../shared/customer-bookings';
 import { myCheckoutRequestSchema } from '../../shared/my-checkout';
 import { capacityRequestSchema, capacityResponseSchema, occupancyQuerySchema, occupancySchema } from '../../shared/occupancy';
+import { pickupSettingsRequestSchema, pickupSettingsSchema } from '../../shared/kerb-time';
 import { landedRequestSchema, landedResponseSchema, pickupEntryResponseSchema, pickupQueueSchema, staffPickupRequestSchema } from '../../shared/pickups';
 import { photoCompleteResponseSchema, photoUploadRequestSchema, photoUploadResponseSchema, vehiclePhotosResponseSchema } from '../../shared/photos';
 import { profileResponseSchema, profileUpdateSchema } from '../../shared/profile';
@@ -105,6 +106,8 @@ export const API_CONTRACT: Record<RouteKey, RouteContract> = {
   'GET /api/admin/pickups': { summary: "Today's pickup queue (NZ date), newest landing last.", response: pickupQueueSchema },
   'POST /api/admin/pickups': { summary: 'Add a traveller who phoned to the pickup queue, by booking id or reference; 201 the first time, 200 after.', body: staffPickupRequestSchema, status: 201, response: pickupEntryResponseSchema },
   'POST /api/admin/pickups/{bookingId}/picked-up': { summary: 'The driver has picked the traveller up: their car is to be brought forward.', response: pickupEntryResponseSchema },
+  'GET /api/yard/pickup-settings': { summary: "The walk-out times (landing to kerb) per terminal and the shuttle's seats, with their version.", response: pickupSettingsSchema },
+  'PUT /api/yard/pickup-settings': { summary: "Change the walk-out times and the shuttle's seats, over the version read (409 when a colleague saved since).", body: pickupSettingsRequestSchema, response: pickupSettingsSchema },
   'GET /api/pass/{token}': { summary: 'The booking pass a signed link opens (no name, e-mail or phone); a bad token or no booking: the same 404.', response: passSchema },
   'POST /api/pass/{token}/cancellation': { summary: 'Cancel the booking from its pass under the terms.', response: passCancellationResponseSchema },
   'POST /api/pass/{token}/confirmation-email': { summary: "Send the confirmation again to the booking's own e-mail (rate-limited).", status: 202, response: messageResponseSchema },

@@ -130,6 +130,8 @@ export const keys = {
   occupancyMonth: (month: string): ItemKey => ({ pk: KEY_PREFIXES.occupancy, sk: `MONTH#${month}` }),
   /** Settings staff change at run time (the yard's capacity). */
   yardSettings: (): ItemKey => ({ pk: KEY_PREFIXES.settings, sk: 'YARD' }),
+  /** The pickup settings beside them (walk-out times, shuttle seats): an item of their own, so neither save overwrites the other. */
+  pickupSettings: (): ItemKey => ({ pk: KEY_PREFIXES.settings, sk: 'PICKUP' }),
   /** How many photos a booking holds: the 30-photo limit is a condition on it, in the photo's own transaction. */
   photoCount: (bookingId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: 'PHOTO_COUNT' }),
   noteCount: (bookingId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: 'NOTE_COUNT' }),

@@ -4,8 +4,9 @@
  */
 import { DEFAULT_CAPACITY } from '../../shared/capacity';
 import { DEFAULT_YARD_MOVES_KM } from '../../shared/condition';
+import { DEFAULT_PICKUP_SETTINGS, type PickupSettings } from '../../shared/kerb-time';
 import { keys } from './keys';
-import { getItem, putItem, type Item } from './table';
+import { getItem, putItem, updateIf, type Item } from './table';
 
 export interface YardCapacity {
   capacity: number;
@@ -30,6 +31,48 @@ export async function yardCapacity(): Promise<YardCapacity> {
 
 export async function saveCapacity(capacity: number, by: string, at: string): Promise<void> {
   await putItem({ ...keys.yardSettings(), type: 'yard_settings', capacity, updatedBy: by, updatedAt: at });
+}
+
+/** The pickup settings as stored (`SETTINGS`/`PICKUP`): `version` counts the saves (0 and the defaults when never saved). */
+export interface StoredPickupSettings extends PickupSettings {
+  version: number;
+  updatedBy: string | null;
+  updatedAt: string | null;
+}
+
+type PickupSettingsItem = Item & StoredPickupSettings;
+
+/** The walk-out times and shuttle seats in force: one GetItem (the defaults until staff save). */
+export async function pickupSettings(): Promise<StoredPickupSettings> {
+  const item = await getItem<PickupSettingsItem>(keys.pickupSettings(), true);
+  if (!item) return { ...DEFAULT_PICKUP_SETTINGS, version: 0, updatedBy: null, updatedAt: null };
+  const { domesticWalkOutMinutes, internationalWalkOutMinutes, shuttleSeats, version, updatedBy, updatedAt } = item;
+  return { domesticWalkOutMinutes, internationalWalkOutMinutes, shuttleSeats, version, updatedBy, updatedAt };
+}
+
+/**
+ * Saves the pickup settings over the `version` the caller read: null when another save came first (for version 0,
+ * when settings were saved already), and nothing is written.
+ */
+export async function savePickupSettings(settings: PickupSettings, readVersion: number, by: string, at: string): Promise<StoredPickupSettings | null> {
+  const saved: StoredPickupSettings = { domesticWalkOutMinutes: settings.domesticWalkOutMinutes, internationalWalkOutMinutes: settings.internationalWalkOutMinutes, shuttleSeats: settings.shuttleSeats, version: readVersion + 1, updatedBy: by, updatedAt: at };
+  const ok = await updateIf({
+    Key: keys.pickupSettings(),
+    UpdateExpression: 'SET #type = :type, domesticWalkOutMinutes = :d, internationalWalkOutMinutes = :i, shuttleSeats = :s, #version = :next, updatedBy = :by, updatedAt = :at',
+    ConditionExpression: readVersion === 0 ? 'attribute_not_exists(pk)' : '#version = :read',
+    ExpressionAttributeNames: { '#type': 'type', '#version': 'version' },
+    ExpressionAttributeValues: {
+      ':type': 'pickup_settings',
+      ':d': saved.domesticWalkOutMinutes,
+      ':i': saved.internationalWalkOutMinutes,
+      ':s': saved.shuttleSeats,
+      ':next': saved.version,
+      ':by': by,
+      ':at': at,
+      ...(readVersion === 0 ? {} : { ':read': readVersion }),
+    },
+  });
+  return ok ? saved : null;
 }
 
 /**
