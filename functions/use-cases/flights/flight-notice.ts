@@ -9,7 +9,8 @@
 import { flightStatusText, stopOfTerminal, unknownFlightText } from '../../../shared/flights';
 import type { Booking } from '../../../shared/records';
 import { getFlightArrival, type FlightArrivalRecord } from '../../store/flight-tracking';
-import { kerbTimeOf } from './kerb-time';
+import { DEFAULT_PICKUP_SETTINGS, expectedKerbAt, type PickupSettings } from '../../../shared/kerb-time';
+import { pickupSettings } from '../../store/yard-settings';
 
 type FlightOfBooking = Pick<Booking, 'status' | 'returnFlight' | 'pickUpDate'>;
 
@@ -28,7 +29,11 @@ export const NO_FLIGHT_VIEW: ReturnFlightView = { notice: null, landed: false, d
 
 type Tracked = Pick<FlightArrivalRecord, 'flight' | 'date' | 'known'> & Partial<FlightArrivalRecord>;
 
-export function returnFlightView(b: FlightOfBooking, tracked: Tracked | null): ReturnFlightView {
+/**
+ * `settings`: the yard's walk-out minutes per terminal (store/yard-settings.ts), for when the shuttle meets them; a
+ * terminal the provider did not name gives no kerb time rather than a guess.
+ */
+export function returnFlightView(b: FlightOfBooking, tracked: Tracked | null, settings: PickupSettings = DEFAULT_PICKUP_SETTINGS): ReturnFlightView {
   if (!b.returnFlight || !tracked || !TRACKED.includes(b.status)) return NO_FLIGHT_VIEW;
   if (tracked.flight !== b.returnFlight || tracked.date !== b.pickUpDate) return NO_FLIGHT_VIEW;
   if (tracked.known === 'unknown') return { ...NO_FLIGHT_VIEW, notice: unknownFlightText(b.returnFlight, b.pickUpDate) };
@@ -44,16 +49,21 @@ export function returnFlightView(b: FlightOfBooking, tracked: Tracked | null): R
     cancelled: tracked.cancelled === true,
     diverted: tracked.diverted === true,
     stop,
-    kerbAt: landing && !disrupted ? kerbTimeOf(landing, stop) : null,
+    kerbAt: landing && stop && !disrupted ? expectedKerbAt(landing, stop, settings).toISOString() : null,
   });
   return { notice, landed: !disrupted && Boolean(tracked.actualOn), disrupted };
 }
 
 /** Kept for the callers that need only the sentence. */
-export const returnFlightNotice = (b: FlightOfBooking, tracked: Tracked | null): string | null => returnFlightView(b, tracked).notice;
+export const returnFlightNotice = (b: FlightOfBooking, tracked: Tracked | null, settings?: PickupSettings): string | null => returnFlightView(b, tracked, settings).notice;
 
-/** The view for a booking, reading its flight's state by key (one GetItem; none without a return flight). */
+/**
+ * The view for a booking, reading its flight's state and the yard's pickup settings by key (two GetItems at once;
+ * none without a return flight).
+ */
 export async function returnFlightViewOf(b: FlightOfBooking): Promise<ReturnFlightView> {
-  if (!b.returnFlight || !TRACKED.includes(b.status)) return NO_FLIGHT_VIEW;
-  return returnFlightView(b, await getFlightArrival(b.returnFlight, b.pickUpDate));
+  const flight = b.returnFlight;
+  if (!flight || !TRACKED.includes(b.status)) return NO_FLIGHT_VIEW;
+  const [tracked, settings] = await Promise.all([getFlightArrival(flight, b.pickUpDate), pickupSettings()]);
+  return returnFlightView(b, tracked, settings);
 }

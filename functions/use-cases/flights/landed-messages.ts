@@ -9,6 +9,7 @@ import type { Booking } from '../../../shared/records';
 import { logger } from '../../lib/logger';
 import type { Notifier } from '../../lib/notifier';
 import { getBookings } from '../../store/admin-lists';
+import { pickupSettings } from '../../store/yard-settings';
 import type { FlightArrivalRecord } from '../../store/flight-tracking';
 import { claimReminder, markReminderFailed, markReminderSent } from '../../store/reminders';
 import { bookingPassUrl } from '../calendar/calendar-email';
@@ -31,10 +32,11 @@ export interface LandedMessages {
 export async function tellLanded(bookingIds: readonly string[], landed: FlightArrivalRecord, notifier: Notifier, now: Date = clock.now()): Promise<LandedMessages> {
   const result: LandedMessages = { sent: 0, alreadySent: 0, failed: 0 };
   if (bookingIds.length === 0) return result;
-  for (const booking of await getBookings([...bookingIds])) {
+  const [bookings, settings] = await Promise.all([getBookings([...bookingIds]), pickupSettings()]);
+  for (const booking of bookings) {
     // The booking as it is now: still on this flight and date, and its car still to be collected.
     if (!IN_CARE.includes(booking.status) || booking.returnFlight !== landed.flight || booking.pickUpDate !== landed.date) continue;
-    const view = returnFlightView(booking, landed);
+    const view = returnFlightView(booking, landed, settings);
     if (!view.landed || !view.notice) continue;
     if (!(await claimReminder(booking.id, LANDED_MESSAGE, now))) {
       result.alreadySent++;
