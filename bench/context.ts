@@ -53,11 +53,7 @@ export function createContext(): BenchContext & { close(): Promise<void> } {
   };
 }
 
-/** Percentile of already-sorted numbers. */
-export function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
+export { percentile } from './percentile';
 
 /** Calls `call` `warmUp` times unmeasured, then `count` times one after another; the times in ms, sorted. */
 export async function timeCalls(call: () => Promise<void>, count: number, warmUp: number): Promise<number[]> {

@@ -16,6 +16,7 @@ const modules: (() => Promise<{ default: BenchModule }>)[] = [
   () => import('./my-bookings'),
   () => import('./admin-lists'),
   () => import('./reindex'),
+  () => import('./shuttle'),
 ];
 
 async function main() {

@@ -182,7 +182,7 @@ async function runTrackFlights(args: { env: string | null; dataDir: string }): P
   const s = await trackFlights();
   if (s.off) throw new AdminCommandError('Flight tracking is off: no provider is configured.');
   console.log(
-    `Flight tracking in ${target.label}: ${s.flights} flight(s) for ${s.bookings} booking(s); ${s.asked} asked (${s.found} found, ${s.unknown} unknown, ${s.failed} failed), ${s.refused} refused by a cap, ${s.queued} booking(s) put in the pickup queue by a landing${s.deferred ? `, ${s.deferred} left for the next pass` : ''}`,
+    `Flight tracking in ${target.label}: ${s.flights} flight(s) for ${s.bookings} booking(s); ${s.asked} asked (${s.found} found, ${s.unknown} unknown, ${s.failed} failed), ${s.refused} refused by a cap, ${s.queued} booking(s) put in the pickup queue by a landing; ${s.toldLanded} traveller(s) told their flight landed${s.deferred ? `, ${s.deferred} left for the next pass` : ''}`,
   );
   if (s.failed > 0) process.exitCode = 1;
 }

@@ -18,6 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot as ROOT } from '../project-paths';
+import { seeded } from '../bench/seeded-random';
 
 interface Position {
   line: number;
@@ -51,18 +52,6 @@ const TEMP_DIR = '.stryker-tmp-sample';
 function option(args: string[], name: string): string | undefined {
   const at = args.indexOf(name);
   return at >= 0 ? args[at + 1] : undefined;
-}
-
-/** mulberry32: a small seeded generator, so a sample can be drawn again. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function stryker(config: object, name: string): number {

@@ -14,6 +14,7 @@
  * above the customer's allowance only with a reason, which goes on the ledger line.
  */
 import * as z from 'zod';
+import { formatMinutes } from './flights';
 import { formatMoney, formatMoneyShort, type Cents } from './money';
 
 export const CANCELLATION_FEE_CENTS = 2000;
@@ -217,3 +218,64 @@ export const refundDollarsSchema = z
 
 /** Why staff refund more than the terms give; kept on the ledger line and in the booking's history. */
 export const refundReasonSchema = z.string('Expected text').trim().max(300, refundInputMessages.reasonTooLong);
+
+/** A return flight that landed, as the overstay fee sees it: its schedule, its landing, and the stop's walk-out. */
+export interface ReturnFlightDelay {
+  flight: string;
+  scheduledOn: string;
+  actualOn: string;
+  /** Minutes from landing to the kerb at the traveller's terminal (the yard's pickup settings). */
+  walkOutMinutes: number;
+}
+
+/** The late time the overstay fee does not count: the airline's delay plus the walk-out; none when it landed on time or early. */
+export function excusedOverstayMs(d: ReturnFlightDelay | null): number {
+  if (!d) return 0;
+  const late = Date.parse(d.actualOn) - Date.parse(d.scheduledOn);
+  if (!(late > 0)) return 0;
+  return late + Math.max(0, d.walkOutMinutes) * 60_000;
+}
+
+export interface OverstayFee {
+  /** Started late days as collected. */
+  days: number;
+  /** Of them, the days the airline's delay accounts for. */
+  waivedDays: number;
+  /** The fee for `days`, before the waiver. */
+  feeCents: Cents;
+  /** What the waiver takes off: never negative, never more than the fee, zero when the flight was on time. */
+  waivedCents: Cents;
+  /** What is charged now: the fee less the waiver, less what an earlier attempt charged. */
+  chargeCents: Cents;
+  /** "Late fee waived: NZ102 landed 2 h 10 min late", or null when nothing was waived. */
+  waiverText: string | null;
+}
+
+/**
+ * The overstay fee at check-out, with the airline's delay taken off the late time before the days are counted.
+ * `lateDaysAt(t)` counts the started late days of a collection at `t` (shared/balance.ts `lateDays`, given by the
+ * caller so this module stays below it), `perDayCents` the day's fee.
+ */
+export function decideOverstayFee(a: {
+  lateDaysAt: (at: Date) => number;
+  collectedAt: Date;
+  perDayCents: Cents;
+  delay: ReturnFlightDelay | null;
+  alreadyChargedCents: Cents;
+}): OverstayFee {
+  const days = a.lateDaysAt(a.collectedAt);
+  const excused = excusedOverstayMs(a.delay);
+  const countedDays = excused > 0 ? Math.min(days, a.lateDaysAt(new Date(a.collectedAt.getTime() - excused))) : days;
+  const waivedDays = days - countedDays;
+  const feeCents = days * a.perDayCents;
+  const waivedCents = waivedDays * a.perDayCents;
+  const late = a.delay ? Math.round((Date.parse(a.delay.actualOn) - Date.parse(a.delay.scheduledOn)) / 60_000) : 0;
+  return {
+    days,
+    waivedDays,
+    feeCents,
+    waivedCents,
+    chargeCents: Math.max(0, feeCents - waivedCents - a.alreadyChargedCents),
+    waiverText: waivedCents > 0 && a.delay ? `Late fee waived: ${a.delay.flight} landed ${formatMinutes(late)} late` : null,
+  };
+}

@@ -31,9 +31,13 @@ export const passSchema = z.object({
   return_flight: z.string().nullable(),
   /**
    * What the pass says plainly about the return flight, or null: "We can't find NZ1234 arriving on 24 Dec: please
-   * check it" once the flight tracker has asked and the provider does not know the flight on the pick-up date.
+   * check it" once the flight tracker has asked and the provider does not know the flight on the pick-up date;
+   * once it knows the flight, its landing and the shuttle: "NZ102 lands 2:35 PM, 40 min late; the shuttle meets you
+   * at the domestic stop at about 2:55 PM"; a cancelled or diverted flight said plainly (shared/flights.ts).
    */
   return_flight_notice: z.string().nullable(),
+  /** The tracker saw the return flight land: the yard is told, so "I've landed" is not offered. */
+  return_flight_landed: z.boolean(),
   car_registration: z.string().nullable(),
   parking_bay_number: z.string().nullable(),
   car_wash: z.boolean(),

@@ -118,6 +118,8 @@ export const yardBookingSchema = z.object({
     /** Days past the booked pick-up (shared/balance.ts lateDays) and the fee for them not yet charged. */
     late_days: z.number().int(),
     late_fee: z.number(),
+    /** Why part or all of the late fee is not charged: "Late fee waived: NZ102 landed 2 h 10 min late" (shared/money-policy.ts). */
+    late_fee_waiver: z.string().nullable(),
     /** What must be paid before the car leaves. */
     total: z.number(),
   }),
@@ -127,6 +129,11 @@ export const yardBookingSchema = z.object({
   next_step: z.enum(yardSteps).nullable(),
   /** Why the next step needs an admin (an early check-in), if it does. */
   step_blocked: z.string().nullable(),
+  /**
+   * The return flight cancelled or diverted (the tracker's word): the traveller will not be back as booked, and staff
+   * move the pick-up when they hear; what the pass tells the traveller. Null otherwise.
+   */
+  flight_alert: z.string().nullable(),
 });
 export type YardBooking = z.infer<typeof yardBookingSchema>;
 

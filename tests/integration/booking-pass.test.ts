@@ -79,6 +79,7 @@ describe('the pass by its token', () => {
       return_flight: 'NZ102',
       // The flight tracker has not asked yet (it starts 24 hours before the arrival): nothing to say.
       return_flight_notice: null,
+      return_flight_landed: false,
       car_registration: 'KTA123',
       parking_bay_number: null,
       car_wash: true,

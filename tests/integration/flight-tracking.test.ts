@@ -17,13 +17,15 @@ import { STAND_IN_API_KEY } from '../../functions/lib/flights/flight-provider';
 import { keys } from '../../functions/store/keys';
 import { addDays, nzInstant } from '../../shared/nz-time';
 import { request } from '../support/http';
-import { baseUrl, checkout, checkoutBody, env, item, payOnPage } from './payment-support';
+import type { StoredEmail } from '../../functions/lib/email';
+import { baseUrl, booking as bookingItem, checkout, checkoutBody, env, item, outboxFor, payOnPage } from './payment-support';
 
 Object.assign(process.env, {
   AWS_REGION: 'ap-southeast-2',
   TABLE_NAME: env.tableName,
   DYNAMODB_ENDPOINT: env.dynamodbEndpoint,
   SITE_URL: baseUrl,
+  EMAIL_OUTBOX_DIR: path.join(env.dataDir, 'outbox'),
   PASS_SIGNING_KEY: readFileSync(path.join(env.dataDir, 'pass-signing-key'), 'utf8').trim(),
   LOG_LEVEL: 'SILENT',
 });
@@ -240,10 +242,65 @@ describe('a flight the provider does not know', () => {
     expect(await standInAsked(flight, date)).toBe(1);
     expect((await pass()).body).toMatchObject({ return_flight: flight, return_flight_notice: `We can't find ${flight} arriving on 24 Dec: please check it` });
 
-    // Set on the board (as the provider learning of it), the next due ask finds it and the pass stops saying so.
+    // Set on the board (as the provider learning of it), the next due ask finds it and the pass says when it lands instead.
     await putFlight(flight, date, { scheduled_on: nzIso(date, '14:50') });
     await trackFlights({ now: new Date(nz(date, '15:00').getTime() - 19 * HOUR), provider: standIn, caps: CAPS });
-    expect((await pass()).body.return_flight_notice).toBeNull();
+    expect((await pass()).body.return_flight_notice).toMatch(new RegExp(`^${flight} lands 2:50 PM, on time; `));
+  });
+});
+
+describe('the traveller sees the flight', () => {
+  type PassBody = { return_flight_notice: string | null; return_flight_landed: boolean };
+  const passOf = async (bookingId: string) => (await request<PassBody>(baseUrl, 'GET', `/api/pass/${await passTokenFor(bookingId)}`)).body;
+  const landedMails = async (email: string, reference: string) => (await outboxFor(email)).filter((m) => m.subject.startsWith('Welcome back: the shuttle is coming for you') && m.subject.includes(reference));
+  const textsFor = async (reference: string) => (await request<StoredEmail[]>(baseUrl, 'GET', '/_local/outbox.json')).body.filter((m) => m.channel === 'sms' && m.text.includes(reference));
+
+  it('shows the estimate and the shuttle on the pass, then on landing tells the traveller once, by e-mail and text, where to go', async () => {
+    const date = ownDate();
+    const flight = ownFlight();
+    const bookingId = await bookReturning(flight, date);
+    const b = (await bookingItem(bookingId))!;
+    const email = (b.customer as { email: string }).email;
+    const reference = b.bookingReference as string;
+    await putFlight(flight, date, { scheduled_on: nzIso(date, '14:35'), estimated_on: nzIso(date, '15:15'), terminal: 'D' });
+
+    await trackFlights({ now: nz(date, '13:00'), provider: standIn, caps: CAPS });
+    const before = await passOf(bookingId);
+    expect(before.return_flight_notice).toMatch(new RegExp(`^${flight} lands 3:15 PM, 40 min late; the shuttle meets you at the domestic stop at about \\d{1,2}:\\d\\d PM$`));
+    expect(before.return_flight_landed).toBe(false);
+    expect(await landedMails(email, reference)).toEqual([]);
+
+    await putFlight(flight, date, { actual_on: nzIso(date, '15:20') });
+    expect(await trackFlights({ now: nz(date, '15:25'), provider: standIn, caps: CAPS })).toMatchObject({ asked: 1, toldLanded: 1 });
+    const after = await passOf(bookingId);
+    expect(after.return_flight_notice).toMatch(new RegExp(`^${flight} landed 3:20 PM, 45 min late; the shuttle meets you at the domestic stop at about`));
+    expect(after.return_flight_landed).toBe(true);
+    const mails = await landedMails(email, reference);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(after.return_flight_notice!);
+    expect(mails[0]!.text).toContain('outside door 8');
+    expect(mails[0]!.text).toContain(`You don't need to press "I've landed"`);
+    const sms = (await textsFor(reference)).filter((m) => m.text.includes('landed'));
+    expect(sms).toHaveLength(1);
+
+    // Later passes (the flight has landed: not asked again) and a landing seen again (a pass that stopped before
+    // storing it) send nothing more.
+    expect(await trackFlights({ now: nz(date, '15:40'), provider: standIn, caps: CAPS })).toMatchObject({ asked: 0, toldLanded: 0 });
+    const { tellLanded } = await import('../../functions/use-cases/flights/landed-messages');
+    const again = await tellLanded([bookingId], { flight, date, known: 'found', scheduledOn: nzIso(date, '14:35'), actualOn: nzIso(date, '15:20'), terminal: 'D' }, { send: () => Promise.reject(new Error('must not send')) });
+    expect(again).toEqual({ sent: 0, alreadySent: 1, failed: 0 });
+    expect(await landedMails(email, reference)).toHaveLength(1);
+  });
+
+  it('says plainly on the pass when the flight is cancelled, and offers "I\'ve landed" no less', async () => {
+    const date = ownDate();
+    const flight = ownFlight();
+    const bookingId = await bookReturning(flight, date);
+    await putFlight(flight, date, { scheduled_on: nzIso(date, '14:35'), cancelled: true });
+    await trackFlights({ now: nz(date, '13:00'), provider: standIn, caps: CAPS });
+    const pass = await passOf(bookingId);
+    expect(pass.return_flight_notice).toMatch(new RegExp(`^${flight} has been cancelled\\. Your car is safe with us`));
+    expect(pass.return_flight_landed).toBe(false);
   });
 });
 

@@ -10,6 +10,7 @@ export const VALID_PASS = {
   departure_flight: 'NZ101',
   return_flight: null,
   return_flight_notice: null,
+  return_flight_landed: false,
   car_registration: 'ABC123',
   parking_bay_number: null,
   car_wash: true,

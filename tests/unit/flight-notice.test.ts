@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { unknownFlightText } from '../../shared/flights';
-import { returnFlightNotice } from '../../functions/use-cases/flights/flight-notice';
+import { returnFlightNotice, returnFlightView } from '../../functions/use-cases/flights/flight-notice';
 
 const booking = { status: 'reservation', returnFlight: 'NZ1234', pickUpDate: '2026-12-24' } as const;
 const unknown = { flight: 'NZ1234', date: '2026-12-24', known: 'unknown' } as const;
@@ -29,5 +29,18 @@ describe('the return flight notice', () => {
 
   it('says nothing once the car is collected or the booking cancelled', () => {
     for (const status of ['checkout', 'cancelled', 'payment_review'] as const) expect(returnFlightNotice({ ...booking, status }, unknown), status).toBeNull();
+  });
+
+  it('once found: the landing and the shuttle; landed only when it has, never for another flight or a cancelled one', () => {
+    const found = { flight: 'NZ1234', date: '2026-12-24', known: 'found', scheduledOn: '2026-12-24T01:35:00.000Z', estimatedOn: '2026-12-24T02:15:00.000Z', terminal: 'D' } as const;
+    const settings = { domesticWalkOutMinutes: 20, internationalWalkOutMinutes: 40, shuttleSeats: 14 };
+    const coming = returnFlightView(booking, found, settings);
+    expect(coming).toEqual({ notice: 'NZ1234 lands 3:15 PM, 40 min late; the shuttle meets you at the domestic stop at about 3:35 PM', landed: false, disrupted: false });
+    expect(returnFlightView(booking, { ...found, terminal: 'I' }, settings).notice).toBe('NZ1234 lands 3:15 PM, 40 min late; the shuttle meets you at the international stop at about 3:55 PM');
+    // A terminal the provider did not name: no guessed kerb time.
+    expect(returnFlightView(booking, { ...found, terminal: null }, settings).notice).toBe('NZ1234 lands 3:15 PM, 40 min late');
+    expect(returnFlightView(booking, { ...found, actualOn: '2026-12-24T02:20:00.000Z' })).toMatchObject({ landed: true, disrupted: false });
+    expect(returnFlightView(booking, { ...found, cancelled: true, actualOn: null })).toMatchObject({ landed: false, disrupted: true });
+    expect(returnFlightView({ ...booking, returnFlight: 'NZ1235' }, { ...found, actualOn: '2026-12-24T02:20:00.000Z' })).toEqual({ notice: null, landed: false, disrupted: false });
   });
 });

@@ -83,10 +83,11 @@ const view = (): YardBooking => ({
     updated_at: server.updated_at,
   },
   notes: [],
-  due: { balance: 0, late_days: 0, late_fee: 0, total: 0 },
+  due: { balance: 0, late_days: 0, late_fee: 0, late_fee_waiver: null, total: 0 },
   suggested_bay: '12',
   next_step: server.status === 'reservation' ? 'checkin' : server.status === 'checkin' ? 'checkout' : null,
   step_blocked: null,
+  flight_alert: null,
 });
 
 beforeEach(() => {

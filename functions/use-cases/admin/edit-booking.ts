@@ -8,8 +8,9 @@
  */
 import { adminMessages, statusLabels, type AdminBookingEdit, type StatusFilter } from '../../../shared/admin';
 import { balanceMessages, lateDays, lateFeeNote, LATE_FEE_PER_DAY_CENTS } from '../../../shared/balance';
+import { returnFlightDelayOf } from '../flights/flight-delay';
 import { dollarsToCents, formatMoney } from '../../../shared/money';
-import type { MoneyDecision, Policy } from '../../../shared/money-policy';
+import { decideOverstayFee, type MoneyDecision, type Policy, type ReturnFlightDelay } from '../../../shared/money-policy';
 import { CONFIRMED_STATUSES, type Booking } from '../../../shared/records';
 import { ADMIN_GROUP } from '../../../shared/roles';
 import { site } from '../../../shared/site';
@@ -101,7 +102,7 @@ export async function adminEditBooking(caller: Caller, id: string, asked: AdminB
   if (proposed.status === 'checkout' && before.status !== 'checkout') proposed.checkedOutAt = now.toISOString();
   const statusChange = statusException(caller, before, proposed.status, edit, now);
   const policy = staffPolicy(edit);
-  const checkOut = checkOutCharges(before, proposed, now);
+  const checkOut = checkOutCharges(before, proposed, now, proposed.status === 'checkout' && before.status !== 'checkout' ? await returnFlightDelayOf(proposed) : null);
   const extra: FieldChange[] = [];
   if (checkOut) {
     // Terms: the car is released once paid. Money due (with any late fee) refuses the check-out unless an admin lets it go.
@@ -113,7 +114,7 @@ export async function adminEditBooking(caller: Caller, id: string, asked: AdminB
     }
     if (due > 0 && !caller.groups.includes(ADMIN_GROUP)) throw forbidden(balanceMessages.overrideAdminOnly);
     Object.assign(proposed, checkOut.proposed);
-    if (checkOut.feeCents > 0) extra.push(checkOut.history);
+    if (checkOut.feeCents > 0 || checkOut.waiverText) extra.push(checkOut.history);
     if (due > 0) extra.push({ field: 'checkout_override', old: null, new: `${formatMoney(due)} due: ${edit.checkout_override}` });
   }
   const changes = [...changesBetween(before, proposed), ...(statusChange ? [statusChange] : []), ...extra];
@@ -166,25 +167,30 @@ interface CheckOutCharges {
   proposed: Booking;
   feeCents: number;
   note: string;
+  /** "Late fee waived: NZ102 landed 2 h 10 min late", or null. */
+  waiverText: string | null;
   history: FieldChange;
 }
 
 /**
  * A move to Check-out and what it adds: the terms' $5 a day for each day past the booked pick-up (the pick-up as
- * proposed: an extension staff enter in the same save was notified), less what an earlier attempt charged.
+ * proposed: an extension staff enter in the same save was notified), less the days the return flight's delay
+ * accounts for (the money policy's `decideOverstayFee`), less what an earlier attempt charged.
  */
-function checkOutCharges(before: Booking, proposed: Booking, now: Date): CheckOutCharges | null {
+function checkOutCharges(before: Booking, proposed: Booking, now: Date, delay: ReturnFlightDelay | null): CheckOutCharges | null {
   if (proposed.status !== 'checkout' || before.status === 'checkout') return null;
   const pickUp = { date: proposed.pickUpDate, time: proposed.pickUpTime };
-  const days = lateDays(pickUp, now);
   const charged = before.lateFeeCents ?? 0;
-  const feeCents = Math.max(0, days * LATE_FEE_PER_DAY_CENTS - charged);
-  const note = lateFeeNote(days, pickUp);
+  const fee = decideOverstayFee({ lateDaysAt: (at) => lateDays(pickUp, at), collectedAt: now, perDayCents: LATE_FEE_PER_DAY_CENTS, delay, alreadyChargedCents: charged });
+  const feeCents = fee.chargeCents;
+  const counted = fee.days - fee.waivedDays;
+  const note = [counted > 0 ? lateFeeNote(counted, pickUp) : null, fee.waiverText ? `${fee.waiverText} (${formatMoney(fee.waivedCents)} not charged)` : null].filter(Boolean).join('; ');
   const withFee: Booking = feeCents > 0 ? { ...proposed, totalCents: proposed.totalCents + feeCents, lateFeeCents: charged + feeCents } : proposed;
   return {
     proposed: withFee,
     feeCents,
     note,
+    waiverText: fee.waiverText,
     history: { field: 'late_fee', old: charged ? formatMoney(charged) : null, new: `${formatMoney(charged + feeCents)} (${note})` },
   };
 }

@@ -19,6 +19,8 @@ import { BUSINESS_METRICS } from '../../lib/metric-names';
 import { FlightStatusFailure, type FlightFailureReason, type FlightLookup, type FlightStatusProvider } from '../../lib/flights/flight-status';
 import { flightStatusProvider } from '../../lib/flights/flight-provider';
 import { logger } from '../../lib/logger';
+import { notifier as defaultNotifier, type Notifier } from '../../lib/notifier';
+import { tellLanded } from './landed-messages';
 import { countEvent } from '../../lib/metrics';
 import { dayEntries, type DayEntry } from '../../store/day-sheet';
 import { claimFlightAsk, countRefusedAsk, getFlightArrivals, recordFlightAnswer, recordFlightFailure, type FlightArrivalRecord } from '../../store/flight-tracking';
@@ -59,6 +61,8 @@ export interface TrackingPassSummary {
   deferred: number;
   /** Bookings this pass put in the pickup queue because their flight landed. */
   queued: number;
+  /** Travellers told their flight landed (landed-messages.ts), this pass. */
+  toldLanded: number;
 }
 
 export interface TrackingPassOptions {
@@ -67,6 +71,8 @@ export interface TrackingPassOptions {
   provider?: FlightStatusProvider | null;
   caps?: TrackingCaps;
   budgetMs?: number;
+  /** Who sends the landing messages (lib/notifier.ts by default). */
+  notifier?: Notifier;
 }
 
 interface Group {
@@ -119,7 +125,7 @@ export async function trackFlights(options: TrackingPassOptions = {}): Promise<T
   const caps = options.caps ?? TRACKING_CAPS;
   const started = performance.now();
   const budgetMs = options.budgetMs ?? PASS_BUDGET_MS;
-  const summary: TrackingPassSummary = { off: false, flights: 0, bookings: 0, asked: 0, found: 0, unknown: 0, failed: 0, refused: 0, deferred: 0, queued: 0 };
+  const summary: TrackingPassSummary = { off: false, flights: 0, bookings: 0, asked: 0, found: 0, unknown: 0, failed: 0, refused: 0, deferred: 0, queued: 0, toldLanded: 0 };
   const provider = options.provider === undefined ? await flightStatusProvider() : options.provider;
   if (!provider) return { ...summary, off: true };
 
@@ -171,6 +177,12 @@ export async function trackFlights(options: TrackingPassOptions = {}): Promise<T
       logger.warn('Flight status failed', { provider: provider.name, flight: g.flight, date: g.date, reason, error: error instanceof Error ? error.message : String(error) });
       await recordFlightFailure(g.flight, g.date, reason);
       continue;
+    }
+    // A landing seen for the first time: the travellers are told before it is stored, so a pass that stops in
+    // between asks again and the claim keeps it to one message.
+    if (lookup.found && lookup.arrival.actualOn && !record?.actualOn) {
+      const told = await tellLanded(g.bookingIds, { flight: g.flight, date: g.date, known: 'found', ...lookup.arrival }, options.notifier ?? defaultNotifier, now);
+      summary.toldLanded += told.sent;
     }
     await recordFlightAnswer(g.flight, g.date, lookup.found ? lookup.arrival : null, clock.now());
     if (lookup.found) summary.found++;

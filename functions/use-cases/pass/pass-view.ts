@@ -15,11 +15,12 @@ import type { PassLink } from '../booking/pass-link';
 import { addOnFlagsOf } from '../../../shared/booked-add-ons';
 import * as clock from '../../lib/clock';
 import { namesBuyer } from '../invoices/tax-documents';
+import { NO_FLIGHT_VIEW, type ReturnFlightView } from '../flights/flight-notice';
 
 const OPEN: readonly string[] = ['reservation', 'checkin'];
 
-/** `returnFlightNotice`: what the flight tracker has to say about the return flight (flights/flight-notice.ts). */
-export function toPass(b: Booking, link: PassLink, now: Date = clock.now(), returnFlightNotice: string | null = null): Pass {
+/** `flight`: what the flight tracker has to say about the return flight (flights/flight-notice.ts). */
+export function toPass(b: Booking, link: PassLink, now: Date = clock.now(), flight: ReturnFlightView = NO_FLIGHT_VIEW): Pass {
   const money = paidAndDue(b);
   const terms = customerTermsOf(b, now);
   return {
@@ -32,7 +33,8 @@ export function toPass(b: Booking, link: PassLink, now: Date = clock.now(), retu
     days: b.days,
     departure_flight: b.departureFlight,
     return_flight: b.returnFlight,
-    return_flight_notice: returnFlightNotice,
+    return_flight_notice: flight.notice,
+    return_flight_landed: flight.landed,
     car_registration: b.carRegistration,
     parking_bay_number: b.parkingBayNumber,
     ...addOnFlagsOf(b),
@@ -41,7 +43,8 @@ export function toPass(b: Booking, link: PassLink, now: Date = clock.now(), retu
     can: {
       pay_balance: OPEN.includes(b.status) && money.balance_due > 0,
       cancel: terms.cancellable,
-      say_landed: mayOfferLanded(b, nzToday(now)),
+      // A flight the tracker saw land has already told the yard: nothing to press.
+      say_landed: mayOfferLanded(b, nzToday(now)) && !flight.landed,
       resend_confirmation: b.status !== 'cancelled' && b.status !== 'payment_review',
       // What the calendar file route gives a file for (calendar-file.ts): a confirmed booking, not a cancelled one.
       add_to_calendar: isConfirmed(b),

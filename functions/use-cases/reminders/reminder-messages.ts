@@ -7,7 +7,7 @@
 import { formatLongDate, formatTime12 } from '../../../shared/format';
 import { escapeHtml } from '../../../shared/html';
 import type { Booking } from '../../../shared/records';
-import { formatAddress, landedInstruction, site } from '../../../shared/site';
+import { formatAddress, landedInstruction, site, yardGuide } from '../../../shared/site';
 import type { Notice } from '../../lib/notifier';
 import type { ReminderKind } from './reminder-schedule';
 
@@ -34,7 +34,11 @@ ${sections.map((s) => `<h2 style="font-size:18px">${escapeHtml(s.heading)}</h2>\
   return { to: [b.customer.email], subject, text, html, replyTo: [site.email] };
 }
 
-export function reminderNotice(kind: ReminderKind, b: Booking, passUrl: string): Notice {
+/**
+ * `flight`: what the pass says of the return flight now (flights/flight-notice.ts), given on the return day so the
+ * e-mail and the text say what the pass says.
+ */
+export function reminderNotice(kind: ReminderKind, b: Booking, passUrl: string, flight: string | null = null): Notice {
   const ref = b.bookingReference ?? '';
   if (kind === 'day-before') {
     const email = render(
@@ -62,6 +66,7 @@ export function reminderNotice(kind: ReminderKind, b: Booking, passUrl: string):
     `Welcome back: your car is ready today (${ref}) | ${site.brand}`,
     `Welcome back! Your pick-up is ${when(b.pickUpDate, b.pickUpTime)} (booking ${ref}).`,
     [
+      ...(flight ? [{ heading: 'Your flight', lines: [flight] }] : []),
       {
         heading: "When you land: I've landed",
         lines: [landedInstruction, 'That puts you in the shuttle queue: the pass shows when the shuttle is on its way to the terminal pick-up point.'],
@@ -69,5 +74,24 @@ export function reminderNotice(kind: ReminderKind, b: Booking, passUrl: string):
     ],
     passUrl,
   );
-  return { email, sms: { to: b.customer.contactNumber, text: `${site.brand}: welcome back! Booking ${ref}: when you land, press "I've landed" on your pass and the shuttle comes for you: ${passUrl}` } };
+  const flightLine = flight ? ` ${flight}.` : '';
+  return { email, sms: { to: b.customer.contactNumber, text: `${site.brand}: welcome back! Booking ${ref}.${flightLine} When you land, press "I've landed" on your pass and the shuttle comes for you: ${passUrl}` } };
+}
+
+/**
+ * Sent once when the flight tracker sees the return flight land: where to go and when the shuttle will be there,
+ * without the traveller pressing anything. `flight` is the pass's sentence for the landed flight.
+ */
+export function landedNotice(b: Booking, flight: string, stop: 'domestic' | 'international' | null, passUrl: string): Notice {
+  const ref = b.bookingReference ?? '';
+  const where = stop ? [yardGuide.shuttle[stop]] : [yardGuide.shuttle.domestic, yardGuide.shuttle.international];
+  const email = render(
+    b,
+    `Welcome back: the shuttle is coming for you (${ref}) | ${site.brand}`,
+    `${flight}. You don't need to press "I've landed": we have seen your flight land and the shuttle is on its way.`,
+    [{ heading: 'Where to go', lines: [...where, `Not there, or plans changed? Call us on ${site.phone}.`] }],
+    passUrl,
+  );
+  const stopWords = stop ? `the ${stop} shuttle stop` : "your terminal's shuttle stop";
+  return { email, sms: { to: b.customer.contactNumber, text: `${site.brand}: ${flight}. Go to ${stopWords}; no need to press "I've landed". Booking ${ref}: ${passUrl}` } };
 }

@@ -13,6 +13,7 @@ import { getBookings } from '../../store/admin-lists';
 import { dayEntries, type DayEntry } from '../../store/day-sheet';
 import { claimReminder, markReminderFailed, markReminderSent } from '../../store/reminders';
 import { bookingPassUrl } from '../calendar/calendar-email';
+import { returnFlightViewOf } from '../flights/flight-notice';
 import { reminderNotice } from './reminder-messages';
 import { isReminderDue, reminderDates, type ReminderKind } from './reminder-schedule';
 import * as clock from '../../lib/clock';
@@ -62,7 +63,8 @@ export async function sendDueReminders(now: Date = clock.now(), notifier: Notifi
       continue;
     }
     try {
-      const sent = await notifier.send(reminderNotice(kind, booking, await bookingPassUrl(booking.id)));
+      const flight = kind === 'return-day' ? (await returnFlightViewOf(booking)).notice : null;
+      const sent = await notifier.send(reminderNotice(kind, booking, await bookingPassUrl(booking.id), flight));
       await markReminderSent(booking.id, kind, { at: clock.now(), ...sent });
       summary.sent++;
       logger.info('Reminder sent', { bookingId: booking.id, kind });

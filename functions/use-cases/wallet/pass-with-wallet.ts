@@ -11,7 +11,7 @@ import { siteUrl } from '../../lib/site-url';
 import { walletConfig, type WalletConfig } from '../../lib/wallet-config';
 import { passLinkFor } from '../booking/pass-link';
 import { toPass } from '../pass/pass-view';
-import { returnFlightNoticeOf } from '../flights/flight-notice';
+import { returnFlightViewOf } from '../flights/flight-notice';
 import { googleSaveLink } from './google-save-link';
 import * as clock from '../../lib/clock';
 
@@ -37,7 +37,7 @@ async function offers(b: Booking, pass: Pass): Promise<WalletOffers> {
 }
 
 export async function passWithWallet(b: Booking, now = clock.now()): Promise<Pass> {
-  const [link, notice] = await Promise.all([passLinkFor(b.id), returnFlightNoticeOf(b)]);
-  const pass = toPass(b, link, now, notice);
+  const [link, flight] = await Promise.all([passLinkFor(b.id), returnFlightViewOf(b)]);
+  const pass = toPass(b, link, now, flight);
   return { ...pass, wallet: await offers(b, pass) };
 }

@@ -4,6 +4,9 @@
  * suggest at check-in, and the next step with why it needs an admin, if it does.
  */
 import { lateDays, LATE_FEE_PER_DAY_CENTS } from '../../../shared/balance';
+import { decideOverstayFee } from '../../../shared/money-policy';
+import { returnFlightDelayOf } from '../flights/flight-delay';
+import { returnFlightViewOf } from '../flights/flight-notice';
 import { centsToDollars, dollarsToCents } from '../../../shared/money';
 import { nzToday } from '../../../shared/nz-time';
 import type { Booking } from '../../../shared/records';
@@ -17,18 +20,27 @@ import * as clock from '../../lib/clock';
 
 export async function yardView(b: Booking, now = clock.now()): Promise<YardBooking> {
   const booking = toAdminBooking(b);
-  const [notes, suggested] = await Promise.all([notesOf(b.id), b.status === 'reservation' ? suggestBay(b) : Promise.resolve(b.parkingBayNumber)]);
-  const days = b.status === 'checkin' ? lateDays({ date: b.pickUpDate, time: b.pickUpTime }, now) : 0;
-  const feeCents = Math.max(0, days * LATE_FEE_PER_DAY_CENTS - (b.lateFeeCents ?? 0));
+  const [notes, suggested, delay, flight] = await Promise.all([
+    notesOf(b.id),
+    b.status === 'reservation' ? suggestBay(b) : Promise.resolve(b.parkingBayNumber),
+    b.status === 'checkin' ? returnFlightDelayOf(b) : Promise.resolve(null),
+    returnFlightViewOf(b),
+  ]);
+  const pickUp = { date: b.pickUpDate, time: b.pickUpTime };
+  // What check-out would charge (edit-booking.ts), by the same policy: the airline's delay is not counted.
+  const fee = b.status === 'checkin' ? decideOverstayFee({ lateDaysAt: (at) => lateDays(pickUp, at), collectedAt: now, perDayCents: LATE_FEE_PER_DAY_CENTS, delay, alreadyChargedCents: b.lateFeeCents ?? 0 }) : null;
+  const days = fee?.days ?? 0;
+  const feeCents = fee?.chargeCents ?? 0;
   const balanceCents = dollarsToCents(booking.balance_due);
   const nextStep = b.status === 'reservation' ? 'checkin' : b.status === 'checkin' ? 'checkout' : null;
   return {
     booking,
     notes,
-    due: { balance: booking.balance_due, late_days: days, late_fee: centsToDollars(feeCents), total: centsToDollars(balanceCents + feeCents) },
+    due: { balance: booking.balance_due, late_days: days, late_fee: centsToDollars(feeCents), late_fee_waiver: fee?.waiverText ?? null, total: centsToDollars(balanceCents + feeCents) },
     suggested_bay: suggested,
     next_step: nextStep,
     step_blocked: nextStep === 'checkin' && nzToday(now) < b.dropOffDate ? statusMessages.early(b.dropOffDate) : null,
+    flight_alert: flight.disrupted ? flight.notice : null,
   };
 }
 

@@ -36,6 +36,7 @@ export const passShape: Record<string, Check> = {
   departure_flight: orNull(str),
   return_flight: orNull(str),
   return_flight_notice: orNull(str),
+  return_flight_landed: bool,
   car_registration: orNull(str),
   parking_bay_number: orNull(str),
   car_wash: bool,

@@ -61,8 +61,19 @@ export function YardBookingPanel({ view, onChange, onClose, PhotosPanel, uploadI
         <dd data-testid="yard-due">
           {formatDollars(due.total)}
           {due.late_days > 0 && ` (includes ${due.late_days} late day${due.late_days === 1 ? '' : 's'}: ${formatDollars(due.late_fee)})`}
+          {due.late_fee_waiver && (
+            <span className="yard-waiver" data-testid="yard-late-fee-waiver">
+              {' '}
+              {due.late_fee_waiver}
+            </span>
+          )}
         </dd>
       </dl>
+      {view.flight_alert && (
+        <p className="yard-flight-alert" role="alert" data-testid="yard-flight-alert">
+          {view.flight_alert}
+        </p>
+      )}
       {/* The handover (docs/yard.md): the condition at drop-off before check-in, at collection before the car leaves. */}
       {(view.next_step || booking.status === 'checkout') && (
         <ConditionPanel key={`${booking.id}-${view.next_step ?? 'out'}`} bookingId={booking.id} version={booking.updated_at} stage={view.next_step === 'checkin' ? 'drop-off' : 'collection'} {...(uploadImage ? { uploadImage } : {})} />
