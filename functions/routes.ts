@@ -131,6 +131,10 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/admin/day-sheet', access: 'staff', entry: 'admin/day-sheet.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'GET', path: '/api/admin/occupancy', access: 'admin', entry: 'admin/occupancy.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   { method: 'PUT', path: '/api/admin/capacity', access: 'admin', entry: 'admin/set-capacity.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
+  // The operator's price rules (docs/money.md): read, preview on sample stays, save with its history.
+  { method: 'GET', path: '/api/admin/pricing', access: 'admin', entry: 'admin/get-pricing.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'PUT', path: '/api/admin/pricing', access: 'admin', entry: 'admin/save-pricing.ts', needs: ['table:read', 'table:write'], memoryMb: 256, timeoutSeconds: 10 },
+  { method: 'POST', path: '/api/admin/pricing/preview', access: 'admin', entry: 'admin/preview-pricing.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },
   // The export reads up to 20,000 bookings in batches and builds the file in memory (docs/admin.md, CSV export).
   { method: 'GET', path: '/api/admin/bookings.csv', access: 'admin', entry: 'admin/export-bookings.ts', needs: ['table:read'], memoryMb: 1024, timeoutSeconds: 29 },
   { method: 'GET', path: '/api/admin/customers', access: 'admin', entry: 'admin/search-customers.ts', needs: ['table:read'], memoryMb: 256, timeoutSeconds: 10 },

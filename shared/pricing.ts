@@ -2,6 +2,7 @@
 import type { Cents } from './money';
 import { gstIncluded } from './money';
 import { addOn, ADD_ONS, type AddOnChoices, type AddOnId } from './add-ons';
+import { ruledParking, type AppliedRule, type PriceRuleSet, type StayDemand } from './price-rules';
 
 export const BASE_PARKING_CENTS = 3000; // covers 1 to 4 days
 export const INCLUDED_DAYS = 4;
@@ -27,20 +28,32 @@ export interface Price extends AddOnCosts {
   total: Cents;
   gst: Cents;
   parkingType: typeof PARKING_TYPE;
+  /** The tariff's parking price for these days, before the operator's rules (shared/price-rules.ts). */
+  tariffParkingCost: Cents;
+  /** The rules that moved the parking price (empty: the tariff). */
+  appliedRules: AppliedRule[];
+}
+
+/** The operator's rules and what they need to know of the stay; absent, the tariff prices it. */
+export interface RuledStay {
+  ruleSet: PriceRuleSet;
+  demand: StayDemand;
 }
 
 export const costKey = (id: AddOnId): `${AddOnId}Cost` => `${id}Cost`;
 
 /**
  * The price of a stay of `days` chargeable days with the chosen add-ons (shared/add-ons.ts): parking plus the
- * sum of the add-ons; zero days (no valid duration) costs nothing. A bare boolean is the car wash alone.
+ * sum of the add-ons; zero days (no valid duration) costs nothing. A bare boolean is the car wash alone. The
+ * operator's rules move only the parking; add-ons keep their list prices.
  */
-export function priceFor(days: number, addOns: AddOnChoices | boolean): Price {
+export function priceFor(days: number, addOns: AddOnChoices | boolean, ruled?: RuledStay): Price {
   const choices: AddOnChoices = typeof addOns === 'boolean' ? { carWash: addOns } : addOns;
-  const parkingCost = parkingCents(days);
+  const tariffParkingCost = parkingCents(days);
+  const { parkingCents: parkingCost, appliedRules } = ruled ? ruledParking(days, tariffParkingCost, ruled.ruleSet, ruled.demand) : { parkingCents: tariffParkingCost, appliedRules: [] };
   const costs = Object.fromEntries(ADD_ONS.map((a) => [costKey(a.id), days >= 1 && choices[a.id] === true ? a.cents : 0])) as AddOnCosts;
   const total = parkingCost + SHUTTLE_CENTS + ADD_ONS.reduce((sum, a) => sum + costs[costKey(a.id)], 0);
-  return { days, parkingCost, shuttleCost: SHUTTLE_CENTS, ...costs, total, gst: gstIncluded(total), parkingType: PARKING_TYPE };
+  return { days, parkingCost, shuttleCost: SHUTTLE_CENTS, ...costs, total, gst: gstIncluded(total), parkingType: PARKING_TYPE, tariffParkingCost, appliedRules };
 }
 
 export type PaymentType = 'full' | 'deposit';

@@ -15,5 +15,7 @@ export function toQuoteResponse(p: Price): QuoteResponse {
     total: centsToDollars(p.total),
     gst: centsToDollars(p.gst),
     parkingType: p.parkingType,
+    tariffParkingCost: centsToDollars(p.tariffParkingCost),
+    appliedRules: p.appliedRules.map((r) => ({ ...r })),
   };
 }

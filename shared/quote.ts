@@ -5,7 +5,8 @@
  */
 import { lateNightMessage, meetsLateNightNotice } from './late-night';
 import { messages } from './messages';
-import { chargeableDays, existsInNz, isCalendarDate, isClockTime, meetsLeadTime, type WallClock } from './nz-time';
+import { chargeableDays, existsInNz, isCalendarDate, isClockTime, meetsLeadTime, nzInstant, type WallClock } from './nz-time';
+import type { PriceRuleSet } from './price-rules';
 import { priceFor, type Price } from './pricing';
 import { isOnGrid } from './slots';
 
@@ -42,6 +43,11 @@ export interface QuoteOptions {
    * a late-night drop-off at short notice pass false: they are the notice.
    */
   enforceLateNight?: boolean;
+  /**
+   * The operator's rules in force and the stay's busiest day as a share of the yard (shared/price-rules.ts): the
+   * server always passes them. 'tariff' is the browser's estimate before the server answers.
+   */
+  pricing: { ruleSet: PriceRuleSet; occupancy: number } | 'tariff';
 }
 
 function checkPoint(date: string, time: string, dateField: SelectionField, timeField: SelectionField, errors: FieldErrors): WallClock | null {
@@ -56,7 +62,7 @@ function checkPoint(date: string, time: string, dateField: SelectionField, timeF
   return { date, time };
 }
 
-export function quoteSelection(sel: Selection, { now, enforceLeadTime = true, enforceLateNight = enforceLeadTime }: QuoteOptions): QuoteResult {
+export function quoteSelection(sel: Selection, { now, enforceLeadTime = true, enforceLateNight = enforceLeadTime, pricing }: QuoteOptions): QuoteResult {
   const fieldErrors: FieldErrors = {};
   const dropOff = checkPoint(sel.dropOffDate, sel.dropOffTime, 'dropOffDate', 'dropOffTime', fieldErrors);
   const pickUp = checkPoint(sel.pickUpDate, sel.pickUpTime, 'pickUpDate', 'pickUpTime', fieldErrors);
@@ -68,5 +74,8 @@ export function quoteSelection(sel: Selection, { now, enforceLeadTime = true, en
   if (first !== undefined || !dropOff || !pickUp) {
     return { ok: false, message: first ?? messages.invalidDateTime, fieldErrors };
   }
-  return { ok: true, price: priceFor(chargeableDays(dropOff, pickUp), sel) };
+  const days = chargeableDays(dropOff, pickUp);
+  if (pricing === 'tariff') return { ok: true, price: priceFor(days, sel) };
+  const hoursAhead = ((nzInstant(dropOff)?.getTime() ?? now.getTime()) - now.getTime()) / 3_600_000;
+  return { ok: true, price: priceFor(days, sel, { ruleSet: pricing.ruleSet, demand: { dropOffDate: dropOff.date, hoursAhead, occupancy: pricing.occupancy } }) };
 }

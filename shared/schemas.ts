@@ -32,6 +32,10 @@ export const quoteResponseSchema = z.object({
   total: z.number(),
   gst: z.number(),
   parkingType: z.literal('open'),
+  /** The tariff's parking price for these days, before the operator's price rules (docs/money.md). */
+  tariffParkingCost: z.number(),
+  /** The price rules that moved the parking price, by name, percent (null for a floor or ceiling) and days priced. */
+  appliedRules: z.array(z.object({ kind: z.string(), name: z.string(), percent: z.number().nullable(), days: z.number().int() })),
 });
 export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
 

@@ -24,6 +24,7 @@ import { landedRequestSchema, landedResponseSchema, pickupEntryResponseSchema, p
 import { photoCompleteResponseSchema, photoUploadRequestSchema, photoUploadResponseSchema, vehiclePhotosResponseSchema } from '../../shared/photos';
 import { profileResponseSchema, profileUpdateSchema } from '../../shared/profile';
 import { quoteRequestSchema, quoteResponseSchema } from '../../shared/schemas';
+import { pricingAnswerSchema, pricingPreviewRequestSchema, pricingPreviewSchema, pricingSaveSchema } from '../../shared/pricing-admin';
 import { messageResponseSchema, passCancellationResponseSchema, passSchema } from '../../shared/pass';
 import { manageLinkOpenSchema, manageLinkOpenedSchema, manageLinkRequestSchema } from '../../shared/manage-booking';
 import { walkInRequestSchema, walkInResponseSchema } from '../../shared/walk-in';
@@ -76,6 +77,9 @@ export const API_CONTRACT: Record<RouteKey, RouteContract> = {
   'GET /api/admin/day-sheet': { summary: "One day's arrivals and departures.", query: daySheetQuerySchema, response: daySheetSchema },
   'GET /api/admin/occupancy': { summary: 'Places taken per day over a period, against the capacity.', query: occupancyQuerySchema, response: occupancySchema },
   'PUT /api/admin/capacity': { summary: "Set the yard's capacity.", body: capacityRequestSchema, response: capacityResponseSchema },
+  'GET /api/admin/pricing': { summary: 'The price rules in force, their version and their latest changes.', response: pricingAnswerSchema },
+  'PUT /api/admin/pricing': { summary: 'Save the price rules (409 when another save came since the version read).', body: pricingSaveSchema, response: pricingAnswerSchema },
+  'POST /api/admin/pricing/preview': { summary: 'Ten sample stays priced under the rules in force and the proposed ones; saves nothing.', body: pricingPreviewRequestSchema, response: pricingPreviewSchema },
   'GET /api/admin/bookings.csv': { summary: 'The filtered bookings as a CSV file (at most 20,000 rows).', query: adminBookingsQuerySchema, response: { mediaType: 'text/csv', description: 'One row per booking; X-Row-Count says how many, X-Truncated when the cap cut the list.' } },
   'GET /api/admin/customers': { summary: 'Customers by name, e-mail, phone or registration.', query: customerSearchQuerySchema, response: customerSearchResponseSchema },
   'GET /api/admin/customers/{id}': { summary: 'One customer.', response: adminCustomerResponseSchema },

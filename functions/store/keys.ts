@@ -137,6 +137,10 @@ export const keys = {
   yardSettings: (): ItemKey => ({ pk: KEY_PREFIXES.settings, sk: 'YARD' }),
   /** The pickup settings beside them (walk-out times, shuttle seats): an item of their own, so neither save overwrites the other. */
   pickupSettings: (): ItemKey => ({ pk: KEY_PREFIXES.settings, sk: 'PICKUP' }),
+  /** The operator's price rules in force (shared/price-rules.ts); beside the capacity, so the quote's grant reads both. */
+  priceRules: (): ItemKey => ({ pk: KEY_PREFIXES.settings, sk: 'PRICING' }),
+  /** One saved change of the price rules (who, when, before and after), newest last by its time and version. */
+  priceRulesChange: (at: string, version: number): ItemKey => ({ pk: 'PRICING_HISTORY', sk: `CHANGE#${at}#${String(version).padStart(8, '0')}` }),
   /** How many photos a booking holds: the 30-photo limit is a condition on it, in the photo's own transaction. */
   photoCount: (bookingId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: 'PHOTO_COUNT' }),
   noteCount: (bookingId: string): ItemKey => ({ pk: `BOOKING#${bookingId}`, sk: 'NOTE_COUNT' }),
@@ -238,6 +242,8 @@ export const queries = {
   /** The changes made to a booking or a customer. */
   bookingHistory: (bookingId: string) => startingWith(keys.booking(bookingId).pk, 'AUDIT#'),
   customerHistory: (customerId: string) => startingWith(keys.customer(customerId).pk, 'AUDIT#'),
+  /** Every saved change of the price rules. */
+  priceRulesHistory: () => startingWith(keys.priceRulesChange('', 0).pk, 'CHANGE#'),
   /** The refunds in flight. */
   refundQueue: () => startingWith(KEY_PREFIXES.refundQueue, 'LINE#'),
   /** The search tokens starting with `prefix` (as a range: DynamoDB Local reads a whole partition for begins_with). */

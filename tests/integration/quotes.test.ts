@@ -28,7 +28,7 @@ describe('POST /api/quotes', () => {
   it('prices a selection: 8 started days with a car wash is $110.00 incl. $14.35 GST', async () => {
     const res = await quote(valid());
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ days: 8, parkingCost: 50, shuttleCost: 0, carWashCost: 60, carCleaningCost: 0, carDetailingCost: 0, carServicingCost: 0, total: 110, gst: 14.35, parkingType: 'open' });
+    expect(res.body).toEqual({ days: 8, parkingCost: 50, shuttleCost: 0, carWashCost: 60, carCleaningCost: 0, carDetailingCost: 0, carServicingCost: 0, total: 110, gst: 14.35, parkingType: 'open', tariffParkingCost: 50, appliedRules: [] });
   });
 
   it('gives the same numbers as the shared function the quote card uses', async () => {
@@ -41,7 +41,7 @@ describe('POST /api/quotes', () => {
         fc.boolean(),
         async (d0, t0, n, t1, carWash) => {
           const sel = { dropOffDate: daysFromToday(d0), dropOffTime: t0, pickUpDate: daysFromToday(d0 + n), pickUpTime: t1, carWash };
-          const local = quoteSelection(sel, { now: new Date() });
+          const local = quoteSelection(sel, { now: new Date(), pricing: 'tariff' });
           const res = await quote(sel);
           if (local.ok) {
             expect(res.status).toBe(200);

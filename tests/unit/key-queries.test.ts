@@ -43,6 +43,8 @@ describe('what each query reads', () => {
     expect(only(queries.bookingHistory(id))).toEqual([keys.bookingAudit(id, '2026-12-01T10:00:00Z', other)]);
     expect(selects(queries.customerHistory(id), keys.customerAudit(id, '2026-12-01T10:00:00Z', other))).toBe(true);
     expect(selects(queries.customerHistory(id), keys.customer(id))).toBe(false);
+    expect(selects(queries.priceRulesHistory(), keys.priceRulesChange('2026-12-01T10:00:00Z', 3))).toBe(true);
+    expect(selects(queries.priceRulesHistory(), keys.priceRules())).toBe(false);
   });
 
   it("a day's sheet: drop-offs, pick-ups, cancelled entries and flagged notes apart", () => {

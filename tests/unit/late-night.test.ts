@@ -35,10 +35,10 @@ describe('24 hours of notice, in real time', () => {
   const now = at('2030-03-01T09:00:00+13:00');
 
   it('refuses a 19:00 drop-off 10 hours ahead and takes one 34 hours ahead; 18:30 the same evening is fine', () => {
-    const soon = quoteSelection(sel('2030-03-01', '19:00'), { now });
+    const soon = quoteSelection(sel('2030-03-01', '19:00'), { pricing: 'tariff', now });
     expect(soon).toMatchObject({ ok: false, message: lateNightMessage, fieldErrors: { dropOffTime: lateNightMessage } });
-    expect(quoteSelection(sel('2030-03-02', '19:00'), { now }).ok).toBe(true);
-    expect(quoteSelection(sel('2030-03-01', '18:30'), { now }).ok).toBe(true);
+    expect(quoteSelection(sel('2030-03-02', '19:00'), { pricing: 'tariff', now }).ok).toBe(true);
+    expect(quoteSelection(sel('2030-03-01', '18:30'), { pricing: 'tariff', now }).ok).toBe(true);
   });
 
   it('exactly 24 hours ahead is enough; 23 and a half is not', () => {
@@ -48,9 +48,9 @@ describe('24 hours of notice, in real time', () => {
   });
 
   it('the lead time speaks first for a drop-off inside 4 hours', () => {
-    const r = quoteSelection(sel('2030-03-01', '11:00'), { now: at('2030-02-28T22:00:00+13:00') });
+    const r = quoteSelection(sel('2030-03-01', '11:00'), { pricing: 'tariff', now: at('2030-02-28T22:00:00+13:00') });
     expect(r.ok).toBe(true);
-    const close = quoteSelection(sel('2030-03-01', '00:00'), { now: at('2030-02-28T22:00:00+13:00') });
+    const close = quoteSelection(sel('2030-03-01', '00:00'), { pricing: 'tariff', now: at('2030-02-28T22:00:00+13:00') });
     expect(close).toMatchObject({ ok: false, fieldErrors: { dropOffTime: messages.leadTime } });
   });
 
@@ -67,8 +67,8 @@ describe('24 hours of notice, in real time', () => {
   });
 
   it('staff (walk-ins, their own bookings and edits) may take a late-night drop-off at short notice', () => {
-    expect(quoteSelection(sel('2030-03-01', '19:00'), { now, enforceLateNight: false }).ok).toBe(true);
-    expect(quoteSelection(sel('2030-03-01', '19:00'), { now, enforceLeadTime: false }).ok).toBe(true);
+    expect(quoteSelection(sel('2030-03-01', '19:00'), { now, enforceLateNight: false, pricing: 'tariff' }).ok).toBe(true);
+    expect(quoteSelection(sel('2030-03-01', '19:00'), { now, enforceLeadTime: false, pricing: 'tariff' }).ok).toBe(true);
   });
 
   it('property: a drop-off k real minutes from now is refused exactly when it is late at night and k < 24 h (2026-2029, every clock change)', () => {

@@ -11,7 +11,7 @@ const base = { dropOffDate: '2026-12-01', dropOffTime: '09:00', pickUpDate: '202
 
 describe('quote rules', () => {
   it('prices a valid selection', () => {
-    const r = quoteSelection(base, { now });
+    const r = quoteSelection(base, { pricing: 'tariff', now });
     expect(r).toEqual({ ok: true, price: priceFor(8, true) });
   });
 
@@ -26,7 +26,7 @@ describe('quote rules', () => {
     [{ pickUpDate: '2027-12-01', pickUpTime: '09:30' }, 'pickUpDate', messages.stayTooLong],
     [{ pickUpDate: '2999-12-31' }, 'pickUpDate', messages.stayTooLong],
   ])('refuses %o on %s with the spec message', (change, field, message) => {
-    const r = quoteSelection({ ...base, ...change }, { now });
+    const r = quoteSelection({ ...base, ...change }, { pricing: 'tariff', now });
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.fieldErrors[field as keyof typeof r.fieldErrors]).toBe(message);
@@ -35,7 +35,7 @@ describe('quote rules', () => {
   });
 
   it('takes stays up to MAX_STAY_DAYS, the longest priced at $1,835.00', () => {
-    const r = quoteSelection({ ...base, pickUpDate: '2027-12-01', pickUpTime: '09:00', carWash: false }, { now });
+    const r = quoteSelection({ ...base, pickUpDate: '2027-12-01', pickUpTime: '09:00', carWash: false }, { pricing: 'tariff', now });
     expect(MAX_STAY_DAYS).toBe(365);
     expect(r).toEqual({ ok: true, price: priceFor(365, false) });
     expect(r.ok && r.price.total).toBe(183_500);
@@ -43,8 +43,8 @@ describe('quote rules', () => {
 
   it('skips the lead time only when asked (edits of fixed drop-offs)', () => {
     const past = { ...base, dropOffDate: '2026-11-22', dropOffTime: '08:00' };
-    expect(quoteSelection(past, { now }).ok).toBe(false);
-    expect(quoteSelection(past, { now, enforceLeadTime: false }).ok).toBe(true);
+    expect(quoteSelection(past, { pricing: 'tariff', now }).ok).toBe(false);
+    expect(quoteSelection(past, { now, enforceLeadTime: false, pricing: 'tariff' }).ok).toBe(true);
   });
 
   it('accepts exactly the selections whose drop-off is >= now + 4 h (24 h from 19:00 to 04:30) and pick-up is after drop-off', () => {
@@ -57,7 +57,7 @@ describe('quote rules', () => {
         fc.constantFrom(...ALL_SLOTS),
         (d0, t0, n, t1) => {
           const sel = { dropOffDate: addDays(today, d0), dropOffTime: t0, pickUpDate: addDays(today, d0 + n), pickUpTime: t1, carWash: false };
-          const r = quoteSelection(sel, { now });
+          const r = quoteSelection(sel, { pricing: 'tariff', now });
           const dropOffMs = Date.parse(`${sel.dropOffDate}T${t0}:00+13:00`);
           const leadOk = dropOffMs >= now.getTime() + 4 * 3600_000;
           const lateNight = t0 >= '19:00' || t0 < '05:00';

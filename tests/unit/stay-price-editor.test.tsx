@@ -14,7 +14,7 @@ import { StayPriceEditor } from '../../web/src/ui/StayPriceEditor';
 
 const config = { apiBase: '/api', region: 'local', userPoolId: 'p', userPoolClientId: 'c', googleSignIn: false, environment: 'test' };
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const answer = (total: number) => ({ days: 3, parkingCost: 30, shuttleCost: 0, carWashCost: 0, carCleaningCost: 0, carDetailingCost: 0, carServicingCost: 0, total, gst: 0, parkingType: 'open' });
+const answer = (total: number) => ({ days: 3, parkingCost: 30, shuttleCost: 0, carWashCost: 0, carCleaningCost: 0, carDetailingCost: 0, carServicingCost: 0, total, gst: 0, parkingType: 'open', tariffParkingCost: 30, appliedRules: [] });
 
 let asked: Record<string, unknown>[] = [];
 beforeEach(() => {

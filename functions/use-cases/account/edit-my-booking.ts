@@ -48,7 +48,7 @@ export async function editMyBooking(caller: Caller, id: string, edit: CustomerBo
   };
   const dropOffMoves = next.dropOffDate !== before.dropOffDate || next.dropOffTime !== before.dropOffTime;
   if (dropOffMoves && before.dropOffDate < nzToday(now)) throw badRequest(bookingEditMessages.dropOffLocked, { drop_off_date: bookingEditMessages.dropOffLocked });
-  const stay = repriceStay(before, next, now);
+  const stay = await repriceStay(before, next, now);
   const pickUpMoves = next.pickUpDate !== before.pickUpDate || next.pickUpTime !== before.pickUpTime;
   if (pickUpMoves) {
     const pickUpAt = nzInstant({ date: next.pickUpDate, time: next.pickUpTime });

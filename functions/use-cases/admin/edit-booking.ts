@@ -76,7 +76,7 @@ export async function adminEditBooking(caller: Caller, id: string, asked: AdminB
   if (edit.version !== before.updatedAt) throw conflict(adminMessages.stale);
 
   // Staff may shorten or extend a stay already under way; the lead time applies only to a drop-off being moved.
-  const stay = repriceStay(
+  const stay = await repriceStay(
     before,
     {
       dropOffDate: edit.drop_off_date ?? before.dropOffDate,

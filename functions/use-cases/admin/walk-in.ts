@@ -15,7 +15,7 @@ import { stayDates } from '../../../shared/capacity';
 import { centsToDollars, formatMoney } from '../../../shared/money';
 import { nzToday } from '../../../shared/nz-time';
 import { splitName } from '../../../shared/profile';
-import { quoteSelection } from '../../../shared/quote';
+import { priceSelection } from '../pricing/price-stay';
 import type { Booking } from '../../../shared/records';
 import { site } from '../../../shared/site';
 import { walkInDropOff, walkInMessages, type WalkInRequest, type WalkInResponse } from '../../../shared/walk-in';
@@ -41,10 +41,10 @@ import * as clock from '../../lib/clock';
 
 const FIELD_NAMES: Record<string, string> = { dropOffDate: 'pick_up_date', dropOffTime: 'pick_up_time', pickUpDate: 'pick_up_date', pickUpTime: 'pick_up_time' };
 
-function selectionOf(req: WalkInRequest, now: Date) {
+async function selectionOf(req: WalkInRequest, now: Date) {
   const dropOff = walkInDropOff(now);
   const selection = { dropOffDate: dropOff.date, dropOffTime: dropOff.time, pickUpDate: req.pick_up_date, pickUpTime: req.pick_up_time, ...choicesFromFlags(req) };
-  const priced = quoteSelection(selection, { now, enforceLeadTime: false });
+  const priced = await priceSelection(selection, { now, enforceLeadTime: false });
   if (!priced.ok) {
     // The drop-off is the server's own; any error is about the pick-up the form sent.
     throw badRequest(priced.message, Object.fromEntries(Object.entries(priced.fieldErrors).map(([k, v]) => [FIELD_NAMES[k] ?? k, v as string])));
@@ -66,7 +66,7 @@ async function bayFree(bay: string | null | undefined, stay: { dropOffDate: stri
 
 /** Cash or EFTPOS: the confirmed booking, then the whole total recorded as taken in the yard by the caller. */
 async function paidInYard(caller: Caller, req: WalkInRequest, now: Date): Promise<WalkInResponse> {
-  const { selection, price } = selectionOf(req, now);
+  const { selection, price } = await selectionOf(req, now);
   const capacity = await withSpecFieldNames(() => roomForStay(selection, now));
   // Checked in at once: in the bay given, else the first one free for the whole stay (as the yard's check-in suggests).
   const bay = req.parking_bay_number ?? (await freeBay({ id: '', ...selection, parkingBayNumber: null }, capacity));
@@ -130,7 +130,7 @@ function linkEmail(to: string, name: string, url: string, totalCents: number) {
 
 /** Card link: a checkout for the whole total, its URL e-mailed to the traveller (never shown or logged). */
 async function cardLink(req: WalkInRequest, siteUrl: string, now: Date, remainingMs?: () => number): Promise<WalkInResponse> {
-  const { selection, price } = selectionOf(req, now);
+  const { selection, price } = await selectionOf(req, now);
   const started = await withSpecFieldNames(() =>
     startCheckout(
       { quote: { ...selection, departureFlightNumber: req.departure_flight, returnFlightNumber: req.return_flight }, customer: customerOf(req), paymentType: 'full', confirm_duplicate: true },

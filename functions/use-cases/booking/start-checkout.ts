@@ -13,7 +13,7 @@ import { maskToken } from '../../../shared/mask';
 import { randomUUID } from 'node:crypto';
 import { paymentMessages, type CheckoutRequest, type CheckoutResponse } from '../../../shared/booking';
 import { amountDueNow } from '../../../shared/pricing';
-import { quoteSelection } from '../../../shared/quote';
+import { priceSelection } from '../pricing/price-stay';
 import { badRequest, busy, conflict, providerFailed, providerUnavailable } from '../../domain/errors';
 import { logAbout, logger } from '../../lib/logger';
 import { BUSINESS_METRICS, countEvent } from '../../lib/metrics';
@@ -84,7 +84,7 @@ export async function startCheckout(req: CheckoutRequest, ctx: CheckoutContext):
   const now = ctx.now ?? clock.now();
   const { quote } = req;
   const enforceLeadTime = ctx.enforceLeadTime ?? true;
-  const priced = quoteSelection(quote, { now, enforceLeadTime, enforceLateNight: ctx.enforceLateNight ?? enforceLeadTime });
+  const priced = await priceSelection(quote, { now, enforceLeadTime, enforceLateNight: ctx.enforceLateNight ?? enforceLeadTime });
   if (!priced.ok) {
     const fieldErrors = Object.fromEntries(Object.entries(priced.fieldErrors).map(([k, v]) => [`quote.${k}`, v as string]));
     throw badRequest(priced.message, fieldErrors);

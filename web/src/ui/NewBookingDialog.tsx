@@ -120,7 +120,7 @@ export function NewBookingDialog(props: NewBookingDialogProps) {
     setStay(next);
     touched(...Object.keys(STAY_FIELDS));
     if (!dropOffMoved || !next.dropOffDate) return;
-    const check = quoteSelection({ dropOffDate: next.dropOffDate, dropOffTime: next.dropOffTime, pickUpDate: next.dropOffDate, pickUpTime: '23:30', carWash: false }, { now: now() });
+    const check = quoteSelection({ dropOffDate: next.dropOffDate, dropOffTime: next.dropOffTime, pickUpDate: next.dropOffDate, pickUpTime: '23:30', carWash: false }, { now: now(), pricing: 'tariff' });
     if (!check.ok && check.fieldErrors.dropOffTime === messages.leadTime) toast({ title: messages.leadTimeToastTitle, description: messages.leadTimeToast, variant: 'destructive' });
   };
 

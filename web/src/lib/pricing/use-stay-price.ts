@@ -49,7 +49,7 @@ export function useStayPrice(stay: Stay, rules: StayRules = {}, { skip = false }
     [dropOffDate, dropOffTime, pickUpDate, pickUpTime, ...ADD_ONS.map((a) => addOns[a.id])],
   );
   const now = useClock();
-  const local = useMemo(() => (selection ? quoteSelection(selection, { now: now(), enforceLeadTime, enforceLateNight }) : null), [selection, enforceLeadTime, enforceLateNight, now]);
+  const local = useMemo(() => (selection ? quoteSelection(selection, { now: now(), enforceLeadTime, enforceLateNight, pricing: 'tariff' }) : null), [selection, enforceLeadTime, enforceLateNight, now]);
   const [answer, setAnswer] = useState<{ for: unknown; price: StayPrice } | null>(null);
 
   useEffect(() => {

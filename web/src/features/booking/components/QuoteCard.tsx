@@ -133,7 +133,7 @@ export function QuoteCard({ initialService }: QuoteCardProps = {}) {
   const getQuote = async (e: FormEvent) => {
     e.preventDefault();
     if (!dropOffDate || !pickUpDate) return;
-    const result = quoteSelection({ dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash, ...services }, { now: now() });
+    const result = quoteSelection({ dropOffDate, dropOffTime, pickUpDate, pickUpTime, carWash, ...services }, { now: now(), pricing: 'tariff' });
     if (result.ok) {
       const run = ++quoteRun.current;
       const full = await firstFullOf(dropOffDate, pickUpDate);
