@@ -4,7 +4,8 @@
  */
 import * as z from 'zod';
 import { addDays, nzToday } from './nz-time';
-import { priceRuleSetSchema, weekdayOf, type AppliedRule, type PriceRuleSet } from './price-rules';
+import { weekdayOf, type AppliedRule, type PriceRuleSet } from './price-rules';
+import { priceRuleSetSchema } from './price-rules-schema';
 import { editVersion } from './text';
 
 /** The version of a rule set never saved: the first save must name it. */

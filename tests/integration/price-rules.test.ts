@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pricingAdminMessages } from '../../shared/pricing-admin';
-import { priceRulesMessages } from '../../shared/price-rules';
+import { priceRulesMessages } from '../../shared/price-rules-schema';
 import { parkingCents } from '../../shared/pricing';
 import { daysFromToday } from '../support/dates';
 import { startTestStack, type TestEnv, type TestStack } from '../support/global-setup';

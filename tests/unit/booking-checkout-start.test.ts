@@ -21,6 +21,8 @@ vi.mock('../../functions/store/occupancy', () => ({
   unpaidHoldLimit: () => 3,
 }));
 vi.mock('../../functions/store/rate-limits', () => ({ spendBudgets: vi.fn(async () => ({ ok: true })) }));
+// No price rules saved: the stay costs the tariff.
+vi.mock('../../functions/store/price-rules', () => ({ readPriceRules: async () => null }));
 
 const { startCheckout } = await import('../../functions/use-cases/booking/start-checkout');
 const { upsertCustomer } = await import('../../functions/store/customers');

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addOn, ADD_ONS } from '../../shared/add-ons';
 import { addDays } from '../../shared/nz-time';
-import { NO_PRICE_RULES, priceRuleSetSchema, priceRulesMessages, ruledParking, weekdayOf, WEEKDAYS, type PriceRule, type PriceRuleSet, type StayDemand } from '../../shared/price-rules';
+import { NO_PRICE_RULES, ruledParking, weekdayOf, WEEKDAYS, type PriceRule, type PriceRuleSet, type StayDemand } from '../../shared/price-rules';
+import { priceRuleSetSchema, priceRulesMessages } from '../../shared/price-rules-schema';
 import { amountDueNow, DEPOSIT_CENTS, parkingCents, priceFor } from '../../shared/pricing';
 
 const date = fc.integer({ min: 0, max: 800 }).map((n) => addDays('2026-06-01', n));

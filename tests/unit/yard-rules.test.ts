@@ -122,7 +122,7 @@ describe('the booking as the yard sees it', () => {
     expect(shape.next_step.safeParse('checkout').success).toBe(true);
     expect(shape.next_step.safeParse(null).success).toBe(true);
     expect(shape.next_step.safeParse('cancel').success).toBe(false);
-    expect(shape.due.safeParse({ balance: 10, late_days: 1, late_fee: 25, total: 35 }).success).toBe(true);
-    expect(shape.due.safeParse({ balance: 10, late_days: 1.5, late_fee: 25, total: 35 }).success).toBe(false);
+    expect(shape.due.safeParse({ balance: 10, late_days: 1, late_fee: 25, total: 35, late_fee_waiver: null }).success).toBe(true);
+    expect(shape.due.safeParse({ balance: 10, late_days: 1.5, late_fee: 25, total: 35, late_fee_waiver: null }).success).toBe(false);
   });
 });
