@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { isCalendarDate } from './nz-time';
-import { WEEKDAYS } from './price-rules';
+import { WEEKDAYS } from './weekdays';
 
 /** Bounds that keep a rule set readable and a price sane. */
 export const MAX_PRICE_RULES = 40;

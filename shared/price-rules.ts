@@ -19,9 +19,9 @@ import type { PriceRule, PriceRuleSet } from './price-rules-schema';
 
 export type { PriceRule, PriceRuleSet };
 
-export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+import { weekdayOf } from './weekdays';
 
+export { WEEKDAYS, weekdayOf, type Weekday } from './weekdays';
 
 /** The rule set in force until an operator saves one: the tariff alone. */
 export const NO_PRICE_RULES: PriceRuleSet = { rules: [] };
@@ -55,13 +55,6 @@ export interface RuledParking {
   /** The tariff's price for the same days: what the rules moved it from. */
   tariffCents: Cents;
   appliedRules: AppliedRule[];
-}
-
-/** Monday = 0 ... Sunday = 6, by calendar arithmetic (1970-01-01 was a Thursday). */
-export function weekdayOf(date: string): Weekday {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const daysSinceEpoch = Math.floor(Date.UTC(y, m - 1, d) / 86_400_000);
-  return WEEKDAYS[(((daysSinceEpoch + 3) % 7) + 7) % 7]!;
 }
 
 export function ruleName(rule: PriceRule): string {

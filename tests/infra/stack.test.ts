@@ -216,11 +216,14 @@ describe('deployable', () => {
 
 describe('least privilege: each role holds exactly what its route declares', () => {
   it('vehicle photos: only the completion check may delete, only the presign and the completion (its copy to the kept path) may put, and each reaches the photo bucket objects only', () => {
-    const photoRoutes = routes.filter((r) => r.path.startsWith('/api/bookings/{id}/photos'));
+    // The booking's photo routes, and the pass's own (a damage claim's photos, through the same presign and completion).
+    const photoRoutes = routes.filter((r) => r.path.startsWith('/api/bookings/{id}/photos') || r.path.startsWith('/api/pass/{token}/photos'));
     expect(photoRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
       'GET /api/bookings/{id}/photos',
       'POST /api/bookings/{id}/photos',
       'POST /api/bookings/{id}/photos/{photoId}/complete',
+      'POST /api/pass/{token}/photos',
+      'POST /api/pass/{token}/photos/{photoId}/complete',
     ]);
     const objects = { 'Fn::Join': ['', [{ 'Fn::GetAtt': [logicalIdOf(s, s.stack.data.photos), 'Arn'] }, '/*']] };
     // Each route's S3 actions, and every S3 statement naming the bucket's objects and nothing else.
@@ -233,8 +236,10 @@ describe('least privilege: each role holds exactly what its route declares', () 
     expect(actionsFor('POST /api/bookings/{id}/photos')).toEqual(['s3:PutObject']);
     expect(actionsFor('GET /api/bookings/{id}/photos')).toEqual(['s3:GetObject']);
     expect(actionsFor('POST /api/bookings/{id}/photos/{photoId}/complete')).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+    expect(actionsFor('POST /api/pass/{token}/photos')).toEqual(['s3:PutObject']);
+    expect(actionsFor('POST /api/pass/{token}/photos/{photoId}/complete')).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
     const deleters = routes.filter((r) => s3Of(r).some((st) => JSON.stringify(st.Action).includes('s3:DeleteObject')));
-    expect(deleters.map((r) => r.path)).toEqual(['/api/bookings/{id}/photos/{photoId}/complete']);
+    expect(deleters.map((r) => r.path)).toEqual(['/api/bookings/{id}/photos/{photoId}/complete', '/api/pass/{token}/photos/{photoId}/complete']);
   });
 
   it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_key, route) => {

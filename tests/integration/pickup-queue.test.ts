@@ -12,6 +12,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../functions/store/keys';
 import { forgetPassSigningKey, passTokenFor } from '../../functions/lib/pass-token';
+import { DEFAULT_PICKUP_SETTINGS } from '../../shared/kerb-time';
 import { addDays, nzToday } from '../../shared/nz-time';
 import { inOneBudgetWindow } from '../support/budget-window';
 import { daysFromToday } from '../support/dates';
@@ -244,7 +245,12 @@ describe('the yard: GET /api/admin/pickups, POST /api/admin/pickups, picked up',
       picked_up_at: null,
       picked_up_by: null,
       added_by: 'traveller',
+      expected_kerb_at: expect.any(String),
+      run_id: null,
+      shuttle_departed_at: null,
     });
+    // At the kerb: the landing plus the international walk-out (the shared stack keeps the default settings).
+    expect(Date.parse(mine[1]!.expected_kerb_at!) - Date.parse(mine[1]!.landed_at)).toBe(DEFAULT_PICKUP_SETTINGS.internationalWalkOutMinutes * 60_000);
     expect(mine[2]).toMatchObject({ reference: z.reference, added_by: 'staff', passengers: 2 });
     expect(Date.parse(mine[0]!.landed_at)).toBeLessThan(Date.parse(mine[1]!.landed_at));
     // The whole queue is in landing order too.

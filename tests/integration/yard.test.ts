@@ -226,7 +226,7 @@ describe('check-out', () => {
     await dropOffToday(id);
     expect((await checkIn(id, { parking_bay_number: (await api('GET', `/api/yard/bookings/${id}`, undefined, staff)).body.suggested_bay })).status).toBe(200);
     const view = await api('GET', `/api/yard/bookings/${id}`, undefined, staff);
-    expect(view.body.due).toEqual({ balance: 40, late_days: 0, late_fee: 0, total: 40 });
+    expect(view.body.due).toEqual({ balance: 40, late_days: 0, late_fee: 0, late_fee_waiver: null, total: 40 });
     const refused = await checkOut(id);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('$40.00 is still due. Record the payment before check-out, or an admin can let the car go with a reason.');
